@@ -1,0 +1,55 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { createAuth, type Auth } from "./auth/auth";
+import { loadSessionUser } from "./auth/session";
+import { forbidden, installErrorHandler } from "./http/errors";
+import { registerAuthRoutes } from "./http/authRoutes";
+import { registerProjectRoutes } from "./http/projectRoutes";
+import { registerMemberRoutes } from "./http/memberRoutes";
+import { registerCreditRoutes } from "./http/creditRoutes";
+import { registerStaticRoutes } from "./http/staticRoutes";
+
+export interface AppOptions {
+  database: Database;
+  config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port"> & { appDir?: string };
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  auth: Auth;
+}
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export async function buildApp({ database, config, logger = false }: AppOptions): Promise<App> {
+  const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
+  const auth = createAuth(database.db, config);
+  const trustedOrigins = new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, "http://localhost:5173"]);
+
+  installErrorHandler(server);
+  server.decorateRequest("sessionUser", null);
+
+  server.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("Referrer-Policy", "same-origin");
+    reply.header("X-Frame-Options", "DENY");
+    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    // Cookie-authenticated writes must come from the studio's own pages (CSRF); bearer clients are exempt.
+    const origin = request.headers.origin;
+    if (MUTATING.has(request.method) && origin && !request.headers.authorization && !trustedOrigins.has(origin)) {
+      throw forbidden("Cross-site request refused");
+    }
+    request.sessionUser = await loadSessionUser(auth, request);
+  });
+
+  server.get("/api/health", async () => ({ ok: true, db: database.kind }));
+  registerAuthRoutes(server, auth);
+  registerProjectRoutes(server, database.db);
+  registerMemberRoutes(server, database.db);
+  registerCreditRoutes(server, database.db);
+  if (config.appDir) await registerStaticRoutes(server, config.appDir);
+
+  return { server, auth };
+}

@@ -1,0 +1,62 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { ZodError, type ZodType, type z } from "zod";
+import type { ApiErrorBody, ErrorCode } from "../../domain/errors";
+import { MESSAGES } from "../../domain/errors";
+
+/** An error meant for the caller: it becomes `{ error, code }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, "bad_request", message);
+export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, "unauthorized", message);
+export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
+export const notFound = (message: string) => new HttpError(404, "not_found", message);
+export const alreadyExists = (message: string) => new HttpError(409, "already_exists", message);
+
+/** The first issue's message is what a person reads; zod's own texts are replaced by ours in domain/. */
+export function zodMessage(err: ZodError): string {
+  const issue = err.issues[0];
+  if (!issue) return "Invalid request";
+  if (issue.code === "unrecognized_keys") return `Unknown field: ${issue.keys.join(", ")}`;
+  return issue.message;
+}
+
+/** Validates untrusted input with a domain schema; bad input becomes a 400 with the schema's message. */
+export function parse<S extends ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw badRequest(zodMessage(result.error));
+  return result.data;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError | Error, request, reply) => {
+    let status = 500;
+    let body: ApiErrorBody = { error: "Something went wrong on our side. Please try again.", code: "internal" };
+    if (err instanceof HttpError) {
+      status = err.status;
+      body = { error: err.message, code: err.code };
+    } else if (err instanceof ZodError) {
+      status = 400;
+      body = { error: zodMessage(err), code: "bad_request" };
+    } else if ("statusCode" in err && typeof err.statusCode === "number" && err.statusCode < 500) {
+      // Fastify's own refusals: malformed JSON, body too large, wrong content type.
+      status = err.statusCode;
+      const code: ErrorCode =
+        status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
+      const message = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.message.includes("JSON") ? "Malformed JSON body" : err.message;
+      body = { error: message, code };
+    }
+    if (status >= 500) request.log.error({ err }, "request failed");
+    reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { addMemberSchema, projectIdSchema } from "../../domain/projects";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { authorizeProject } from "../policies/projectPolicy";
+import { addMember, listMembers, removeMember } from "../services/memberService";
+import { parse } from "./errors";
+
+const projectParams = z.object({ id: projectIdSchema });
+const memberParams = z.object({ id: projectIdSchema, userId: z.string().min(1, "Invalid user id") });
+
+/** Sharing is the owner's alone (policy action "manage"). */
+export function registerMemberRoutes(app: FastifyInstance, db: Db) {
+  app.get("/api/projects/:id/members", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    await authorizeProject(db, caller.id, id, "manage");
+    return { members: await listMembers(db, id) };
+  });
+
+  app.post("/api/projects/:id/members", async (request, reply) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const input = parse(addMemberSchema, request.body ?? {});
+    await authorizeProject(db, caller.id, id, "manage");
+    reply.status(201);
+    return addMember(db, id, input);
+  });
+
+  app.delete("/api/projects/:id/members/:userId", async (request) => {
+    const caller = requireUser(request);
+    const { id, userId } = parse(memberParams, request.params);
+    await authorizeProject(db, caller.id, id, "manage");
+    await removeMember(db, id, userId);
+    return { success: true };
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { createProjectSchema, projectIdSchema, updateProjectSchema } from "../../domain/projects";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { authorizeProject } from "../policies/projectPolicy";
+import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projectService";
+import { parse } from "./errors";
+
+const projectParams = z.object({ id: projectIdSchema });
+
+// Each route reads as: who is calling → is the input valid → may they → do it.
+export function registerProjectRoutes(app: FastifyInstance, db: Db) {
+  app.get("/api/projects", async (request) => {
+    const caller = requireUser(request);
+    return { projects: await listProjects(db, caller.id) };
+  });
+
+  app.post("/api/projects", async (request, reply) => {
+    const caller = requireUser(request);
+    const input = parse(createProjectSchema, request.body ?? {});
+    reply.status(201);
+    return createProject(db, caller.id, input);
+  });
+
+  app.get("/api/projects/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const permission = await authorizeProject(db, caller.id, id, "view");
+    return getProject(db, id, permission);
+  });
+
+  app.patch("/api/projects/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const input = parse(updateProjectSchema, request.body ?? {});
+    const permission = await authorizeProject(db, caller.id, id, "edit");
+    return updateProject(db, id, permission, input);
+  });
+
+  app.delete("/api/projects/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    await authorizeProject(db, caller.id, id, "manage");
+    await deleteProject(db, id);
+    return { success: true };
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year; every other path that is not an API call
+ * gets index.html so client routes (/login, /pricing, /?project=) survive a reload.
+ */
+export async function registerStaticRoutes(app: FastifyInstance, appDir: string) {
+  if (!existsSync(path.join(appDir, "index.html"))) {
+    app.log.warn(`No built app in ${appDir}: run "npm run build". Serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: appDir,
+    wildcard: false,
+    setHeaders(res, filePath) {
+      res.header("X-Content-Type-Options", "nosniff");
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.header("Cache-Control", "public, max-age=31536000, immutable");
+      } else {
+        res.header("Cache-Control", "no-cache");
+      }
+    },
+  });
+  app.get("/*", (request, reply) => {
+    if (request.url.startsWith("/api/")) {
+      reply.status(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
+      return;
+    }
+    reply.header("Cache-Control", "no-cache").sendFile("index.html");
+  });
+}

@@ -1,0 +1,98 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { CreateProjectInput, Project, UpdateProjectInput } from "../../domain/projects";
+import type { Permission } from "../../domain/permissions";
+import { choosePreview } from "../../domain/preview";
+import { projectNameTaken } from "../../domain/errors";
+import { isUniqueViolation, type Db } from "../db/client";
+import { projectMembers, projects, user } from "../db/schema";
+import { alreadyExists } from "../http/errors";
+
+const projectColumns = {
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  thumbnail: projects.thumbnail,
+  ownerId: projects.ownerId,
+  ownerName: user.name,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+};
+
+type ProjectRow = {
+  id: string;
+  name: string;
+  description: string;
+  thumbnail: string | null;
+  ownerId: string;
+  ownerName: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function present(row: ProjectRow, permission: Permission): Project {
+  return {
+    ...row,
+    permission,
+    preview: choosePreview({ thumbnail: row.thumbnail }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's own projects and those shared with them, most recently changed first. */
+export async function listProjects(db: Db, userId: string): Promise<Project[]> {
+  const rows = await db
+    .select({ ...projectColumns, memberPermission: projectMembers.permission })
+    .from(projects)
+    .innerJoin(user, eq(user.id, projects.ownerId))
+    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
+    .where(or(eq(projects.ownerId, userId), eq(projectMembers.userId, userId)))
+    .orderBy(desc(projects.updatedAt));
+  return rows.map(({ memberPermission, ...row }) =>
+    present(row, row.ownerId === userId ? "owner" : (memberPermission ?? "view")),
+  );
+}
+
+export async function getProject(db: Db, projectId: string, permission: Permission): Promise<Project> {
+  const [row] = await db
+    .select(projectColumns)
+    .from(projects)
+    .innerJoin(user, eq(user.id, projects.ownerId))
+    .where(eq(projects.id, projectId));
+  if (!row) throw new Error(`project ${projectId} vanished after authorization`);
+  return present(row, permission);
+}
+
+export async function createProject(db: Db, ownerId: string, input: CreateProjectInput): Promise<Project> {
+  const id = randomUUID();
+  try {
+    await db.insert(projects).values({ id, ownerId, name: input.name, description: input.description ?? "" });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw alreadyExists(projectNameTaken(input.name));
+    throw err;
+  }
+  return getProject(db, id, "owner");
+}
+
+export async function updateProject(
+  db: Db,
+  projectId: string,
+  permission: Permission,
+  input: UpdateProjectInput,
+): Promise<Project> {
+  try {
+    await db
+      .update(projects)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(projects.id, projectId));
+  } catch (err) {
+    if (isUniqueViolation(err) && input.name) throw alreadyExists(projectNameTaken(input.name));
+    throw err;
+  }
+  return getProject(db, projectId, permission);
+}
+
+export async function deleteProject(db: Db, projectId: string): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, projectId));
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { randomBytes } from "node:crypto";
+import { buildApp } from "../app";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "./testDatabase";
+
+export const TEST_SIGNUP_CREDITS = 5000;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export interface Harness {
+  server: FastifyInstance;
+  database: Database;
+  /** Signs a new user up through the real auth route. */
+  signUp(name?: string): Promise<TestUser>;
+  /** `server.inject` with the user's bearer token, JSON in and out. */
+  call(user: TestUser | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function createHarness(): Promise<Harness> {
+  const database = await openTestDatabase();
+  const { server } = await buildApp({
+    database,
+    config: { baseUrl: "http://localhost:3000", authSecret: randomBytes(32).toString("hex"), signupCredits: TEST_SIGNUP_CREDITS, port: 3000 },
+  });
+
+  const call: Harness["call"] = async (user, method, url, payload) => {
+    const res = await server.inject({
+      method,
+      url,
+      headers: user ? user.headers : {},
+      ...(payload !== undefined ? { payload: payload as InjectOptions["payload"] } : {}),
+    });
+    let body: unknown = null;
+    try {
+      body = res.body ? JSON.parse(res.body) : null;
+    } catch {
+      body = res.body;
+    }
+    return { status: res.statusCode, body };
+  };
+
+  return {
+    server,
+    database,
+    call,
+    async signUp(name = `User ${++counter}`) {
+      const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;
+      const res = await call(null, "POST", "/api/auth/sign-up/email", { name, email, password: "correct horse 1" });
+      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const token = res.body.token as string;
+      return { id: res.body.user.id, email, name, token, headers: { authorization: `Bearer ${token}` } };
+    },
+    async close() {
+      await server.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+const api = (name: string, env: Record<string, string>) => ({
+  extends: false as const,
+  test: {
+    name,
+    include: ["server/**/*.test.ts"],
+    environment: "node" as const,
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Each file opens its own embedded Postgres; two at a time suits a 2-core machine.
+    maxWorkers: 2,
+  },
+});
+
+// The API suite runs on PGlite always, and once more on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" } },
+      {
+        plugins: [react()],
+        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom" },
+      },
+      api("api-pglite", { TEST_DB: "pglite" }),
+      ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
+    ],
+  },
+});

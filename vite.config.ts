@@ -8,6 +8,6 @@ const apiPort = process.env.PORT ?? "3000";
 export default defineConfig({
   root: "app",
   plugins: [react(), tailwindcss()],
-  build: { outDir: "../dist/app", emptyOutDir: true, sourcemap: true },
+  build: { outDir: "../dist/app", emptyOutDir: true, sourcemap: true, manifest: true },
   server: { port: 5173, proxy: { "/api": `http://localhost:${apiPort}` } },
 });

@@ -2,7 +2,6 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 const api = (name: string, env: Record<string, string>) => ({
-  extends: false as const,
   test: {
     name,
     include: ["server/**/*.test.ts"],

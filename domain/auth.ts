@@ -1,16 +1,23 @@
 import { z } from "zod";
 
+/** Trimmed and lower-cased before the format check, so " Ann@Example.com " is accepted as ann@example.com. */
+export const emailSchema = z
+  .string({ error: "Enter a valid e-mail address" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Enter a valid e-mail address" }));
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 export const signInSchema = z.object({
-  email: z.email({ error: "Enter a valid e-mail address" }).trim(),
+  email: emailSchema,
   password: z.string().min(1, "Enter your password"),
 });
 
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, "Enter your name").max(80, "Name must be at most 80 characters"),
-  email: z.email({ error: "Enter a valid e-mail address" }).trim(),
+  email: emailSchema,
   password: z
     .string()
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "./errors";
+import { emailSchema } from "./auth";
 import { memberPermissionSchema, permissionSchema } from "./permissions";
 
 export const PROJECT_NAME_MAX = 120;
@@ -53,7 +54,7 @@ export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 
 export const addMemberSchema = z.strictObject({
-  email: z.email({ error: "Enter a valid e-mail address" }).trim().toLowerCase(),
+  email: emailSchema,
   permission: memberPermissionSchema,
 });
 export type AddMemberInput = z.infer<typeof addMemberSchema>;

@@ -1,0 +1,137 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { signInSchema, signUpSchema, PASSWORD_MIN } from "../../domain/auth";
+import { useSession, useSignIn, useSignUp } from "../api/session";
+import { Button, Field, Input, Logo, Tabs, TabsContent, TabsList, TabsTrigger } from "../ui";
+
+type Mode = "sign-in" | "sign-up";
+
+/**
+ * /login: sign in or create an account. The landing page's Get Started arrives with ?access-code=, which
+ * opens on "Create account" (spec: shell 2 "Routes"; the page itself is ours to design).
+ */
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [mode, setMode] = useState<Mode>(params.has("access-code") ? "sign-up" : "sign-in");
+
+  useEffect(() => {
+    document.title = "Sign in · Studio by Reelgraph";
+  }, []);
+  useEffect(() => {
+    if (session.data) navigate("/", { replace: true });
+  }, [session.data, navigate]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-bg bg-[radial-gradient(ellipse_at_top,rgba(245,165,36,0.08),transparent_60%)] px-4 py-10">
+      <div className="w-full max-w-sm">
+        <Link to="/" className="mb-8 flex justify-center" aria-label="Reelgraph home">
+          <Logo size={36} withWordmark />
+        </Link>
+        <div className="rounded-xl border border-border bg-surface p-6 shadow-xl">
+          <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+            <TabsList className="mb-5 grid w-full grid-cols-2">
+              <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+              <TabsTrigger value="sign-up">Create account</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm />
+            </TabsContent>
+            <TabsContent value="sign-up">
+              <SignUpForm />
+            </TabsContent>
+          </Tabs>
+        </div>
+        <p className="mt-6 text-center text-xs text-text-muted">
+          Your account lives on this studio's own server. No third-party sign-in, no tracking.
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function SignInForm() {
+  const signIn = useSignIn();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the form");
+    setError(null);
+    signIn.mutate(parsed.data, { onError: (err) => setError(err.message) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Sign in">
+      <Field label="E-mail" htmlFor="signin-email">
+        <Input id="signin-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+      </Field>
+      <Field label="Password" htmlFor="signin-password">
+        <Input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <FormError message={error} />
+      <Button type="submit" variant="primary" loading={signIn.isPending} className="w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const signUp = useSignUp();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = signUpSchema.safeParse({ name, email, password });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the form");
+    setError(null);
+    signUp.mutate(parsed.data, { onError: (err) => setError(err.message) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Create account">
+      <Field label="Name" htmlFor="signup-name">
+        <Input id="signup-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+      </Field>
+      <Field label="E-mail" htmlFor="signup-email">
+        <Input id="signup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </Field>
+      <Field label="Password" htmlFor="signup-password" hint={`At least ${PASSWORD_MIN} characters`}>
+        <Input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </Field>
+      <FormError message={error} />
+      <Button type="submit" variant="primary" loading={signUp.isPending} className="w-full">
+        Create account
+      </Button>
+    </form>
+  );
+}
+
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,216 @@
+import { useCallback, useMemo, useState } from "react";
+import { Plus, Search, Tv, X } from "lucide-react";
+import { useNavigate } from "react-router";
+import type { SessionUser } from "../../domain/auth";
+import { MESSAGES } from "../../domain/errors";
+import { defaultOrder, filterAndSortProjects, type SortField, type SortOrder } from "../../domain/projectList";
+import type { Project } from "../../domain/projects";
+import { useDeleteProject, useProjects } from "../api/projects";
+import { useNow } from "../lib/useNow";
+import { Button, ConfirmDialog, IconButton, Input, Skeleton, toast } from "../ui";
+import { CreateProjectDialog } from "./CreateProjectDialog";
+import { ProjectCard } from "./ProjectCard";
+import { Sidebar, type DashboardView } from "./Sidebar";
+import { SortMenu } from "./SortMenu";
+
+const SKELETON_CARDS = 6;
+
+/** My Projects (spec: shell 2 "Projects dashboard"), with projects shared with the user beneath. */
+export function Dashboard({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const projects = useProjects();
+  const remove = useDeleteProject();
+  const now = useNow(30_000);
+  const [view, setView] = useState<DashboardView>("projects");
+  const [query, setQuery] = useState("");
+  const [field, setField] = useState<SortField>("updated");
+  const [order, setOrder] = useState<SortOrder>(defaultOrder("updated"));
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+
+  const open = useCallback((id: string) => navigate(`/?project=${encodeURIComponent(id)}`), [navigate]);
+
+  const { own, shared } = useMemo(() => {
+    const list = filterAndSortProjects(projects.data ?? [], query, field, order);
+    return { own: list.filter((p) => p.permission === "owner"), shared: list.filter((p) => p.permission !== "owner") };
+  }, [projects.data, query, field, order]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        toast.success(`Deleted "${deleting.name}"`);
+        setDeleting(null);
+      },
+      onError: () => toast.error(MESSAGES.projectDeleteFailed),
+    });
+  };
+
+  const toolbar = (
+    <div className="flex flex-wrap items-center gap-3">
+      <SortMenu
+        field={field}
+        order={order}
+        onChange={(f, o) => {
+          setField(f);
+          setOrder(o);
+        }}
+      />
+      <div className="relative ml-auto w-full max-w-xs">
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-text-muted" aria-hidden />
+        <Input
+          type="search"
+          aria-label="Search projects"
+          placeholder="Search projects"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === "Escape" && setQuery("")}
+          className="pl-9 pr-9 [&::-webkit-search-cancel-button]:hidden"
+        />
+        {query && (
+          <IconButton label="Clear search" size="sm" variant="ghost" className="absolute right-1 top-1/2 -translate-y-1/2" onClick={() => setQuery("")}>
+            <X className="size-4" />
+          </IconButton>
+        )}
+      </div>
+      <Button variant="primary" onClick={() => setCreating(true)}>
+        <Plus className="size-4" /> Project
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="flex min-h-dvh bg-bg">
+      <Sidebar user={user} view={view} onView={setView} />
+      <main className="min-w-0 flex-1 px-8 py-8">
+        {view === "tv" ? (
+          <DisabledView title="Studio TV" />
+        ) : (
+          <div className="mx-auto flex max-w-6xl flex-col gap-6">
+            <header className="flex flex-col gap-4">
+              <h1 className="text-2xl font-semibold text-text">{view === "shared" ? "Shared with me" : "All Projects"}</h1>
+              {toolbar}
+            </header>
+            {projects.isPending ? (
+              <Grid>
+                {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                  <div key={i} data-testid="project-skeleton" className="overflow-hidden rounded-xl border border-border bg-surface">
+                    <Skeleton className="aspect-video w-full rounded-none" />
+                    <div className="space-y-2 p-4">
+                      <Skeleton className="h-4 w-2/3" />
+                      <Skeleton className="h-3 w-1/3" />
+                    </div>
+                  </div>
+                ))}
+              </Grid>
+            ) : projects.isError ? (
+              <div role="alert" className="rounded-lg border border-danger/40 bg-danger/10 p-4 text-danger">
+                Couldn't load your projects: {projects.error.message}{" "}
+                <Button size="sm" variant="ghost" onClick={() => projects.refetch()}>
+                  Try again
+                </Button>
+              </div>
+            ) : (
+              <>
+                {view === "projects" && (
+                  <ProjectSection
+                    label="My projects"
+                    projects={own}
+                    now={now}
+                    onOpen={open}
+                    onDelete={setDeleting}
+                    empty={
+                      query ? (
+                        <p className="text-text-muted">No projects match "{query}".</p>
+                      ) : (
+                        <EmptyProjects onCreate={() => setCreating(true)} />
+                      )
+                    }
+                  />
+                )}
+                {(view === "shared" || shared.length > 0) && (
+                  <section aria-labelledby="shared-heading" className="flex flex-col gap-4">
+                    {view === "projects" && (
+                      <h2 id="shared-heading" className="mt-4 text-lg font-semibold text-text">
+                        Shared with me
+                      </h2>
+                    )}
+                    <ProjectSection
+                      label="Shared with me"
+                      projects={shared}
+                      now={now}
+                      onOpen={open}
+                      onDelete={setDeleting}
+                      empty={<p className="text-text-muted">{query ? `No shared projects match "${query}".` : "Nobody has shared a project with you yet."}</p>}
+                    />
+                  </section>
+                )}
+              </>
+            )}
+          </div>
+        )}
+      </main>
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} onCreated={(p) => open(p.id)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={`Delete "${deleting?.name ?? ""}"?`}
+        message={MESSAGES.projectDeleteConfirm}
+        confirmLabel="Delete project"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
+
+function Grid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">{children}</div>;
+}
+
+function ProjectSection(props: {
+  label: string;
+  projects: Project[];
+  now: number;
+  onOpen(id: string): void;
+  onDelete(p: Project): void;
+  empty: React.ReactNode;
+}) {
+  if (props.projects.length === 0) return <>{props.empty}</>;
+  return (
+    <div role="list" aria-label={props.label}>
+      <Grid>
+        {props.projects.map((p) => (
+          <div role="listitem" key={p.id}>
+            <ProjectCard project={p} now={props.now} onOpen={props.onOpen} onDelete={props.onDelete} />
+          </div>
+        ))}
+      </Grid>
+    </div>
+  );
+}
+
+function EmptyProjects({ onCreate }: { onCreate(): void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+      <p className="text-lg font-medium text-text">No projects yet</p>
+      <p className="max-w-sm text-sm text-text-muted">
+        A project holds your scripts, shot lists, assets and canvas for one film. Start one to begin.
+      </p>
+      <Button variant="primary" onClick={onCreate}>
+        <Plus className="size-4" /> Create your first project
+      </Button>
+    </div>
+  );
+}
+
+function DisabledView({ title }: { title: string }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-24 text-center">
+      <Tv className="size-8 text-text-muted" aria-hidden />
+      <h1 className="text-xl font-semibold text-text">{title}</h1>
+      <p className="text-text-muted">This functionality has been disabled.</p>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { CreditCard, LogOut, Settings2 } from "lucide-react";
+import { useNavigate } from "react-router";
+import { displayName, type SessionUser } from "../../domain/auth";
+import { formatMoney } from "../../domain/credits";
+import { useCredits } from "../api/projects";
+import { useSignOut } from "../api/session";
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
+
+export function Avatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
+  const initial = displayName(user).charAt(0).toUpperCase();
+  return (
+    <span
+      aria-hidden
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-accent to-[#7c8cff] font-semibold text-bg"
+      style={{ width: size, height: size, fontSize: size * 0.45 }}
+    >
+      {initial}
+    </span>
+  );
+}
+
+/** spec (shell 2 "User menu"): initial, name, e-mail, credits as money 'remaining', billing, logout. */
+export function UserMenu({ user, compact }: { user: SessionUser; compact: boolean }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const credits = useCredits();
+  const name = displayName(user);
+  return (
+    <Menu>
+      <MenuTrigger asChild>
+        <button
+          type="button"
+          className={cn(
+            "flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-surface-2",
+            compact && "justify-center",
+          )}
+          aria-label={`Account menu for ${name}`}
+        >
+          <Avatar user={user} />
+          {!compact && (
+            <span className="min-w-0">
+              <span className="block truncate text-sm font-medium text-text">{name}</span>
+              <span className="block truncate text-xs text-text-muted">{user.email}</span>
+            </span>
+          )}
+        </button>
+      </MenuTrigger>
+      <MenuContent align="start" className="w-64">
+        <div className="px-2 py-2">
+          <p className="truncate text-sm font-medium text-text">{name}</p>
+          <p className="truncate text-xs text-text-muted">{user.email}</p>
+          <p className="mt-2 text-xs text-text-muted" data-testid="credits-line">
+            Credits: <span className="font-medium text-text">{formatMoney(credits.data ?? 0)}</span> remaining
+          </p>
+        </div>
+        <MenuSeparator />
+        <MenuItem icon={<CreditCard className="size-4" />} onSelect={() => navigate("/pricing")}>
+          Billing &amp; Plans
+        </MenuItem>
+        <MenuItem
+          icon={<Settings2 className="size-4" />}
+          onSelect={() => toast.info("There is no subscription to manage yet: billing arrives in a coming release.")}
+        >
+          Manage Subscription
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem
+          icon={<LogOut className="size-4" />}
+          onSelect={async () => {
+            await signOut();
+            navigate("/", { replace: true });
+          }}
+        >
+          Logout
+        </MenuItem>
+      </MenuContent>
+    </Menu>
+  );
+}

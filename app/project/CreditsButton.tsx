@@ -1,0 +1,20 @@
+import { Coins } from "lucide-react";
+import { useNavigate } from "react-router";
+import { formatCredits, formatMoney } from "../../domain/credits";
+import { useCredits } from "../api/projects";
+import { Button, Tooltip } from "../ui";
+
+/** Goes to pricing; the balance shows on hover (spec: shell 2 "Project top bar"). */
+export function CreditsButton() {
+  const navigate = useNavigate();
+  const credits = useCredits();
+  const balance = credits.data;
+  return (
+    <Tooltip content={balance === undefined ? "Loading balance…" : `${formatCredits(balance)} · ${formatMoney(balance)} remaining`}>
+      <Button variant="ghost" size="sm" onClick={() => navigate("/pricing")} aria-label="Credits and plans">
+        <Coins className="size-4 text-accent" />
+        <span className="tabular-nums">{balance === undefined ? "—" : new Intl.NumberFormat("en-US").format(balance)}</span>
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from "react";
+import { Route, Routes } from "react-router";
+import { StudioShell } from "./StudioShell";
+import { LoginPage } from "../auth/LoginPage";
+import { LoadingScreen } from "./LoadingScreen";
+import { NotFoundPage } from "./NotFoundPage";
+
+// The pricing page is rarely visited: keep it out of the first load.
+const PricingPage = lazy(() => import("../pricing/PricingPage").then((m) => ({ default: m.PricingPage })));
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="/" element={<StudioShell />} />
+      <Route path="/login" element={<LoginPage />} />
+      <Route
+        path="/pricing"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <PricingPage />
+          </Suspense>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

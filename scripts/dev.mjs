@@ -1,0 +1,18 @@
+// `npm run dev`: the API with reload on change (tsx watch) and Vite's dev server with hot reload on :5173.
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const children = [
+  spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "watch", "server/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, APP_DIR: path.join(root, "dist/none") },
+  }),
+  spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit" }),
+];
+console.log("Studio (hot reload): http://localhost:5173");
+const stop = () => children.forEach((c) => c.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+for (const c of children) c.on("exit", stop);

@@ -3,7 +3,7 @@ import { Plus, Search, Tv, X } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../domain/auth";
 import { MESSAGES } from "../../domain/errors";
-import { defaultOrder, filterAndSortProjects, type SortField, type SortOrder } from "../../domain/projectList";
+import { filterAndSortProjects } from "../../domain/projectList";
 import type { Project } from "../../domain/projects";
 import { useDeleteProject, useProjects } from "../api/projects";
 import { useNow } from "../lib/useNow";
@@ -12,6 +12,7 @@ import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
 import { Sidebar, type DashboardView } from "./Sidebar";
 import { SortMenu } from "./SortMenu";
+import { useSortPreference } from "./useSortPreference";
 
 const SKELETON_CARDS = 6;
 
@@ -23,8 +24,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
   const now = useNow(30_000);
   const [view, setView] = useState<DashboardView>("projects");
   const [query, setQuery] = useState("");
-  const [field, setField] = useState<SortField>("updated");
-  const [order, setOrder] = useState<SortOrder>(defaultOrder("updated"));
+  const [{ field, order }, setSort] = useSortPreference();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
@@ -51,10 +51,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
       <SortMenu
         field={field}
         order={order}
-        onChange={(f, o) => {
-          setField(f);
-          setOrder(o);
-        }}
+        onChange={setSort}
       />
       <div className="relative ml-auto w-full max-w-xs">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-text-muted" aria-hidden />
@@ -68,9 +65,12 @@ export function Dashboard({ user }: { user: SessionUser }) {
           className="pl-9 pr-9 [&::-webkit-search-cancel-button]:hidden"
         />
         {query && (
-          <IconButton label="Clear search" size="sm" variant="ghost" className="absolute right-1 top-1/2 -translate-y-1/2" onClick={() => setQuery("")}>
-            <X className="size-4" />
-          </IconButton>
+          /* Centred by a flex wrapper, not a transform: the button's own press effect uses `translate`. */
+          <span className="absolute inset-y-0 right-1 z-10 flex items-center">
+            <IconButton label="Clear search" size="sm" variant="ghost" onClick={() => setQuery("")}>
+              <X className="size-4" />
+            </IconButton>
+          </span>
         )}
       </div>
       <Button variant="primary" onClick={() => setCreating(true)}>

@@ -60,7 +60,7 @@ function Nav() {
         aria-label="Main"
         className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-8"
       >
-        <Link to="/" aria-label="Reelgraph home" className="rounded-md">
+        <Link to="/" aria-label="Reelgraph home" className="inline-flex rounded-md">
           <Logo size={28} withWordmark />
         </Link>
         <ul className="hidden items-center gap-1 text-sm md:flex">
@@ -81,13 +81,13 @@ function Nav() {
           </li>
         </ul>
         <div className="flex items-center gap-1.5 sm:gap-2">
-          <Link to="/pricing" className={cn(navLink, "md:hidden")}>
+          <Link to="/pricing" className={cn(navLink, "hidden sm:inline-flex md:hidden")}>
             Pricing
           </Link>
           <Link to="/login" className={navLink}>
             Sign in
           </Link>
-          <Link to={GET_STARTED} className={buttonClassName("primary", "sm", "px-3.5")}>
+          <Link to={GET_STARTED} className={buttonClassName("primary", "sm", "px-3 sm:px-3.5")}>
             Get Started
           </Link>
         </div>
@@ -97,7 +97,7 @@ function Nav() {
 }
 
 const navLink =
-  "rounded-md px-2.5 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text";
+  "whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text";
 
 /* ───────────────────────────── Hero ───────────────────────────── */
 
@@ -558,8 +558,8 @@ function CanvasArt() {
 function SavingsBand() {
   const pile = ["Screenwriting app", "Shot list & storyboard tool", "Image generator", "Video generator"];
   return (
-    <section aria-labelledby="savings-title" className="px-4 sm:px-8">
-      <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl border border-border bg-surface">
+    <section aria-labelledby="savings-title" className="mx-auto max-w-6xl px-4 sm:px-8">
+      <div className="relative overflow-hidden rounded-3xl border border-border bg-surface">
         <div
           aria-hidden="true"
           className="absolute inset-0 bg-[radial-gradient(60%_80%_at_100%_0%,rgb(47_211_168/0.10),transparent),radial-gradient(50%_70%_at_0%_100%,rgb(245_165_36/0.10),transparent)]"
@@ -596,8 +596,8 @@ function SavingsBand() {
                 className="flex items-center justify-between gap-3 rounded-xl border border-border bg-surface-2/70 px-4 py-3 text-sm"
               >
                 <span className="text-text-muted line-through decoration-danger/70">{tool}</span>
-                <span className="inline-flex items-center gap-1.5 text-xs text-text-subtle">
-                  separate subscription
+                <span className="inline-flex shrink-0 items-center gap-1.5 text-xs text-text-subtle">
+                  <span className="hidden sm:inline">separate subscription</span>
                   <X className="size-3.5 text-danger" />
                 </span>
               </div>
@@ -621,9 +621,9 @@ function SavingsBand() {
 
 function Stat({ value, label }: { value: string; label: string }) {
   return (
-    <div className="flex flex-col-reverse gap-1">
-      <dt className="text-xs leading-snug text-text-muted">{label}</dt>
-      <dd className="text-3xl font-bold tracking-tight text-text tabular-nums">{value}</dd>
+    <div className="flex flex-col gap-1">
+      <dt className="order-2 text-xs leading-snug text-text-muted">{label}</dt>
+      <dd className="order-1 text-3xl font-bold tracking-tight text-text tabular-nums">{value}</dd>
     </div>
   );
 }
@@ -632,8 +632,8 @@ function Stat({ value, label }: { value: string; label: string }) {
 
 function CtaBand() {
   return (
-    <section aria-labelledby="cta-title" className="px-4 pt-20 sm:px-8 sm:pt-24">
-      <div className="relative mx-auto max-w-6xl overflow-hidden rounded-3xl border border-accent/30 bg-[linear-gradient(135deg,#2a1d08_0%,#171219_45%,#101427_100%)] px-6 py-14 text-center sm:px-12 sm:py-16">
+    <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pt-20 sm:px-8 sm:pt-24">
+      <div className="relative overflow-hidden rounded-3xl border border-accent/30 bg-[linear-gradient(135deg,#2a1d08_0%,#171219_45%,#101427_100%)] px-6 py-14 text-center sm:px-12 sm:py-16">
         <div
           aria-hidden="true"
           className="absolute left-1/2 top-0 h-48 w-[720px] -translate-x-1/2 -translate-y-1/2 rounded-full bg-[radial-gradient(closest-side,rgb(245_165_36/0.35),transparent)]"

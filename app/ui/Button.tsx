@@ -15,7 +15,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 const base =
   "inline-flex select-none items-center justify-center gap-2 whitespace-nowrap rounded-md border font-medium " +
   "transition-[background-color,border-color,color,box-shadow,transform] duration-150 " +
-  "active:translate-y-px disabled:pointer-events-none disabled:opacity-50 " +
+  "active:translate-y-px disabled:pointer-events-none disabled:opacity-50 aria-busy:disabled:opacity-75 " +
   "[&_svg]:shrink-0";
 
 export const buttonVariants: Record<ButtonVariant, string> = {

@@ -21,7 +21,7 @@ export default defineConfig({
       { test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" } },
       {
         plugins: [react()],
-        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom" },
+        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["app/test/setup.ts"] },
       },
       api("api-pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),

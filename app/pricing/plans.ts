@@ -1,10 +1,10 @@
-/** Credits are money × 1000: 1 credit = $0.001. */
-export const CREDITS_PER_USD = 1000;
+import { CREDITS_PER_MONEY_UNIT, moneyToCredits } from "../../domain/credits";
 
-export function usdToCredits(usd: number): number {
-  return Math.round(usd * CREDITS_PER_USD);
-}
+/** Credits are money × 1000 (domain/credits): 1 credit = $0.001. */
+export const CREDITS_PER_USD = CREDITS_PER_MONEY_UNIT;
+export const usdToCredits = moneyToCredits;
 
+/** '15,000' — a credit count without its unit, for prices and plan cards. */
 export function formatCredits(credits: number): string {
   return credits.toLocaleString("en-US");
 }

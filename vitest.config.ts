@@ -9,14 +9,14 @@ const api = (name: string, env: Record<string, string>) => ({
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each file opens its own embedded Postgres; two at a time suits a 2-core machine.
-    maxWorkers: 2,
   },
 });
 
 // The API suite runs on PGlite always, and once more on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Each API file opens its own embedded Postgres; two at a time suits a 2-core machine.
+    maxWorkers: 2,
     projects: [
       { test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" } },
       {

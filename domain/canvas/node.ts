@@ -1,0 +1,149 @@
+import { z } from "zod";
+
+/** spec (canvas 3): text, image, video, audio, model3d (also written 3D), none. */
+export const CONTENT_TYPES = ["none", "text", "image", "video", "audio", "model3d"] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const NODE_STATUSES = ["idle", "generating", "recording", "completed", "error"] as const;
+export type NodeStatus = (typeof NODE_STATUSES)[number];
+
+export const ASPECT_RATIOS = ["1:1", "16:9", "9:16", "4:3", "3:4", "21:9", "3:2", "2:3", "4:5"] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+export const versionEntrySchema = z.object({
+  prompt: z.string().optional(),
+  mediaUrl: z.string().optional(),
+  permanentMediaUrl: z.string().optional(),
+  model: z.string().optional(),
+  contentType: z.string().optional(),
+  createdAt: z.string().optional(),
+});
+export type VersionEntry = z.infer<typeof versionEntrySchema>;
+
+/**
+ * Node data (spec: canvas 3). Loose on purpose: the server stores what the client sends (bounded in
+ * size), and later features add fields. The fields the studio reads are typed here.
+ */
+export const nodeDataSchema = z
+  .object({
+    title: z.string().max(200).optional(),
+    label: z.string().max(200).optional(),
+    description: z.string().max(5000).optional(),
+    prompt: z.string().max(20000).optional(),
+    status: z.enum([...NODE_STATUSES, "success"]).optional(),
+    content: z.string().max(200_000).optional(),
+    contentType: z.string().optional(),
+    mediaUrl: z.string().max(4000).optional(),
+    azureUrl: z.string().max(4000).optional(),
+    displayUrl: z.string().max(4000).optional(),
+    permanentMediaUrl: z.string().max(4000).optional(),
+    thumbnailUrl: z.string().max(4000).optional(),
+    aspectRatio: z.string().optional(),
+    selectedModel: z.string().optional(),
+    modelParameters: z.record(z.string(), z.unknown()).optional(),
+    contextData: z.array(z.unknown()).optional(),
+    versionHistory: z.array(versionEntrySchema).optional(),
+    currentVersionIndex: z.number().int().optional(),
+    agentContext: z.boolean().optional(),
+    error: z.string().nullable().optional(),
+    rev: z.number().int().nonnegative().optional(),
+    lastModified: z.number().optional(),
+  })
+  .passthrough();
+export type NodeData = z.infer<typeof nodeDataSchema>;
+
+export const positionSchema = z.object({
+  x: z.number().finite().min(-15000).max(15000),
+  y: z.number().finite().min(-15000).max(15000),
+});
+export type Position = z.infer<typeof positionSchema>;
+
+export const nodeIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid node id");
+
+/** A node as the server returns it (GET /api/projects/nodes). */
+export const canvasNodeSchema = z.object({
+  id: nodeIdSchema,
+  type: z.string(),
+  position: positionSchema,
+  data: nodeDataSchema,
+  rev: z.number().int(),
+});
+export type CanvasNode = z.infer<typeof canvasNodeSchema>;
+
+export const edgeSchema = z.object({
+  id: z.string().min(1).max(300),
+  source: nodeIdSchema,
+  target: nodeIdSchema,
+  sourceHandle: z.string().nullable().optional(),
+  targetHandle: z.string().nullable().optional(),
+});
+export type CanvasEdge = z.infer<typeof edgeSchema>;
+
+export const viewportSchema = z.object({
+  x: z.number().finite(),
+  y: z.number().finite(),
+  zoom: z.number().min(0.1).max(4),
+});
+export type Viewport = z.infer<typeof viewportSchema>;
+
+// --- POST /api/workflows/autosave (spec: canvas 7) -------------------------------------------------
+
+export const AUTOSAVE_BATCH_MAX = 10;
+
+export const autosaveUpdateSchema = z.object({
+  nodeId: nodeIdSchema,
+  nodeData: nodeDataSchema,
+  /** The revision the client's change was based on; 0 for a node the server has not seen. */
+  prevRev: z.number().int().nonnegative(),
+});
+export type AutosaveUpdate = z.infer<typeof autosaveUpdateSchema>;
+
+export const autosaveRequestSchema = z.object({
+  projectId: z.uuid({ error: "Invalid project id" }),
+  updates: z.array(autosaveUpdateSchema).min(1, "No updates").max(50, "At most 50 updates per request"),
+  /** The sending tab, so realtime echoes can be ignored by their sender. */
+  clientId: z.string().max(100).optional(),
+});
+export type AutosaveRequest = z.infer<typeof autosaveRequestSchema>;
+
+export const autosaveConflictSchema = z.object({
+  nodeId: z.string(),
+  rev: z.number().int(),
+  /** The stored data; null when the node was deleted (a tombstone wins over any write). */
+  nodeData: nodeDataSchema.nullable(),
+  deleted: z.boolean().optional(),
+});
+export type AutosaveConflict = z.infer<typeof autosaveConflictSchema>;
+
+export interface AutosaveResponse {
+  success: boolean;
+  conflicts: AutosaveConflict[];
+}
+
+// --- POST /api/projects/:id/structure: positions, edges, deletions, viewport ------------------------
+
+export const structureRequestSchema = z.object({
+  /** New nodes or moved nodes. A node the server has not seen is created with empty data, rev 0. */
+  nodes: z.array(z.object({ id: nodeIdSchema, type: z.string().max(40).default("generic_v2"), position: positionSchema })).max(5000).default([]),
+  /** Deleted nodes become tombstones so no later write brings them back. Their edges go too. */
+  deletedNodeIds: z.array(nodeIdSchema).max(5000).default([]),
+  edgesAdded: z.array(edgeSchema).max(5000).default([]),
+  edgesRemoved: z.array(z.string().max(300)).max(5000).default([]),
+  viewport: viewportSchema.optional(),
+  clientId: z.string().max(100).optional(),
+});
+export type StructureRequest = z.infer<typeof structureRequestSchema>;
+
+// --- realtime messages (server → client) ------------------------------------------------------------
+
+/** spec (canvas 3 "Realtime node record") plus what other clients need to mirror the canvas. */
+export type RealtimeMessage =
+  | { type: "nodes"; clientId?: string; nodes: { id: string; rev: number; data: NodeData }[] }
+  | {
+      type: "structure";
+      clientId?: string;
+      nodes: { id: string; type: string; position: Position }[];
+      deletedNodeIds: string[];
+      edgesAdded: CanvasEdge[];
+      edgesRemoved: string[];
+    };

@@ -9,6 +9,8 @@ import { registerProjectRoutes } from "./http/projectRoutes";
 import { registerMemberRoutes } from "./http/memberRoutes";
 import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
+import { registerCanvasRoutes } from "./http/canvasRoutes";
+import { RealtimeHub } from "./realtime/hub";
 
 export interface AppOptions {
   database: Database;
@@ -19,6 +21,7 @@ export interface AppOptions {
 export interface App {
   server: FastifyInstance;
   auth: Auth;
+  hub: RealtimeHub;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -38,7 +41,9 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
     if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
     // Cookie-authenticated writes must come from the studio's own pages (CSRF); bearer clients are exempt.
     const origin = request.headers.origin;
-    if (MUTATING.has(request.method) && origin && !request.headers.authorization && !trustedOrigins.has(origin)) {
+    // WebSocket upgrades are GETs, but a foreign page opening one would act with the user's cookie.
+    const sensitive = MUTATING.has(request.method) || request.headers.upgrade?.toLowerCase() === "websocket";
+    if (sensitive && origin && !request.headers.authorization && !trustedOrigins.has(origin)) {
       throw forbidden("Cross-site request refused");
     }
     request.sessionUser = await loadSessionUser(auth, request);
@@ -49,7 +54,10 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   registerProjectRoutes(server, database.db);
   registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
+  const hub = new RealtimeHub();
+  server.addHook("onClose", () => hub.close());
+  await registerCanvasRoutes(server, database.db, hub);
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
 
-  return { server, auth };
+  return { server, auth, hub };
 }

@@ -125,6 +125,11 @@ export interface AutosaveResponse {
 export const structureRequestSchema = z.object({
   /** New nodes or moved nodes. A node the server has not seen is created with empty data, rev 0. */
   nodes: z.array(z.object({ id: nodeIdSchema, type: z.string().max(40).default("generic_v2"), position: positionSchema })).max(5000).default([]),
+  /**
+   * Undo of a delete: the deleting client's explicit wish clears the tombstone. A plain write can never
+   * do that, so a stale sync from another client cannot bring a deleted node back.
+   */
+  restoredNodeIds: z.array(nodeIdSchema).max(5000).default([]),
   /** Deleted nodes become tombstones so no later write brings them back. Their edges go too. */
   deletedNodeIds: z.array(nodeIdSchema).max(5000).default([]),
   edgesAdded: z.array(edgeSchema).max(5000).default([]),
@@ -143,6 +148,7 @@ export type RealtimeMessage =
       type: "structure";
       clientId?: string;
       nodes: { id: string; type: string; position: Position }[];
+      restoredNodeIds: string[];
       deletedNodeIds: string[];
       edgesAdded: CanvasEdge[];
       edgesRemoved: string[];

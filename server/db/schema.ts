@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, jsonb } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // --- better-auth's tables (user, session, account, verification), named as its drizzle adapter expects.
 
@@ -110,4 +110,63 @@ export const creditLedger = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("credit_ledger_user_idx").on(t.userId)],
+);
+
+// --- the canvas: one row per node and per edge, so one node's write never rewrites the canvas.
+
+export const nodes = pgTable(
+  "nodes",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    type: text("type").notNull().default("generic_v2"),
+    x: doublePrecision("x").notNull().default(0),
+    y: doublePrecision("y").notNull().default(0),
+    data: jsonb("data").notNull().default({}),
+    rev: integer("rev").notNull().default(0),
+    /** A tombstone: deleted nodes stay so that a late write from another client cannot bring them back. */
+    deleted: boolean("deleted").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
+export const edges = pgTable(
+  "edges",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    source: text("source").notNull(),
+    target: text("target").notNull(),
+    sourceHandle: text("source_handle"),
+    targetHandle: text("target_handle"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.id] }),
+    uniqueIndex("edges_pair_unique").on(t.projectId, t.source, t.target),
+  ],
+);
+
+/** Uploaded and generated files. `key` is a generated storage name; the original name is only metadata. */
+export const media = pgTable(
+  "media",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    originalName: text("original_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("media_project_idx").on(t.projectId), index("media_owner_idx").on(t.ownerId)],
 );

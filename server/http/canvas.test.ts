@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createHarness, type Harness, type TestUser } from "../test/harness";
+
+let h: Harness;
+let owner: TestUser;
+let viewer: TestUser;
+let stranger: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  [owner, viewer, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer"), h.signUp("Stranger")]);
+  projectId = (await h.call(owner, "POST", "/api/projects", { name: "Canvas" })).body.id;
+  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+});
+afterAll(() => h.close());
+
+const autosave = (user: TestUser, updates: unknown[], pid = projectId) => h.call(user, "POST", "/api/workflows/autosave", { projectId: pid, updates });
+const structure = (user: TestUser, body: unknown, pid = projectId) => h.call(user, "POST", `/api/projects/${pid}/structure`, body);
+const load = async (user: TestUser = owner) => (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
+
+describe("autosave", () => {
+  it("creates an unknown node with prevRev 0 and stores its data and revision", async () => {
+    const res = await autosave(owner, [{ nodeId: "generic-1-a", nodeData: { title: "Idea", content: "A lighthouse", rev: 1 }, prevRev: 0 }]);
+    expect(res).toEqual({ status: 200, body: { success: true, conflicts: [] } });
+    const { nodes } = await load();
+    expect(nodes).toEqual([expect.objectContaining({ id: "generic-1-a", rev: 1, data: expect.objectContaining({ title: "Idea", content: "A lighthouse" }) })]);
+  });
+
+  it("applies a newer revision and refuses an older one, answering the stored data", async () => {
+    await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v3", rev: 3 }, prevRev: 0 }]);
+    const stale = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v2", rev: 2 }, prevRev: 1 }]);
+    expect(stale.body.conflicts).toEqual([{ nodeId: "generic-2-a", rev: 3, nodeData: expect.objectContaining({ title: "v3" }) }]);
+    const newer = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v4", rev: 4 }, prevRev: 3 }]);
+    expect(newer.body.conflicts).toEqual([]);
+    const node = (await load()).nodes.find((n: { id: string }) => n.id === "generic-2-a");
+    expect(node).toMatchObject({ rev: 4, data: { title: "v4" } });
+  });
+
+  it("never resurrects a deleted node (tombstone)", async () => {
+    await autosave(owner, [{ nodeId: "generic-3-a", nodeData: { title: "Doomed", rev: 1 }, prevRev: 0 }]);
+    await structure(owner, { deletedNodeIds: ["generic-3-a"] });
+    const late = await autosave(owner, [{ nodeId: "generic-3-a", nodeData: { title: "Back?", rev: 99 }, prevRev: 1 }]);
+    expect(late.body.conflicts).toEqual([{ nodeId: "generic-3-a", rev: 1, nodeData: null, deleted: true }]);
+    await structure(owner, { nodes: [{ id: "generic-3-a", position: { x: 1, y: 1 } }] });
+    expect((await load()).nodes.map((n: { id: string }) => n.id)).not.toContain("generic-3-a");
+  });
+
+  it("lets the deleting client restore a node explicitly (undo), after which writes land again", async () => {
+    await autosave(owner, [{ nodeId: "generic-4-a", nodeData: { title: "Undo me", rev: 1 }, prevRev: 0 }]);
+    await structure(owner, { deletedNodeIds: ["generic-4-a"] });
+    await structure(owner, { restoredNodeIds: ["generic-4-a"], nodes: [{ id: "generic-4-a", position: { x: 5, y: 5 } }] });
+    expect((await autosave(owner, [{ nodeId: "generic-4-a", nodeData: { title: "Undone", rev: 2 }, prevRev: 1 }])).body.conflicts).toEqual([]);
+    expect((await load()).nodes.find((n: { id: string }) => n.id === "generic-4-a")).toMatchObject({ position: { x: 5, y: 5 }, data: { title: "Undone" } });
+  });
+
+  it("refuses bad input with a clear message and changes nothing", async () => {
+    expect((await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [] })).body.error).toBe("No updates");
+    expect((await h.call(owner, "POST", "/api/workflows/autosave", { projectId: "nope", updates: [] })).body.error).toBe("Invalid project id");
+    const badId = await autosave(owner, [{ nodeId: "bad id!", nodeData: {}, prevRev: 0 }]);
+    expect(badId).toMatchObject({ status: 400, body: { error: "Invalid node id" } });
+  });
+
+  it("refuses a view-only member's and a stranger's writes whatever they send", async () => {
+    const before = await load();
+    const v = await autosave(viewer, [{ nodeId: "generic-1-a", nodeData: { title: "Viewer", rev: 50 }, prevRev: 1 }]);
+    expect(v).toEqual({ status: 403, body: { error: "You have view-only access to this project", code: "forbidden" } });
+    expect((await structure(viewer, { nodes: [{ id: "generic-1-a", position: { x: 999, y: 999 } }] })).status).toBe(403);
+    expect((await autosave(stranger, [{ nodeId: "generic-9", nodeData: {}, prevRev: 0 }])).status).toBe(403);
+    expect((await h.call(stranger, "GET", `/api/projects/nodes?projectId=${projectId}`)).status).toBe(403);
+    expect(await load()).toEqual(before);
+    expect((await h.call(viewer, "GET", `/api/projects/nodes?projectId=${projectId}`)).status).toBe(200);
+  });
+});
+
+describe("structure", () => {
+  it("stores positions, edges and the viewport; refuses self, duplicate and dangling edges", async () => {
+    const res = await structure(owner, {
+      nodes: [
+        { id: "n-a", position: { x: 400, y: 400 } },
+        { id: "n-b", position: { x: 950, y: 400 } },
+      ],
+      edgesAdded: [
+        { id: "e-ab", source: "n-a", target: "n-b" },
+        { id: "e-aa", source: "n-a", target: "n-a" },
+        { id: "e-ax", source: "n-a", target: "missing" },
+      ],
+      viewport: { x: 10, y: 20, zoom: 0.6 },
+    });
+    expect(res.body).toEqual({ success: true, edgesAdded: ["e-ab"] });
+    await structure(owner, { edgesAdded: [{ id: "e-ab-2", source: "n-a", target: "n-b" }] });
+    const canvas = await load();
+    expect(canvas.edges.map((e: { id: string }) => e.id)).toEqual(["e-ab"]);
+    expect(canvas.viewport).toEqual({ x: 10, y: 20, zoom: 0.6 });
+    expect(canvas.nodes.find((n: { id: string }) => n.id === "n-b").position).toEqual({ x: 950, y: 400 });
+  });
+
+  it("deleting a node removes its edges", async () => {
+    await structure(owner, { nodes: [{ id: "n-c", position: { x: 0, y: 0 } }], edgesAdded: [{ id: "e-bc", source: "n-b", target: "n-c" }] });
+    await structure(owner, { deletedNodeIds: ["n-c"] });
+    expect((await load()).edges.map((e: { id: string }) => e.id)).not.toContain("e-bc");
+  });
+
+  it("refuses positions outside the canvas extent", async () => {
+    const res = await structure(owner, { nodes: [{ id: "n-far", position: { x: 20000, y: 0 } }] });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("realtime", () => {
+  it("pushes another client's node writes and structure changes to an open channel", async () => {
+    const address = await h.server.listen({ port: 0, host: "127.0.0.1" });
+    const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${projectId}/live`, { headers: { authorization: `Bearer ${viewer.token}` } });
+    const messages: any[] = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on("message", (m) => {
+        const msg = JSON.parse(String(m));
+        if (msg.type === "ready") resolve();
+        else messages.push(msg);
+      });
+      ws.on("error", reject);
+    });
+    await autosave(owner, [{ nodeId: "n-a", nodeData: { title: "Live", rev: 7 }, prevRev: 0 }]);
+    await structure(owner, { nodes: [{ id: "n-a", position: { x: 420, y: 400 } }] });
+    await expect.poll(() => messages.length, { timeout: 2000 }).toBe(2);
+    expect(messages[0]).toMatchObject({ type: "nodes", nodes: [{ id: "n-a", rev: 7, data: { title: "Live" } }] });
+    expect(messages[1]).toMatchObject({ type: "structure", nodes: [{ id: "n-a", position: { x: 420, y: 400 } }] });
+    ws.close();
+  });
+
+  it("closes the channel for a stranger", async () => {
+    const address = h.server.server.address() as { port: number };
+    const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/projects/${projectId}/live`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    const code = await new Promise<number>((resolve) => ws.on("close", (c) => resolve(c)));
+    expect(code).toBe(4403);
+  });
+});

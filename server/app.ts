@@ -11,11 +11,16 @@ import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { RealtimeHub } from "./realtime/hub";
+import { registerUploadRoutes } from "./http/uploadRoutes";
+import { createStorage } from "./storage/createStorage";
+import type { MediaStorage } from "./storage/storage";
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port"> & { appDir?: string };
+  config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port"> & { appDir?: string; dataDir?: string };
   logger?: boolean;
+  /** Where uploads go; default: S3 if S3_BUCKET is set, else DATA_DIR/media (a temp dir without dataDir). */
+  storage?: MediaStorage;
 }
 
 export interface App {
@@ -26,7 +31,7 @@ export interface App {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, logger = false, storage }: AppOptions): Promise<App> {
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
   const auth = createAuth(database.db, config);
   const trustedOrigins = new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, "http://localhost:5173"]);
@@ -57,6 +62,7 @@ export async function buildApp({ database, config, logger = false }: AppOptions)
   const hub = new RealtimeHub();
   server.addHook("onClose", () => hub.close());
   await registerCanvasRoutes(server, database.db, hub);
+  await registerUploadRoutes(server, database.db, storage ?? createStorage(process.env, config.dataDir));
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
 
   return { server, auth, hub };

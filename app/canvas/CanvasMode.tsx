@@ -1,25 +1,34 @@
-import { Workflow } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import type { SessionUser } from "../../domain/auth";
 import type { Project } from "../../domain/projects";
+import { canEdit } from "../../domain/permissions";
+import { api } from "../api/client";
+import { Button, Spinner } from "../ui";
+import { CanvasWorkspace, type CanvasData } from "./CanvasWorkspace";
 
-/**
- * The node canvas's home. Loaded lazily, only inside a project. The canvas itself (React Flow, commands,
- * autosave, realtime) is the Canvas issue's work; until then this says so plainly.
- */
+/** Canvas mode: loads the project's nodes, edges and viewport, then opens the workspace. Lazy-loaded. */
 export function CanvasMode({ project }: { project: Project; user: SessionUser }) {
-  return (
-    <section
-      data-testid="canvas-mode"
-      className="flex h-full items-center justify-center bg-bg bg-[radial-gradient(circle,rgba(230,232,238,0.09)_1px,transparent_1px)] [background-size:20px_20px]"
-    >
-      <div className="flex max-w-md flex-col items-center gap-3 rounded-xl border border-border bg-surface/90 p-8 text-center backdrop-blur">
-        <Workflow className="size-8 text-accent" aria-hidden />
-        <h2 className="text-lg font-semibold text-text">Canvas</h2>
-        <p className="text-sm text-text-muted">
-          The node canvas for <span className="text-text">{project.name}</span> is not in this build yet. Nodes, connections and
-          generation arrive with the canvas release.
-        </p>
+  const canvas = useQuery({
+    queryKey: ["canvas", project.id],
+    queryFn: () => api<CanvasData>("GET", `/api/projects/nodes?projectId=${project.id}`),
+    // The workspace owns the canvas once open; a refetch must not reset it under the user's hands.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  if (canvas.isPending) {
+    return (
+      <div className="flex h-full items-center justify-center">
+        <Spinner size={24} />
       </div>
-    </section>
-  );
+    );
+  }
+  if (canvas.isError) {
+    return (
+      <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 text-text-muted">
+        <p>Failed to fetch nodes: {canvas.error.message}</p>
+        <Button onClick={() => canvas.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  return <CanvasWorkspace projectId={project.id} canEdit={canEdit(project.permission)} initial={canvas.data} />;
 }

@@ -1,0 +1,60 @@
+import { Hand, Minus, MousePointer2, Plus, Redo2, Undo2 } from "lucide-react";
+import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
+import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
+import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
+import { useCanvas, useCommands } from "./store/useCanvas";
+
+/** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
+export function CanvasControls() {
+  const commands = useCommands();
+  const tool = useCanvas((s) => s.tool);
+  const canUndo = useCanvas((s) => s.canUndo);
+  const canRedo = useCanvas((s) => s.canRedo);
+  const canEdit = useCanvas((s) => s.canEdit);
+  const zoom = useFlowStore((s) => s.transform[2]);
+  const rf = useReactFlow();
+  const setZoom = (z: number) => void rf.zoomTo(z, { duration: 150 });
+  const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
+  return (
+    <div className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur" role="toolbar" aria-label="Canvas tools">
+      <IconButton label="Pointer tool (V)" size="sm" aria-pressed={tool === "pointer"} className={toolClass(tool === "pointer")} onClick={() => commands.setTool("pointer")}>
+        <MousePointer2 />
+      </IconButton>
+      <IconButton label="Hand tool (H, or hold Space)" size="sm" aria-pressed={tool === "hand"} className={toolClass(tool === "hand")} onClick={() => commands.setTool("hand")}>
+        <Hand />
+      </IconButton>
+      {canEdit && (
+        <>
+          <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+          <IconButton label="Undo (Ctrl+Z)" size="sm" disabled={!canUndo} onClick={commands.undo}>
+            <Undo2 />
+          </IconButton>
+          <IconButton label="Redo (Ctrl+Shift+Z)" size="sm" disabled={!canRedo} onClick={commands.redo}>
+            <Redo2 />
+          </IconButton>
+        </>
+      )}
+      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+      <IconButton label="Zoom out" size="sm" onClick={() => setZoom(zoomOut(zoom))}>
+        <Minus />
+      </IconButton>
+      <Menu>
+        <MenuTrigger asChild>
+          <button type="button" className="h-8 min-w-14 rounded-md px-2 text-xs tabular-nums text-text-muted hover:bg-surface-2 hover:text-text" aria-label="Zoom level" data-testid="zoom-level">
+            {zoomPercent(zoom)}%
+          </button>
+        </MenuTrigger>
+        <MenuContent>
+          {ZOOM_MENU_PERCENTS.map((p) => (
+            <MenuItem key={p} onSelect={() => setZoom(p / 100)}>
+              {p}%
+            </MenuItem>
+          ))}
+        </MenuContent>
+      </Menu>
+      <IconButton label="Zoom in" size="sm" onClick={() => setZoom(zoomIn(zoom))}>
+        <Plus />
+      </IconButton>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useRef } from "react";
+import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, PAN_ON_SCROLL_SPEED } from "../../domain/canvas/zoom";
+import { useCanvas, useCommands } from "./store/useCanvas";
+import type { StudioEdge, StudioNode } from "./store/canvasStore";
+import { NodeCard } from "./nodes/NodeCard";
+import { CanvasControls } from "./CanvasControls";
+import { EmptyCanvas } from "./EmptyCanvas";
+import { DropZone } from "./DropZone";
+
+// Stable across renders, as React Flow requires.
+const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
+const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
+const DOUBLE_TAP_MS = 500;
+const SNAP_GRID: [number, number] = [20, 20];
+
+export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void; saveViewport(v: Viewport): void }) {
+  const nodes = useCanvas((s) => s.nodes);
+  const edges = useCanvas((s) => s.edges);
+  const canEdit = useCanvas((s) => s.canEdit);
+  const tool = useCanvas((s) => s.tool);
+  const spaceHeld = useCanvas((s) => s.spaceHeld);
+  const initialViewport = useCanvas((s) => s.initialViewport);
+  const commands = useCommands();
+  const rf = useReactFlow<StudioNode, StudioEdge>();
+  const lastCreate = useRef(0);
+  const lastTap = useRef(0);
+  const hand = tool === "hand" || spaceHeld;
+
+  // Double-click (or double-tap) on empty canvas creates a node there, at most once a second (spec: canvas 9).
+  const createAt = useCallback(
+    (clientX: number, clientY: number) => {
+      if (!canEdit || Date.now() - lastCreate.current < DOUBLE_CLICK_DEBOUNCE_MS) return;
+      lastCreate.current = Date.now();
+      commands.createNode({ position: rf.screenToFlowPosition({ x: clientX, y: clientY }) });
+    },
+    [canEdit, commands, rf],
+  );
+
+  const onPaneClick = useCallback(
+    (e: React.MouseEvent) => {
+      if (e.detail === 2) return createAt(e.clientX, e.clientY);
+      // Touch screens: two taps within 500 ms.
+      if ((e.nativeEvent as PointerEvent).pointerType === "touch") {
+        if (Date.now() - lastTap.current < DOUBLE_TAP_MS) createAt(e.clientX, e.clientY);
+        lastTap.current = Date.now();
+      }
+    },
+    [createAt],
+  );
+
+  return (
+    <DropZone>
+      <ReactFlow<StudioNode, StudioEdge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onInit={onInit}
+        onNodesChange={commands.applyFlowNodeChanges}
+        onEdgesChange={commands.applyFlowEdgeChanges}
+        onConnect={commands.connect}
+        onNodeDragStop={(_e, _n, dragged) => commands.nodesMoved(dragged.map((d) => d.id))}
+        onNodeDoubleClick={(_e, node) => commands.focus(node.id)}
+        onPaneClick={onPaneClick}
+        onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}
+        defaultViewport={initialViewport ?? { x: 0, y: 0, zoom: DEFAULT_ZOOM }}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        translateExtent={CANVAS_TRANSLATE_EXTENT as [[number, number], [number, number]]}
+        nodeExtent={CANVAS_TRANSLATE_EXTENT as [[number, number], [number, number]]}
+        connectionRadius={CONNECTION_RADIUS}
+        snapToGrid
+        snapGrid={SNAP_GRID}
+        panOnScrollSpeed={PAN_ON_SCROLL_SPEED}
+        zoomOnDoubleClick={false}
+        nodesDraggable={canEdit && !hand}
+        nodesConnectable={canEdit}
+        elementsSelectable={!hand}
+        panOnDrag={hand ? true : [1, 2]}
+        selectionOnDrag={!hand}
+        deleteKeyCode={null}
+        // 2,000-node projects: only what is on screen is rendered (notes: perf-and-reliability §1).
+        onlyRenderVisibleElements
+        proOptions={{ hideAttribution: true }}
+        colorMode="dark"
+        className={hand ? "cursor-grab" : undefined}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.14)" />
+      </ReactFlow>
+      <CanvasControls />
+      {nodes.length === 0 && <EmptyCanvas />}
+    </DropZone>
+  );
+}

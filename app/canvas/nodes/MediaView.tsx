@@ -1,0 +1,69 @@
+import { lazy, Suspense, useRef, useState } from "react";
+import { Box, Pause, Play, Volume2, VolumeX } from "lucide-react";
+import type { ContentType } from "../../../domain/canvas/node";
+import { IconButton, Spinner } from "../../ui";
+
+const ModelViewer = lazy(() => import("./ModelViewer"));
+
+/** A node's media: image, video with play and mute, audio player, or the lazily loaded 3D viewer. */
+export function MediaView({ url, type, title, large = false }: { url: string; type: ContentType; title: string; large?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    const what = type === "video" ? "Video" : type === "audio" ? "Audio" : "Image";
+    return <div className="flex h-full items-center justify-center text-sm text-danger">{what} failed to load</div>;
+  }
+  if (type === "video") return <VideoView url={url} large={large} onError={() => setFailed(true)} />;
+  if (type === "audio") {
+    return (
+      <div className="nodrag flex h-full items-center px-3">
+        <audio src={url} controls preload="metadata" className="w-full" aria-label={`${title} audio`} onError={() => setFailed(true)} />
+      </div>
+    );
+  }
+  if (type === "model3d") {
+    return (
+      <Suspense fallback={<div className="flex h-full items-center justify-center"><Spinner /></div>}>
+        <ModelViewer url={url} title={title} />
+      </Suspense>
+    );
+  }
+  return <img src={url} alt={title} draggable={false} className="h-full w-full object-contain" onError={() => setFailed(true)} />;
+}
+
+function VideoView({ url, large, onError }: { url: string; large: boolean; onError(): void }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(large);
+  const [muted, setMuted] = useState(true);
+  return (
+    <div className="relative h-full w-full">
+      <video
+        ref={ref}
+        src={url}
+        muted={muted}
+        loop
+        playsInline
+        autoPlay={large}
+        controls={large}
+        preload="metadata"
+        className="h-full w-full object-contain"
+        onError={onError}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+      />
+      {!large && (
+        <div className="absolute bottom-2 left-2 flex gap-1">
+          <IconButton label={playing ? "Pause" : "Play"} size="sm" variant="secondary" className="nodrag" onClick={() => (playing ? ref.current?.pause() : void ref.current?.play())}>
+            {playing ? <Pause /> : <Play />}
+          </IconButton>
+          <IconButton label={muted ? "Unmute" : "Mute"} size="sm" variant="secondary" className="nodrag" onClick={() => setMuted((m) => !m)}>
+            {muted ? <VolumeX /> : <Volume2 />}
+          </IconButton>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ModelPlaceholder() {
+  return <Box className="size-8 text-text-muted" aria-hidden />;
+}

@@ -1,0 +1,103 @@
+import { memo, useRef } from "react";
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
+import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
+import { nodeSize } from "../../../domain/canvas/nodeSize";
+import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../../ui";
+import { useCommands } from "../store/useCanvas";
+import { useNodeUpload } from "../useNodeUpload";
+import type { StudioNode } from "../store/canvasStore";
+import { MediaView } from "./MediaView";
+import { ContextStrip } from "./ContextStrip";
+import { NodeText } from "./NodeText";
+
+const ACCEPT = "image/*,video/*,audio/*,.txt,.md,.json,.csv,.log,.glb,.gltf,.docx";
+
+/**
+ * One canvas node. Memoized and fed only its own props by React Flow, so a change to one node never
+ * re-renders the others (notes: perf-and-reliability §1).
+ */
+export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps<StudioNode>) {
+  const commands = useCommands();
+  const upload = useNodeUpload();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const look = nodeLook(data);
+  const size = nodeSize(data);
+  const title = data.title || "Untitled";
+  const canEdit = true; // the command layer refuses edits for view-only members; controls hide via CSS below
+
+  return (
+    <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
+      <div className="mb-1.5 flex items-center justify-between px-1">
+        <span className="truncate text-xs font-medium text-text-muted" data-testid="node-title">
+          {title}
+        </span>
+        <Menu>
+          <MenuTrigger asChild>
+            <button type="button" aria-label={`Actions for ${title}`} className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100">
+              <MoreHorizontal className="size-4" />
+            </button>
+          </MenuTrigger>
+          <MenuContent align="end">
+            <MenuItem onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
+            <MenuItem onSelect={() => commands.startRename(id)}>Rename</MenuItem>
+            <MenuSeparator />
+            <MenuItem danger onSelect={() => commands.deleteNodes([id])}>
+              Delete
+            </MenuItem>
+          </MenuContent>
+        </Menu>
+      </div>
+      <div
+        className={cn(
+          "relative overflow-hidden rounded-xl border bg-surface shadow-md transition-shadow",
+          selected ? "border-[#7c8cff] shadow-[0_0_0_2px_rgba(124,140,255,0.55),0_0_24px_rgba(124,140,255,0.35)]" : "border-border",
+          data.agentContext && "outline outline-1 outline-offset-2 outline-accent/60",
+        )}
+        style={{ height: size.height }}
+      >
+        {look === "empty" && (
+          <button
+            type="button"
+            className="nodrag flex h-full w-full flex-col items-center justify-center gap-2 border-2 border-dashed border-transparent text-sm text-text-muted hover:border-border hover:text-text"
+            onClick={() => fileInput.current?.click()}
+          >
+            <Upload className="size-5" aria-hidden />
+            Drop files or click to upload
+          </button>
+        )}
+        {look === "text" && <NodeText id={id} content={data.content ?? ""} />}
+        {look === "media" && <MediaView url={mediaUrlOf(data)!} type={detectContentType(data)} title={title} />}
+        {data.status === "error" && data.error && (
+          <div role="alert" className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-danger/90 px-3 py-1.5 text-xs text-white">
+            <AlertTriangle className="size-3.5 shrink-0" /> {data.error}
+          </div>
+        )}
+        <div className="absolute right-2 top-2 flex gap-1 opacity-0 transition-opacity group-hover/node:opacity-100">
+          {canEdit && (
+            <IconButton label="Upload" size="sm" variant="secondary" className="nodrag" onClick={() => fileInput.current?.click()}>
+              <Upload />
+            </IconButton>
+          )}
+          <IconButton label="Open full screen" size="sm" variant="secondary" className="nodrag" onClick={() => commands.focus(id)}>
+            <Maximize2 />
+          </IconButton>
+        </div>
+      </div>
+      {data.contextData && data.contextData.length > 0 && <ContextStrip items={data.contextData} />}
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ACCEPT}
+        className="hidden"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) void upload(id, file);
+        }}
+      />
+      <Handle type="target" position={Position.Left} className="!size-3 !border-2 !border-bg !bg-[#7c8cff]" style={{ top: 16 + size.height / 2 }} />
+      <Handle type="source" position={Position.Right} className="!size-3 !border-2 !border-bg !bg-accent" style={{ top: 16 + size.height / 2 }} />
+    </div>
+  );
+});

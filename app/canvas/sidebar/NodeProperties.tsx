@@ -1,0 +1,172 @@
+import { useState } from "react";
+import { useReactFlow } from "@xyflow/react";
+import { X } from "lucide-react";
+import { mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
+import { incoming, outgoing } from "../../../domain/canvas/connections";
+import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
+import { useCanvas, useCommands } from "../store/useCanvas";
+import type { StudioNode } from "../store/canvasStore";
+
+const TYPES = [
+  { value: "none", label: "Select type" },
+  { value: "text", label: "Text" },
+  { value: "image", label: "Image" },
+  { value: "video", label: "Video" },
+  { value: "audio", label: "Audio" },
+  { value: "model3d", label: "3D" },
+];
+
+/** The Properties tab for one node (spec: canvas 2 "Right sidebar"). */
+export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavigate?(id: string): void }) {
+  const node = useCanvas((s) => s.nodes.find((n) => n.id === nodeId));
+  const edges = useCanvas((s) => s.edges);
+  const allNodes = useCanvas((s) => s.nodes);
+  const canEdit = useCanvas((s) => s.canEdit);
+  const commands = useCommands();
+  const rf = useReactFlow();
+  if (!node) return null;
+  const data = node.data;
+  const media = mediaUrlOf(data);
+  const type = data.contentType && data.contentType !== "none" ? detectContentType(data) : "none";
+  const byId = new Map(allNodes.map((n) => [n.id, n]));
+
+  const goTo = (id: string) => {
+    if (onNavigate) return onNavigate(id);
+    commands.select(id);
+    void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
+  };
+
+  return (
+    <div className="flex flex-col gap-5 p-4">
+      <TitleField key={`t-${data.title}`} value={data.title ?? "Untitled"} disabled={!canEdit} onCommit={(t) => commands.renameNode(nodeId, t)} />
+      <section className="flex flex-col gap-2">
+        <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Media</h3>
+        {media ? (
+          type === "video" ? <video src={media} muted className="w-full rounded-md border border-border" /> : type === "image" ? <img src={media} alt="" className="w-full rounded-md border border-border" /> : <p className="text-sm text-text-muted">{type === "audio" ? "Audio file" : "3D model"}</p>
+        ) : (
+          <p className="text-sm text-text-muted">No media yet</p>
+        )}
+        <DescriptionField key={`d-${data.description ?? ""}`} value={data.description ?? ""} disabled={!canEdit} onCommit={(d) => {
+          commands.updateNodeData(nodeId, { description: d }, { immediate: true });
+          toast.success("Description updated");
+        }} />
+      </section>
+      <section className="flex flex-col gap-2">
+        <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="node-type">Type</label>
+        <Select id="node-type" aria-label="Type" value={type} options={TYPES} disabled={!canEdit} onValueChange={(v) => {
+          commands.updateNodeData(nodeId, { contentType: v });
+          toast.success(`Type set to ${TYPES.find((t) => t.value === v)?.label ?? v}`);
+        }} />
+      </section>
+      <Versions node={node} canEdit={canEdit} />
+      <section className="flex flex-col gap-2">
+        <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Context</h3>
+        <ContextList label="In" empty="No incoming nodes" ids={incoming(nodeId, edges)} byId={byId} canEdit={canEdit} onGo={goTo}
+          onRemove={(id) => commands.disconnect(edges.filter((e) => e.source === id && e.target === nodeId).map((e) => e.id))} />
+        <ContextList label="Out" empty="No outgoing nodes" ids={outgoing(nodeId, edges)} byId={byId} canEdit={canEdit} onGo={goTo}
+          onRemove={(id) => commands.disconnect(edges.filter((e) => e.source === nodeId && e.target === id).map((e) => e.id))} />
+      </section>
+    </div>
+  );
+}
+
+function TitleField({ value, disabled, onCommit }: { value: string; disabled: boolean; onCommit(v: string): boolean }) {
+  const [draft, setDraft] = useState(value);
+  const commit = () => {
+    if (draft.trim() === value) return;
+    if (!onCommit(draft)) setDraft(value);
+  };
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="node-title">Title</label>
+      <Input id="node-title" value={draft} disabled={disabled} maxLength={200} onChange={(e) => setDraft(e.target.value)} onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") e.currentTarget.blur();
+          if (e.key === "Escape") {
+            setDraft(value);
+            requestAnimationFrame(() => (e.target as HTMLInputElement).blur());
+          }
+        }} />
+    </div>
+  );
+}
+
+function DescriptionField({ value, disabled, onCommit }: { value: string; disabled: boolean; onCommit(v: string): void }) {
+  const [draft, setDraft] = useState(value);
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <button type="button" disabled={disabled} onClick={() => setEditing(true)} className="rounded-md px-1 py-1 text-left text-sm text-text-muted hover:bg-surface-2 disabled:hover:bg-transparent">
+        {value || (disabled ? "No description" : "Add a description…")}
+      </button>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <Textarea aria-label="Description" autoFocus rows={3} value={draft} onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+            setEditing(false);
+            if (draft !== value) onCommit(draft.trim());
+          }
+          if (e.key === "Escape") {
+            setDraft(value);
+            setEditing(false);
+          }
+        }} />
+      <span className="text-xs text-text-subtle">Ctrl/⌘+Enter saves · Escape cancels</span>
+    </div>
+  );
+}
+
+function Versions({ node, canEdit }: { node: StudioNode; canEdit: boolean }) {
+  const commands = useCommands();
+  const versions = node.data.versionHistory ?? [];
+  if (versions.length === 0) return null;
+  const current = node.data.currentVersionIndex ?? versions.length - 1;
+  return (
+    <section className="flex flex-col gap-2">
+      <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Versions</h3>
+      <div className="flex gap-1.5 overflow-x-auto pb-1" role="list" aria-label="Versions">
+        {versions.map((v, i) => (
+          <button key={i} type="button" role="listitem" disabled={!canEdit} aria-current={i === current} aria-label={`Version ${i + 1}`}
+            onClick={() => commands.restoreVersion(node.id, i)}
+            className={cn("size-12 shrink-0 overflow-hidden rounded-md border text-xs text-text-muted", i === current ? "border-accent" : "border-border hover:border-text-muted")}>
+            {v.mediaUrl && (v.contentType ?? "image") === "image" ? <img src={v.mediaUrl} alt="" className="h-full w-full object-cover" /> : `v${i + 1}`}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ContextList(props: { label: string; empty: string; ids: string[]; byId: Map<string, StudioNode>; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
+  return (
+    <div>
+      <p className="mb-1 text-xs text-text-muted">{props.label}</p>
+      {props.ids.length === 0 ? (
+        <p className="text-sm text-text-subtle">{props.empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {props.ids.map((id) => {
+            const n = props.byId.get(id);
+            const thumb = n ? mediaUrlOf(n.data) : undefined;
+            return (
+              <li key={id} className="flex items-center gap-2 rounded-md hover:bg-surface-2">
+                <button type="button" onClick={() => props.onGo(id)} className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1 text-left text-sm text-text">
+                  {thumb && detectContentType(n!.data) === "image" ? <img src={thumb} alt="" className="size-6 rounded object-cover" /> : <span className="size-6 rounded bg-surface-3" aria-hidden />}
+                  <span className="truncate">{n?.data.title ?? "Untitled"}</span>
+                </button>
+                {props.canEdit && (
+                  <IconButton label={`Disconnect ${n?.data.title ?? "node"}`} size="sm" onClick={() => props.onRemove(id)}>
+                    <X />
+                  </IconButton>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useCanvas } from "../store/useCanvas";
+import { NodeProperties } from "./NodeProperties";
+
+const DEFAULT_WIDTH = 320;
+const clampWidth = (w: number) => Math.min(window.innerWidth * 0.25, Math.max(window.innerWidth * 0.1, w));
+
+/** The right sidebar: resizable by its left edge within 10%–25% of the window (spec: canvas 2). */
+export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
+  const selectedId = useCanvas((s) => {
+    const selected = s.nodes.filter((n) => n.selected);
+    return selected.length === 1 ? selected[0]!.id : null;
+  });
+  const [width, setWidth] = useState(() => clampWidth(DEFAULT_WIDTH));
+  const dragging = useRef(false);
+
+  useEffect(() => {
+    const onResize = () => setWidth((w) => clampWidth(w));
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
+
+  const startDrag = useCallback((e: React.PointerEvent) => {
+    dragging.current = true;
+    (e.target as HTMLElement).setPointerCapture(e.pointerId);
+  }, []);
+
+  return (
+    <aside
+      aria-label="Properties"
+      className="relative flex shrink-0 flex-col border-l border-border bg-surface"
+      style={{ width: fixedWidth ?? width }}
+      data-testid="properties-sidebar"
+    >
+      {!fixedWidth && (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label="Resize sidebar"
+          tabIndex={0}
+          className="absolute -left-1 top-0 z-10 h-full w-2 cursor-col-resize hover:bg-accent/30 focus-visible:bg-accent/40"
+          onPointerDown={startDrag}
+          onPointerMove={(e) => dragging.current && setWidth(clampWidth(window.innerWidth - e.clientX))}
+          onPointerUp={() => (dragging.current = false)}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowLeft") setWidth((w) => clampWidth(w + 16));
+            if (e.key === "ArrowRight") setWidth((w) => clampWidth(w - 16));
+          }}
+        />
+      )}
+      <div className="border-b border-border px-4 py-3 text-sm font-medium text-text">Properties</div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {selectedId ? (
+          <NodeProperties key={selectedId} nodeId={selectedId} />
+        ) : (
+          <p className="p-4 text-sm text-text-muted">Select a node to see and edit its properties.</p>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,25 @@
+import { createContext, useContext } from "react";
+import { useStore } from "zustand";
+import type { CanvasCommands } from "../commands/canvasCommands";
+import type { CanvasState, CanvasStore } from "./canvasStore";
+
+export interface CanvasContextValue {
+  store: CanvasStore;
+  commands: CanvasCommands;
+}
+
+export const CanvasContext = createContext<CanvasContextValue | null>(null);
+
+function useCanvasContext(): CanvasContextValue {
+  const ctx = useContext(CanvasContext);
+  if (!ctx) throw new Error("Canvas components must be inside <CanvasContext.Provider>");
+  return ctx;
+}
+
+/** Reads one slice of the canvas state; components re-render only when that slice changes. */
+export function useCanvas<T>(selector: (s: CanvasState) => T): T {
+  return useStore(useCanvasContext().store, selector);
+}
+
+export const useCommands = (): CanvasCommands => useCanvasContext().commands;
+export const useCanvasStore = (): CanvasStore => useCanvasContext().store;

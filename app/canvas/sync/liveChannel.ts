@@ -1,0 +1,45 @@
+import type { RealtimeMessage } from "../../../domain/canvas/node";
+
+interface Handlers {
+  onMessage(message: RealtimeMessage): void;
+  /** After a reconnect: messages may have been missed, so the caller re-reads the canvas. */
+  onReconnect(): void;
+}
+
+/**
+ * The project's realtime channel. Reconnects with growing waits (1 s up to 30 s); messages this tab
+ * caused itself (same clientId) are dropped, since the tab already shows them.
+ */
+export function openLiveChannel(projectId: string, clientId: string, handlers: Handlers): () => void {
+  let socket: WebSocket | null = null;
+  let closed = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = () => {
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/projects/${projectId}/live`;
+    socket = new WebSocket(url);
+    socket.onmessage = (event) => {
+      const message = JSON.parse(String(event.data)) as RealtimeMessage | { type: "ready" };
+      if (message.type === "ready") {
+        if (attempt > 0) handlers.onReconnect();
+        attempt = 0;
+        return;
+      }
+      if (message.clientId === clientId) return;
+      handlers.onMessage(message);
+    };
+    socket.onclose = (event) => {
+      if (closed || event.code === 4401 || event.code === 4403 || event.code === 4404) return;
+      attempt += 1;
+      timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** (attempt - 1)));
+    };
+  };
+  connect();
+
+  return () => {
+    closed = true;
+    clearTimeout(timer);
+    socket?.close();
+  };
+}

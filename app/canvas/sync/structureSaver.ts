@@ -1,0 +1,123 @@
+import type { StructureChange } from "../commands/canvasSync";
+
+export type SaverStatus = "saving" | "saved" | "failed";
+
+interface Options {
+  send(change: StructureChange): Promise<void>;
+  onStatus(status: SaverStatus): void;
+  /** Where unsent changes survive a reload (localStorage key per project). */
+  storageKey: string;
+  debounceMs?: number;
+  retryDelaysMs?: number[];
+  periodicRetryMs?: number;
+}
+
+const positionOnly = (c: StructureChange) =>
+  !c.deletedNodeIds?.length && !c.restoredNodeIds?.length && !c.edgesAdded?.length && !c.edgesRemoved?.length;
+
+/**
+ * Sends structure changes (positions, creations, deletions, edges, viewport) in the order they were made.
+ * Moves wait 500 ms and merge; everything else goes at once. Failed sends are retried after 1, 2 and 4 s
+ * and then kept (also in localStorage) and sent again on the next change, on reconnect and every 30 s.
+ */
+export class StructureSaver {
+  private queue: StructureChange[];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private sending = false;
+  private attempt = 0;
+  private readonly periodic: ReturnType<typeof setInterval>;
+
+  constructor(private readonly opts: Options) {
+    this.queue = load(opts.storageKey);
+    this.periodic = setInterval(() => this.queue.length && !this.sending && void this.flush(), opts.periodicRetryMs ?? 30_000);
+    if (this.queue.length) void this.flush();
+  }
+
+  queueChange(change: StructureChange, immediate = false) {
+    const last = this.queue.at(-1);
+    if (last && positionOnly(last) && positionOnly(change) && !this.sending) {
+      this.queue[this.queue.length - 1] = mergePositions(last, change);
+    } else {
+      this.queue.push(change);
+    }
+    this.persist();
+    clearTimeout(this.timer);
+    if (immediate) void this.flush();
+    else this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs ?? 500);
+  }
+
+  hasPending() {
+    return this.queue.length > 0;
+  }
+
+  retryNow() {
+    this.attempt = 0;
+    void this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.sending) return;
+    clearTimeout(this.timer);
+    this.sending = true;
+    try {
+      while (this.queue.length) {
+        this.opts.onStatus("saving");
+        const head = this.queue[0]!;
+        try {
+          await this.opts.send(head);
+        } catch {
+          this.sending = false;
+          this.scheduleRetry();
+          return;
+        }
+        this.queue.shift();
+        this.attempt = 0;
+        this.persist();
+      }
+      this.opts.onStatus("saved");
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private scheduleRetry() {
+    const delays = this.opts.retryDelaysMs ?? [1000, 2000, 4000];
+    const delay = delays[this.attempt];
+    this.attempt += 1;
+    if (delay === undefined) {
+      // Out of quick retries: keep everything and wait for the next change, reconnect or the 30 s tick.
+      this.opts.onStatus("failed");
+      return;
+    }
+    this.timer = setTimeout(() => void this.flush(), delay);
+  }
+
+  private persist() {
+    try {
+      if (this.queue.length) localStorage.setItem(this.opts.storageKey, JSON.stringify(this.queue));
+      else localStorage.removeItem(this.opts.storageKey);
+    } catch {
+      /* storage full or unavailable: the in-memory queue still holds the changes */
+    }
+  }
+
+  dispose() {
+    clearTimeout(this.timer);
+    clearInterval(this.periodic);
+  }
+}
+
+function mergePositions(a: StructureChange, b: StructureChange): StructureChange {
+  const byId = new Map((a.nodes ?? []).map((n) => [n.id, n]));
+  for (const n of b.nodes ?? []) byId.set(n.id, n);
+  return { nodes: [...byId.values()], viewport: b.viewport ?? a.viewport };
+}
+
+function load(key: string): StructureChange[] {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as StructureChange[]) : [];
+  } catch {
+    return [];
+  }
+}

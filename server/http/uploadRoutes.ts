@@ -1,0 +1,226 @@
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ErrorCode } from "../../domain/errors";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadFieldsSchema, urlUploadSchema, type UploadResult } from "../../domain/upload";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { parseByteRange } from "../media/byteRange";
+import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { SafeFetchError, safeFetch } from "../net/safeFetch";
+import { authorizeProject } from "../policies/projectPolicy";
+import { findMedia, insertMedia, type MediaRow } from "../services/mediaService";
+import type { MediaStorage } from "../storage/storage";
+import { HttpError, badRequest, notFound, parse } from "./errors";
+
+/**
+ * POST /api/upload-media (spec canvas 7): a multipart file, or `{url}` fetched server-side, into a
+ * project's media. GET /api/media/:id serves it back to project members, never as active content.
+ */
+
+const MEDIA_NOT_FOUND = "Media not found";
+const mediaParams = z.object({ id: z.uuid({ error: MEDIA_NOT_FOUND }) });
+
+export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
+  // Its own scope, so multipart bodies are accepted by these routes only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 8 * 1024, parts: 12 } });
+
+    scope.post("/api/upload-media", async (request): Promise<UploadResult> => {
+      const caller = requireUser(request);
+      const { upload, projectId, fileName } = request.isMultipart()
+        ? await receiveForm(request, db, caller.id, storage)
+        : await receiveFromUrl(request, db, caller.id, storage);
+      try {
+        await insertMedia(db, {
+          id: upload.id,
+          projectId,
+          ownerId: caller.id,
+          key: upload.key,
+          contentType: upload.contentType,
+          size: upload.size,
+          originalName: cleanName(fileName),
+        });
+      } catch (err) {
+        await storage.delete(upload.key).catch(() => {});
+        throw err;
+      }
+      return {
+        success: true,
+        url: `/api/media/${upload.id}`,
+        type: upload.kind,
+        contentType: upload.contentType,
+        size: upload.size,
+        ...(upload.text !== undefined ? { content: upload.text } : {}),
+      };
+    });
+
+    // HEAD declared here rather than left to Fastify, whose automatic HEAD reads the whole stream and
+    // reports Content-Length 0; the client uses HEAD as an access test (spec canvas 7).
+    scope.route({
+      method: ["GET", "HEAD"],
+      url: "/api/media/:id",
+      handler: async (request, reply) => {
+        const caller = requireUser(request);
+        const { id } = parse(mediaParams, request.params);
+        const row = await findMedia(db, id);
+        if (!row) throw notFound(MEDIA_NOT_FOUND);
+        if (row.projectId) await authorizeProject(db, caller.id, row.projectId, "view");
+        else if (row.ownerId !== caller.id) throw notFound(MEDIA_NOT_FOUND);
+        return sendMedia(request, reply, row, storage);
+      },
+    });
+  });
+}
+
+interface Received {
+  upload: ReceivedUpload;
+  projectId: string;
+  fileName: string;
+}
+
+/**
+ * Multipart: fields and the file may come in any order (browsers send them in append order, often file
+ * first). When the fields come first we authorize before storing a byte; otherwise the file is stored,
+ * then checked, and deleted again if the caller may not edit the project.
+ */
+async function receiveForm(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage): Promise<Received> {
+  const fields: Record<string, string> = {};
+  let received: { upload: ReceivedUpload; fileName: string } | null = null;
+  let authorizedProject: string | null = null;
+  const parts = request.parts();
+  try {
+    for (;;) {
+      const next = await parts.next().catch((err: unknown) => {
+        throw multipartError(err);
+      });
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      try {
+        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the file as "file"`);
+        const early = uploadFieldsSchema.safeParse(fields);
+        if (early.success) {
+          await authorizeProject(db, userId, early.data.projectId, "edit");
+          authorizedProject = early.data.projectId;
+        }
+        const upload = await receiveUpload(storage, fileChunks(part), {
+          fileName: part.filename,
+          declaredMime: part.mimetype,
+          maxBytes: MAX_UPLOAD_BYTES,
+        });
+        received = { upload, fileName: part.filename };
+      } catch (err) {
+        part.file.resume(); // let busboy read past the rest of the file, so our answer reaches the client
+        throw err;
+      }
+    }
+    if (!received) throw badRequest("No file uploaded: send the file as \"file\"");
+    const input = parse(uploadFieldsSchema, fields);
+    if (authorizedProject !== input.projectId) await authorizeProject(db, userId, input.projectId, "edit");
+    return { ...received, projectId: input.projectId };
+  } catch (err) {
+    if (received) await storage.delete(received.upload.key).catch(() => {});
+    throw err;
+  }
+}
+
+/** The file's bytes; busboy stops at the size limit and marks the stream truncated, which is our 413. */
+async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part.file) yield chunk as Buffer;
+  } catch {
+    throw badRequest("The upload was interrupted. Please try again.");
+  }
+  if (part.file.truncated) throw fileTooLarge();
+}
+
+/** @fastify/multipart's own limit errors, in our words. */
+function multipartError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
+  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one file at a time");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
+  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
+  return badRequest("Malformed upload form");
+}
+
+const FETCH_ERROR_CODES: Record<SafeFetchError["status"], ErrorCode> = {
+  400: "bad_request",
+  413: "payload_too_large",
+  502: "internal", // ErrorCode has no upstream codes yet; the status carries the meaning
+  504: "internal",
+};
+
+/** JSON `{nodeId, url, contentType, projectId}`: fetch the URL (SSRF-guarded) and store what came back. */
+async function receiveFromUrl(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage): Promise<Received> {
+  const input = parse(urlUploadSchema, request.body ?? {});
+  await authorizeProject(db, userId, input.projectId, "edit");
+  let fetched;
+  try {
+    fetched = await safeFetch(input.url, { maxBytes: MAX_UPLOAD_BYTES });
+  } catch (err) {
+    if (!(err instanceof SafeFetchError)) throw err;
+    const message = err.status === 413 ? UPLOAD_MESSAGES.tooLarge : err.message;
+    throw new HttpError(err.status, FETCH_ERROR_CODES[err.status], message);
+  }
+  if (fetched.status < 200 || fetched.status >= 300) {
+    throw new HttpError(502, "internal", `URL upload failed: the server answered ${fetched.status}`);
+  }
+  const fileName = fileNameFromUrl(fetched.url);
+  const body = fetched.body;
+  const upload = await receiveUpload(storage, (async function* () { yield body; })(), {
+    fileName,
+    declaredMime: fetched.contentType,
+    maxBytes: MAX_UPLOAD_BYTES,
+  });
+  return { upload, projectId: input.projectId, fileName };
+}
+
+/** The last path segment ("https://x/a/clip.mp4?sig=…" → "clip.mp4"); it only helps recognise text files. */
+function fileNameFromUrl(url: string): string {
+  const last = new URL(url).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+/** The user's file name is metadata only: no control characters, bounded. */
+const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;
+
+const TEXTUAL = /^(text\/|application\/json$|model\/gltf\+json$)/;
+const INLINE = /^(image|video|audio|model)\//;
+
+/**
+ * Streams a stored file with headers that keep it inert: the stored (sniffed) type, nosniff, a sandbox CSP
+ * in case it is opened directly, and a download name we make. Byte ranges for video and audio seeking.
+ */
+async function sendMedia(request: FastifyRequest, reply: FastifyReply, row: MediaRow, storage: MediaStorage) {
+  const range = parseByteRange(request.headers.range, row.size);
+  if (range === "unsatisfiable") {
+    return reply.code(416).header("Content-Range", `bytes */${row.size}`).send({ error: "Requested range not satisfiable", code: "bad_request" });
+  }
+  const headOnly = request.method === "HEAD"; // the spec's access test: no need to open the file
+  const object = headOnly ? null : await storage.get(row.key, range ?? undefined);
+  if (!headOnly && !object) {
+    request.log.warn({ mediaId: row.id, key: row.key }, "media row without a stored object");
+    throw notFound(MEDIA_NOT_FOUND);
+  }
+  const ext = row.key.slice(row.key.lastIndexOf(".") + 1);
+  reply
+    .header("Content-Type", TEXTUAL.test(row.contentType) ? `${row.contentType}; charset=utf-8` : row.contentType)
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Content-Security-Policy", "sandbox; default-src 'none'")
+    .header("Cache-Control", "private, max-age=31536000, immutable")
+    .header("Content-Disposition", `${INLINE.test(row.contentType) ? "inline" : "attachment"}; filename="reelgraph-${row.id}.${ext}"`)
+    .header("Accept-Ranges", "bytes");
+  if (range) reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${row.size}`);
+  reply.header("Content-Length", range ? range.end - range.start + 1 : row.size);
+  // HEAD: send() without a payload keeps our Content-Length.
+  return object ? reply.send(object.body) : reply.send();
+}

@@ -1,0 +1,285 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import type { Database } from "../db/client";
+import { media } from "../db/schema";
+import { LocalStorage } from "../storage/localStorage";
+import { openTestDatabase } from "../test/testDatabase";
+
+// Like test/harness.ts, but with a media folder we can look into (to prove refusals leave no files).
+let server: FastifyInstance;
+let database: Database;
+let mediaDir: string;
+
+interface User {
+  id: string;
+  email: string;
+  headers: Record<string, string>;
+}
+let owner: User, viewer: User, stranger: User;
+let projectId: string;
+
+async function call(user: User | null, opts: Omit<InjectOptions, "headers"> & { headers?: Record<string, string> }) {
+  const res = await server.inject({ ...opts, headers: { ...(user?.headers ?? {}), ...(opts.headers ?? {}) } } as InjectOptions);
+  let body: any = res.body;
+  try {
+    body = JSON.parse(res.body);
+  } catch {}
+  return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
+}
+
+async function signUp(name: string): Promise<User> {
+  const email = `${name.toLowerCase()}.${randomBytes(3).toString("hex")}@example.com`;
+  const res = await call(null, { method: "POST", url: "/api/auth/sign-up/email", payload: { name, email, password: "correct horse 1" } });
+  return { id: res.body.user.id, email, headers: { authorization: `Bearer ${res.body.token}` } };
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  mediaDir = mkdtempSync(path.join(tmpdir(), "reelgraph-upload-test-"));
+  ({ server } = await buildApp({
+    database,
+    config: { baseUrl: "http://localhost:3000", authSecret: randomBytes(32).toString("hex"), signupCredits: 0, port: 3000 },
+    storage: new LocalStorage(mediaDir),
+  }));
+  [owner, viewer, stranger] = await Promise.all([signUp("Owner"), signUp("Viewer"), signUp("Stranger")]);
+  projectId = (await call(owner, { method: "POST", url: "/api/projects", payload: { name: "Uploads" } })).body.id;
+  await call(owner, { method: "POST", url: `/api/projects/${projectId}/members`, payload: { email: viewer.email, permission: "view" } });
+});
+afterAll(async () => {
+  await server.close();
+  await database.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+// --- test files, made by hand so no image library is needed
+
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
+  "hex",
+);
+const MP4 = Buffer.concat([Buffer.from("0000001c6674797069736f6d0000020069736f6d69736f326d703431", "hex"), Buffer.alloc(200, 1)]);
+function wav(): Buffer {
+  const data = Buffer.alloc(800, 0x80);
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(1, 0); // PCM
+  fmt.writeUInt16LE(1, 2); // mono
+  fmt.writeUInt32LE(8000, 4);
+  fmt.writeUInt32LE(8000, 8);
+  fmt.writeUInt16LE(1, 12);
+  fmt.writeUInt16LE(8, 14);
+  const head = Buffer.alloc(12);
+  head.write("RIFF", 0);
+  head.writeUInt32LE(4 + 8 + 16 + 8 + data.length, 4);
+  head.write("WAVE", 8);
+  const chunk = (id: string, body: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from(Uint32Array.of(body.length).buffer), body]);
+  return Buffer.concat([head, chunk("fmt ", fmt), chunk("data", data)]);
+}
+function glb(): Buffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: "2.0" } }).padEnd(32, " "));
+  const header = Buffer.alloc(20);
+  header.write("glTF", 0);
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(12 + 8 + json.length, 8);
+  header.writeUInt32LE(json.length, 12);
+  header.write("JSON", 16);
+  return Buffer.concat([header, json]);
+}
+const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
+const ZIP = Buffer.concat([Buffer.from("504b0304140000000000", "hex"), Buffer.alloc(20), Buffer.from("hello.txt"), Buffer.from("hi")]);
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
+
+interface FilePart {
+  filename: string;
+  type: string;
+  data: Buffer;
+}
+
+/** A multipart body as a browser's FormData would send it, parts in the given order. */
+function form(parts: Record<string, string | FilePart>) {
+  const boundary = `----reelgraph${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === "string") {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`),
+        value.data,
+        Buffer.from("\r\n"),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+const upload = (user: User | null, filename: string, type: string, data: Buffer, project = projectId) =>
+  call(user, { method: "POST", url: "/api/upload-media", ...form({ file: { filename, type, data }, nodeId: "node-1", contentType: "image", projectId: project }) });
+
+const getMedia = (user: User | null, url: string, headers: Record<string, string> = {}) => call(user, { method: "GET", url, headers });
+
+const storedFiles = () => readdirSync(mediaDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+const mediaRows = async () => (await database.db.select().from(media)).length;
+
+describe("POST /api/upload-media: accepted files", () => {
+  it("stores a PNG under a generated name and serves it back inert", async () => {
+    const res = await upload(owner, "../../../etc/holiday photo.png", "image/png", PNG);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/), type: "image", contentType: "image/png", size: PNG.length });
+    const [row] = (await database.db.select().from(media)).filter((m) => res.body.url.endsWith(m.id));
+    expect(row).toMatchObject({ projectId, ownerId: owner.id, contentType: "image/png", originalName: "holiday photo.png" }); // busboy drops the path
+    expect(row!.key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.png$/);
+
+    const got = await getMedia(owner, res.body.url);
+    expect(got.status).toBe(200);
+    expect(got.raw.equals(PNG)).toBe(true);
+    expect(got.headers).toMatchObject({
+      "content-type": "image/png",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox; default-src 'none'",
+      "cache-control": "private, max-age=31536000, immutable",
+      "content-disposition": `inline; filename="reelgraph-${row!.id}.png"`,
+      "content-length": String(PNG.length),
+    });
+  });
+
+  it.each([
+    ["clip.mp4", "video/mp4", MP4, "video", "video/mp4"],
+    ["voice.wav", "audio/x-wav", wav(), "audio", "audio/wav"],
+    ["ship.glb", "model/gltf-binary", glb(), "model3d", "model/gltf-binary"],
+    ["ship.glb", "application/octet-stream", glb(), "model3d", "model/gltf-binary"],
+    ["misnamed.txt", "text/plain", PNG, "image", "image/png"], // the bytes decide, not the name
+  ] as const)("%s (%s) → %s", async (name, declared, data, type, contentType) => {
+    const res = await upload(owner, name, declared, data);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, type, contentType, size: data.length });
+    expect(res.body.content).toBeUndefined();
+  });
+
+  it("returns the text of .txt and .md files so the client can make a text node", async () => {
+    const txt = await upload(owner, "notes.txt", "text/plain", Buffer.from("INT. KITCHEN — NIGHT\nRain on the window. ☔"));
+    expect(txt.body).toMatchObject({ type: "text", contentType: "text/plain", content: "INT. KITCHEN — NIGHT\nRain on the window. ☔" });
+    const md = await upload(owner, "beats.md", "", Buffer.from("# Act one\n- opening"));
+    expect(md.body).toMatchObject({ type: "text", contentType: "text/markdown", content: "# Act one\n- opening" });
+    const got = await getMedia(owner, md.body.url);
+    expect(got.headers["content-type"]).toBe("text/markdown; charset=utf-8");
+    expect(got.headers["content-disposition"]).toMatch(/^attachment; filename="reelgraph-[0-9a-f-]+\.md"$/);
+  });
+
+  it("stores HTML as plain text, so it can never run as a page", async () => {
+    const res = await upload(owner, "page.html", "text/html", Buffer.from("<script>alert(1)</script>"));
+    expect(res.body).toMatchObject({ type: "text", contentType: "text/plain", content: "<script>alert(1)</script>" });
+    const got = await getMedia(owner, res.body.url);
+    expect(got.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(got.headers["content-disposition"]).toMatch(/^attachment; filename="reelgraph-[0-9a-f-]+\.txt"$/);
+  });
+
+  it("takes fields before the file as well as after it", async () => {
+    const res = await call(owner, {
+      method: "POST",
+      url: "/api/upload-media",
+      ...form({ projectId, nodeId: "node-2", file: { filename: "a.png", type: "image/png", data: PNG } }),
+    });
+    expect(res.status).toBe(200);
+  });
+});
+
+describe("POST /api/upload-media: refusals", () => {
+  const unsupported = (type: string) => `File type ${type} not supported. Please use images, videos, audio files, text files, or 3D models.`;
+
+  it.each([
+    ["photo.png", "image/png", ELF, "application/x-elf"],
+    ["archive.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ZIP, "application/zip"],
+    ["logo.svg", "image/svg+xml", SVG, "image/svg+xml"],
+    ["logo.png", "image/png", SVG, "image/png"],
+    ["binary.txt", "text/plain", Buffer.from("abc\u0000def"), "text/plain"],
+    ["latin1.txt", "text/plain", Buffer.from([0x63, 0x61, 0x66, 0xe9]), "text/plain"],
+    ["scene.gltf", "model/gltf+json", Buffer.from("{not json"), "model/gltf+json"],
+  ])("refuses %s (%s) with 415 and stores nothing", async (name, declared, data, shownType) => {
+    const [files, rows] = [storedFiles(), await mediaRows()];
+    const res = await upload(owner, name, declared, data);
+    expect(res).toMatchObject({ status: 415, body: { error: unsupported(shownType), code: "unsupported_media_type" } });
+    expect([storedFiles(), await mediaRows()]).toEqual([files, rows]);
+  });
+
+  it("refuses a file over 50 MB with 413 and keeps no part of it", async () => {
+    const files = storedFiles();
+    const big = Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(50 * 1024 * 1024 + 1 - 33)]);
+    const res = await upload(owner, "huge.png", "image/png", big);
+    expect(res).toMatchObject({ status: 413, body: { error: "File too large. Maximum size is 50MB", code: "payload_too_large" } });
+    expect(storedFiles()).toBe(files);
+  });
+
+  it("needs a signed-in caller with edit rights on the project", async () => {
+    const [files, rows] = [storedFiles(), await mediaRows()];
+    expect((await upload(null, "a.png", "image/png", PNG)).status).toBe(401);
+    const strangerRes = await upload(stranger, "a.png", "image/png", PNG);
+    expect(strangerRes).toMatchObject({ status: 403, body: { code: "forbidden" } });
+    const viewerRes = await upload(viewer, "a.png", "image/png", PNG);
+    expect(viewerRes).toMatchObject({ status: 403, body: { error: "You have view-only access to this project", code: "forbidden" } });
+    expect((await upload(owner, "a.png", "image/png", PNG, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect([storedFiles(), await mediaRows()]).toEqual([files, rows]); // file-first uploads were removed again
+  });
+
+  it("answers 400 for missing fields, a missing file or two files", async () => {
+    const noProject = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ file: { filename: "a.png", type: "image/png", data: PNG }, nodeId: "n" }) });
+    expect(noProject).toMatchObject({ status: 400, body: { error: "Invalid project id", code: "bad_request" } });
+    const noFile = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ nodeId: "n", projectId }) });
+    expect(noFile.status).toBe(400);
+    const file = { filename: "a.png", type: "image/png", data: PNG };
+    const two = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ nodeId: "n", projectId, file, other: { ...file } }) });
+    expect(two.status).toBe(400);
+  });
+});
+
+describe("POST /api/upload-media from a URL", () => {
+  it("refuses an internal address with 400", async () => {
+    const res = await call(owner, { method: "POST", url: "/api/upload-media", payload: { nodeId: "n", url: "http://127.0.0.1:3000/api/health", contentType: "image", projectId } });
+    expect(res).toMatchObject({ status: 400, body: { code: "bad_request", error: expect.stringMatching(/private or internal/) } });
+  });
+  it("checks edit rights before fetching anything", async () => {
+    const res = await call(viewer, { method: "POST", url: "/api/upload-media", payload: { nodeId: "n", url: "http://127.0.0.1/", projectId } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("GET /api/media/:id", () => {
+  let videoUrl: string;
+  beforeAll(async () => {
+    videoUrl = (await upload(owner, "clip.mp4", "video/mp4", MP4)).body.url;
+  });
+
+  it("lets project members see it and nobody else", async () => {
+    expect((await getMedia(viewer, videoUrl)).status).toBe(200);
+    expect((await getMedia(stranger, videoUrl)).status).toBe(403);
+    expect((await getMedia(null, videoUrl)).status).toBe(401);
+    expect((await getMedia(owner, "/api/media/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await getMedia(owner, "/api/media/not-an-id")).status).toBe(400);
+  });
+
+  it("serves byte ranges with 206 for seeking, and 416 past the end", async () => {
+    const part = await getMedia(owner, videoUrl, { range: "bytes=4-11" });
+    expect(part.status).toBe(206);
+    expect(part.raw.toString("latin1")).toBe("ftypisom");
+    expect(part.raw.equals(MP4.subarray(4, 12))).toBe(true);
+    expect(part.headers).toMatchObject({ "content-range": `bytes 4-11/${MP4.length}`, "content-length": "8", "accept-ranges": "bytes", "content-type": "video/mp4" });
+    const tail = await getMedia(owner, videoUrl, { range: "bytes=-10" });
+    expect(tail.raw.equals(MP4.subarray(MP4.length - 10))).toBe(true);
+    const beyond = await getMedia(owner, videoUrl, { range: `bytes=${MP4.length}-` });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers["content-range"]).toBe(`bytes */${MP4.length}`);
+  });
+
+  it("answers HEAD (the client's access test) without a body", async () => {
+    const res = await call(viewer, { method: "HEAD", url: videoUrl });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-length"]).toBe(String(MP4.length));
+    expect(res.raw.length).toBe(0);
+    expect((await call(stranger, { method: "HEAD", url: videoUrl })).status).toBe(403);
+  });
+});

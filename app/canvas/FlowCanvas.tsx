@@ -1,6 +1,7 @@
 import { useCallback, useRef } from "react";
 import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
+import "./canvas.css";
 import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, PAN_ON_SCROLL_SPEED } from "../../domain/canvas/zoom";
 import { useCanvas, useCommands } from "./store/useCanvas";
 import type { StudioEdge, StudioNode } from "./store/canvasStore";
@@ -38,9 +39,16 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
     [canEdit, commands, rf],
   );
 
+  // A native dblclick on the pane itself: React Flow's pane click is swallowed while it clears a selection.
+  const onDoubleClick = useCallback(
+    (e: React.MouseEvent) => {
+      if ((e.target as Element).classList?.contains("react-flow__pane")) createAt(e.clientX, e.clientY);
+    },
+    [createAt],
+  );
+
   const onPaneClick = useCallback(
     (e: React.MouseEvent) => {
-      if (e.detail === 2) return createAt(e.clientX, e.clientY);
       // Touch screens: two taps within 500 ms.
       if ((e.nativeEvent as PointerEvent).pointerType === "touch") {
         if (Date.now() - lastTap.current < DOUBLE_TAP_MS) createAt(e.clientX, e.clientY);
@@ -63,6 +71,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         onNodeDragStop={(_e, _n, dragged) => commands.nodesMoved(dragged.map((d) => d.id))}
         onNodeDoubleClick={(_e, node) => commands.focus(node.id)}
         onPaneClick={onPaneClick}
+        onDoubleClick={onDoubleClick}
         onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}
         defaultViewport={initialViewport ?? { x: 0, y: 0, zoom: DEFAULT_ZOOM }}
         minZoom={MIN_ZOOM}
@@ -86,7 +95,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         colorMode="dark"
         className={hand ? "cursor-grab" : undefined}
       >
-        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.14)" />
+        <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
       </ReactFlow>
       <CanvasControls />
       {nodes.length === 0 && <EmptyCanvas />}

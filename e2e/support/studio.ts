@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 
 export const PASSWORD = "correct horse 1";
@@ -23,11 +23,28 @@ export async function signUpInBrowser(page: Page, account: Account, { expectDash
   if (expectDashboard) await expect(page.getByRole("heading", { name: "All Projects" })).toBeVisible();
 }
 
+const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3123}`;
+
+/**
+ * A cookie-less API client, like a script using bearer tokens. (A shared cookie jar would make every
+ * call also look like a browser request without an Origin, which auth rightly refuses.)
+ */
+async function apiClient<T>(use: (client: APIRequestContext) => Promise<T>): Promise<T> {
+  const client = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  try {
+    return await use(client);
+  } finally {
+    await client.dispose();
+  }
+}
+
 /** Signs up over the API (for the other people in a journey) and returns a bearer token. */
-export async function signUpByApi(request: APIRequestContext, account: Account): Promise<string> {
-  const res = await request.post("/api/auth/sign-up/email", { data: { ...account, password: PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).token;
+export async function signUpByApi(_request: APIRequestContext, account: Account): Promise<string> {
+  return apiClient(async (client) => {
+    const res = await client.post("/api/auth/sign-up/email", { data: { ...account, password: PASSWORD } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()).token;
+  });
 }
 
 export async function signInInBrowser(page: Page, account: Account) {
@@ -63,7 +80,9 @@ export function dashboard(page: Page) {
   };
 }
 
-export async function apiCall(request: APIRequestContext, token: string, method: "get" | "post" | "patch" | "delete", url: string, data?: unknown) {
-  const res = await request[method](url, { headers: { authorization: `Bearer ${token}` }, data });
-  return { status: res.status(), body: await res.json().catch(() => null) };
+export async function apiCall(_request: APIRequestContext, token: string, method: "get" | "post" | "patch" | "delete", url: string, data?: unknown) {
+  return apiClient(async (client) => {
+    const res = await client[method](url, { headers: { authorization: `Bearer ${token}` }, data });
+    return { status: res.status(), body: await res.json().catch(() => null) };
+  });
 }

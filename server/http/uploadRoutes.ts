@@ -19,7 +19,7 @@ import { HttpError, badRequest, notFound, parse } from "./errors";
  */
 
 const MEDIA_NOT_FOUND = "Media not found";
-const mediaParams = z.object({ id: z.uuid({ error: MEDIA_NOT_FOUND }) });
+const mediaParams = z.object({ id: z.uuid() });
 
 export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
   // Its own scope, so multipart bodies are accepted by these routes only.
@@ -62,8 +62,9 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
       url: "/api/media/:id",
       handler: async (request, reply) => {
         const caller = requireUser(request);
-        const { id } = parse(mediaParams, request.params);
-        const row = await findMedia(db, id);
+        // A malformed id names no media: 404, like an unknown one.
+        const params = mediaParams.safeParse(request.params);
+        const row = params.success ? await findMedia(db, params.data.id) : null;
         if (!row) throw notFound(MEDIA_NOT_FOUND);
         if (row.projectId) await authorizeProject(db, caller.id, row.projectId, "view");
         else if (row.ownerId !== caller.id) throw notFound(MEDIA_NOT_FOUND);

@@ -89,6 +89,11 @@ function glb(): Buffer {
   header.write("JSON", 16);
   return Buffer.concat([header, json]);
 }
+/** A minimal Word document: [Content_Types].xml naming the wordprocessingml part, and word/document.xml. */
+const DOCX = Buffer.from(
+  "UEsDBBQAAAAIAAIadl2axphxygAAADoBAAATAAAAW0NvbnRlbnRfVHlwZXNdLnhtbH1QzU7DMAx+lShX1LrjgBBquwODI3AYD2AlbhfR2FGSjfH2uAztwIGj/f3a/fYcF3OiXILwYDdtZw2xEx94Huz7/rm5t9ux338lKkapXAZ7qDU9ABR3oIillUSsyCQ5YtUxz5DQfeBMcNt1d+CEK3Ft6uphx35HEx6Xap7Our7EqtyaxwtvjRosprQEh1VhWFEY+1dtmYMn84a5vmBUFnxK9uDFHaMq2/9tTuz/dG1kmoKjq351S1kclaLnx6W9IhED3/z2gJ9njN9QSwMEFAAAAAgAAhp2Xdf9Qt9/AAAAqQAAABEAAAB3b3JkL2RvY3VtZW50LnhtbEXOMQ7DIAwF0KtEHCCmHTogQtZeIwWaIAWMbFLa2xfSocv7sr5lWc/vuA8vTxwwTeIySjEbXZVDe0SfytDqxKpOYislKwC2m48Lj5h9at0TKS6ljbRCRXKZ0HrmkNa4w1XKG8QlJNFPPtB9euYOdYq5Bw09u3SaT3+78P/DfAFQSwECFAMUAAAACAACGnZdmsaYccoAAAA6AQAAEwAAAAAAAAAAAAAAgAEAAAAAW0NvbnRlbnRfVHlwZXNdLnhtbFBLAQIUAxQAAAAIAAIadl3X/ULffwAAAKkAAAARAAAAAAAAAAAAAACAAfsAAAB3b3JkL2RvY3VtZW50LnhtbFBLBQYAAAAAAgACAIAAAACpAQAAAAA=",
+  "base64",
+);
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(120)]);
 const ZIP = Buffer.concat([Buffer.from("504b0304140000000000", "hex"), Buffer.alloc(20), Buffer.from("hello.txt"), Buffer.from("hi")]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
@@ -154,6 +159,7 @@ describe("POST /api/upload-media: accepted files", () => {
     ["ship.glb", "model/gltf-binary", glb(), "model3d", "model/gltf-binary"],
     ["ship.glb", "application/octet-stream", glb(), "model3d", "model/gltf-binary"],
     ["misnamed.txt", "text/plain", PNG, "image", "image/png"], // the bytes decide, not the name
+    ["script.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", DOCX, "text", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
   ] as const)("%s (%s) → %s", async (name, declared, data, type, contentType) => {
     const res = await upload(owner, name, declared, data);
     expect(res.status).toBe(200);
@@ -259,7 +265,7 @@ describe("GET /api/media/:id", () => {
     expect((await getMedia(stranger, videoUrl)).status).toBe(403);
     expect((await getMedia(null, videoUrl)).status).toBe(401);
     expect((await getMedia(owner, "/api/media/00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await getMedia(owner, "/api/media/not-an-id")).status).toBe(400);
+    expect((await getMedia(owner, "/api/media/not-an-id")).status).toBe(404);
   });
 
   it("serves byte ranges with 206 for seeking, and 416 past the end", async () => {

@@ -10,7 +10,10 @@ function recordingSync() {
   const structure: StructureChange[] = [];
   const sync: CanvasSync = {
     saveNodeData: (nodeId, d, prevRev, opts) => data.push({ nodeId, data: d, prevRev, immediate: opts?.immediate }),
-    saveStructure: (change) => structure.push(change),
+    saveStructure: (change) => {
+      structure.push(change);
+      return Promise.resolve();
+    },
   };
   return { sync, data, structure };
 }
@@ -135,7 +138,7 @@ describe("undo and redo", () => {
     expect(s().nodes).toHaveLength(10);
   });
 
-  it("restoring a deleted node asks the server to restore it, with a revision above the last one", () => {
+  it("restoring a deleted node asks the server to restore it, then sends its data with a revision above the last one", async () => {
     const { commands, rec, s } = setup();
     const a = commands.createNode()!;
     commands.updateNodeData(a, { title: "Kept" });
@@ -144,6 +147,9 @@ describe("undo and redo", () => {
     rec.data.length = 0;
     commands.undo();
     expect(rec.structure[0]).toMatchObject({ restoredNodeIds: [a], deletedNodeIds: [] });
+    // The data follows only once the restore is acknowledged: before it the server holds a tombstone.
+    expect(rec.data).toEqual([]);
+    await Promise.resolve();
     expect(rec.data[0]!.data.rev).toBeGreaterThan(2);
     expect(s().deletedIds.has(a)).toBe(false);
   });

@@ -379,7 +379,7 @@ export function createCanvasCommands(env: CommandEnv) {
       canRedo: history.canRedo,
     });
     for (const id of removed) lastRevs.set(id, s.nodes.find((n) => n.id === id)?.data.rev ?? 0);
-    sync.saveStructure(
+    const saved = sync.saveStructure(
       {
         restoredNodeIds: [...revived],
         nodes: nodes.filter((n) => added.some((a) => a.id === n.id)).map((n) => ({ id: n.id, type: n.type ?? NODE_TYPE, position: n.position })),
@@ -389,7 +389,12 @@ export function createCanvasCommands(env: CommandEnv) {
       },
       { immediate: true },
     );
-    for (const n of nodes) if (added.some((a) => a.id === n.id)) sync.saveNodeData(n.id, n.data, (n.data.rev ?? 1) - 1, { immediate: true });
+    // The data of a revived node may only follow its restore: before it, the server holds a tombstone.
+    const writeData = () => {
+      for (const n of get().nodes) if (added.some((a) => a.id === n.id)) sync.saveNodeData(n.id, n.data, (n.data.rev ?? 1) - 1, { immediate: true });
+    };
+    if (revived.size && saved) void saved.then(writeData);
+    else writeData();
   }
 
   return commands;

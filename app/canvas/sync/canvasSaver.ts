@@ -62,9 +62,9 @@ export function createCanvasSaver(opts: Options) {
     saveNodeData: (nodeId: string, data: NodeData, prevRev: number, o?: { immediate?: boolean }) =>
       buffer.queue(opts.projectId, nodeId, data, prevRev, o),
     saveStructure: (change: StructureChange, o?: { immediate?: boolean }) => {
-      structure.queueChange(change, o?.immediate);
       // A change is a good moment to retry writes that failed earlier (spec deviation: never dropped).
       if (states.data === "failed") buffer.retryNow();
+      return structure.queueChange(change, o?.immediate);
     },
     restore: () => buffer.restore(),
     retryNow: () => {

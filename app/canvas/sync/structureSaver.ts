@@ -20,30 +20,43 @@ const positionOnly = (c: StructureChange) =>
  * Moves wait 500 ms and merge; everything else goes at once. Failed sends are retried after 1, 2 and 4 s
  * and then kept (also in localStorage) and sent again on the next change, on reconnect and every 30 s.
  */
+interface Entry {
+  change: StructureChange;
+  /** Called once this change is acknowledged by the server (or refused for good). */
+  done: (() => void)[];
+}
+
 export class StructureSaver {
-  private queue: StructureChange[];
+  private queue: Entry[];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = false;
   private attempt = 0;
   private readonly periodic: ReturnType<typeof setInterval>;
 
   constructor(private readonly opts: Options) {
-    this.queue = load(opts.storageKey);
+    this.queue = load(opts.storageKey).map((change) => ({ change, done: [] }));
     this.periodic = setInterval(() => this.queue.length && !this.sending && void this.flush(), opts.periodicRetryMs ?? 30_000);
     if (this.queue.length) void this.flush();
   }
 
-  queueChange(change: StructureChange, immediate = false) {
-    const last = this.queue.at(-1);
-    if (last && positionOnly(last) && positionOnly(change) && !this.sending) {
-      this.queue[this.queue.length - 1] = mergePositions(last, change);
-    } else {
-      this.queue.push(change);
-    }
+  /** Resolves when the change has reached the server, so dependent writes can follow it in order. */
+  queueChange(change: StructureChange, immediate = false): Promise<void> {
+    const acknowledged = new Promise<void>((resolve) => {
+      const last = this.queue.at(-1);
+      // Moves merge into a waiting move; never into the head while it is in flight.
+      const lastInFlight = this.sending && this.queue.length === 1;
+      if (last && !lastInFlight && positionOnly(last.change) && positionOnly(change)) {
+        last.change = mergePositions(last.change, change);
+        last.done.push(resolve);
+      } else {
+        this.queue.push({ change, done: [resolve] });
+      }
+    });
     this.persist();
     clearTimeout(this.timer);
     if (immediate) void this.flush();
     else this.timer = setTimeout(() => void this.flush(), this.opts.debounceMs ?? 500);
+    return acknowledged;
   }
 
   hasPending() {
@@ -64,13 +77,14 @@ export class StructureSaver {
         this.opts.onStatus("saving");
         const head = this.queue[0]!;
         try {
-          await this.opts.send(head);
+          await this.opts.send(head.change);
         } catch {
           this.sending = false;
           this.scheduleRetry();
           return;
         }
         this.queue.shift();
+        head.done.forEach((d) => d());
         this.attempt = 0;
         this.persist();
       }
@@ -94,7 +108,7 @@ export class StructureSaver {
 
   private persist() {
     try {
-      if (this.queue.length) localStorage.setItem(this.opts.storageKey, JSON.stringify(this.queue));
+      if (this.queue.length) localStorage.setItem(this.opts.storageKey, JSON.stringify(this.queue.map((e) => e.change)));
       else localStorage.removeItem(this.opts.storageKey);
     } catch {
       /* storage full or unavailable: the in-memory queue still holds the changes */

@@ -1,0 +1,153 @@
+import { expect, test } from "@playwright/test";
+import { solidPng } from "./support/png";
+import { canvas, serverCanvas } from "./support/canvas";
+import { apiCall, newAccount, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
+
+async function newProject(page: import("@playwright/test").Page, name: string) {
+  const res = await page.request.post("/api/projects", { data: { name } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).id as string;
+}
+
+test("build a canvas: quick start, double-click, connect, rename, delete, undo/redo, copy/paste, reload", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Editor"));
+  const projectId = await newProject(page, "Storyboard");
+  const c = canvas(page);
+  await c.open(projectId);
+
+  await expect(page.getByText("Double-click anywhere to create a new Node, or start with...")).toBeVisible();
+  await page.getByRole("button", { name: "Combine ideas" }).click();
+  await expect(c.nodes).toHaveCount(3);
+  await expect(c.edges).toHaveCount(2);
+  // Writing into the ideas feeds the combined node's context strip.
+  await c.node("Idea 1").getByLabel("Node text").fill("A lighthouse keeper");
+  await c.node("Idea 2").getByLabel("Node text").fill("A storm at sea");
+  await expect(c.node("Combined").getByTestId("context-strip")).toContainText("2 contexts");
+  await expect(c.node("Combined").getByTestId("context-strip")).toContainText("A lighthouse keeper");
+
+  await c.doubleClickAt(150, 600);
+  await expect(c.nodes).toHaveCount(4);
+
+  await c.rename("Untitled", "Opening shot");
+  await expect(page.getByText("Node renamed")).toBeVisible();
+  await c.connect("Combined", "Opening shot");
+  await expect(c.edges).toHaveCount(3);
+
+  // Delete, undo brings it back with its edge, redo deletes again.
+  await c.select("Opening shot");
+  await page.keyboard.press("Delete");
+  await expect(c.nodes).toHaveCount(3);
+  await expect(c.edges).toHaveCount(2);
+  await page.keyboard.press("Control+z");
+  await expect(c.nodes).toHaveCount(4);
+  await expect(c.edges).toHaveCount(3);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(c.nodes).toHaveCount(3);
+  await page.keyboard.press("Control+z");
+  await expect(c.node("Opening shot")).toHaveCount(1);
+
+  // Copy and paste the two idea nodes: copies land +50,+50.
+  await c.select("Idea 1");
+  await page.keyboard.press("Control+c");
+  await page.keyboard.press("Control+v");
+  await expect(c.nodes).toHaveCount(5);
+
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  const before = await serverCanvas(page.request, null, projectId);
+  expect(before.nodes).toHaveLength(5);
+  expect(before.edges).toHaveLength(3);
+  const idea = before.nodes.filter((n) => n.data.title === "Idea 1");
+  expect(idea).toHaveLength(2);
+  expect(idea[1]!.position).toEqual({ x: idea[0]!.position.x + 50, y: idea[0]!.position.y + 50 });
+
+  await page.reload();
+  await expect(c.nodes).toHaveCount(5);
+  await expect(c.edges).toHaveCount(3);
+  expect((await c.titles()).sort()).toEqual(["Combined", "Idea 1", "Idea 1", "Idea 2", "Opening shot"]);
+});
+
+test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Dropper"));
+  const projectId = await newProject(page, "Drops");
+  const c = canvas(page);
+  await c.open(projectId);
+  const png = solidPng(64, 36, [245, 165, 36]);
+  await c.dropFile("sunset.png", "image/png", png);
+  await expect(page.getByText("Media uploaded to node successfully!")).toBeVisible();
+  const img = c.node("sunset").locator("img");
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(64);
+  const saved = await serverCanvas(page.request, null, projectId);
+  await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes[0]?.data.aspectRatio).toBe("16:9");
+  expect(saved.nodes[0]!.data.mediaUrl).toMatch(/^\/api\/media\//);
+});
+
+test("a second browser sees the first one's edits live", async ({ page, browser }) => {
+  const account = newAccount("Twin");
+  await signUpInBrowser(page, account);
+  const projectId = await newProject(page, "Live");
+  const c = canvas(page);
+  await c.open(projectId);
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await signInInBrowser(page2, account);
+  const c2 = canvas(page2);
+  await c2.open(projectId);
+  await expect(page2.getByText("Double-click anywhere")).toBeVisible();
+
+  await page.getByRole("button", { name: "Describe an Image" }).click();
+  await expect(c2.nodes).toHaveCount(1, { timeout: 3000 });
+  await c.rename("Describe an Image", "Harbour at dawn");
+  await expect(c2.node("Harbour at dawn")).toHaveCount(1, { timeout: 3000 });
+  await other.close();
+});
+
+test("a view-only member can look but cannot move or create", async ({ page, browser, request }) => {
+  const ownerToken = await signUpByApi(request, newAccount("Owner"));
+  const viewer = newAccount("Viewer");
+  await signUpByApi(request, viewer);
+  const project = await apiCall(request, ownerToken, "post", "/api/projects", { name: "Look only" });
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/structure`, { nodes: [{ id: "generic-1-a", position: { x: 400, y: 400 } }] });
+  await apiCall(request, ownerToken, "post", "/api/workflows/autosave", { projectId: project.body.id, updates: [{ nodeId: "generic-1-a", nodeData: { title: "Locked", rev: 1 }, prevRev: 0 }] });
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/members`, { email: viewer.email, permission: "view" });
+
+  await signInInBrowser(page, viewer);
+  const c = canvas(page);
+  await c.open(project.body.id);
+  await expect(c.nodes).toHaveCount(1);
+  const node = c.node("Locked");
+  const box = (await node.boundingBox())!;
+  await page.mouse.move(box.x + 40, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 240, box.y + 260, { steps: 10 });
+  await page.mouse.up();
+  expect((await node.boundingBox())!.x).toBeCloseTo(box.x, 0);
+  await c.doubleClickAt(100, 100);
+  await page.keyboard.press("Control+n");
+  await expect(c.nodes).toHaveCount(1);
+  const saved = await serverCanvas(request, ownerToken, project.body.id);
+  expect(saved.nodes.map((n) => n.position)).toEqual([{ x: 400, y: 400 }]);
+});
+
+test("with the network cut mid-edit, 'Save Failed' shows, and everything is saved once it returns", async ({ page, context }) => {
+  await signUpInBrowser(page, newAccount("Offline"));
+  const projectId = await newProject(page, "Train ride");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.getByRole("button", { name: "Describe an Image" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  await context.setOffline(true);
+  await c.node("Describe an Image").getByLabel("Node text").fill("A tram crossing a bridge in the rain");
+  await c.doubleClickAt(200, 650);
+  await expect(page.getByTestId("save-status")).toHaveText("Save Failed", { timeout: 15_000 });
+
+  await context.setOffline(false);
+  await expect
+    .poll(async () => {
+      const saved = await serverCanvas(page.request, null, projectId);
+      return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
+    }, { timeout: 15_000 })
+    .toEqual([2, "A tram crossing a bridge in the rain"]);
+});

@@ -1,0 +1,67 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+/** The canvas as a small page object: what a user does, in their words. */
+export function canvas(page: Page) {
+  const nodes = page.getByTestId("canvas-node");
+  const node = (title: string) => nodes.filter({ has: page.getByTestId("node-title").getByText(title, { exact: true }) });
+  const pane = page.locator(".react-flow__pane");
+  return {
+    nodes,
+    node,
+    titles: () => page.getByTestId("node-title").allTextContents(),
+    edges: page.locator(".react-flow__edge"),
+    async open(projectId: string) {
+      await page.goto(`/?project=${projectId}`);
+      await expect(page.getByTestId("canvas-mode")).toBeVisible();
+    },
+    async doubleClickAt(x: number, y: number) {
+      const box = (await pane.boundingBox())!;
+      await page.mouse.dblclick(box.x + x, box.y + y);
+    },
+    async connect(from: string, to: string) {
+      const source = node(from).locator(".react-flow__handle.source");
+      const target = node(to).locator(".react-flow__handle.target");
+      const a = (await source.boundingBox())!;
+      const b = (await target.boundingBox())!;
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(b.x + b.width / 2 - 20, b.y + b.height / 2, { steps: 8 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 2 });
+      await page.mouse.up();
+    },
+    async select(title: string) {
+      await node(title).getByTestId("node-title").click();
+    },
+    async rename(from: string, to: string) {
+      await node(from).hover();
+      await node(from).getByRole("button", { name: `Actions for ${from}` }).click();
+      await page.getByRole("menuitem", { name: "Rename" }).click();
+      await page.getByLabel("Node name").fill(to);
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("dialog", { name: "Rename Node" })).toHaveCount(0);
+    },
+    async dropFile(name: string, mimeType: string, bytes: Buffer, at = { x: 600, y: 300 }) {
+      const box = (await pane.boundingBox())!;
+      const dataTransfer = await page.evaluateHandle(
+        ({ name, mimeType, b64 }) => {
+          const dt = new DataTransfer();
+          const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          dt.items.add(new File([bin], name, { type: mimeType }));
+          return dt;
+        },
+        { name, mimeType, b64: bytes.toString("base64") },
+      );
+      const point = { clientX: box.x + at.x, clientY: box.y + at.y };
+      await pane.dispatchEvent("dragenter", { dataTransfer, ...point });
+      await pane.dispatchEvent("dragover", { dataTransfer, ...point });
+      await expect(page.getByTestId("drop-overlay")).toHaveText("Drop to create new node");
+      await pane.dispatchEvent("drop", { dataTransfer, ...point });
+    },
+  };
+}
+
+export async function serverCanvas(request: APIRequestContext, token: string | null, projectId: string) {
+  const res = await request.get(`/api/projects/nodes?projectId=${projectId}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { nodes: { id: string; position: { x: number; y: number }; data: Record<string, unknown> }[]; edges: { source: string; target: string }[] };
+}

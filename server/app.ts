@@ -11,6 +11,7 @@ import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { RealtimeHub } from "./realtime/hub";
+import { PgNotifyRelay } from "./realtime/pgRelay";
 import { registerUploadRoutes } from "./http/uploadRoutes";
 import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
@@ -59,7 +60,8 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   registerProjectRoutes(server, database.db);
   registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
-  const hub = new RealtimeHub();
+  // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
+  const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
   await registerCanvasRoutes(server, database.db, hub);
   await registerUploadRoutes(server, database.db, storage ?? createStorage(process.env, config.dataDir));

@@ -11,9 +11,16 @@ import * as schema from "./schema";
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbKind = "pglite" | "postgres";
 
+/** Postgres LISTEN/NOTIFY, for joining server instances (server/realtime/pgRelay.ts). */
+export interface Notifier {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -28,14 +35,49 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    const listeners: pg.Client[] = [];
+    const notifier: Notifier = {
+      async listen(channel, onPayload) {
+        // LISTEN needs one connection held open; pooled connections come and go.
+        const client = new pg.Client({ connectionString: opts.url });
+        await client.connect();
+        client.on("notification", (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
+        await client.query(`LISTEN ${pgIdent(channel)}`);
+        listeners.push(client);
+        return async () => {
+          listeners.splice(listeners.indexOf(client), 1);
+          await client.end();
+        };
+      },
+      async notify(channel, payload) {
+        await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+      },
+    };
+    return {
+      db: db as unknown as Db,
+      kind: "postgres",
+      notifier,
+      close: async () => {
+        await Promise.all(listeners.map((c) => c.end()));
+        await pool.end();
+      },
+    };
   }
   const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  const notifier: Notifier = {
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => unlisten();
+    },
+    notify: async (channel, payload) => {
+      await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+  };
   // close() checkpoints PGlite's files: without it the data dir may lose recent writes.
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", notifier, close: () => client.close() };
 }
 
 /** Postgres' unique-violation code, looked for on a driver error or on the error drizzle wraps it in. */
@@ -45,3 +87,8 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
+
+const pgIdent = (name: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad channel name ${name}`);
+  return name;
+};

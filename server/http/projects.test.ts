@@ -84,6 +84,19 @@ describe("projects", () => {
     expect((await h.call(owner, "GET", `/api/projects/${p.id}`)).body.name).toBe("Renamed");
   });
 
+  it("previews a project by its first canvas node with an image or video (spec: shell 2 preview order)", async () => {
+    const { body: p } = await create(owner, "With Media");
+    await h.call(owner, "POST", "/api/workflows/autosave", {
+      projectId: p.id,
+      updates: [
+        { nodeId: "n-text", nodeData: { contentType: "text", content: "words", rev: 1 }, prevRev: 0 },
+        { nodeId: "n-video", nodeData: { contentType: "video", mediaUrl: "/api/media/abc.mp4", rev: 1 }, prevRev: 0 },
+      ],
+    });
+    const listed = (await h.call(owner, "GET", "/api/projects")).body.projects.find((x: { id: string }) => x.id === p.id);
+    expect(listed.preview).toEqual({ url: "/api/media/abc.mp4", kind: "video" });
+  });
+
   it("deletes a project", async () => {
     const { body: p } = await create(owner, "Short Lived");
     expect((await h.call(owner, "DELETE", `/api/projects/${p.id}`)).status).toBe(200);

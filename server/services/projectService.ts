@@ -1,11 +1,11 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { CreateProjectInput, Project, UpdateProjectInput } from "../../domain/projects";
 import type { Permission } from "../../domain/permissions";
 import { choosePreview } from "../../domain/preview";
 import { projectNameTaken } from "../../domain/errors";
 import { isUniqueViolation, type Db } from "../db/client";
-import { projectMembers, projects, user } from "../db/schema";
+import { nodes, projectMembers, projects, user } from "../db/schema";
 import { alreadyExists } from "../http/errors";
 
 const projectColumns = {
@@ -30,11 +30,11 @@ type ProjectRow = {
   updatedAt: Date;
 };
 
-function present(row: ProjectRow, permission: Permission): Project {
+function present(row: ProjectRow, permission: Permission, previewNode?: Record<string, unknown>): Project {
   return {
     ...row,
     permission,
-    preview: choosePreview({ thumbnail: row.thumbnail }),
+    preview: choosePreview({ thumbnail: row.thumbnail, nodes: previewNode ? [previewNode] : [] }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,9 +49,25 @@ export async function listProjects(db: Db, userId: string): Promise<Project[]> {
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
     .where(or(eq(projects.ownerId, userId), eq(projectMembers.userId, userId)))
     .orderBy(desc(projects.updatedAt));
+  const previews = await previewNodes(db, rows.filter((r) => !r.thumbnail).map((r) => r.id));
   return rows.map(({ memberPermission, ...row }) =>
-    present(row, row.ownerId === userId ? "owner" : (memberPermission ?? "view")),
+    present(row, row.ownerId === userId ? "owner" : (memberPermission ?? "view"), previews.get(row.id)),
   );
+}
+
+/**
+ * For projects without a thumbnail, the first canvas node (in creation order) that has an image or
+ * video to show — one indexed query for the whole list, not one per card.
+ */
+async function previewNodes(db: Db, projectIds: string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (projectIds.length === 0) return new Map();
+  const media = sql`coalesce(${nodes.data}->>'azureUrl', ${nodes.data}->>'mediaUrl', ${nodes.data}->>'videoUrl', ${nodes.data}->>'imageUrl', ${nodes.data}->>'url', ${nodes.data}#>>'{output,videoUrl}', ${nodes.data}#>>'{output,imageUrl}')`;
+  const rows = await db
+    .selectDistinctOn([nodes.projectId], { projectId: nodes.projectId, data: nodes.data })
+    .from(nodes)
+    .where(and(inArray(nodes.projectId, projectIds), eq(nodes.deleted, false), sql`${media} is not null`))
+    .orderBy(nodes.projectId, nodes.createdAt);
+  return new Map(rows.map((r) => [r.projectId, r.data as Record<string, unknown>]));
 }
 
 export async function getProject(db: Db, projectId: string, permission: Permission): Promise<Project> {

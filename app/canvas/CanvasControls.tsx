@@ -1,4 +1,4 @@
-import { Hand, Minus, MousePointer2, Plus, Redo2, Undo2 } from "lucide-react";
+import { Hand, Minus, MousePointer2, Plus, Redo2, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
@@ -26,6 +26,9 @@ export function CanvasControls() {
       {canEdit && (
         <>
           <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+          <IconButton label="New node (Ctrl+N)" size="sm" onClick={() => commands.createNodeAtCenter()}>
+            <SquarePlus />
+          </IconButton>
           <IconButton label="Undo (Ctrl+Z)" size="sm" disabled={!canUndo} onClick={commands.undo}>
             <Undo2 />
           </IconButton>

@@ -16,8 +16,8 @@ export function useNodeUpload() {
         const node = store.getState().nodes.find((n) => n.id === nodeId);
         if (!node) return;
         const patch = dataAfterUpload(node.data, result, file.name);
-        if (result.type === "image") {
-          const ratio = await imageRatio(result.url);
+        if (result.type === "image" || result.type === "video") {
+          const ratio = await (result.type === "image" ? imageRatio(result.url) : videoRatio(result.url));
           const label = ratio ? nearestAspectRatio(ratio.w, ratio.h) : null;
           if (label) patch.aspectRatio = label;
         }
@@ -39,5 +39,16 @@ function imageRatio(url: string): Promise<{ w: number; h: number } | null> {
     img.onload = () => resolve({ w: img.naturalWidth, h: img.naturalHeight });
     img.onerror = () => resolve(null);
     img.src = url;
+  });
+}
+
+function videoRatio(url: string): Promise<{ w: number; h: number } | null> {
+  return new Promise((resolve) => {
+    const video = document.createElement("video");
+    video.preload = "metadata";
+    video.muted = true;
+    video.onloadedmetadata = () => resolve(video.videoWidth ? { w: video.videoWidth, h: video.videoHeight } : null);
+    video.onerror = () => resolve(null);
+    video.src = url;
   });
 }

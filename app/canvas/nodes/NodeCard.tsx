@@ -3,7 +3,7 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
 import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
-import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../../ui";
+import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
 import { useCommands } from "../store/useCanvas";
 import { useNodeUpload } from "../useNodeUpload";
 import type { StudioNode } from "../store/canvasStore";
@@ -42,7 +42,13 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
             <MenuItem onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
             <MenuItem onSelect={() => commands.startRename(id)}>Rename</MenuItem>
             <MenuSeparator />
-            <MenuItem danger onSelect={() => commands.deleteNodes([id])}>
+            <MenuItem
+              danger
+              onSelect={() => {
+                commands.deleteNodes([id]);
+                toast.success("Node deleted");
+              }}
+            >
               Delete
             </MenuItem>
           </MenuContent>

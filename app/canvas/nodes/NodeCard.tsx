@@ -4,7 +4,7 @@ import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
 import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
-import { useCommands } from "../store/useCanvas";
+import { useCanvas, useCommands } from "../store/useCanvas";
 import { useNodeUpload } from "../useNodeUpload";
 import type { StudioNode } from "../store/canvasStore";
 import { MediaView } from "./MediaView";
@@ -24,7 +24,8 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
   const look = nodeLook(data);
   const size = nodeSize(data);
   const title = data.title || "Untitled";
-  const canEdit = true; // the command layer refuses edits for view-only members; controls hide via CSS below
+  // A primitive that never changes while the canvas is open: subscribing to it costs no re-renders.
+  const canEdit = useCanvas((s) => s.canEdit);
 
   return (
     <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
@@ -39,11 +40,12 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
             </button>
           </MenuTrigger>
           <MenuContent align="end">
-            <MenuItem onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
-            <MenuItem onSelect={() => commands.startRename(id)}>Rename</MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.startRename(id)}>Rename</MenuItem>
             <MenuSeparator />
             <MenuItem
               danger
+              disabled={!canEdit}
               onSelect={() => {
                 commands.deleteNodes([id]);
                 toast.success("Node deleted");
@@ -62,7 +64,8 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
         )}
         style={{ height: size.height }}
       >
-        {look === "empty" && (
+        {look === "empty" && !canEdit && <div className="flex h-full items-center justify-center text-sm text-text-muted">Empty node</div>}
+        {look === "empty" && canEdit && (
           <button
             type="button"
             className="nodrag flex h-full w-full flex-col items-center justify-center gap-2 border-2 border-dashed border-transparent text-sm text-text-muted hover:border-border hover:text-text"

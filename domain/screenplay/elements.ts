@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/** spec (shell 3 "Screenplay element"), in the Ctrl/Cmd+1..7 order. */
+export const ELEMENT_TYPES = ["slug", "action", "character", "dialogue", "parenthetical", "transition", "shot"] as const;
+export type ElementType = (typeof ELEMENT_TYPES)[number];
+
+export const elementTypeSchema = z.enum(ELEMENT_TYPES);
+
+/**
+ * One paragraph of a screenplay. Beyond the spec's fields (id, type, content, revision) it carries what
+ * round trips through FDX and Fountain need: a scene number on headings, a dual-dialogue mark on the
+ * second speaker's character cue (and its following parenthetical/dialogue), centered action, and
+ * page breaks and notes kept as metadata so no writer loses them.
+ */
+export const screenplayElementSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: elementTypeSchema,
+  content: z.string().max(20_000),
+  revision: z.string().max(40).optional(),
+  /** Scene headings: '1', '1A', 'I-1-A' (Fountain #1A#, FDX Number="1A"). */
+  sceneNumber: z.string().max(20).optional(),
+  /** Set on the character cue of the SECOND speaker of a dual-dialogue pair and on the lines that follow it. */
+  dual: z.boolean().optional(),
+  /** Action shown centered (Fountain >TEXT<). */
+  centered: z.boolean().optional(),
+  /** A forced page break before this element (Fountain ===). */
+  pageBreakBefore: z.boolean().optional(),
+});
+export type ScreenplayElement = z.infer<typeof screenplayElementSchema>;
+
+/** Title-page fields (Fountain keys / FDX TitlePage), in print order. */
+export const titlePageSchema = z.object({
+  title: z.string().max(500).optional(),
+  credit: z.string().max(200).optional(),
+  author: z.string().max(500).optional(),
+  source: z.string().max(500).optional(),
+  draftDate: z.string().max(200).optional(),
+  contact: z.string().max(2000).optional(),
+  /** Other keys, kept so a round trip loses nothing. */
+  extra: z.record(z.string(), z.string()).optional(),
+});
+export type TitlePage = z.infer<typeof titlePageSchema>;
+
+export const scriptMetadataSchema = z.object({
+  wordCount: z.number().int().nonnegative().optional(),
+  title: z.string().max(500).optional(),
+  version: z.number().int().nonnegative().optional(),
+  pageCount: z.number().int().nonnegative().optional(),
+  titlePage: titlePageSchema.optional(),
+});
+export type ScriptMetadata = z.infer<typeof scriptMetadataSchema>;
+
+export interface ParsedScript {
+  elements: ScreenplayElement[];
+  titlePage: TitlePage;
+}
+
+let counter = 0;
+/** Ids like the studio's other ids: a timestamp plus a random suffix (spec: canvas 9). */
+export function newElementId(now: number = Date.now(), random: () => number = Math.random): string {
+  counter = (counter + 1) % 1_000_000;
+  return `el-${now.toString(36)}-${counter.toString(36)}-${Math.floor(random() * 36 ** 5).toString(36)}`;
+}

@@ -80,6 +80,16 @@ test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) 
   const saved = await serverCanvas(page.request, null, projectId);
   await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes[0]?.data.aspectRatio).toBe("16:9");
   expect(saved.nodes[0]!.data.mediaUrl).toMatch(/^\/api\/media\//);
+
+  // The upload is an asset of the project: it shows in the Assets tab and downloads as a PNG.
+  await page.keyboard.press("Alt+3");
+  await expect(page.getByTestId("asset-card")).toHaveCount(1);
+  await page.getByRole("button", { name: "video", exact: true }).click();
+  await expect(page.getByTestId("asset-card")).toHaveCount(0);
+  await page.getByRole("button", { name: "all", exact: true }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download sunset" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.png$/);
 });
 
 test("a second browser sees the first one's edits live", async ({ page, browser }) => {

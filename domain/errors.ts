@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   "forbidden",
   "not_found",
   "already_exists",
+  "conflict",
   "payload_too_large",
   "unsupported_media_type",
   "internal",

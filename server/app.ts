@@ -10,6 +10,7 @@ import { registerMemberRoutes } from "./http/memberRoutes";
 import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
+import { registerScriptRoutes } from "./http/scriptRoutes";
 import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
 import { registerUploadRoutes } from "./http/uploadRoutes";
@@ -64,6 +65,7 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
   await registerCanvasRoutes(server, database.db, hub);
+  registerScriptRoutes(server, database.db, hub);
   await registerUploadRoutes(server, database.db, storage ?? createStorage(process.env, config.dataDir));
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
 

@@ -64,7 +64,10 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     const { saver, commands } = ctx;
     void saver.restore();
     const close = openLiveChannel(projectId, clientId, {
-      onMessage: (m) => (m.type === "nodes" ? commands.applyRemoteNodes(m.nodes) : commands.applyRemoteStructure(m)),
+      onMessage: (m) => {
+        if (m.type === "nodes") commands.applyRemoteNodes(m.nodes);
+        else if (m.type === "structure") commands.applyRemoteStructure(m);
+      },
       onReconnect: async () => {
         saver.retryNow();
         const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);

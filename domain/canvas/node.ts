@@ -152,4 +152,6 @@ export type RealtimeMessage =
       deletedNodeIds: string[];
       edgesAdded: CanvasEdge[];
       edgesRemoved: string[];
-    };
+    }
+  /** A script of the project was saved; open editors of it reload unless they made the change. */
+  | { type: "script"; clientId?: string; scriptId: string; version: number; lastEditedBy: string | null };

@@ -170,3 +170,28 @@ export const media = pgTable(
   },
   (t) => [index("media_project_idx").on(t.projectId), index("media_owner_idx").on(t.ownerId)],
 );
+
+// --- scripts: screenplays and plain files of a project (spec: shell 3 "Script file").
+
+export const scripts = pgTable(
+  "scripts",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** 'screenplay', or a plain type: note, character, location, research. */
+    fileType: text("file_type").notNull().default("screenplay"),
+    elements: jsonb("elements").notNull().default([]),
+    /** Plain files keep their text here; screenplays keep their elements above. */
+    content: text("content").notNull().default(""),
+    metadata: jsonb("metadata").notNull().default({}),
+    /** Bumped on every save, so an editor can tell a newer remote version from its own. */
+    version: integer("version").notNull().default(1),
+    lastEditedBy: text("last_edited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("scripts_project_idx").on(t.projectId)],
+);

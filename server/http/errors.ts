@@ -19,6 +19,7 @@ export const unauthorized = (message: string = MESSAGES.notSignedIn) => new Http
 export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
 export const notFound = (message: string) => new HttpError(404, "not_found", message);
 export const alreadyExists = (message: string) => new HttpError(409, "already_exists", message);
+export const conflict = (message: string) => new HttpError(409, "conflict", message);
 
 /** The first issue's message is what a person reads; zod's own texts are replaced by ours in domain/. */
 export function zodMessage(err: ZodError): string {

@@ -2,32 +2,29 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { Box, Pause, Play, Volume2, VolumeX } from "lucide-react";
 import type { ContentType } from "../../../domain/canvas/node";
 import { IconButton, Spinner } from "../../ui";
+import { WaveformPlayer } from "./WaveformPlayer";
 
 const ModelViewer = lazy(() => import("./ModelViewer"));
 
-/** A node's media: image, video with play and mute, audio player, or the lazily loaded 3D viewer. */
+/** A node's media: image, video with play and mute, waveform audio player, or the lazily loaded 3D viewer. */
 export function MediaView({ url, type, title, large = false }: { url: string; type: ContentType; title: string; large?: boolean }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
+  // Remembered per URL, so a new upload after a failed one is tried again.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const setFailed = () => setFailedUrl(url);
+  if (failedUrl === url) {
     const what = type === "video" ? "Video" : type === "audio" ? "Audio" : "Image";
     return <div className="flex h-full items-center justify-center text-sm text-danger">{what} failed to load</div>;
   }
-  if (type === "video") return <VideoView url={url} large={large} onError={() => setFailed(true)} />;
-  if (type === "audio") {
-    return (
-      <div className="nodrag flex h-full items-center px-3">
-        <audio src={url} controls preload="metadata" className="w-full" aria-label={`${title} audio`} onError={() => setFailed(true)} />
-      </div>
-    );
-  }
+  if (type === "video") return <VideoView url={url} large={large} onError={setFailed} />;
+  if (type === "audio") return <WaveformPlayer key={url} url={url} title={title} large={large} onError={setFailed} />;
   if (type === "model3d") {
     return (
       <Suspense fallback={<div className="flex h-full items-center justify-center"><Spinner /></div>}>
-        <ModelViewer url={url} title={title} />
+        <ModelViewer url={url} title={title} large={large} />
       </Suspense>
     );
   }
-  return <img src={url} alt={title} draggable={false} className="h-full w-full object-contain" onError={() => setFailed(true)} />;
+  return <img src={url} alt={title} draggable={false} className="h-full w-full object-contain" onError={setFailed} />;
 }
 
 function VideoView({ url, large, onError }: { url: string; large: boolean; onError(): void }) {

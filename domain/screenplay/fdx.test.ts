@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { FDX_SAMPLE, counterIds, withoutIds } from "./fixtures";
+import { ScreenplayParseError, parseFdx } from "./fdx";
+
+const parse = (xml: string) => withoutIds(parseFdx(xml, { newId: counterIds() }));
+const fdx = (content: string, extra = "") =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n<FinalDraft DocumentType="Script" Template="No" Version="5"><Content>${content}</Content>${extra}</FinalDraft>`;
+const p = (type: string, text: string, attrs = "") => `<Paragraph Type="${type}"${attrs}><Text>${text}</Text></Paragraph>`;
+
+describe("FDX parsing errors (spec 5, word for word)", () => {
+  it.each([
+    ["not XML at all", "hello", "Invalid XML format"],
+    ["an empty file", "", "Invalid XML format"],
+    ["unclosed tags", "<FinalDraft><Content></FinalDraft>", "Invalid XML format"],
+    ["another root", "<Script><Content/></Script>", "Not a valid Final Draft file"],
+    ["no Content", "<FinalDraft><TitlePage/></FinalDraft>", "No Content found in FDX file"],
+    ["only skipped paragraphs", fdx(p("Cast List", "A, B") + p("Note", "x") + p("Action", "  ")), "No valid script content found in FDX file"],
+    ["an empty Content", fdx(""), "No valid script content found in FDX file"],
+  ])("%s → %s", (_name, xml, message) => {
+    expect(() => parseFdx(xml)).toThrow(ScreenplayParseError);
+    expect(() => parseFdx(xml)).toThrow(new ScreenplayParseError(message));
+  });
+
+  it("throws an error whose name says what it is", () => {
+    try {
+      parseFdx("nope");
+    } catch (e) {
+      expect(e).toBeInstanceOf(Error);
+      expect((e as Error).name).toBe("ScreenplayParseError");
+      expect((e as Error).message).toBe("Invalid XML format");
+    }
+  });
+});
+
+describe("parseFdx: the Final Draft sample", () => {
+  it("reads the supported paragraphs in order and skips the rest", () => {
+    expect(parse(FDX_SAMPLE).elements).toEqual([
+      { type: "slug", content: "EXT. BRICK'S PATIO - DAY", sceneNumber: "1" },
+      { type: "action", content: "A gorgeous day in Ålesund & the sun is <shining>." },
+      { type: "character", content: "STEEL" },
+      { type: "parenthetical", content: "(beat)" },
+      { type: "dialogue", content: "Beer's ready!", revision: "2" },
+      { type: "character", content: "BRICK" },
+      { type: "dialogue", content: "Are they cold?" },
+      { type: "character", content: "ZOË (V.O.)", dual: true },
+      { type: "dialogue", content: "東京に行こう。", dual: true },
+      { type: "shot", content: "CLOSE ON THE BOTTLES" },
+      { type: "transition", content: "CUT TO:" },
+      { type: "slug", content: "INT. МОСКВА METRO - NIGHT", sceneNumber: "2A", pageBreakBefore: true },
+      { type: "action", content: "THE END", centered: true },
+    ]);
+  });
+
+  it("reads the title page by its usual order and wording", () => {
+    expect(parse(FDX_SAMPLE).titlePage).toEqual({
+      title: "BRICK & STEEL",
+      credit: "Written by",
+      author: "Stu Maschwitz",
+      source: "Based on a story by KTM",
+      draftDate: "First draft 1/20/2012",
+      contact: "Next Level Productions\n1588 Mission Dr.",
+    });
+  });
+});
+
+describe("parseFdx paragraphs", () => {
+  it.each([
+    ["Scene Heading", "slug"],
+    ["Action", "action"],
+    ["Character", "character"],
+    ["Dialogue", "dialogue"],
+    ["Parenthetical", "parenthetical"],
+    ["Transition", "transition"],
+    ["Shot", "shot"],
+    ["General", "action"],
+  ])("maps %s to %s", (fdxType, type) => {
+    expect(parse(fdx(p(fdxType, "X"))).elements).toEqual([{ type, content: "X" }]);
+  });
+
+  it.each(["Cast List", "New Act", "Sequence", "End of Act", "Summary", "Outline 1", "Outline 2", "Outline 3", "Note", "Lyrics?"])(
+    "skips %s",
+    (fdxType) => {
+      expect(parse(fdx(p(fdxType, "skip me") + p("Action", "kept"))).elements).toEqual([{ type: "action", content: "kept" }]);
+    },
+  );
+
+  it("skips empty paragraphs", () => {
+    expect(parse(fdx(`<Paragraph Type="Action"/>${p("Action", "")}${p("Action", " ")}${p("Action", "x")}`)).elements).toHaveLength(1);
+  });
+
+  it("concatenates Text runs verbatim, spaces included", () => {
+    const xml = fdx(`<Paragraph Type="Action"><Text>He </Text><Text Style="Italic">really</Text><Text>  means it. </Text></Paragraph>`);
+    expect(parse(xml).elements[0]?.content).toBe("He really  means it. ");
+  });
+
+  it("decodes entities, numeric references and CDATA", () => {
+    const xml = fdx(`<Paragraph Type="Action"><Text>&amp;lt; &#233; &#x6771; &quot;q&quot; <![CDATA[<raw> & ]]></Text></Paragraph>`);
+    expect(parse(xml).elements[0]?.content).toBe(`&lt; é 東 "q" <raw> & `);
+  });
+
+  it("marks the second speaker of DualDialogue placed directly in Content", () => {
+    const xml = fdx(`<DualDialogue>${p("Character", "A")}${p("Dialogue", "1")}${p("Character", "B")}${p("Parenthetical", "(x)")}${p("Dialogue", "2")}</DualDialogue>`);
+    expect(parse(xml).elements.map((e) => e.dual ?? false)).toEqual([false, false, true, true, true]);
+  });
+
+  it("ignores SceneProperties summaries and script notes inside paragraphs", () => {
+    const xml = fdx(
+      `<Paragraph Type="Scene Heading"><SceneProperties><Summary><Paragraph><Text>syn</Text></Paragraph></Summary></SceneProperties><Text>INT. A - DAY</Text><ScriptNote><Paragraph><Text>note</Text></Paragraph></ScriptNote></Paragraph>`,
+    );
+    expect(parse(xml).elements).toEqual([{ type: "slug", content: "INT. A - DAY" }]);
+  });
+
+  it("accepts a byte-order mark and no title page", () => {
+    expect(parse(`\uFEFF${fdx(p("Action", "x"))}`)).toEqual({ titlePage: {}, elements: [{ type: "action", content: "x" }] });
+  });
+});
+
+describe("parseFdx title page wording", () => {
+  const page = (...paragraphs: [string, string][]) =>
+    parse(
+      fdx(
+        p("Action", "x"),
+        `<TitlePage><Content>${paragraphs.map(([align, text]) => `<Paragraph Alignment="${align}"><Text>${text}</Text></Paragraph>`).join("")}</Content></TitlePage>`,
+      ),
+    ).titlePage;
+
+  it("reads a title and author without a credit line", () => {
+    expect(page(["Center", "STAND BY"], ["Center", ""], ["Center", "Ann Lee"])).toEqual({ title: "STAND BY", author: "Ann Lee" });
+  });
+
+  it("reads a right-aligned block as the draft date and keeps date-like contact lines as contact", () => {
+    expect(page(["Left", "Call 555-12-34"], ["Left", ""], ["Right", "May 2024"])).toEqual({ draftDate: "May 2024", contact: "Call 555-12-34" });
+  });
+
+  it("reads 'Screenplay by' as the credit and keeps extra centered text", () => {
+    expect(
+      page(["Center", "TITLE"], ["Center", ""], ["Center", "Screenplay by"], ["Center", ""], ["Center", "A"], ["Center", ""], ["Center", "From the play"], ["Center", ""], ["Center", "Thanks"]),
+    ).toEqual({ title: "TITLE", credit: "Screenplay by", author: "A", source: "From the play", extra: { Notes: "Thanks" } });
+  });
+});

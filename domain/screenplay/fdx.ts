@@ -1,0 +1,91 @@
+/**
+ * Final Draft (.fdx) import (spec: shell 5 "FDX parsing"; structure: notes §2).
+ *
+ * - Paragraph types Scene Heading, Action, Character, Dialogue, Parenthetical, Transition and Shot map to
+ *   the element types; General (Final Draft's untyped paragraph, e.g. centered 'THE END') is read as action.
+ *   Cast List, New Act, Sequence, End of Act, Summary, Outline 1-3, Note, any other type, and paragraphs
+ *   with no text are skipped.
+ * - Text runs are concatenated verbatim (their Style is not turned into Fountain emphasis); SceneProperties
+ *   (summaries, arc beats) and ScriptNote are ignored.
+ * - Number → sceneNumber, Alignment="Center" → centered, StartsNewPage="Yes" → pageBreakBefore, the first
+ *   non-zero Text RevisionID → revision.
+ * - DualDialogue (inside a General paragraph, or directly in Content): the cue and lines after its first
+ *   speaker get dual: true.
+ */
+import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement } from "./elements";
+import { readFdxTitlePage } from "./fdxTitlePage";
+import { PARSE_MESSAGES, ScreenplayParseError } from "./parseError";
+import { attrOf, childElements, childrenOf, parseXmlOrdered, tagOf, textOf, type XmlNode } from "./xml";
+
+export { writeFdx } from "./fdxWrite";
+export { ScreenplayParseError } from "./parseError";
+
+/** FDX paragraph Type → element type (the General fallback is handled separately). */
+export const FDX_TYPES: Readonly<Record<string, ElementType>> = {
+  "Scene Heading": "slug",
+  Action: "action",
+  Character: "character",
+  Dialogue: "dialogue",
+  Parenthetical: "parenthetical",
+  Transition: "transition",
+  Shot: "shot",
+};
+
+export interface FdxParseOptions {
+  newId?: () => string;
+}
+
+export function parseFdx(xml: string, opts: FdxParseOptions = {}): ParsedScript {
+  const nodes = parseXmlOrdered(xml);
+  if (!nodes) throw new ScreenplayParseError(PARSE_MESSAGES.invalidXml);
+  const root = nodes.find((n) => tagOf(n) !== null && tagOf(n) !== "#text");
+  if (!root || tagOf(root) !== "FinalDraft") throw new ScreenplayParseError(PARSE_MESSAGES.notFinalDraft);
+  const content = childElements(root, "Content")[0];
+  if (!content) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxContent);
+
+  const newId = opts.newId ?? (() => newElementId());
+  const elements: ScreenplayElement[] = [];
+  for (const node of childrenOf(content)) readNode(node, elements, newId, null);
+  if (elements.length === 0) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
+
+  const titlePageNode = childElements(root, "TitlePage")[0];
+  return { elements, titlePage: titlePageNode ? readFdxTitlePage(titlePageNode) : {} };
+}
+
+/** Counts speakers inside one DualDialogue: the second and later get dual. */
+interface DualState {
+  cues: number;
+}
+
+function readNode(node: XmlNode, out: ScreenplayElement[], newId: () => string, dual: DualState | null): void {
+  const tag = tagOf(node);
+  if (tag === "DualDialogue") {
+    const state: DualState = { cues: 0 };
+    for (const child of childrenOf(node)) readNode(child, out, newId, state);
+    return;
+  }
+  if (tag !== "Paragraph") return;
+  // A General paragraph wrapping DualDialogue carries no text of its own.
+  const wrapped = childElements(node, "DualDialogue");
+  if (wrapped.length > 0) {
+    for (const inner of wrapped) readNode(inner, out, newId, null);
+    return;
+  }
+  const fdxType = attrOf(node, "Type") ?? "General";
+  const type = fdxType === "General" ? "action" : FDX_TYPES[fdxType];
+  if (!type) return;
+  const runs = childElements(node, "Text");
+  const content = runs.map(textOf).join("");
+  if (content.trim() === "") return;
+
+  if (dual && type === "character") dual.cues++;
+  const el: ScreenplayElement = { id: newId(), type, content };
+  const revision = runs.map((r) => attrOf(r, "RevisionID")).find((r) => r !== undefined && r !== "" && r !== "0");
+  if (revision !== undefined) el.revision = revision;
+  const number = attrOf(node, "Number");
+  if (number) el.sceneNumber = number;
+  if (dual && dual.cues >= 2) el.dual = true;
+  if (attrOf(node, "Alignment") === "Center") el.centered = true;
+  if (attrOf(node, "StartsNewPage") === "Yes") el.pageBreakBefore = true;
+  out.push(el);
+}

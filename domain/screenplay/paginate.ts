@@ -1,0 +1,162 @@
+/**
+ * Screenplay pagination (pure): elements → pages of positioned lines, 55 lines per Letter page (57 on A4).
+ *
+ * Elements become blocks (a heading, an action paragraph, a shot, a transition, a speech = cue + its
+ * parentheticals and dialogue, a dual-dialogue pair), and blocks become groups that must start on one page:
+ *   - a scene heading, a shot and a cue with no speech keep with what follows (never last on a page);
+ *   - a transition keeps with what precedes it (never first on a page);
+ * so a group is [keep-with-next heads…, one core block, transitions…]. A group that does not fit is cut
+ * inside its core only (where pageBlocks.ts allows: action at a sentence end with ≥ 2 lines on each page; a
+ * speech after its cue and ≥ 2 lines, never after a parenthetical, with (MORE) / NAME (CONT'D)), or moved
+ * whole to the next page. A dual-dialogue pair, a heading, a shot and a transition do not split.
+ * Only when a group is taller than a whole page are the rules relaxed (any line), then broken hard.
+ * Blank spacing lines before a block are dropped at the top of a page; forced page breaks start a new page.
+ */
+import type { ScreenplayElement } from "./elements";
+import { LINES_PER_PAGE, type DualColumn, type Paper, type StyleSpan } from "./layout";
+import { buildBlocks, cutBlock, isBlank, type Block, type Row } from "./pageBlocks";
+
+export type LineKind = ScreenplayElement["type"] | "more";
+
+export interface PositionedLine {
+  text: string;
+  /** Inches from the page's left edge. */
+  x: number;
+  /** 0-based line on the page (line 0 is 1 in from the top; each line is 1/6 in). */
+  row: number;
+  kind: LineKind;
+  /** On the first line of a scene heading: its number (explicit, or counted 1, 2, 3… when absent). */
+  sceneNumber?: string;
+  dualColumn?: DualColumn;
+  styles?: StyleSpan[];
+  elementId?: string;
+  /** A "NAME (CONT'D)" cue or "(MORE)" added by a dialogue split. */
+  continued?: true;
+}
+
+export interface Page {
+  /** 1-based; the title page is not counted. */
+  number: number;
+  lines: PositionedLine[];
+}
+
+export interface PaginateOptions {
+  paper: Paper;
+  /** Overrides the paper's line count (tests). */
+  linesPerPage?: number;
+}
+
+interface Group {
+  blocks: Block[];
+  core: number; // index of the splittable block, -1 if none
+}
+
+function buildGroups(blocks: Block[]): Group[] {
+  const groups: Group[] = [];
+  let cur: Block[] = [];
+  let core = -1;
+  const close = () => {
+    if (cur.length) groups.push({ blocks: cur, core });
+    cur = [];
+    core = -1;
+  };
+  for (const b of blocks) {
+    if (b.pageBreakBefore) close();
+    if (b.kind === "transition") {
+      cur.push(b); // keeps with what precedes it
+      continue;
+    }
+    // a new non-transition block after a core (or after trailing transitions) starts a new group
+    if (cur.length && (core >= 0 || cur[cur.length - 1]!.kind === "transition" || !cur[cur.length - 1]!.keepWithNext)) close();
+    cur.push(b);
+    if (!b.keepWithNext) core = cur.length - 1;
+  }
+  close();
+  return groups;
+}
+
+function height(blocks: Block[], atTop: boolean): number {
+  let h = 0;
+  blocks.forEach((b, i) => {
+    if (!(atTop && i === 0)) h += b.spaceBefore;
+    h += b.rows.length;
+  });
+  return h;
+}
+
+/** Splits a group inside its core so that its first part fits in `avail` rows; null when no allowed cut fits. */
+function splitGroup(g: Group, avail: number, atTop: boolean, relaxed: boolean): { top: Block[]; rest: Group } | null {
+  if (g.core < 0) return null;
+  const heads = g.blocks.slice(0, g.core);
+  const core = g.blocks[g.core]!;
+  const room = avail - height([...heads, { ...core, rows: [] }], atTop);
+  const cut = cutBlock(core, room, relaxed);
+  if (!cut) return null;
+  return { top: [...heads, cut.top], rest: { blocks: [cut.rest, ...g.blocks.slice(g.core + 1)], core: 0 } };
+}
+
+/** Last resort for a group taller than a page: cut after `avail` rows, whatever they are. */
+function hardSplit(g: Group, avail: number): { top: Block[]; rest: Group } {
+  const rows: Row[] = [];
+  g.blocks.forEach((b, i) => {
+    if (i > 0) for (let s = 0; s < b.spaceBefore; s++) rows.push([]);
+    rows.push(...b.rows);
+  });
+  const top: Block = { kind: "other", rows: rows.slice(0, avail), spaceBefore: 0, pageBreakBefore: false, keepWithNext: false };
+  const restRows = rows.slice(avail);
+  while (restRows.length && isBlank(restRows[0])) restRows.shift();
+  return { top: [top], rest: { blocks: [{ ...top, rows: restRows }], core: 0 } };
+}
+
+/** Paginates elements into pages of positioned lines. An empty script has no pages. */
+export function paginate(elements: readonly ScreenplayElement[], options: PaginateOptions): Page[] {
+  const perPage = options.linesPerPage ?? LINES_PER_PAGE[options.paper];
+  const pages: Page[] = [];
+  let lines: PositionedLine[] = [];
+  let used = 0;
+  const newPage = () => {
+    pages.push({ number: pages.length + 1, lines });
+    lines = [];
+    used = 0;
+  };
+  const place = (blocks: Block[]) => {
+    blocks.forEach((b) => {
+      let rows = b.rows;
+      if (used === 0) {
+        let s = 0;
+        while (s < rows.length && isBlank(rows[s])) s++;
+        rows = rows.slice(s);
+      } else {
+        used += b.spaceBefore;
+      }
+      for (const r of rows) {
+        for (const p of r) lines.push({ ...p, row: used });
+        used++;
+      }
+    });
+  };
+  for (const group of buildGroups(buildBlocks(elements))) {
+    let g = group;
+    if (g.blocks[0]?.pageBreakBefore && used > 0) newPage();
+    for (;;) {
+      const atTop = used === 0;
+      if (used + height(g.blocks, atTop) <= perPage) {
+        place(g.blocks);
+        break;
+      }
+      const split =
+        splitGroup(g, perPage - used, atTop, false) ??
+        (atTop ? (splitGroup(g, perPage, true, true) ?? hardSplit(g, perPage)) : null);
+      if (split) place(split.top);
+      newPage();
+      if (split) g = split.rest;
+    }
+  }
+  if (lines.length) newPage();
+  return pages;
+}
+
+/** Number of script pages (the title page not counted). */
+export function pageCount(elements: readonly ScreenplayElement[], paper: Paper = "letter"): number {
+  return paginate(elements, { paper }).length;
+}

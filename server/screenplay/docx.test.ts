@@ -1,0 +1,143 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { strFromU8, unzipSync } from "fflate";
+import { describe, expect, it } from "vitest";
+import type { ParsedScript, ScreenplayElement } from "../../domain/screenplay/elements";
+import { generateScript } from "../../domain/screenplay/fixtures";
+import { DOCX_STYLES, renderScreenplayDocx } from "./docx";
+
+let n = 0;
+const el = (type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement => ({
+  id: `d${++n}`,
+  type,
+  content,
+  ...extra,
+});
+
+const script: ParsedScript = {
+  titlePage: { title: "**THE TEST**", credit: "Written by", author: "Zoë Ivanova", draftDate: "May 2026", contact: "Reelgraph\nМосква" },
+  elements: [
+    el("slug", "INT. HOUSE - DAY", { sceneNumber: "4" }),
+    el("action", "Anna waits. *Quietly.* **Bold** and _under_."),
+    el("character", "ANNA"),
+    el("parenthetical", "(beat)"),
+    el("dialogue", "Москва ждёт. 東京に行こう。"),
+    el("character", "BOB"),
+    el("dialogue", "Left."),
+    el("character", "ZOË", { dual: true }),
+    el("dialogue", "Right.", { dual: true }),
+    el("transition", "CUT TO:"),
+    el("shot", "CLOSE ON THE CUP"),
+    el("action", "THE END", { centered: true }),
+  ],
+};
+
+function unzip(buf: Buffer): Record<string, string> {
+  const files = unzipSync(new Uint8Array(buf));
+  const out: Record<string, string> = {};
+  for (const [name, data] of Object.entries(files)) out[name] = name.endsWith(".xml") || name.endsWith(".rels") ? strFromU8(data) : `<${data.length} bytes>`;
+  return out;
+}
+
+/** The `<w:style>` element of a style id. */
+const styleXml = (styles: string, id: string) => styles.match(new RegExp(`<w:style [^>]*w:styleId="${id}"[\\s\\S]*?</w:style>`))?.[0] ?? "";
+
+describe("renderScreenplayDocx", () => {
+  it("writes a package with screenplay styles, indents in twips, Courier Prime 12 pt embedded", async () => {
+    const files = unzip(await renderScreenplayDocx(script, { paper: "letter", sceneNumbers: "none" }));
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(["[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/fontTable.xml"]));
+    expect(Object.keys(files).some((f) => /^word\/fonts\/.+\.odttf$/.test(f))).toBe(true);
+    expect(files["word/fontTable.xml"]).toMatch(/w:name="Courier Prime"[\s\S]*w:embedRegular/);
+    const styles = files["word/styles.xml"]!;
+    for (const { id, name } of Object.values(DOCX_STYLES)) {
+      const xml = styleXml(styles, id);
+      expect(xml, id).toContain(`<w:name w:val="${name}"/>`);
+      expect(xml, id).toMatch(/w:ascii="Courier Prime"/);
+      expect(xml, id).toMatch(/<w:sz w:val="24"\/>/);
+      expect(xml, id).toMatch(/w:line="240" w:lineRule="exact"/);
+    }
+    expect(styleXml(styles, "Character")).toMatch(/<w:ind w:left="3168"\/>/);
+    expect(styleXml(styles, "Character")).toMatch(/<w:caps\/>/);
+    expect(styleXml(styles, "Dialogue")).toMatch(/<w:ind w:left="1440" w:right="2160"\/>/);
+    expect(styleXml(styles, "Parenthetical")).toMatch(/<w:ind w:left="2448" w:right="2736" w:hanging="144"\/>/);
+    expect(styleXml(styles, "Transition")).toMatch(/<w:jc w:val="right"\/>/);
+    expect(styleXml(styles, "SceneHeading")).toMatch(/<w:keepNext\/>/);
+    expect(styleXml(styles, "SceneHeading")).toMatch(/<w:spacing [^>]*w:before="240"/);
+    expect(styleXml(styles, "Dialogue")).toMatch(/<w:spacing [^>]*w:before="0"/);
+    expect(styleXml(styles, "Character")).toMatch(/<w:next w:val="Dialogue"\/>/);
+  });
+
+  it("writes a title-page section, then the script numbered from 1 with 'N.' in the header", async () => {
+    const files = unzip(await renderScreenplayDocx(script, { paper: "letter", sceneNumbers: "none" }));
+    const doc = files["word/document.xml"]!;
+    const sections = doc.match(/<w:sectPr[\s\S]*?<\/w:sectPr>/g) ?? [];
+    expect(sections).toHaveLength(2);
+    for (const s of sections) {
+      expect(s).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
+      expect(s).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1200" w:left="2160" w:header="720"/);
+    }
+    expect(sections[1]).toMatch(/<w:pgNumType w:start="1"\/>/);
+    expect(sections[1]).toMatch(/<w:titlePg\/>/);
+    const headers = Object.entries(files).filter(([f]) => /^word\/header\d+\.xml$/.test(f));
+    expect(headers.some(([, xml]) => /PAGE/.test(xml) && /<w:t[^>]*>\.<\/w:t>/.test(xml))).toBe(true);
+    // title page text, then the elements with their styles
+    const text = doc.replace(/<[^>]+>/g, "");
+    expect(text.indexOf("THE TEST")).toBeLessThan(text.indexOf("INT. HOUSE - DAY"));
+    for (const t of ["Zoë Ivanova", "May 2026", "Москва ждёт. 東京に行こう。", "CUT TO:", "THE END"]) expect(text).toContain(t);
+    expect(text).not.toContain("**");
+    const styled = (id: string) => (doc.match(new RegExp(`<w:pStyle w:val="${id}"/>`, "g")) ?? []).length;
+    expect(styled("SceneHeading")).toBe(1);
+    expect(styled("Character")).toBe(3);
+    expect(styled("Dialogue")).toBe(3);
+    expect(styled("Parenthetical")).toBe(1);
+    expect(styled("Transition")).toBe(1);
+    expect(styled("Shot")).toBe(1);
+    expect(doc).toMatch(/<w:b\/>[\s\S]*?<w:t[^>]*>Bold<\/w:t>/);
+    expect(doc).toMatch(/<w:i\/>[\s\S]*?<w:t[^>]*>Quietly\.<\/w:t>/);
+    expect(doc).toMatch(/<w:u w:val="single"\/>[\s\S]*?<w:t[^>]*>under<\/w:t>/);
+    expect(doc).toMatch(/<w:tbl>/); // dual dialogue
+    expect(doc).toMatch(/<w:jc w:val="center"\/>[\s\S]*?THE END/);
+  });
+
+  it("puts scene numbers in the margins and supports A4", async () => {
+    const files = unzip(await renderScreenplayDocx(script, { paper: "a4", sceneNumbers: "both" }));
+    const doc = files["word/document.xml"]!;
+    expect(doc).toMatch(/<w:pgSz w:w="11906" w:h="16838"/);
+    const heading = doc.match(/<w:p>(?:(?!<\/w:p>)[\s\S])*SceneHeading[\s\S]*?<\/w:p>/)?.[0] ?? "";
+    expect(heading.replace(/<w:tab\/>/g, "\t").replace(/<[^>]+>/g, "")).toBe("4\tINT. HOUSE - DAY\t4");
+    expect(heading).toMatch(/w:hanging="1080"/);
+  });
+
+  const soffice = ["soffice", "libreoffice"].find((cmd) => {
+    try {
+      execFileSync("which", [cmd], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const pdfinfo = (() => {
+    try {
+      execFileSync("pdfinfo", ["-v"], { stdio: "ignore" });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  it.skipIf(!soffice || !pdfinfo)("opens in LibreOffice (converted to PDF)", { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reelgraph-docx-"));
+    try {
+      const file = path.join(dir, "script.docx");
+      fs.writeFileSync(file, await renderScreenplayDocx(generateScript({ pages: 10 }), { paper: "letter", sceneNumbers: "left" }));
+      execFileSync(soffice!, ["--headless", `-env:UserInstallation=file://${dir}/profile`, "--convert-to", "pdf", "--outdir", dir, file], { stdio: "ignore", timeout: 110_000 });
+      const pdf = path.join(dir, "script.pdf");
+      expect(fs.existsSync(pdf)).toBe(true);
+      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf], { encoding: "utf8" }))?.[1]);
+      expect(pages).toBeGreaterThan(8);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

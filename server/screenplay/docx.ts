@@ -1,0 +1,273 @@
+/**
+ * Screenplay → DOCX (`docx` 9) in screenplay layout, for Word and LibreOffice.
+ *
+ * - One paragraph style per element ("Scene Heading", "Action", "Character", "Parenthetical", "Dialogue",
+ *   "Transition", "Shot"), ids without spaces, with the PDF's indents (twips from the 1.5 in left margin:
+ *   character 2.2 in, parenthetical 1.6–4.1 in with a 0.1 in hanging indent, dialogue 1.0–4.5 in, transition
+ *   flush right), a 12 pt line before headings, action, cues, transitions and shots, exact 12 pt lines
+ *   (6 per inch), all caps where the PDF prints capitals, keep-with-next on headings, shots, cues and
+ *   parentheticals, and Final Draft's Enter flow as each style's "next" style.
+ * - Courier Prime 12 pt, embedded (its four faces) so the file looks the same without the font installed;
+ *   Courier New is the fallback for complex scripts and Noto Sans JP / MS Mincho-like East Asian text is left
+ *   to Word's font substitution.
+ * - Letter (or A4) page, margins 1 in top, 1.5 in left, 1 in right, bottom so that 55 (A4: 57) lines fit;
+ *   a title-page section (no header) when the title page has a title, then the script section numbered from 1
+ *   with "N." top right 0.5 in from the top, not on its first page.
+ * - Dual dialogue as a two-column table without borders; scene numbers in the margins via a hanging indent
+ *   (left, from 0.75 in) and a right indent of −0.5 in with a right tab (right, ending at 8.0 in).
+ *   Word paginates by itself: no (MORE)/(CONT'D).
+ */
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import {
+  AlignmentType,
+  BorderStyle,
+  CharacterSet,
+  Document,
+  Header,
+  LineRuleType,
+  Packer,
+  PageNumber,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TabStopType,
+  TextRun,
+  WidthType,
+  type IParagraphStyleOptions,
+} from "docx";
+import type { ElementType, ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
+import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis } from "../../domain/screenplay/layout";
+import type { ScreenplayPdfOptions } from "./pdf";
+
+export interface ScreenplayDocxOptions {
+  paper: ScreenplayPdfOptions["paper"];
+  /** Default "none". */
+  sceneNumbers?: ScreenplayPdfOptions["sceneNumbers"];
+}
+
+const TWIP = 1440; // per inch
+const LINE = 240; // 12 pt
+const FONT = "Courier Prime";
+/** Courier Prime for Latin; complex scripts fall back to Courier New, East Asian text to Noto Sans JP (or Word's substitute). */
+const RUN_FONTS = { ascii: FONT, hAnsi: FONT, cs: "Courier New", eastAsia: "Noto Sans JP" };
+const require = createRequire(import.meta.url);
+
+/** Style ids and display names per element type. */
+export const DOCX_STYLES: Readonly<Record<ElementType, { id: string; name: string }>> = {
+  slug: { id: "SceneHeading", name: "Scene Heading" },
+  action: { id: "Action", name: "Action" },
+  character: { id: "Character", name: "Character" },
+  parenthetical: { id: "Parenthetical", name: "Parenthetical" },
+  dialogue: { id: "Dialogue", name: "Dialogue" },
+  transition: { id: "Transition", name: "Transition" },
+  shot: { id: "Shot", name: "Shot" },
+};
+
+const inch = (n: number) => Math.round(n * TWIP);
+
+function styles(): IParagraphStyleOptions[] {
+  const s = (type: ElementType, next: ElementType, paragraph: IParagraphStyleOptions["paragraph"], caps = false): IParagraphStyleOptions => ({
+    id: DOCX_STYLES[type].id,
+    name: DOCX_STYLES[type].name,
+    basedOn: "Normal",
+    next: DOCX_STYLES[next].id,
+    quickFormat: true,
+    run: { font: RUN_FONTS, size: 24, ...(caps ? { allCaps: true } : {}) },
+    paragraph,
+  });
+  const before = { before: LINE, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
+  const none = { before: 0, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
+  return [
+    s("slug", "action", { spacing: before, keepNext: true }, true),
+    s("action", "action", { spacing: before }),
+    s("character", "dialogue", { spacing: before, indent: { left: inch(2.2) }, keepNext: true }, true),
+    s("parenthetical", "dialogue", { spacing: none, indent: { left: inch(1.7), right: inch(1.9), hanging: inch(0.1) }, keepNext: true }),
+    s("dialogue", "action", { spacing: none, indent: { left: inch(1.0), right: inch(1.5) } }),
+    s("transition", "slug", { spacing: before, alignment: AlignmentType.RIGHT, indent: { left: inch(4.0) } }, true),
+    s("shot", "action", { spacing: before, keepNext: true }, true),
+  ];
+}
+
+let fontCache: { data: Buffer; bold: Buffer; italic: Buffer; boldItalic: Buffer } | null = null;
+function courierPrime() {
+  if (!fontCache) {
+    const f = (p: string) => fs.readFileSync(require.resolve(`@expo-google-fonts/courier-prime/${p}`));
+    fontCache = {
+      data: f("400Regular/CourierPrime_400Regular.ttf"),
+      bold: f("700Bold/CourierPrime_700Bold.ttf"),
+      italic: f("400Regular_Italic/CourierPrime_400Regular_Italic.ttf"),
+      boldItalic: f("700Bold_Italic/CourierPrime_700Bold_Italic.ttf"),
+    };
+  }
+  return fontCache;
+}
+
+/** Text runs of an element's content: emphasis as run formatting, newlines as line breaks, notes dropped. */
+function runs(content: string): TextRun[] {
+  const out: TextRun[] = [];
+  printableText(content)
+    .split(/\r?\n/)
+    .forEach((line, i) => {
+      const parts = parseEmphasis(line);
+      if (parts.length === 0) out.push(new TextRun({ text: "", ...(i > 0 ? { break: 1 } : {}) }));
+      parts.forEach((r, j) =>
+        out.push(
+          new TextRun({
+            text: r.text,
+            ...(i > 0 && j === 0 ? { break: 1 } : {}),
+            ...(r.bold ? { bold: true } : {}),
+            ...(r.italic ? { italics: true } : {}),
+            ...(r.underline ? { underline: {} } : {}),
+          }),
+        ),
+      );
+    });
+  return out;
+}
+
+const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "FFFFFF" };
+const NO_BORDERS = { top: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER, right: NO_BORDER, insideHorizontal: NO_BORDER, insideVertical: NO_BORDER };
+
+/** A dual-dialogue pair: two speeches side by side in a borderless table (28-character columns). */
+function dualTable(left: ScreenplayElement[], right: ScreenplayElement[]): Table {
+  // indents inside a column (the left cell also holds the 0.4 in gutter on its right)
+  const indents = (type: ElementType, gutter: number) =>
+    type === "character"
+      ? { left: inch(0.8), right: gutter }
+      : type === "parenthetical"
+        ? { left: inch(0.4), right: inch(0.3) + gutter, hanging: inch(0.1) }
+        : { left: 0, right: gutter };
+  const cell = (els: ScreenplayElement[], width: number, gutter: number) =>
+    new TableCell({
+      width: { size: width, type: WidthType.DXA },
+      borders: NO_BORDERS,
+      margins: { top: 0, bottom: 0, left: 0, right: 0 },
+      children: els.map((el) => new Paragraph({ style: DOCX_STYLES[el.type].id, indent: indents(el.type, gutter), children: runs(el.content) })),
+    });
+  return new Table({
+    width: { size: inch(6), type: WidthType.DXA },
+    columnWidths: [inch(3.2), inch(2.8)],
+    borders: NO_BORDERS,
+    rows: [new TableRow({ cantSplit: true, children: [cell(left, inch(3.2), inch(0.4)), cell(right, inch(2.8), 0)] })],
+  });
+}
+
+function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions): Array<Paragraph | Table> {
+  const body: Array<Paragraph | Table> = [];
+  let scene = 0;
+  let i = 0;
+  const speech = (): ScreenplayElement[] => {
+    const out = [elements[i++]!];
+    while (i < elements.length && (elements[i]!.type === "dialogue" || elements[i]!.type === "parenthetical")) out.push(elements[i++]!);
+    return out;
+  };
+  while (i < elements.length) {
+    const el = elements[i]!;
+    if (el.type === "character" && !el.dual) {
+      const start = i;
+      const first = speech();
+      if (elements[i]?.type === "character" && elements[i]!.dual) {
+        // the cues' own space-before gives the blank line above the table
+        if (el.pageBreakBefore) body.push(new Paragraph({ pageBreakBefore: true, children: [] }));
+        body.push(dualTable(first, speech()));
+        continue;
+      }
+      i = start;
+    }
+    i++;
+    const pageBreakBefore = !!el.pageBreakBefore;
+    if (el.type === "slug") {
+      scene++;
+      const num = el.sceneNumber?.trim() || String(scene);
+      const left = opts.sceneNumbers === "left" || opts.sceneNumbers === "both";
+      const right = opts.sceneNumbers === "right" || opts.sceneNumbers === "both";
+      const children = [...(left ? [new TextRun(num), new TextRun("\t")] : []), ...runs(el.content), ...(right ? [new TextRun("\t"), new TextRun(num)] : [])];
+      body.push(
+        new Paragraph({
+          style: DOCX_STYLES.slug.id,
+          pageBreakBefore,
+          children,
+          // the number sits in the margin: left by a hanging indent, right by a right indent reaching into
+          // the margin with a right tab at its end (LibreOffice ignores tab stops past the right indent)
+          ...(left || right ? { indent: { left: 0, ...(left ? { hanging: inch(0.75) } : {}), ...(right ? { right: -inch(0.5) } : {}) } } : {}),
+          ...(right ? { tabStops: [{ type: TabStopType.RIGHT, position: inch(6.5) }] } : {}),
+        }),
+      );
+      continue;
+    }
+    body.push(
+      new Paragraph({
+        style: DOCX_STYLES[el.type].id,
+        pageBreakBefore,
+        children: runs(el.content),
+        ...(el.type === "action" && el.centered ? { alignment: AlignmentType.CENTER } : {}),
+      }),
+    );
+  }
+  return body;
+}
+
+function titleBody(tp: TitlePage, paper: ScreenplayDocxOptions["paper"]): Paragraph[] {
+  const out: Paragraph[] = [];
+  let row = 0;
+  const add = (value: string | undefined, atRow: number, alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) => {
+    if (!value?.trim()) return;
+    const lines = value.trim().split(/\r?\n/);
+    lines.forEach((line, k) => {
+      const before = k === 0 ? Math.max(0, atRow - row) * LINE : 0;
+      out.push(new Paragraph({ alignment, spacing: { before, after: 0, line: LINE, lineRule: LineRuleType.EXACT }, children: runs(line.trim()) }));
+    });
+    row = Math.max(row, atRow) + lines.length;
+  };
+  add(tp.title, Math.round((PAPER_INCHES[paper].height / 3 - 1) * 6), AlignmentType.CENTER);
+  add(tp.credit ?? (tp.author ? "Written by" : undefined), row + 3, AlignmentType.CENTER);
+  add(tp.author, row + 1, AlignmentType.CENTER);
+  add(tp.source, row + 2, AlignmentType.CENTER);
+  const count = (v: string | undefined) => (v?.trim() ? v.trim().split(/\r?\n/).length : 0);
+  const dates = count(tp.draftDate);
+  const contacts = count(tp.contact);
+  const lowerRow = Math.max(row + 2, LINES_PER_PAGE[paper] - (dates + contacts + (dates && contacts ? 1 : 0)));
+  add(tp.draftDate, lowerRow, AlignmentType.LEFT);
+  add(tp.contact, dates ? row + 1 : lowerRow, AlignmentType.LEFT);
+  return out;
+}
+
+/** Renders a parsed script as a .docx file's bytes. */
+export async function renderScreenplayDocx(script: ParsedScript, opts: ScreenplayDocxOptions): Promise<Buffer> {
+  const paper = PAPER_INCHES[opts.paper];
+  const lines = LINES_PER_PAGE[opts.paper];
+  const size = { width: inch(paper.width), height: inch(paper.height) };
+  const margin = { top: TWIP, left: inch(1.5), right: TWIP, bottom: size.height - TWIP - lines * LINE, header: inch(0.5), footer: inch(0.5) };
+  const title = script.titlePage.title ? stripEmphasis(script.titlePage.title).replace(/\s+/g, " ").trim() : "";
+  const pageNumberHeader = new Header({
+    children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [PageNumber.CURRENT, "."] })] })],
+  });
+  const emptyHeader = new Header({ children: [new Paragraph({ children: [] })] });
+  const sections = [];
+  if (title) sections.push({ properties: { page: { size, margin } }, headers: { default: emptyHeader }, children: titleBody(script.titlePage, opts.paper) });
+  sections.push({
+    properties: { page: { size, margin, pageNumbers: { start: 1 } }, titlePage: true },
+    headers: { default: pageNumberHeader, first: emptyHeader },
+    children: scriptBody(script.elements, opts),
+  });
+  const cp = courierPrime();
+  const doc = new Document({
+    creator: "Reelgraph",
+    title: title || "Screenplay",
+    ...(script.titlePage.author ? { subject: `Screenplay by ${stripEmphasis(script.titlePage.author)}` } : {}),
+    fonts: [{ name: FONT, data: cp.data, bold: cp.bold, italic: cp.italic, boldItalic: cp.boldItalic, characterSet: CharacterSet.ANSI }],
+    styles: {
+      default: {
+        document: {
+          run: { font: RUN_FONTS, size: 24 },
+          paragraph: { spacing: { before: 0, after: 0, line: LINE, lineRule: LineRuleType.EXACT } },
+        },
+      },
+      paragraphStyles: styles(),
+    },
+    sections,
+  });
+  return Packer.toBuffer(doc);
+}

@@ -11,6 +11,7 @@ import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerScriptRoutes } from "./http/scriptRoutes";
+import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
 import { registerUploadRoutes } from "./http/uploadRoutes";
@@ -66,6 +67,7 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   server.addHook("onClose", () => hub.close());
   await registerCanvasRoutes(server, database.db, hub);
   registerScriptRoutes(server, database.db, hub);
+  await registerScriptFileRoutes(server, database.db);
   await registerUploadRoutes(server, database.db, storage ?? createStorage(process.env, config.dataDir));
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
 

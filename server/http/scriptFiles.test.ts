@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { strToU8, zipSync } from "fflate";
+import { FDX_SAMPLE, FOUNTAIN_SAMPLE, generateScript } from "../../domain/screenplay/fixtures";
+import { parseFountain, writeFountain } from "../../domain/screenplay/fountain";
+import { parseFdx } from "../../domain/screenplay/fdx";
+import { createHarness, type Harness, type TestUser } from "../test/harness";
+
+let h: Harness;
+let owner: TestUser;
+let viewer: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  [owner, viewer] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer")]);
+  projectId = (await h.call(owner, "POST", "/api/projects", { name: "Imports" })).body.id;
+  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+});
+afterAll(() => h.close());
+
+/** A multipart body by hand, so the test sends exactly what a browser form would. */
+function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer | Uint8Array }) {
+  const boundary = "----reelgraph" + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(Buffer.from(file.bytes), Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function importFile(user: TestUser, name: string, bytes: Buffer | Uint8Array, scriptName = "Imported") {
+  const body = multipart({ name: scriptName }, { name, bytes });
+  const res = await h.server.inject({ method: "POST", url: `/api/projects/${projectId}/scripts/import`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  return { status: res.statusCode, body: JSON.parse(res.body) };
+}
+
+const scriptCount = async () => (await h.call(owner, "GET", `/api/projects/${projectId}/scripts`)).body.scripts.length;
+
+describe("import", () => {
+  it("imports an FDX as a new screenplay with its scene numbers and dual dialogue", async () => {
+    const res = await importFile(owner, "pilot.fdx", Buffer.from(FDX_SAMPLE), "Pilot");
+    expect(res.status).toBe(201);
+    const expected = parseFdx(FDX_SAMPLE);
+    expect(res.body.name).toBe("Pilot");
+    expect(res.body.elements.map((e: { type: string; content: string }) => [e.type, e.content])).toEqual(expected.elements.map((e) => [e.type, e.content]));
+    expect(res.body.metadata.pageCount).toBeGreaterThan(0);
+  });
+
+  it("imports Fountain", async () => {
+    const res = await importFile(owner, "short.fountain", Buffer.from(FOUNTAIN_SAMPLE));
+    expect(res.status).toBe(201);
+    expect(res.body.elements.length).toBe(parseFountain(FOUNTAIN_SAMPLE).elements.length);
+  });
+
+  it("imports a DOCX screenplay", async () => {
+    const para = (text: string, indent = 0) => `<w:p><w:pPr><w:ind w:left="${indent}"/></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+    const doc = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${[
+      para("INT. COFFEE SHOP - DAY"),
+      para("Rain against the glass. MAYA waits."),
+      para("MAYA", 3168),
+      para("He's late again.", 1440),
+    ].join("")}${"<w:p/>".repeat(40)}</w:body></w:document>`;
+    // Stored, not deflated: a real .docx is never under the spec's 1000-byte minimum, this one must not be either.
+    const bytes = zipSync({ "[Content_Types].xml": strToU8("<Types/>"), "word/document.xml": strToU8(doc) }, { level: 0 });
+    const res = await importFile(owner, "draft.docx", bytes);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.elements.map((e: { type: string }) => e.type)).toEqual(["slug", "action", "character", "dialogue"]);
+  });
+
+  it("refuses bad files with the spec's message and creates nothing", async () => {
+    const before = await scriptCount();
+    expect((await importFile(owner, "bad.fdx", Buffer.from("<FinalDraft><Content>"))).body.error).toBe("Invalid XML format");
+    expect((await importFile(owner, "bad.fdx", Buffer.from("<Screenplay><Content/></Screenplay>"))).body.error).toBe("Not a valid Final Draft file");
+    expect((await importFile(owner, "bad.fdx", Buffer.from('<FinalDraft DocumentType="Script"></FinalDraft>'))).body.error).toBe("No Content found in FDX file");
+    expect((await importFile(owner, "bad.fdx", Buffer.from('<FinalDraft DocumentType="Script"><Content><Paragraph Type="Cast List"><Text>x</Text></Paragraph></Content></FinalDraft>'))).body.error).toBe(
+      "No valid script content found in FDX file",
+    );
+    expect((await importFile(owner, "empty.fdx", Buffer.alloc(0))).body.error).toBe("File cannot be empty");
+    expect((await importFile(owner, "tiny.docx", Buffer.alloc(500, 1))).body.error).toBe("File appears to be corrupted or not a valid DOCX file");
+    expect((await importFile(owner, "notes.txt", Buffer.from("hello"))).status).toBe(400);
+    expect(await scriptCount()).toBe(before);
+  });
+
+  it("refuses a view-only member", async () => {
+    expect((await importFile(viewer, "pilot.fdx", Buffer.from(FDX_SAMPLE))).status).toBe(403);
+  });
+});
+
+describe("export", () => {
+  it("exports Fountain and FDX that read back to the same elements", async () => {
+    const script = generateScript({ pages: 12, seed: 7 });
+    const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Round Trip" });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements });
+    for (const [format, read] of [["fountain", parseFountain], ["fdx", parseFdx]] as const) {
+      const res = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=${format}`, headers: viewer.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toBe(`attachment; filename="reelgraph-Round-Trip.${format}"`);
+      const back = read(res.body);
+      expect(back.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual])).toEqual(script.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual]));
+    }
+    expect(writeFountain).toBeTypeOf("function");
+  });
+
+  it("exports a PDF and a DOCX", async () => {
+    const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Printable" });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements });
+    const pdf = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=pdf&paper=a4&sceneNumbers=both`, headers: owner.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const docx = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=docx`, headers: owner.headers });
+    expect(docx.rawPayload.subarray(0, 2).toString()).toBe("PK");
+    const bad = await h.call(owner, "GET", `/api/scripts/${s.id}/export?format=rtf`);
+    expect(bad).toEqual({ status: 400, body: { error: "format must be fdx, fountain, docx or pdf", code: "bad_request" } });
+  });
+});

@@ -1,0 +1,35 @@
+import { unzipSync, strFromU8 } from "fflate";
+import type { ParsedScript } from "../../domain/screenplay/elements";
+import { parseFdx } from "../../domain/screenplay/fdx";
+import { parseFountain } from "../../domain/screenplay/fountain";
+import { classifyDocxParagraphs, docxParagraphs } from "../../domain/screenplay/docxClassifier";
+import { ScreenplayParseError } from "../../domain/screenplay/parseError";
+
+export type ImportKind = "fdx" | "docx" | "fountain";
+
+/** Turns an uploaded file into elements and a title page; bad files throw ScreenplayParseError. */
+export function importScript(kind: ImportKind, bytes: Buffer): ParsedScript {
+  if (kind === "fdx") return parseFdx(decodeText(bytes));
+  if (kind === "fountain") {
+    const parsed = parseFountain(decodeText(bytes));
+    if (parsed.elements.length === 0) throw new ScreenplayParseError("No valid script content found in Fountain file");
+    return parsed;
+  }
+  let documentXml: string;
+  try {
+    const files = unzipSync(new Uint8Array(bytes), { filter: (f) => f.name === "word/document.xml" });
+    const doc = files["word/document.xml"];
+    if (!doc) throw new Error("no word/document.xml");
+    documentXml = strFromU8(doc);
+  } catch {
+    throw new ScreenplayParseError("File appears to be corrupted or not a valid DOCX file");
+  }
+  return { elements: classifyDocxParagraphs(docxParagraphs(documentXml)), titlePage: {} };
+}
+
+/** UTF-8 (with or without a BOM), falling back to UTF-16 when the file says so. */
+function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  return new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "");
+}

@@ -1,6 +1,7 @@
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { buildApp } from "./app";
+import { warmScreenplayPdf } from "./screenplay/pdf";
 import path from "node:path";
 
 /** Starts the studio: database (PGlite in DATA_DIR unless DATABASE_URL), migrations, API and app. */
@@ -28,6 +29,8 @@ async function main() {
   await server.listen({ port: config.port, host: config.host });
   const where = database.kind === "pglite" ? `embedded PGlite in ${path.join(config.dataDir, "db")}` : "PostgreSQL";
   console.log(`Reelgraph studio on http://localhost:${config.port}  (database: ${where})`);
+  // Load the screenplay fonts and PDF code now, so the first script export is as fast as the rest.
+  void warmScreenplayPdf().catch((err) => console.warn("screenplay PDF warm-up failed", err));
 }
 
 main().catch((err) => {

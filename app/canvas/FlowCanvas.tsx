@@ -1,4 +1,4 @@
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
@@ -6,6 +6,7 @@ import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN
 import { useCanvas, useCommands } from "./store/useCanvas";
 import type { StudioEdge, StudioNode } from "./store/canvasStore";
 import { NodeCard } from "./nodes/NodeCard";
+import { withLayout } from "./nodes/nodeLayout";
 import { CanvasControls } from "./CanvasControls";
 import { EmptyCanvas } from "./EmptyCanvas";
 import { DropZone } from "./DropZone";
@@ -17,7 +18,9 @@ const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
 
 export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void; saveViewport(v: Viewport): void }) {
-  const nodes = useCanvas((s) => s.nodes);
+  const storeNodes = useCanvas((s) => s.nodes);
+  // Each node with the box and handles React Flow needs to cull it before ever rendering it (nodeLayout.ts).
+  const nodes = useMemo(() => storeNodes.map(withLayout), [storeNodes]);
   const edges = useCanvas((s) => s.edges);
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useCanvas((s) => s.tool);

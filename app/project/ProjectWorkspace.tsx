@@ -76,7 +76,7 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
           }
         >
           {mode === "canvas" && <CanvasMode project={p} user={user} />}
-          {(mode === "scripts" || mode === "shotLists") && <WriteMode project={p} mode={mode} />}
+          {(mode === "scripts" || mode === "shotLists") && <WriteMode project={p} mode={mode} user={user} />}
           {mode === "assets" && <AssetsScreen project={p} />}
         </Suspense>
       </main>

@@ -10,6 +10,7 @@ import type { StudioNode } from "../store/canvasStore";
 import { MediaView } from "./MediaView";
 import { ContextStrip } from "./ContextStrip";
 import { NodeText } from "./NodeText";
+import { handleTop } from "./nodeLayout";
 
 const ACCEPT = "image/*,video/*,audio/*,.txt,.md,.json,.csv,.log,.glb,.gltf,.docx";
 
@@ -105,8 +106,8 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
           if (file) void upload(id, file);
         }}
       />
-      <Handle type="target" position={Position.Left} className="!size-3 !border-2 !border-bg !bg-[#7c8cff]" style={{ top: 16 + size.height / 2 }} />
-      <Handle type="source" position={Position.Right} className="!size-3 !border-2 !border-bg !bg-accent" style={{ top: 16 + size.height / 2 }} />
+      <Handle type="target" position={Position.Left} className="!size-3 !border-2 !border-bg !bg-[#7c8cff]" style={{ top: handleTop(size.height) }} />
+      <Handle type="source" position={Position.Right} className="!size-3 !border-2 !border-bg !bg-accent" style={{ top: handleTop(size.height) }} />
     </div>
   );
 });

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { SessionUser } from "../../domain/auth";
 import type { Project } from "../../domain/projects";
 import { canEdit } from "../../domain/permissions";
-import { api } from "../api/client";
+import { takeCanvas } from "../project/preload";
 import { Button, Spinner } from "../ui";
 import { CanvasWorkspace, type CanvasData } from "./CanvasWorkspace";
 
@@ -10,7 +10,7 @@ import { CanvasWorkspace, type CanvasData } from "./CanvasWorkspace";
 export function CanvasMode({ project }: { project: Project; user: SessionUser }) {
   const canvas = useQuery({
     queryKey: ["canvas", project.id],
-    queryFn: () => api<CanvasData>("GET", `/api/projects/nodes?projectId=${project.id}`),
+    queryFn: () => takeCanvas(project.id),
     // The workspace owns the canvas once open; a refetch must not reset it under the user's hands.
     staleTime: Infinity,
     gcTime: 0,

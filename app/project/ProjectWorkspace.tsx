@@ -6,20 +6,15 @@ import { useProject } from "../api/projects";
 import { AccessDenied } from "../shell/AccessDenied";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { Spinner } from "../ui";
-import { DEFAULT_MODE, isMode, MODE_EVENT, modeForShortcut, type Mode } from "./modes";
+import { initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
 import { TopBar } from "./TopBar";
+import { loadCanvas } from "./preload";
 
 // Each mode's code loads when it is first shown; the canvas is the heaviest and never in the first load.
-const CanvasMode = lazy(() => import("../canvas/CanvasMode").then((m) => ({ default: m.CanvasMode })));
+const CanvasMode = lazy(() => loadCanvas().then((m) => ({ default: (m as typeof import("../canvas/CanvasMode")).CanvasMode })));
 const WriteMode = lazy(() => import("../write/WriteMode").then((m) => ({ default: m.WriteMode })));
 const AssetsScreen = lazy(() => import("../assets/AssetsScreen").then((m) => ({ default: m.AssetsScreen })));
 
-const modeKey = (projectId: string) => `reelgraph.mode.${projectId}`;
-
-function initialMode(projectId: string): Mode {
-  const saved = sessionStorage.getItem(modeKey(projectId));
-  return isMode(saved) ? saved : DEFAULT_MODE;
-}
 
 export function ProjectWorkspace({ projectId, user }: { projectId: string; user: SessionUser }) {
   const navigate = useNavigate();
@@ -28,7 +23,7 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
 
   const setMode = useCallback(
     (next: Mode) => {
-      sessionStorage.setItem(modeKey(projectId), next);
+      rememberMode(projectId, next);
       setModeState(next);
     },
     [projectId],

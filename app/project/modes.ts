@@ -19,3 +19,15 @@ export function modeForShortcut(e: Pick<KeyboardEvent, "altKey" | "ctrlKey" | "m
   const digit = /^Digit([1-4])$/.exec(e.code)?.[1];
   return MODES.find((m) => m.key === digit)?.id ?? null;
 }
+
+const modeKey = (projectId: string) => `reelgraph.mode.${projectId}`;
+
+/** The mode a project reopens in: the last one used in this tab, else the canvas. */
+export function initialMode(projectId: string): Mode {
+  const saved = sessionStorage.getItem(modeKey(projectId));
+  return isMode(saved) ? saved : DEFAULT_MODE;
+}
+
+export function rememberMode(projectId: string, mode: Mode) {
+  sessionStorage.setItem(modeKey(projectId), mode);
+}

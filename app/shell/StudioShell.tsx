@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { useSession } from "../api/session";
 import { LandingPage } from "../landing/LandingPage";
@@ -8,9 +9,11 @@ import { MobileGate } from "./MobileGate";
 import { PaymentNotice } from "./PaymentNotice";
 import { useDocumentTitle } from "./useDocumentTitle";
 import { useMobileGate } from "./useMobileGate";
+import { loadWorkspace, preloadProject } from "../project/preload";
+import { initialMode } from "../project/modes";
 
 // The workspace (and the canvas inside it) loads only when a project opens.
-const ProjectWorkspace = lazy(() => import("../project/ProjectWorkspace").then((m) => ({ default: m.ProjectWorkspace })));
+const ProjectWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: (m as typeof import("../project/ProjectWorkspace")).ProjectWorkspace })));
 
 /** The page states of `/` (spec: shell 2): loading, signed out, signed in with or without a project. */
 export function StudioShell() {
@@ -18,7 +21,14 @@ export function StudioShell() {
   const [params] = useSearchParams();
   const mobile = useMobileGate();
   const user = session.data ?? null;
+  const queryClient = useQueryClient();
+  const projectParam = params.get("project");
   useDocumentTitle(!!user);
+
+  // Fetch the project and its code while the session is still resolving (see project/preload.ts).
+  useEffect(() => {
+    if (projectParam && session.data !== null) preloadProject(queryClient, projectParam, initialMode(projectParam));
+  }, [projectParam, session.data, queryClient]);
 
   let body;
   if (session.isPending) body = <LoadingScreen />;

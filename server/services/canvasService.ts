@@ -44,7 +44,8 @@ const incomingRev = (u: AutosaveUpdate) => u.nodeData.rev ?? u.prevRev + 1;
 /**
  * Applies node-data writes under the revision rule (spec: canvas 4): a write lands unless the stored
  * revision is newer than the one it carries; a tombstone wins over any write. Unknown ids create the
- * node. Everything happens in one transaction; the answer lists the writes that did not land.
+ * node. One upsert statement does the whole batch (this is the autosave hot path, bench/autosave); only
+ * the writes that did not land are read back, to answer them as conflicts.
  */
 export async function applyNodeUpdates(
   db: Db,
@@ -52,42 +53,34 @@ export async function applyNodeUpdates(
   updates: AutosaveUpdate[],
 ): Promise<{ applied: { id: string; rev: number; data: NodeData }[]; conflicts: AutosaveConflict[] }> {
   // The last update of a node in one batch is the one that counts.
-  const latest = new Map(updates.map((u) => [u.nodeId, u]));
-  return db.transaction(async (tx) => {
-    const stored = await tx
+  const latest = [...new Map(updates.map((u) => [u.nodeId, u])).values()].map((u) => {
+    const rev = incomingRev(u);
+    return { id: u.nodeId, rev, data: { ...u.nodeData, rev } };
+  });
+  const landed = await db
+    .insert(nodes)
+    .values(latest.map((u) => ({ projectId, id: u.id, data: u.data, rev: u.rev })))
+    .onConflictDoUpdate({
+      target: [nodes.projectId, nodes.id],
+      set: { data: sql`excluded.data`, rev: sql`excluded.rev`, updatedAt: sql`now()` },
+      setWhere: sql`${nodes.rev} <= excluded.rev and ${nodes.deleted} = false`,
+    })
+    .returning({ id: nodes.id });
+  const landedIds = new Set(landed.map((r) => r.id));
+  const applied = latest.filter((u) => landedIds.has(u.id));
+  const refused = latest.filter((u) => !landedIds.has(u.id)).map((u) => u.id);
+  const conflicts: AutosaveConflict[] = [];
+  if (refused.length) {
+    const stored = await db
       .select({ id: nodes.id, rev: nodes.rev, data: nodes.data, deleted: nodes.deleted })
       .from(nodes)
-      .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, [...latest.keys()])))
-      .for("update");
-    const byId = new Map(stored.map((s) => [s.id, s]));
-    const applied: { id: string; rev: number; data: NodeData }[] = [];
-    const conflicts: AutosaveConflict[] = [];
-
-    for (const u of latest.values()) {
-      const current = byId.get(u.nodeId);
-      const rev = incomingRev(u);
-      if (current?.deleted) {
-        conflicts.push({ nodeId: u.nodeId, rev: current.rev, nodeData: null, deleted: true });
-        continue;
-      }
-      if (current && current.rev > rev) {
-        conflicts.push({ nodeId: u.nodeId, rev: current.rev, nodeData: current.data as NodeData });
-        continue;
-      }
-      const data = { ...u.nodeData, rev };
-      if (current) {
-        await tx
-          .update(nodes)
-          .set({ data, rev, updatedAt: sql`now()` })
-          .where(and(eq(nodes.projectId, projectId), eq(nodes.id, u.nodeId)));
-      } else {
-        await tx.insert(nodes).values({ projectId, id: u.nodeId, data, rev });
-      }
-      applied.push({ id: u.nodeId, rev, data });
+      .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, refused)));
+    for (const row of stored) {
+      conflicts.push(row.deleted ? { nodeId: row.id, rev: row.rev, nodeData: null, deleted: true } : { nodeId: row.id, rev: row.rev, nodeData: row.data as NodeData });
     }
-    if (applied.length) await touchProject(tx as unknown as Db, projectId);
-    return { applied, conflicts };
-  });
+  }
+  if (applied.length) await touchProject(db, projectId);
+  return { applied, conflicts };
 }
 
 /**
@@ -149,6 +142,13 @@ export async function applyStructure(db: Db, projectId: string, change: Structur
   });
 }
 
+/**
+ * Marks the project as just edited (the dashboard's "Last modified"). At most every 10 s: every save
+ * taking the project row's lock would queue concurrent saves of one project behind each other.
+ */
 async function touchProject(db: Db, projectId: string) {
-  await db.update(projects).set({ updatedAt: sql`now()` }).where(eq(projects.id, projectId));
+  await db
+    .update(projects)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(projects.id, projectId), sql`${projects.updatedAt} < now() - interval '10 seconds'`));
 }

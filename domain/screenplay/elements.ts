@@ -6,6 +6,17 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 
 export const elementTypeSchema = z.enum(ELEMENT_TYPES);
 
+/** The names writers know the types by (the editor's help bar, FDX paragraph types). */
+export const ELEMENT_TYPE_LABELS: Readonly<Record<ElementType, string>> = {
+  slug: "Scene Heading",
+  action: "Action",
+  character: "Character",
+  dialogue: "Dialogue",
+  parenthetical: "Parenthetical",
+  transition: "Transition",
+  shot: "Shot",
+};
+
 /**
  * One paragraph of a screenplay. Beyond the spec's fields (id, type, content, revision) it carries what
  * round trips through FDX and Fountain need: a scene number on headings, a dual-dialogue mark on the

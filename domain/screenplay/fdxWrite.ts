@@ -5,20 +5,13 @@
  * parseFdx(writeFdx(x)) gives x back for the element model (ids aside, and empty elements, which Final
  * Draft files never keep, are left out).
  */
-import type { ElementType, ParsedScript, ScreenplayElement } from "./elements";
+import { ELEMENT_TYPE_LABELS, type ElementType, type ParsedScript, type ScreenplayElement } from "./elements";
 import { FDX_ELEMENT_SETTINGS, fdxSmartType } from "./fdxSettings";
 import { writeFdxTitlePage } from "./fdxTitlePage";
 import { escapeXmlAttr, escapeXmlText } from "./xml";
 
-const PARAGRAPH_TYPE: Readonly<Record<ElementType, string>> = {
-  slug: "Scene Heading",
-  action: "Action",
-  character: "Character",
-  dialogue: "Dialogue",
-  parenthetical: "Parenthetical",
-  transition: "Transition",
-  shot: "Shot",
-};
+// FDX paragraph types are the same names writers use.
+const PARAGRAPH_TYPE = ELEMENT_TYPE_LABELS;
 
 function paragraph(el: ScreenplayElement, indent: string): string {
   const attrs = [`Type="${PARAGRAPH_TYPE[el.type]}"`];

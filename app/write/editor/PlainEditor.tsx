@@ -5,12 +5,13 @@
  * unsaved, like the screenplay editor.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import { LeaveWithoutSavingDialog } from "./LeaveDialog";
 import { ArrowLeft, BookOpen, Eye, FileText, MapPin, Save, StickyNote, UserRound, type LucideIcon } from "lucide-react";
 import { ApiError } from "../../api/client";
 import { openLiveChannel } from "../../canvas/sync/liveChannel";
 import { canEdit } from "../../../domain/permissions";
 import type { ScriptFileType } from "../../../domain/scripts";
-import { Button, ConfirmDialog, Kbd, toast } from "../../ui";
+import { Button, Kbd, toast } from "../../ui";
 import { fetchScript, saveScript, type ScriptWithPermission } from "./scriptApi";
 
 const ICONS: Partial<Record<ScriptFileType, LucideIcon>> = { note: StickyNote, character: UserRound, location: MapPin, research: BookOpen };
@@ -150,19 +151,7 @@ export function PlainEditor({ script, projectId, userId, onExit }: PlainEditorPr
           placeholder={readOnly ? "" : "Start writing…"}
         />
       </main>
-      <ConfirmDialog
-        open={confirmLeave}
-        onOpenChange={setConfirmLeave}
-        title="Leave without saving?"
-        message="Your latest changes could not be saved. If you leave now, they will be lost."
-        confirmLabel="Leave anyway"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => {
-          setConfirmLeave(false);
-          onExit();
-        }}
-      />
+      <LeaveWithoutSavingDialog open={confirmLeave} onOpenChange={setConfirmLeave} onLeave={() => onExit()} />
     </>
   );
 }

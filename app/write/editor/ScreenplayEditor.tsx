@@ -12,6 +12,7 @@
  *  - a save refused as stale (409) loads the latest version and offers to restore the local one (which then
  *    saves over it, on purpose). Nothing typed is thrown away without the writer being told.
  */
+import { LeaveWithoutSavingDialog } from "./LeaveDialog";
 import {
   useCallback,
   useEffect,
@@ -42,7 +43,7 @@ import {
   type KeyPress,
 } from "../../../domain/screenplay/flow";
 import { classifyPastedLines } from "../../../domain/screenplay/paste";
-import { Button, ConfirmDialog, IconButton, Kbd, Spinner, toast } from "../../ui";
+import { Button, IconButton, Kbd, Spinner, toast } from "../../ui";
 import { caretOnFirstLine, caretOnLastLine } from "./caret";
 import {
   caretOffset,
@@ -715,19 +716,7 @@ function Workspace({ script, projectId, userId, onExit }: WorkspaceProps) {
         suggestion={ghost && suggestion ? suggestion.value : null}
         onTypeChange={onTypeChange} onMenuClosed={refocus} />
 
-      <ConfirmDialog
-        open={confirmLeave}
-        onOpenChange={setConfirmLeave}
-        title="Leave without saving?"
-        message="Your latest changes could not be saved. If you leave now, they will be lost."
-        confirmLabel="Leave anyway"
-        cancelLabel="Stay"
-        destructive
-        onConfirm={() => {
-          setConfirmLeave(false);
-          leave();
-        }}
-      />
+      <LeaveWithoutSavingDialog open={confirmLeave} onOpenChange={setConfirmLeave} onLeave={() => leave()} />
     </>
   );
 }

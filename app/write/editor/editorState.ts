@@ -3,7 +3,7 @@
  * and returns a new one plus, where the caret must move, where it goes. The component owns focus, timing
  * and keys; the element-type rules themselves live in domain/screenplay/flow.ts.
  */
-import { newElementId, type ElementType, type ScreenplayElement } from "../../../domain/screenplay/elements";
+import { ELEMENT_TYPE_LABELS, newElementId, type ElementType, type ScreenplayElement } from "../../../domain/screenplay/elements";
 import { typeAfterEnter, typeAfterShiftTab, typeAfterTab } from "../../../domain/screenplay/flow";
 import { GEOMETRY } from "../../../domain/screenplay/layout";
 import type { PastedElement } from "../../../domain/screenplay/paste";
@@ -22,15 +22,7 @@ export interface EditResult {
 }
 
 /** spec 3: the names shown for the element types (help bar, type menu). */
-export const TYPE_LABELS: Readonly<Record<ElementType, string>> = {
-  slug: "Scene Heading",
-  action: "Action",
-  character: "Character",
-  dialogue: "Dialogue",
-  parenthetical: "Parenthetical",
-  transition: "Transition",
-  shot: "Shot",
-};
+export const TYPE_LABELS = ELEMENT_TYPE_LABELS;
 
 const SPEECH: ReadonlySet<ElementType> = new Set(["character", "parenthetical", "dialogue"]);
 

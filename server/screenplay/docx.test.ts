@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ParsedScript, ScreenplayElement } from "../../domain/screenplay/elements";
@@ -108,36 +104,5 @@ describe("renderScreenplayDocx", () => {
     const heading = doc.match(/<w:p>(?:(?!<\/w:p>)[\s\S])*SceneHeading[\s\S]*?<\/w:p>/)?.[0] ?? "";
     expect(heading.replace(/<w:tab\/>/g, "\t").replace(/<[^>]+>/g, "")).toBe("4\tINT. HOUSE - DAY\t4");
     expect(heading).toMatch(/w:hanging="1080"/);
-  });
-
-  const soffice = ["soffice", "libreoffice"].find((cmd) => {
-    try {
-      execFileSync("which", [cmd], { stdio: "ignore" });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  const pdfinfo = (() => {
-    try {
-      execFileSync("pdfinfo", ["-v"], { stdio: "ignore" });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-  it.skipIf(!soffice || !pdfinfo)("opens in LibreOffice (converted to PDF)", { timeout: 120_000 }, async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reelgraph-docx-"));
-    try {
-      const file = path.join(dir, "script.docx");
-      fs.writeFileSync(file, await renderScreenplayDocx(generateScript({ pages: 10 }), { paper: "letter", sceneNumbers: "left" }));
-      execFileSync(soffice!, ["--headless", `-env:UserInstallation=file://${dir}/profile`, "--convert-to", "pdf", "--outdir", dir, file], { stdio: "ignore", timeout: 110_000 });
-      const pdf = path.join(dir, "script.pdf");
-      expect(fs.existsSync(pdf)).toBe(true);
-      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync("pdfinfo", [pdf], { encoding: "utf8" }))?.[1]);
-      expect(pages).toBeGreaterThan(8);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -17,8 +17,8 @@ const has = (cmd: string) => {
     return false;
   }
 };
-const poppler = has("pdftotext") && has("pdfinfo");
-if (!poppler) console.warn("pdf.test: pdftotext/pdfinfo missing (apt-get install poppler-utils): text checks skipped");
+// scripts/ensure-test-tools.mjs installs poppler-utils before the suite runs (or says how to).
+if (!has("pdftotext") || !has("pdfinfo")) throw new Error("pdf.test needs pdftotext and pdfinfo: apt-get install -y poppler-utils");
 
 let dir = "";
 beforeAll(() => {
@@ -53,7 +53,7 @@ describe("renderScreenplayPdf", () => {
     const ms = performance.now() - started;
     expect(buf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(ms).toBeLessThan(10_000); // generous: the benchmark tracks the real figure
-    if (!poppler) return;
+
     const file = save("long.pdf", buf);
     expect(info(file)).toMatch(/Pages:\s+121/);
     expect(info(file)).toMatch(/Page size:\s+612 x 792 pts \(letter\)/);
@@ -80,7 +80,7 @@ describe("renderScreenplayPdf", () => {
     }
   });
 
-  it.skipIf(!poppler)("prints non-Latin text, emphasis without markers, and embeds Courier Prime", async () => {
+  it("prints non-Latin text, emphasis without markers, and embeds Courier Prime", async () => {
     const doc: ParsedScript = {
       titlePage: {},
       elements: [
@@ -103,7 +103,7 @@ describe("renderScreenplayPdf", () => {
     expect(info(file)).toMatch(/Pages:\s+1\b/); // no title page without a title
   });
 
-  it.skipIf(!poppler)("prints scene numbers on the chosen side(s) and supports A4", async () => {
+  it("prints scene numbers on the chosen side(s) and supports A4", async () => {
     const doc: ParsedScript = {
       titlePage: { title: "A4 TEST" },
       elements: [el("slug", "INT. HOUSE - DAY", { sceneNumber: "12A" }), el("action", "She waits.")],
@@ -123,6 +123,6 @@ describe("renderScreenplayPdf", () => {
   it("renders an empty script as a valid one-page PDF", async () => {
     const buf = await renderScreenplayPdf({ titlePage: {}, elements: [] }, { paper: "letter", sceneNumbers: "none" });
     expect(buf.subarray(0, 5).toString()).toBe("%PDF-");
-    if (poppler) expect(info(save("empty.pdf", buf))).toMatch(/Pages:\s+1\b/);
+    expect(info(save("empty.pdf", buf))).toMatch(/Pages:\s+1\b/);
   });
 });

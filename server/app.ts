@@ -15,6 +15,7 @@ import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
 import { registerUploadRoutes } from "./http/uploadRoutes";
+import { registerProxyRoutes } from "./http/proxyRoutes";
 import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
 
@@ -68,7 +69,9 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   await registerCanvasRoutes(server, database.db, hub);
   registerScriptRoutes(server, database.db, hub);
   await registerScriptFileRoutes(server, database.db);
-  await registerUploadRoutes(server, database.db, storage ?? createStorage(process.env, config.dataDir));
+  const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
+  await registerUploadRoutes(server, database.db, mediaStorage);
+  registerProxyRoutes(server, database.db, mediaStorage);
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
 
   return { server, auth, hub };

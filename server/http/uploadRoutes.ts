@@ -1,25 +1,22 @@
 import multipart, { type MultipartFile } from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ErrorCode } from "../../domain/errors";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadFieldsSchema, urlUploadSchema, type UploadResult } from "../../domain/upload";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { parseByteRange } from "../media/byteRange";
 import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import { SafeFetchError, safeFetch } from "../net/safeFetch";
 import { authorizeProject } from "../policies/projectPolicy";
-import { findMedia, insertMedia, type MediaRow } from "../services/mediaService";
+import { insertMedia, mediaForCaller } from "../services/mediaService";
+import { sendMedia } from "../media/sendMedia";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError, badRequest, notFound, parse } from "./errors";
+import { HttpError, badRequest, parse } from "./errors";
 
 /**
  * POST /api/upload-media (spec canvas 7): a multipart file, or `{url}` fetched server-side, into a
  * project's media. GET /api/media/:id serves it back to project members, never as active content.
  */
 
-const MEDIA_NOT_FOUND = "Media not found";
-const mediaParams = z.object({ id: z.uuid() });
 
 export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
   // Its own scope, so multipart bodies are accepted by these routes only.
@@ -62,12 +59,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
       url: "/api/media/:id",
       handler: async (request, reply) => {
         const caller = requireUser(request);
-        // A malformed id names no media: 404, like an unknown one.
-        const params = mediaParams.safeParse(request.params);
-        const row = params.success ? await findMedia(db, params.data.id) : null;
-        if (!row) throw notFound(MEDIA_NOT_FOUND);
-        if (row.projectId) await authorizeProject(db, caller.id, row.projectId, "view");
-        else if (row.ownerId !== caller.id) throw notFound(MEDIA_NOT_FOUND);
+        const row = await mediaForCaller(db, caller.id, (request.params as { id?: string }).id);
         return sendMedia(request, reply, row, storage);
       },
     });
@@ -193,35 +185,3 @@ function fileNameFromUrl(url: string): string {
 
 /** The user's file name is metadata only: no control characters, bounded. */
 const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;
-
-const TEXTUAL = /^(text\/|application\/json$|model\/gltf\+json$)/;
-const INLINE = /^(image|video|audio|model)\//;
-
-/**
- * Streams a stored file with headers that keep it inert: the stored (sniffed) type, nosniff, a sandbox CSP
- * in case it is opened directly, and a download name we make. Byte ranges for video and audio seeking.
- */
-async function sendMedia(request: FastifyRequest, reply: FastifyReply, row: MediaRow, storage: MediaStorage) {
-  const range = parseByteRange(request.headers.range, row.size);
-  if (range === "unsatisfiable") {
-    return reply.code(416).header("Content-Range", `bytes */${row.size}`).send({ error: "Requested range not satisfiable", code: "bad_request" });
-  }
-  const headOnly = request.method === "HEAD"; // the spec's access test: no need to open the file
-  const object = headOnly ? null : await storage.get(row.key, range ?? undefined);
-  if (!headOnly && !object) {
-    request.log.warn({ mediaId: row.id, key: row.key }, "media row without a stored object");
-    throw notFound(MEDIA_NOT_FOUND);
-  }
-  const ext = row.key.slice(row.key.lastIndexOf(".") + 1);
-  reply
-    .header("Content-Type", TEXTUAL.test(row.contentType) ? `${row.contentType}; charset=utf-8` : row.contentType)
-    .header("X-Content-Type-Options", "nosniff")
-    .header("Content-Security-Policy", "sandbox; default-src 'none'")
-    .header("Cache-Control", "private, max-age=31536000, immutable")
-    .header("Content-Disposition", `${INLINE.test(row.contentType) ? "inline" : "attachment"}; filename="reelgraph-${row.id}.${ext}"`)
-    .header("Accept-Ranges", "bytes");
-  if (range) reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${row.size}`);
-  reply.header("Content-Length", range ? range.end - range.start + 1 : row.size);
-  // HEAD: send() without a payload keeps our Content-Length.
-  return object ? reply.send(object.body) : reply.send();
-}

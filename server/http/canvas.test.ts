@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 
 let h: Harness;
 let owner: TestUser;
@@ -10,9 +10,7 @@ let projectId: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  [owner, viewer, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer"), h.signUp("Stranger")]);
-  projectId = (await h.call(owner, "POST", "/api/projects", { name: "Canvas" })).body.id;
-  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  ({ owner, viewer, stranger, projectId } = await projectWithViewer(h, "Canvas"));
 });
 afterAll(() => h.close());
 

@@ -66,3 +66,11 @@ export async function createHarness(): Promise<Harness> {
     },
   };
 }
+
+/** The usual cast of a permission test: an owner's project shared read-only with a viewer, and a stranger. */
+export async function projectWithViewer(h: Harness, projectName = "Shared") {
+  const [owner, viewer, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer"), h.signUp("Stranger")]);
+  const projectId = (await h.call(owner, "POST", "/api/projects", { name: projectName })).body.id as string;
+  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  return { owner, viewer, stranger, projectId };
+}

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { createAuth, type Auth } from "./auth/auth";
+import { createAuth, trustedOrigins, type Auth } from "./auth/auth";
 import { loadSessionUser } from "./auth/session";
 import { forbidden, installErrorHandler } from "./http/errors";
 import { registerAuthRoutes } from "./http/authRoutes";
@@ -38,7 +38,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export async function buildApp({ database, config, logger = false, storage }: AppOptions): Promise<App> {
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
   const auth = createAuth(database.db, config);
-  const trustedOrigins = new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, "http://localhost:5173"]);
+  const allowedOrigins = new Set(trustedOrigins(config));
 
   installErrorHandler(server);
   server.decorateRequest("sessionUser", null);
@@ -52,7 +52,7 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
     const origin = request.headers.origin;
     // WebSocket upgrades are GETs, but a foreign page opening one would act with the user's cookie.
     const sensitive = MUTATING.has(request.method) || request.headers.upgrade?.toLowerCase() === "websocket";
-    if (sensitive && origin && !request.headers.authorization && !trustedOrigins.has(origin)) {
+    if (sensitive && origin && !request.headers.authorization && !allowedOrigins.has(origin)) {
       throw forbidden("Cross-site request refused");
     }
     request.sessionUser = await loadSessionUser(auth, request);

@@ -11,14 +11,18 @@ import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/auth";
  * better-auth does accounts, password hashing and sessions (stored in the database). The browser gets an
  * httpOnly cookie; API clients send the token from sign-in/sign-up as `Authorization: Bearer`.
  */
+/** Pages allowed to act with a user's cookie: the studio's own address, loopback, and the Vite dev server. */
+export function trustedOrigins(config: Pick<Config, "baseUrl" | "port">): string[] {
+  return [...new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, "http://localhost:5173"])];
+}
+
 export function createAuth(db: Db, config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port">) {
-  const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
   return betterAuth({
     appName: "Reelgraph",
     baseURL: config.baseUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [...new Set([config.baseUrl, ...localOrigins, "http://localhost:5173"])],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },

@@ -12,11 +12,9 @@
 import { chromium } from "@playwright/test";
 import os from "node:os";
 import { BenchBroken, apiClient, buildApp, fmt, median, onCleanup, quantile, runBench, seedProject, signUp, sleep, startStudio, verdict } from "./lib/studio.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const REPS = Math.max(3, Number(process.env.BENCH_REPS ?? 3));
-const EXECUTABLE = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-// The same flags as playwright.config.ts.
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 const VIEWPORT = { width: 1280, height: 800 };
 const MOVES = 120;
 const GESTURE_MS = 2000;
@@ -72,7 +70,7 @@ async function main() {
   const seedMs = Date.now() - seedStart;
   console.log(`Seeded over the API in ${(seedMs / 1000).toFixed(1)} s: empty, 200 nodes + 200 edges, 2,000 nodes + 2,000 edges (${studio.engine}).`);
 
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   onCleanup(() => browser.close());
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: studio.url, httpOnly: true, sameSite: "Lax" }]);
@@ -316,9 +314,9 @@ async function main() {
   const line = "  " + "─".repeat(36 + 33);
   console.log("");
   console.log(`Canvas benchmark — medians of ${REPS} alternating reps (empty / 2,000 / 200), one browser`);
-  console.log(`  Chromium ${env.chromium} (${EXECUTABLE}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${env.nproc} (${env.cpu}); Node ${env.node}`);
+  console.log(`  Chromium ${env.chromium} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${env.nproc} (${env.cpu}); Node ${env.node}`);
   console.log(`  load average (1 min) when the run started: ${loadStart.toFixed(2)} (other work on these ${env.nproc} CPUs skews absolute figures; same-run ratios less so)`);
-  console.log(`  flags: ${FLAGS.join(" ")}`);
+  console.log(`  flags: ${CHROMIUM_FLAGS.join(" ")}`);
   console.log(`  database ${studio.engine}; production build; gestures: ${MOVES} inputs over ${GESTURE_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up`);
   console.log(line);
   console.log(`  ${"".padEnd(36)}${["empty", "200", "2,000"].map((c) => c.padStart(11)).join("")}`);

@@ -15,10 +15,8 @@ import { chromium } from "@playwright/test";
 import os from "node:os";
 import { scriptOfPages } from "../server/screenplay/pagedScript.ts";
 import { BenchBroken, apiClient, buildApp, fmt, onCleanup, quantile, runBench, signUp, sleep, startStudio, verdict } from "./lib/studio.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
-const EXECUTABLE = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-// The same flags as playwright.config.ts.
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 const VIEWPORT = { width: 1280, height: 800 };
 const KEY_DELAY = 40;
 const WARMUP = " the night"; // 10 keys
@@ -63,7 +61,7 @@ async function main() {
     scripts[key] = { name, pages, count: elements.length, target: elements[middle].id, targetIndex: middle };
   }
 
-  const browser = await chromium.launch({ executablePath: EXECUTABLE, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   onCleanup(() => browser.close());
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: studio.url, httpOnly: true, sameSite: "Lax" }]);
@@ -135,7 +133,7 @@ async function main() {
   const line = "  " + "─".repeat(72);
   console.log("");
   console.log(`Editor typing benchmark — ${TEXT.length} keys at ${KEY_DELAY} ms after ${WARMUP.length} warm-up keys, one browser`);
-  console.log(`  Chromium ${chromiumVersion} (${EXECUTABLE}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${os.availableParallelism()} (${os.cpus()[0]?.model ?? "?"}); Node ${process.version}`);
+  console.log(`  Chromium ${chromiumVersion} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${os.availableParallelism()} (${os.cpus()[0]?.model ?? "?"}); Node ${process.version}`);
   console.log(`  load average at start ${loadStart.map((x) => x.toFixed(2)).join(" ")}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}; database ${studio.engine}; production build`);
   console.log(`  scripts: ${scripts.small.count} elements (editor shows ${res.small.shownPages}) and ${scripts.big.count} elements (${res.big.shownPages}); typed into action #${scripts.small.targetIndex} / #${scripts.big.targetIndex}`);
   console.log(line);

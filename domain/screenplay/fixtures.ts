@@ -125,3 +125,9 @@ export function counterIds(prefix = "e"): () => string {
 export function withoutIds(script: ParsedScript): { titlePage: TitlePage; elements: Omit<ScreenplayElement, "id">[] } {
   return { titlePage: script.titlePage, elements: script.elements.map(({ id: _id, ...rest }) => rest) };
 }
+
+let elementCount = 0;
+/** One element for a test, with a fresh id: `element("dialogue", "Hi.", { dual: true })`. */
+export function element(type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement {
+  return { id: `t${++elementCount}`, type, content, ...extra };
+}

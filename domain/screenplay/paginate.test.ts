@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ScreenplayElement } from "./elements";
 import { paginate, pageCount, type Page, type PositionedLine } from "./paginate";
+import { element as el } from "./fixtures";
 
-let n = 0;
-const el = (type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement => ({
-  id: `e${++n}`,
-  type,
-  content,
-  ...extra,
-});
 /** An action block of `rows` lines that may not be split (no sentence ends). */
 const filler = (rows: number) => el("action", Array.from({ length: rows }, (_, i) => `filler line ${i}`).join("\n"));
 /** `count` one-line sentences. */

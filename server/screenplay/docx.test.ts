@@ -1,16 +1,9 @@
 import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import type { ParsedScript, ScreenplayElement } from "../../domain/screenplay/elements";
-import { generateScript } from "../../domain/screenplay/fixtures";
+import type { ParsedScript } from "../../domain/screenplay/elements";
+import { element as el, generateScript } from "../../domain/screenplay/fixtures";
 import { DOCX_STYLES, renderScreenplayDocx } from "./docx";
 
-let n = 0;
-const el = (type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement => ({
-  id: `d${++n}`,
-  type,
-  content,
-  ...extra,
-});
 
 const script: ParsedScript = {
   titlePage: { title: "**THE TEST**", credit: "Written by", author: "Zoë Ivanova", draftDate: "May 2026", contact: "Reelgraph\nМосква" },

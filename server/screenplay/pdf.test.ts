@@ -3,10 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ParsedScript, ScreenplayElement } from "../../domain/screenplay/elements";
+import type { ParsedScript } from "../../domain/screenplay/elements";
 import { paginate } from "../../domain/screenplay/paginate";
 import { scriptOfPages } from "./pagedScript";
 import { renderScreenplayPdf } from "./pdf";
+import { element as el } from "../../domain/screenplay/fixtures";
 
 // Text extraction uses poppler's pdftotext/pdfinfo (Debian poppler-utils; .ci/run installs it).
 const has = (cmd: string) => {
@@ -36,13 +37,6 @@ const pagesText = (file: string) => execFileSync("pdftotext", ["-layout", file, 
 const info = (file: string) => execFileSync("pdfinfo", [file], { encoding: "utf8" });
 const squash = (s: string) => s.replace(/\s+/g, "");
 
-let n = 0;
-const el = (type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement => ({
-  id: `p${++n}`,
-  type,
-  content,
-  ...extra,
-});
 
 describe("renderScreenplayPdf", () => {
   const script = scriptOfPages(120);

@@ -4,8 +4,9 @@ import { X } from "lucide-react";
 import { mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
-import { useCanvas, useCommands } from "../store/useCanvas";
-import type { StudioNode } from "../store/canvasStore";
+import { useShallow } from "zustand/react/shallow";
+import type { NodeData } from "../../../domain/canvas/node";
+import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
 
 const TYPES = [
   { value: "none", label: "Select type" },
@@ -18,17 +19,19 @@ const TYPES = [
 
 /** The Properties tab for one node (spec: canvas 2 "Right sidebar"). */
 export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavigate?(id: string): void }) {
-  const node = useCanvas((s) => s.nodes.find((n) => n.id === nodeId));
-  const edges = useCanvas((s) => s.edges);
-  const allNodes = useCanvas((s) => s.nodes);
+  // Only this node's data and its neighbours' ids: dragging (which changes positions) re-renders nothing here.
+  const data = useCanvas((s) => s.nodes.find((n) => n.id === nodeId)?.data);
+  const inIds = useCanvas(useShallow((s) => incoming(nodeId, s.edges)));
+  const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
   const canEdit = useCanvas((s) => s.canEdit);
+  const store = useCanvasStore();
   const commands = useCommands();
   const rf = useReactFlow();
-  if (!node) return null;
-  const data = node.data;
+  if (!data) return null;
   const media = mediaUrlOf(data);
   const type = data.contentType && data.contentType !== "none" ? detectContentType(data) : "none";
-  const byId = new Map(allNodes.map((n) => [n.id, n]));
+  const disconnect = (source: string, target: string) =>
+    commands.disconnect(store.getState().edges.filter((e) => e.source === source && e.target === target).map((e) => e.id));
 
   const goTo = (id: string) => {
     if (onNavigate) return onNavigate(id);
@@ -58,13 +61,11 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
           toast.success(`Type set to ${TYPES.find((t) => t.value === v)?.label ?? v}`);
         }} />
       </section>
-      <Versions node={node} canEdit={canEdit} />
+      <Versions nodeId={nodeId} data={data} canEdit={canEdit} />
       <section className="flex flex-col gap-2">
         <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Context</h3>
-        <ContextList label="In" empty="No incoming nodes" ids={incoming(nodeId, edges)} byId={byId} canEdit={canEdit} onGo={goTo}
-          onRemove={(id) => commands.disconnect(edges.filter((e) => e.source === id && e.target === nodeId).map((e) => e.id))} />
-        <ContextList label="Out" empty="No outgoing nodes" ids={outgoing(nodeId, edges)} byId={byId} canEdit={canEdit} onGo={goTo}
-          onRemove={(id) => commands.disconnect(edges.filter((e) => e.source === nodeId && e.target === id).map((e) => e.id))} />
+        <ContextList label="In" empty="No incoming nodes" ids={inIds} canEdit={canEdit} onGo={goTo} onRemove={(id) => disconnect(id, nodeId)} />
+        <ContextList label="Out" empty="No outgoing nodes" ids={outIds} canEdit={canEdit} onGo={goTo} onRemove={(id) => disconnect(nodeId, id)} />
       </section>
     </div>
   );
@@ -119,18 +120,18 @@ function DescriptionField({ value, disabled, onCommit }: { value: string; disabl
   );
 }
 
-function Versions({ node, canEdit }: { node: StudioNode; canEdit: boolean }) {
+function Versions({ nodeId, data, canEdit }: { nodeId: string; data: NodeData; canEdit: boolean }) {
   const commands = useCommands();
-  const versions = node.data.versionHistory ?? [];
+  const versions = data.versionHistory ?? [];
   if (versions.length === 0) return null;
-  const current = node.data.currentVersionIndex ?? versions.length - 1;
+  const current = data.currentVersionIndex ?? versions.length - 1;
   return (
     <section className="flex flex-col gap-2">
       <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Versions</h3>
       <div className="flex gap-1.5 overflow-x-auto pb-1" role="list" aria-label="Versions">
         {versions.map((v, i) => (
           <button key={i} type="button" role="listitem" disabled={!canEdit} aria-current={i === current} aria-label={`Version ${i + 1}`}
-            onClick={() => commands.restoreVersion(node.id, i)}
+            onClick={() => commands.restoreVersion(nodeId, i)}
             className={cn("size-12 shrink-0 overflow-hidden rounded-md border text-xs text-text-muted", i === current ? "border-accent" : "border-border hover:border-text-muted")}>
             {v.mediaUrl && (v.contentType ?? "image") === "image" ? <img src={v.mediaUrl} alt="" className="h-full w-full object-cover" /> : `v${i + 1}`}
           </button>
@@ -140,7 +141,7 @@ function Versions({ node, canEdit }: { node: StudioNode; canEdit: boolean }) {
   );
 }
 
-function ContextList(props: { label: string; empty: string; ids: string[]; byId: Map<string, StudioNode>; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
+function ContextList(props: { label: string; empty: string; ids: string[]; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
   return (
     <div>
       <p className="mb-1 text-xs text-text-muted">{props.label}</p>
@@ -148,25 +149,30 @@ function ContextList(props: { label: string; empty: string; ids: string[]; byId:
         <p className="text-sm text-text-subtle">{props.empty}</p>
       ) : (
         <ul className="flex flex-col gap-1">
-          {props.ids.map((id) => {
-            const n = props.byId.get(id);
-            const thumb = n ? mediaUrlOf(n.data) : undefined;
-            return (
-              <li key={id} className="flex items-center gap-2 rounded-md hover:bg-surface-2">
-                <button type="button" onClick={() => props.onGo(id)} className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1 text-left text-sm text-text">
-                  {thumb && detectContentType(n!.data) === "image" ? <img src={thumb} alt="" className="size-6 rounded object-cover" /> : <span className="size-6 rounded bg-surface-3" aria-hidden />}
-                  <span className="truncate">{n?.data.title ?? "Untitled"}</span>
-                </button>
-                {props.canEdit && (
-                  <IconButton label={`Disconnect ${n?.data.title ?? "node"}`} size="sm" onClick={() => props.onRemove(id)}>
-                    <X />
-                  </IconButton>
-                )}
-              </li>
-            );
-          })}
+          {props.ids.map((id) => (
+            <ContextRow key={id} id={id} canEdit={props.canEdit} onGo={props.onGo} onRemove={props.onRemove} />
+          ))}
         </ul>
       )}
     </div>
+  );
+}
+
+function ContextRow({ id, canEdit, onGo, onRemove }: { id: string; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
+  const data = useCanvas((s) => s.nodes.find((n) => n.id === id)?.data);
+  const thumb = data ? mediaUrlOf(data) : undefined;
+  const title = data?.title ?? "Untitled";
+  return (
+    <li className="flex items-center gap-2 rounded-md hover:bg-surface-2">
+      <button type="button" onClick={() => onGo(id)} className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1 text-left text-sm text-text">
+        {thumb && data && detectContentType(data) === "image" ? <img src={thumb} alt="" className="size-6 rounded object-cover" /> : <span className="size-6 rounded bg-surface-3" aria-hidden />}
+        <span className="truncate">{title}</span>
+      </button>
+      {canEdit && (
+        <IconButton label={`Disconnect ${data?.title ?? "node"}`} size="sm" onClick={() => onRemove(id)}>
+          <X />
+        </IconButton>
+      )}
+    </li>
   );
 }

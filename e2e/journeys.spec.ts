@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiCall, dashboard, newAccount, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
+import { apiCall, dashboard, newAccount, PASSWORD, signUpByApi, signUpInBrowser } from "./support/studio";
 
 test("a new user signs up, creates, renames, searches, sorts, opens, switches modes and deletes projects", async ({ page }) => {
   await page.goto("/");
@@ -117,9 +117,19 @@ test("the owner shares a project as view-only; the member finds it under Shared 
   await expect(page.getByRole("list", { name: "Members" })).toContainText(viewer.email);
   await page.keyboard.press("Escape");
 
+  // The viewer opens the shared link signed out: sign-in first, then straight into the project.
+  const sharedLink = page.url();
   const context = await browser.newContext();
   const viewerPage = await context.newPage();
-  await signInInBrowser(viewerPage, viewer);
+  await viewerPage.goto(sharedLink);
+  await expect(viewerPage).toHaveURL(/\/login\?next=/);
+  await viewerPage.getByLabel("E-mail").fill(viewer.email);
+  await viewerPage.getByLabel("Password").fill(PASSWORD);
+  await viewerPage.getByRole("button", { name: "Sign in" }).last().click();
+  await expect(viewerPage).toHaveURL(sharedLink);
+  await expect(viewerPage.getByTestId("project-name")).toHaveText("Dailies");
+
+  await viewerPage.getByRole("button", { name: "Back to projects" }).click();
   const shared = viewerPage.getByRole("list", { name: "Shared with me" });
   await expect(shared.getByTestId("project-card")).toHaveCount(1);
   await expect(shared).toContainText("View only");

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { signInSchema, signUpSchema, PASSWORD_MIN } from "../../domain/auth";
 import { useSession, useSignIn, useSignUp } from "../api/session";
+import { safeReturnPath } from "./returnTo";
 import { Button, Field, Input, Logo, Tabs, TabsContent, TabsList, TabsTrigger } from "../ui";
 
 type Mode = "sign-in" | "sign-up";
@@ -20,8 +21,8 @@ export function LoginPage() {
     document.title = "Sign in · Studio by Reelgraph";
   }, []);
   useEffect(() => {
-    if (session.data) navigate("/", { replace: true });
-  }, [session.data, navigate]);
+    if (session.data) navigate(safeReturnPath(params.get("next")), { replace: true });
+  }, [session.data, navigate, params]);
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-bg bg-[radial-gradient(ellipse_at_top,rgba(245,165,36,0.08),transparent_60%)] px-4 py-10">

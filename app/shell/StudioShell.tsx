@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
+import { loginPathFor } from "../auth/returnTo";
 import { useSession } from "../api/session";
 import { LandingPage } from "../landing/LandingPage";
 import { Dashboard } from "../dashboard/Dashboard";
@@ -32,13 +33,14 @@ export function StudioShell() {
 
   let body;
   if (session.isPending) body = <LoadingScreen />;
+  // A shared project link opened signed out: sign in first, then straight into the project.
+  else if (!user && projectParam) body = <Navigate to={loginPathFor(`/?project=${encodeURIComponent(projectParam)}`)} replace />;
   else if (!user) body = <LandingPage />;
   else if (mobile) body = <MobileGate />;
   else {
-    const projectId = params.get("project");
-    body = projectId ? (
+    body = projectParam ? (
       <Suspense fallback={<LoadingScreen />}>
-        <ProjectWorkspace key={projectId} projectId={projectId} user={user} />
+        <ProjectWorkspace key={projectParam} projectId={projectParam} user={user} />
       </Suspense>
     ) : (
       <Dashboard user={user} />

@@ -1,5 +1,6 @@
 /**
- * Offline models run by the server itself: always usable, free, provider "local". Their parameters are
+ * Offline models run by the server itself: always usable, provider "local". They carry a small compute charge
+ * (a few credits) so that an offline studio moves credits exactly as a hosted run does. Their parameters are
  * ours (no external API): procedural sketch/mesh/prompt writer, flite speech, ffmpeg video, node-llama-cpp.
  */
 import { defineModel, enumOf, int, mediaList, num, prompt, seed } from "./catalogueBuild";
@@ -16,7 +17,7 @@ export const LOCAL_MODELS: Model[] = [
   defineModel({
     id: "local/sketch",
     name: "Local Sketch (procedural)",
-    description: "Offline procedural sketch from the prompt; free",
+    description: "Offline procedural sketch from the prompt",
     provider: "local",
     category: "text-to-image",
     family: "Local",
@@ -29,12 +30,12 @@ export const LOCAL_MODELS: Model[] = [
       seed: seed(),
     },
     required: ["prompt"],
-    cost: { unit: "free" },
+    cost: { unit: "image", usd: 0.002 },
   }),
   defineModel({
     id: "local/mesh",
     name: "Local Mesh (procedural)",
-    description: "Offline procedural 3D model (GLB); free",
+    description: "Offline procedural 3D model (GLB)",
     provider: "local",
     category: "text-to-3d",
     family: "Local",
@@ -45,12 +46,12 @@ export const LOCAL_MODELS: Model[] = [
       seed: seed(),
     },
     required: ["prompt"],
-    cost: { unit: "free" },
+    cost: { unit: "call", usd: 0.01 },
   }),
   defineModel({
     id: "local/prompt-writer",
     name: "Local Prompt Writer",
-    description: "Offline procedural prompt expander; free",
+    description: "Offline procedural prompt expander",
     provider: "local",
     category: "text-to-text",
     family: "Local",
@@ -63,12 +64,12 @@ export const LOCAL_MODELS: Model[] = [
       seed: seed(),
     },
     required: ["prompt"],
-    cost: { unit: "free" },
+    cost: { unit: "call", usd: 0.001 },
   }),
   defineModel({
     id: "local/tts-flite",
     name: "Local Speech (flite)",
-    description: "Offline text to speech with CMU flite voices; free",
+    description: "Offline text to speech with CMU flite voices",
     provider: "local",
     category: "text-to-speech",
     family: "Local",
@@ -79,12 +80,12 @@ export const LOCAL_MODELS: Model[] = [
       speed: num("Speed", 0.5, 2, 1, "1 is normal speed"),
     },
     required: ["text"],
-    cost: { unit: "free" },
+    cost: { unit: "kchars", usd: 0.02 },
   }),
   defineModel({
     id: "local/video-ffmpeg",
     name: "Local Video (ffmpeg)",
-    description: "Offline camera move on an image, crossfade of images, or a title card; free",
+    description: "Offline camera move on an image, crossfade of images, or a title card",
     provider: "local",
     category: "image-to-video",
     family: "Local",
@@ -101,12 +102,12 @@ export const LOCAL_MODELS: Model[] = [
       aspect_ratio: enumOf(["16:9", "9:16", "1:1"], "16:9", "Aspect ratio"),
       fps: enumOf([24, 25, 30], 24, "Frames per second"),
     },
-    cost: { unit: "free" },
+    cost: { unit: "second", usd: 0.002 },
   }),
   defineModel({
     id: "local/llm",
     name: "Local LLM (GGUF)",
-    description: "Offline chat with a GGUF model via node-llama-cpp; free",
+    description: "Offline chat with a GGUF model via node-llama-cpp",
     provider: "local",
     category: "text-to-text",
     family: "Local",
@@ -120,6 +121,6 @@ export const LOCAL_MODELS: Model[] = [
       top_p: num("Top p", 0, 1, 0.95),
     },
     required: ["prompt"],
-    cost: { unit: "free" },
+    cost: { unit: "call", usd: 0.001 },
   }),
 ];

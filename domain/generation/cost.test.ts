@@ -67,9 +67,9 @@ describe("estimateCost", () => {
     expect(estimateCredits(tts, { text: "x".repeat(2500) })).toBe(250);
   });
 
-  it("flat per call, and free for local and self-hosted", () => {
+  it("flat per call; per image for the local sketch; free for self-hosted", () => {
     expect(estimateCredits(get("fal-ai/hyper3d/rodin"))).toBe(400);
-    expect(estimateCost(get("local/sketch"), { num_images: 4 })).toBe(0);
+    expect(estimateCredits(get("local/sketch"), { num_images: 4 })).toBe(8);
     expect(estimateCost(get("comfyui/txt2img"))).toBe(0);
   });
 });

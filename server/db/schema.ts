@@ -166,6 +166,8 @@ export const media = pgTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     originalName: text("original_name"),
+    /** True for files in the user's own library (canvas Assets dialog, My Files). */
+    isAsset: boolean("is_asset").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("media_project_idx").on(t.projectId), index("media_owner_idx").on(t.ownerId)],
@@ -194,4 +196,85 @@ export const scripts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("scripts_project_idx").on(t.projectId)],
+);
+
+// --- generation: one row per run of a model on a node (issue #4). pg-boss carries the work; this row carries
+// what the user sees (status, progress, result) and what the ledger refers to (reserve/capture/release keys).
+
+export const generations = pgTable(
+  "generations",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    nodeId: text("node_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    modelId: text("model_id").notNull(),
+    /** queued | running | succeeded | failed | cancelled | cached */
+    status: text("status").notNull().default("queued"),
+    /** The validated execute-node body plus the resolved context, so a resumed job runs the same thing. */
+    request: jsonb("request").notNull(),
+    result: jsonb("result"),
+    error: text("error"),
+    progress: integer("progress").notNull().default(0),
+    /** Credits held for this run; 0 for free models and runs on the user's own key. */
+    reservedCredits: integer("reserved_credits").notNull().default(0),
+    ownKey: boolean("own_key").notNull().default(false),
+    /** Hash of inputs, prompt, model and params; equal hash + earlier success = cached in Run from here. */
+    inputHash: text("input_hash").notNull(),
+    /** Run-from-here batch: every node of one chain shares it; `chainIndex` is the dependency order. */
+    chainId: text("chain_id"),
+    chainIndex: integer("chain_index").notNull().default(0),
+    attempts: integer("attempts").notNull().default(0),
+    /** Set by the worker running it; a stale heartbeat means the worker died. */
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("generations_project_status_idx").on(t.projectId, t.status),
+    index("generations_user_status_idx").on(t.userId, t.status),
+    index("generations_node_hash_idx").on(t.projectId, t.nodeId, t.inputHash),
+    index("generations_chain_idx").on(t.chainId),
+  ],
+);
+
+/** A user's own provider keys (Settings page), AES-256-GCM encrypted with a server secret. */
+export const providerKeys = pgTable(
+  "provider_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    /** base64 of iv ‖ tag ‖ ciphertext. */
+    secret: text("secret").notNull(),
+    /** Last four characters, to show which key is stored without revealing it. */
+    hint: text("hint").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+// --- shot lists (issue #6): scenes with their shots kept as one document, like scripts keep elements.
+
+export const shotLists = pgTable(
+  "shot_lists",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    scenes: jsonb("scenes").notNull().default([]),
+    version: integer("version").notNull().default(1),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shot_lists_project_idx").on(t.projectId)],
 );

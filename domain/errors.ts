@@ -8,6 +8,8 @@ export const ERROR_CODES = [
   "conflict",
   "payload_too_large",
   "unsupported_media_type",
+  "insufficient_credits",
+  "rate_limited",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { registerAuthRoutes } from "./http/authRoutes";
 import { registerProjectRoutes } from "./http/projectRoutes";
 import { registerMemberRoutes } from "./http/memberRoutes";
 import { registerCreditRoutes } from "./http/creditRoutes";
+import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerScriptRoutes } from "./http/scriptRoutes";
@@ -16,8 +17,12 @@ import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
 import { registerUploadRoutes } from "./http/uploadRoutes";
 import { registerProxyRoutes } from "./http/proxyRoutes";
+import { registerShotListRoutes } from "./shotlists/shotListRoutes";
+import { registerAssetRoutes } from "./assets/assetRoutes";
 import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
+import { startGeneration, type Generation, type GenerationOptions } from "./generation/setup";
+import { registerGenerationRoutes } from "./generation/routes";
 
 export interface AppOptions {
   database: Database;
@@ -25,17 +30,19 @@ export interface AppOptions {
   logger?: boolean;
   /** Where uploads go; default: S3 if S3_BUCKET is set, else DATA_DIR/media (a temp dir without dataDir). */
   storage?: MediaStorage;
+  generation?: GenerationOptions;
 }
 
 export interface App {
   server: FastifyInstance;
   auth: Auth;
   hub: RealtimeHub;
+  generation: Generation;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false, storage }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, logger = false, storage, generation: generationOptions }: AppOptions): Promise<App> {
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
@@ -63,6 +70,7 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   registerProjectRoutes(server, database.db);
   registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
+  registerKeyRoutes(server, database.db, config.authSecret);
   // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
@@ -72,7 +80,12 @@ export async function buildApp({ database, config, logger = false, storage }: Ap
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);
   registerProxyRoutes(server, database.db, mediaStorage);
+  await registerShotListRoutes(server, database.db, hub, mediaStorage);
+  await registerAssetRoutes(server, database.db, mediaStorage);
+  const generation = await startGeneration(database, hub, mediaStorage, config.authSecret, generationOptions);
+  // Stop taking jobs before the hub and database go away.
+  server.addHook("onClose", () => generation.close());
+  registerGenerationRoutes(server, generation.service);
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
-
-  return { server, auth, hub };
+  return { server, auth, hub, generation };
 }

@@ -3,6 +3,7 @@ import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
 import { useCanvas, useCommands } from "./store/useCanvas";
+import { AssetsButton } from "./assets/AssetsButton";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
 export function CanvasControls() {
@@ -58,6 +59,8 @@ export function CanvasControls() {
       <IconButton label="Zoom in" size="sm" onClick={() => setZoom(zoomIn(zoom))}>
         <Plus />
       </IconButton>
+      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+      <AssetsButton />
     </div>
   );
 }

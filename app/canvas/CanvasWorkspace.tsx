@@ -15,6 +15,10 @@ import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
 import { FocusedView } from "./FocusedView";
 import { RenameDialog } from "./RenameDialog";
 import { useCanvasShortcuts } from "./useCanvasShortcuts";
+import { createGenerationController } from "./generation/generationController";
+import { GenerationToolbar } from "./generation/GenerationToolbar";
+import { useQueryClient } from "@tanstack/react-query";
+import { Clapperboard } from "lucide-react";
 
 export interface CanvasData {
   nodes: CanvasNode[];
@@ -32,6 +36,7 @@ export const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "defau
 
 /** One open canvas: its store, commands, savers and live channel live exactly as long as this does. */
 export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: string; canEdit: boolean; initial: CanvasData }) {
+  const queryClient = useQueryClient();
   const flow = useRef<ReactFlowInstance<StudioNode, StudioEdge> | null>(null);
   const clientId = useMemo(() => crypto.randomUUID(), []);
   const [ctx] = useState(() => {
@@ -57,16 +62,33 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       },
     });
     commandsRef = commands;
-    return { store, commands, saver };
+    const generation = createGenerationController({
+      projectId,
+      store,
+      commands,
+      flushWrites: () => saver.flushAll(),
+      notify: (kind, message, options) => {
+        const opts = { description: options?.description, duration: options?.duration, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
+        toast[kind](message, opts);
+      },
+      onActivity: () => {
+        void queryClient.invalidateQueries({ queryKey: ["credits"] });
+        void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
+      },
+    });
+    return { store, commands, saver, generation };
   });
 
   useEffect(() => {
-    const { saver, commands } = ctx;
+    const { saver, commands, generation } = ctx;
     void saver.restore();
     const close = openLiveChannel(projectId, clientId, {
       onMessage: (m) => {
-        if (m.type === "nodes") commands.applyRemoteNodes(m.nodes);
-        else if (m.type === "structure") commands.applyRemoteStructure(m);
+        if (m.type === "nodes") {
+          if (m.origin === "generation") commands.applyGenerationNodes(m.nodes);
+          else commands.applyRemoteNodes(m.nodes);
+        } else if (m.type === "structure") commands.applyRemoteStructure(m);
+        else if (m.type === "generation") generation.onMessage(m);
       },
       onReconnect: async () => {
         saver.retryNow();
@@ -92,7 +114,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     };
   }, [ctx, projectId, clientId]);
 
-  useCanvasShortcuts(ctx.store, ctx.commands);
+  useCanvasShortcuts(ctx.store, ctx.commands, ctx.generation);
 
   return (
     <CanvasContext.Provider value={ctx}>
@@ -107,6 +129,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
               }}
               saveViewport={(viewport: Viewport) => ctx.saver.saveStructure({ viewport })}
             />
+            <GenerationToolbar />
           </div>
           <PropertiesSidebar />
         </div>

@@ -3,10 +3,11 @@ import { isTypingTarget, shortcutFor } from "../../domain/canvas/shortcuts";
 import { toast } from "../ui";
 import type { CanvasStore } from "./store/canvasStore";
 import type { CanvasCommands } from "./commands/canvasCommands";
+import type { GenerationController } from "./generation/generationController";
 import { FIRST_NODE_POSITION } from "../../domain/canvas/placement";
 
 /** The canvas keyboard (spec: canvas 9), ignored while typing in a field. */
-export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands) {
+export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands, generation: GenerationController) {
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target as HTMLElement | null)) return;
@@ -41,6 +42,11 @@ export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands)
           if (count && s.canEdit) toast.success("Node deleted");
           return;
         }
+        case "runSelected": {
+          const selected = s.nodes.filter((n) => n.selected);
+          void generation.run(selected.length === 1 ? selected[0]!.id : null);
+          return;
+        }
         case "pointerTool":
           return commands.setTool("pointer");
         case "handTool":
@@ -58,5 +64,5 @@ export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands)
       window.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("keyup", onKeyUp);
     };
-  }, [store, commands]);
+  }, [store, commands, generation]);
 }

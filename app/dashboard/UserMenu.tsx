@@ -1,4 +1,4 @@
-import { CreditCard, LogOut, Settings2 } from "lucide-react";
+import { CreditCard, KeyRound, LogOut, Settings2 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { displayName, type SessionUser } from "../../domain/auth";
 import { formatMoney } from "../../domain/credits";
@@ -62,6 +62,9 @@ export function UserMenu({ user, compact }: { user: SessionUser; compact: boolea
           onSelect={() => toast.info("There is no subscription to manage yet: billing arrives in a coming release.")}
         >
           Manage Subscription
+        </MenuItem>
+        <MenuItem icon={<KeyRound className="size-4" />} onSelect={() => navigate("/settings")}>
+          Settings
         </MenuItem>
         <MenuSeparator />
         <MenuItem

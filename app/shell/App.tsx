@@ -7,6 +7,7 @@ import { NotFoundPage } from "./NotFoundPage";
 
 // The pricing page is rarely visited: keep it out of the first load.
 const PricingPage = lazy(() => import("../pricing/PricingPage").then((m) => ({ default: m.PricingPage })));
+const SettingsPage = lazy(() => import("../settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 export function App() {
   return (
@@ -18,6 +19,14 @@ export function App() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <PricingPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/settings"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <SettingsPage />
           </Suspense>
         }
       />

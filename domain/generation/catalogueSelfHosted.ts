@@ -4,7 +4,7 @@
  * (you pay for your own machine).
  */
 import { bool, defineModel, enumOf, int, media, negativePrompt, num, prompt, seed } from "./catalogueBuild";
-import type { Model } from "./modelTypes";
+import type { Model, ModelInputProperty } from "./modelTypes";
 
 const REPLICATE_RATIOS = ["1:1", "16:9", "21:9", "3:2", "2:3", "4:5", "5:4", "3:4", "4:3", "9:16", "9:21"] as const;
 const replicateFormat = () => enumOf(["webp", "jpg", "png"], "webp", "Output format");
@@ -83,7 +83,15 @@ export const REPLICATE_MODELS: Model[] = [
   }),
 ];
 
+// ComfyUI needs the checkpoint's file name; the engine asks the server for its first one when empty.
+const comfyCheckpoint: ModelInputProperty = {
+  type: "string",
+  title: "Checkpoint",
+  description: "File in ComfyUI's models/checkpoints; empty uses the server's first",
+};
+
 const comfySampling = {
+  ckpt_name: comfyCheckpoint,
   steps: int("Steps", 1, 100, 25),
   cfg: num("CFG", 1, 20, 7),
   sampler_name: enumOf(["euler", "euler_ancestral", "dpmpp_2m", "dpmpp_2m_sde", "ddim"], "euler", "Sampler"),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { findModel } from "./catalogue";
 import type { JsonSchemaProperty } from "./jsonSchema";
 import type { ModelInputSchema } from "./modelTypes";
 import {
@@ -61,6 +62,25 @@ describe("field kinds (spec canvas 5)", () => {
     ["frames", { type: "array", items: { type: "string", format: "uri", contentMediaType: "video/*" } }, { kind: "media", accepts: ["video"], multiple: true }],
   ] as [string, JsonSchemaProperty, Partial<ModelParameterField>][])("%s %o → %o", (name, p, expected) => {
     expect(fieldFor(name, p)).toMatchObject(expected);
+  });
+
+  it.each([
+    ["promptImage", { type: "string", format: "uri", contentMediaType: "image/*" }, ["image"]],
+    ["image_prompt", { type: "string", format: "uri" }, ["image"]],
+    ["promptVideo", { type: "string", contentMediaType: "video/*" }, ["video"]],
+  ] as [string, JsonSchemaProperty, string[]][])("a schema-marked URL wins over the prompt name rule: %s is media", (name, p, accepts) => {
+    expect(fieldFor(name, p)).toMatchObject({ kind: "media", accepts, multiple: false });
+  });
+
+  it("shows the catalogue's Runway promptImage and Replicate image_prompt as image pickers", () => {
+    const runway = findModel("runway/gen4-turbo");
+    const replicate = findModel("replicate/black-forest-labs/flux-1.1-pro");
+    expect(runway && modelParameterFields(runway.inputSchema).find((f) => f.name === "promptImage")).toMatchObject({ kind: "media", accepts: ["image"] });
+    expect(replicate && modelParameterFields(replicate.inputSchema).find((f) => f.name === "image_prompt")).toMatchObject({ kind: "media", accepts: ["image"] });
+  });
+
+  it("keeps prompt-named strings without a URL format as text, whatever the description says", () => {
+    expect(fieldFor("image_prompt", { type: "string", description: "URL of an image" })).toMatchObject({ kind: "text" });
   });
 
   it("gives media slots no empty default", () => {

@@ -93,6 +93,13 @@ export interface ModelFormOptions {
 type FieldShape = ModelParameterField extends infer F ? (F extends FieldBase ? Omit<F, keyof FieldBase> : never) : never;
 
 /**
+ * The schema itself says the value is a media URL (format 'uri' or a contentMediaType). This wins over the
+ * name rule "names containing prompt, text or message are not media": Runway's `promptImage` and
+ * Replicate's `image_prompt` are image URLs, and their schemas say so.
+ */
+const schemaMarksMedia = (p: ResolvedProperty): boolean => p.format === "uri" || typeof p.contentMediaType === "string";
+
+/**
  * spec canvas 5, in this order:
  * - objects, and arrays that are not URL lists, are hidden;
  * - an enum gives a dropdown;
@@ -108,7 +115,9 @@ function fieldShape(name: string, p: ResolvedProperty, resolveRef?: RefResolver)
   // A list of URLs may carry its media hints (format, contentMediaType) on its items.
   const item = p.type === "array" && p.items ? resolveProperty(p.items, resolveRef) : undefined;
   const hints = item?.contentMediaType || item?.format ? item : p;
-  const media = (p.type === "string" || p.type === "array" || p.type === undefined) && (suggestsMedia(name, p) || (item !== undefined && suggestsMedia(name, item)));
+  const media =
+    (p.type === "string" || p.type === "array" || p.type === undefined) &&
+    (schemaMarksMedia(p) || (item !== undefined && schemaMarksMedia(item)) || suggestsMedia(name, p) || (item !== undefined && suggestsMedia(name, item)));
   if (media) return { kind: "media", accepts: mediaAccepts(name, hints ?? p), multiple: isMediaList(name, p) };
   if (p.type === "array") return null;
   const examples = scalarOptions(p.examples);

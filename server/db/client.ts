@@ -17,10 +17,14 @@ export interface Notifier {
   notify(channel: string, payload: string): Promise<void>;
 }
 
+/** Raw SQL with $n parameters, for libraries that bring their own SQL (pg-boss). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+
 export interface Database {
   db: Db;
   kind: DbKind;
   notifier: Notifier;
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       db: db as unknown as Db,
       kind: "postgres",
       notifier,
+      executeSql: (text, values = []) => pool.query(text, values),
       close: async () => {
         await Promise.all(listeners.map((c) => c.end()));
         await pool.end();
@@ -76,8 +81,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
   };
+  // PGlite's query() takes one statement; parameterless scripts (pg-boss's migrations) need exec().
+  const executeSql: ExecuteSql = async (text, values = []) => {
+    if (values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
   // close() checkpoints PGlite's files: without it the data dir may lose recent writes.
-  return { db: db as unknown as Db, kind: "pglite", notifier, close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", notifier, executeSql, close: () => client.close() };
 }
 
 /** Postgres' unique-violation code, looked for on a driver error or on the error drizzle wraps it in. */

@@ -54,7 +54,10 @@ export function installErrorHandler(app: FastifyInstance) {
       const message = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.message.includes("JSON") ? "Malformed JSON body" : err.message;
       body = { error: message, code };
     }
-    if (status >= 500) request.log.error({ err }, "request failed");
+    if (status >= 500) {
+      request.log.error({ err }, "request failed");
+      if (process.env.DEBUG_500) console.error(err);
+    }
     reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -69,7 +69,7 @@ export function splitToFit(message: RealtimeMessage, encode: (m: RealtimeMessage
 }
 
 function halve(m: RealtimeMessage): [RealtimeMessage, RealtimeMessage] | null {
-  if (m.type === "script") return null;
+  if (m.type === "script" || m.type === "generation") return null;
   if (m.type === "nodes") {
     if (m.nodes.length < 2) return null;
     const mid = Math.ceil(m.nodes.length / 2);

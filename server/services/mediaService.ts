@@ -21,14 +21,17 @@ export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {
 export const MEDIA_NOT_FOUND = "Media not found";
 
 /**
- * A media row the caller may read: view permission on its project, or their own upload when it has no
- * project. Malformed and unknown ids, and media a stranger may not see, all answer 404.
+ * A media row the caller may read: view permission on its project; without a project (a user's library
+ * assets, isAsset, and their own loose uploads) only its owner. Malformed and unknown ids, and media a
+ * stranger may not see, all answer 404.
  */
 export async function mediaForCaller(db: Db, callerId: string, id: string | undefined): Promise<MediaRow> {
   const row = id && UUID.test(id) ? await findMedia(db, id) : null;
   if (!row) throw notFound(MEDIA_NOT_FOUND);
-  if (row.projectId) await authorizeProject(db, callerId, row.projectId, "view");
-  else if (row.ownerId !== callerId) throw notFound(MEDIA_NOT_FOUND);
+  // A library asset is its owner's alone, whatever else it is linked to: no membership opens it.
+  if (row.isAsset || !row.projectId) {
+    if (row.ownerId !== callerId) throw notFound(MEDIA_NOT_FOUND);
+  } else await authorizeProject(db, callerId, row.projectId, "view");
   return row;
 }
 

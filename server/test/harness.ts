@@ -1,6 +1,8 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { randomBytes } from "node:crypto";
-import { buildApp } from "../app";
+import { buildApp, type AppOptions } from "../app";
+import type { Generation } from "../generation/setup";
+import type { RealtimeHub } from "../realtime/hub";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "./testDatabase";
 
@@ -17,6 +19,8 @@ export interface TestUser {
 export interface Harness {
   server: FastifyInstance;
   database: Database;
+  hub: RealtimeHub;
+  generation: Generation;
   /** Signs a new user up through the real auth route. */
   signUp(name?: string): Promise<TestUser>;
   /** `server.inject` with the user's bearer token, JSON in and out. */
@@ -26,11 +30,13 @@ export interface Harness {
 
 let counter = 0;
 
-export async function createHarness(): Promise<Harness> {
+export async function createHarness(options: Pick<AppOptions, "generation"> = {}): Promise<Harness> {
   const database = await openTestDatabase();
-  const { server } = await buildApp({
+  const { server, hub, generation } = await buildApp({
     database,
     config: { baseUrl: "http://localhost:3000", authSecret: randomBytes(32).toString("hex"), signupCredits: TEST_SIGNUP_CREDITS, port: 3000 },
+    // Tests never see the machine's own provider keys.
+    generation: { env: {}, ...options.generation },
   });
 
   const call: Harness["call"] = async (user, method, url, payload) => {
@@ -52,6 +58,8 @@ export async function createHarness(): Promise<Harness> {
   return {
     server,
     database,
+    hub,
+    generation,
     call,
     async signUp(name = `User ${++counter}`) {
       const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;

@@ -1,6 +1,6 @@
 import type { NodeChange, EdgeChange, Connection } from "@xyflow/react";
 import { applyNodeChanges } from "@xyflow/react";
-import type { NodeData } from "../../../domain/canvas/node";
+import { GENERATION_FIELDS, type NodeData } from "../../../domain/canvas/node";
 import { canConnect, pruneDanglingEdges } from "../../../domain/canvas/connections";
 import { contextItems } from "../../../domain/canvas/context";
 import { History } from "../../../domain/canvas/history";
@@ -315,6 +315,26 @@ export function createCanvasCommands(env: CommandEnv) {
         return { ...n, data: { ...u.data, rev: u.rev } };
       });
       if (changed) set({ nodes });
+    },
+
+    /**
+     * The server's generation writes (status, result, version). Where this client has newer unsaved edits
+     * of the node, the generation's own fields are merged into them and saved, so neither is lost.
+     */
+    applyGenerationNodes(updates: { id: string; rev: number; data: NodeData }[]) {
+      for (const u of updates) {
+        const node = nodeById(u.id);
+        if (!node) continue;
+        if ((node.data.rev ?? 0) < u.rev) {
+          set({ nodes: get().nodes.map((n) => (n.id === u.id ? { ...n, data: { ...u.data, rev: u.rev } } : n)) });
+        } else {
+          const owned = Object.fromEntries(GENERATION_FIELDS.filter((k) => k in u.data).map((k) => [k, (u.data as Record<string, unknown>)[k]])) as Partial<NodeData>;
+          if (editable()) writeData(u.id, owned);
+          else set({ nodes: get().nodes.map((n) => (n.id === u.id ? { ...n, data: { ...n.data, ...owned } } : n)) });
+        }
+        // Downstream nodes show the new result in their context strips (the editing clients save that).
+        if (editable()) for (const e of get().edges) if (e.source === u.id) refreshContext(e.target);
+      }
     },
 
     applyRemoteStructure(msg: { nodes: { id: string; type: string; position: { x: number; y: number } }[]; restoredNodeIds: string[]; deletedNodeIds: string[]; edgesAdded: { id: string; source: string; target: string }[]; edgesRemoved: string[] }) {

@@ -4,7 +4,9 @@ import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
 import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
-import { useCanvas, useCommands } from "../store/useCanvas";
+import { useCanvas, useCommands, useGeneration } from "../store/useCanvas";
+import { NodeProgressBar } from "../generation/NodeProgressBar";
+import { useNodeProgress } from "../generation/progressStore";
 import { useNodeUpload } from "../useNodeUpload";
 import type { StudioNode } from "../store/canvasStore";
 import { MediaView } from "./MediaView";
@@ -27,6 +29,9 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
   const title = data.title || "Untitled";
   // A primitive that never changes while the canvas is open: subscribing to it costs no re-renders.
   const canEdit = useCanvas((s) => s.canEdit);
+  const pending = useNodeProgress(useGeneration().progress, id);
+  // The server's node record says 'generating'; a run this client just asked for shows 'Preparing...' at once.
+  const generating = data.status === "generating" || (pending?.generationId === "pending" && pending.status === "queued");
 
   return (
     <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
@@ -78,6 +83,7 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
         )}
         {look === "text" && <NodeText id={id} content={data.content ?? ""} />}
         {look === "media" && <MediaView url={mediaUrlOf(data)!} type={detectContentType(data)} title={title} />}
+        {generating && <NodeProgressBar nodeId={id} stored={data.generationProgress as { percent?: number; message?: string } | null | undefined} />}
         {data.status === "error" && data.error && (
           <div role="alert" className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-danger/90 px-3 py-1.5 text-xs text-white">
             <AlertTriangle className="size-3.5 shrink-0" /> {data.error}

@@ -1,11 +1,13 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { CanvasCommands } from "../commands/canvasCommands";
+import type { GenerationController } from "../generation/generationController";
 import type { CanvasState, CanvasStore } from "./canvasStore";
 
 export interface CanvasContextValue {
   store: CanvasStore;
   commands: CanvasCommands;
+  generation: GenerationController;
 }
 
 export const CanvasContext = createContext<CanvasContextValue | null>(null);
@@ -23,3 +25,4 @@ export function useCanvas<T>(selector: (s: CanvasState) => T): T {
 
 export const useCommands = (): CanvasCommands => useCanvasContext().commands;
 export const useCanvasStore = (): CanvasStore => useCanvasContext().store;
+export const useGeneration = (): GenerationController => useCanvasContext().generation;

@@ -26,7 +26,7 @@ export function openLiveChannel(projectId: string, clientId: string, handlers: H
         attempt = 0;
         return;
       }
-      if (message.clientId === clientId) return;
+      if ("clientId" in message && message.clientId === clientId) return;
       handlers.onMessage(message);
     };
     socket.onclose = (event) => {

@@ -1,0 +1,216 @@
+import { memo, useEffect, useRef, useState } from "react";
+import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, SlidersHorizontal, Workflow } from "lucide-react";
+import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
+import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
+import { ModelDropdown } from "../../generation/ModelDropdown";
+import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
+import { ModelPicker } from "../../generation/ModelPicker";
+import { useAllModels } from "../../generation/useModels";
+import { useCanvas, useGeneration } from "../store/useCanvas";
+import { QueueButton } from "./QueuePanel";
+import { useNodeProgress } from "./progressStore";
+import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
+
+const TYPE_ICONS = { text: FileText, image: ImageIcon, video: Film, audio: Music, model3d: Box } as const;
+const words = (v: string) => (v === "none" ? "None" : v.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()));
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: words(v) }));
+
+/**
+ * The bottom generation toolbar (spec canvas 2): type column, prompt, model, parameters, cost, type-specific
+ * controls, Run and Run from here. It reads and writes the selected node, so the sidebar and the node stay
+ * in step with it.
+ */
+export const GenerationToolbar = memo(function GenerationToolbar() {
+  const selectedId = useCanvas((s) => {
+    const selected = s.nodes.filter((n) => n.selected);
+    return selected.length === 1 ? selected[0]!.id : null;
+  });
+  const g = useNodeGeneration(selectedId);
+  return <ToolbarBody g={g} />;
+});
+
+function ToolbarBody({ g }: { g: NodeGeneration }) {
+  const generation = useGeneration();
+  const progress = useNodeProgress(generation.progress, g.nodeId ?? "");
+  const [paramsOpen, setParamsOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const allModels = useAllModels({ enabled: pickerOpen });
+  const disabled = !g.canEdit || !g.nodeId;
+  const busy = g.data?.status === "generating" || progress?.status === "queued" || progress?.status === "running";
+  const type = g.type;
+  const visual = type === "image" || type === "video";
+
+  // The picker closes when no node is selected (spec canvas 2).
+  useEffect(() => {
+    if (!g.nodeId) setPickerOpen(false);
+  }, [g.nodeId]);
+
+  return (
+    <div
+      className="pointer-events-auto absolute bottom-4 left-1/2 z-10 flex min-h-[120px] w-[min(56rem,calc(100%-2rem))] min-w-[50rem] -translate-x-1/2 gap-3 rounded-2xl border border-border bg-surface/95 p-3 shadow-2xl backdrop-blur"
+      data-testid="generation-toolbar"
+      role="region"
+      aria-label="Generation toolbar"
+    >
+      <div className="flex flex-col gap-1" role="group" aria-label="Content type">
+        {TYPE_CHOICES.map((choice) => {
+          const Icon = TYPE_ICONS[choice.value];
+          const active = g.data?.contentType === choice.value || (choice.value === "model3d" && type === "3d");
+          const locked = g.typeLocked && !active;
+          return (
+            <button
+              key={choice.value}
+              type="button"
+              aria-pressed={active}
+              disabled={disabled || locked}
+              title={locked ? TYPE_LOCKED_TITLE : choice.label}
+              onClick={() => g.setType(choice.value)}
+              className={cn(
+                "flex h-5 items-center gap-1.5 rounded px-1.5 text-[11px] font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent disabled:cursor-not-allowed disabled:opacity-40",
+                active ? "bg-accent/20 text-accent" : "text-text-muted hover:bg-surface-2 hover:text-text",
+              )}
+            >
+              <Icon className="size-3" aria-hidden /> {choice.label}
+            </button>
+          );
+        })}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <PromptBox key={g.nodeId ?? "none"} g={g} disabled={!g.canEdit} onRun={(prompt) => void generation.run(g.nodeId, prompt)} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <ModelDropdown
+            models={g.models.models}
+            loading={g.models.loading}
+            error={g.models.error}
+            selectedId={g.data?.selectedModel}
+            costs={g.costs}
+            disabled={disabled}
+            onSelect={g.chooseModel}
+            onBrowseAll={() => setPickerOpen(true)}
+          />
+          <Tooltip content={g.model ? `Configure parameters for ${g.model.name}` : "Choose a model first"}>
+            <IconButton label="Model parameters" size="sm" variant="ghost" disabled={!g.model || !g.nodeId} onClick={() => setParamsOpen(true)}>
+              <SlidersHorizontal />
+            </IconButton>
+          </Tooltip>
+          {g.credits !== null && (
+            <span className="rounded-md bg-surface-2 px-2 py-1 text-xs tabular-nums text-text-muted" data-testid="run-cost" title="Credits this run costs">
+              {g.credits === 0 ? "Free" : `${g.credits.toLocaleString("en-US")} ${g.credits === 1 ? "credit" : "credits"}`}
+            </span>
+          )}
+          <Tooltip content={g.data && (g.data as Record<string, unknown>).seedFixed ? "Seed locked: reruns repeat the result" : "Seed unlocked: each run differs"}>
+            <IconButton
+              label="Lock seed"
+              size="sm"
+              variant="ghost"
+              disabled={disabled}
+              aria-pressed={Boolean(g.data && (g.data as Record<string, unknown>).seedFixed)}
+              onClick={() => g.update({ seedFixed: !(g.data as Record<string, unknown>).seedFixed })}
+            >
+              {g.data && (g.data as Record<string, unknown>).seedFixed ? <Lock /> : <LockOpen />}
+            </IconButton>
+          </Tooltip>
+          {visual && (
+            <Select
+              aria-label="Aspect ratio"
+              className="h-8 w-[5.5rem] text-xs"
+              value={g.controls.aspectRatio && (TOOLBAR_ASPECT_RATIOS as readonly string[]).includes(g.controls.aspectRatio) ? g.controls.aspectRatio : defaultAspectRatio(type)}
+              options={TOOLBAR_ASPECT_RATIOS.map((r) => ({ value: r, label: r }))}
+              disabled={disabled}
+              onValueChange={(v) => g.update({ aspectRatio: v })}
+            />
+          )}
+          {visual && <Select aria-label="Style" className="h-8 w-28 text-xs" value={g.controls.style ?? "none"} options={options(STYLE_OPTIONS)} disabled={disabled} onValueChange={(v) => g.update({ style: v })} />}
+          {type === "video" && <Select aria-label="Camera movement" className="h-8 w-32 text-xs" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS)} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} />}
+          {visual && <Select aria-label="Shot size" className="h-8 w-32 text-xs" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES)} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} />}
+          {type === "audio" && <Select aria-label="Voice" className="h-8 w-28 text-xs" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} />}
+          <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />
+        </div>
+      </div>
+      <div className="flex flex-col items-stretch justify-between gap-2">
+        <Button variant="primary" size="sm" disabled={disabled || !g.data?.selectedModel || busy} onClick={() => void generation.run(g.nodeId)} data-testid="run-node">
+          {busy ? <Spinner className="size-4" /> : <Play className="size-4" aria-hidden />}
+          {busy ? "Running" : "Run"}
+        </Button>
+        <Tooltip content="Run this node, then every node downstream of it (unchanged ones are skipped)">
+          <Button variant="secondary" size="sm" disabled={disabled} onClick={() => g.nodeId && void generation.runFromHere(g.nodeId)}>
+            <Workflow className="size-4" aria-hidden /> Run from here
+          </Button>
+        </Tooltip>
+        <QueueButton />
+      </div>
+      <ModelParamsDialog
+        model={g.model}
+        value={g.data?.modelParameters}
+        context={g.context}
+        open={paramsOpen && Boolean(g.model)}
+        onOpenChange={setParamsOpen}
+        readOnly={!g.canEdit}
+        onChange={(params) => g.update({ modelParameters: params })}
+      />
+      {pickerOpen && (
+        <ModelPicker
+          models={allModels.models}
+          loading={allModels.loading}
+          error={allModels.error}
+          selectedId={g.data?.selectedModel}
+          costs={g.costs}
+          onSelect={(m) => {
+            g.chooseModel(m);
+            setPickerOpen(false);
+          }}
+          onClose={() => setPickerOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Spec canvas 5: Enter runs, Shift+Enter adds a line; grows up to two lines. Saved to the node as typed. */
+function PromptBox({ g, disabled, onRun }: { g: NodeGeneration; disabled: boolean; onRun(prompt: string): void }) {
+  const [text, setText] = useState(g.data?.prompt ?? "");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  // Another view (sidebar, focused view, another client) changed the prompt: show it unless typing here.
+  useEffect(() => {
+    if (document.activeElement !== ref.current) setText(g.data?.prompt ?? "");
+  }, [g.data?.prompt]);
+  return (
+    <textarea
+      ref={ref}
+      rows={2}
+      value={text}
+      disabled={disabled}
+      aria-label="Prompt"
+      placeholder={g.nodeId ? "Modify selected..." : "What do you want to create?"}
+      className="max-h-[3.25rem] min-h-[3.25rem] w-full resize-none rounded-lg border border-border bg-bg px-3 py-2 text-sm text-text placeholder:text-text-muted focus:border-accent focus:outline-none disabled:opacity-60"
+      onChange={(e) => {
+        setText(e.target.value);
+        if (g.nodeId) g.update({ prompt: e.target.value });
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          if (text.trim()) onRun(text);
+        }
+      }}
+    />
+  );
+}
+
+/** Variations 1–5 in the canvas toolbar (spec canvas 2/5). */
+function VariationsStepper({ value, disabled, onChange }: { value: number; disabled: boolean; onChange(v: number): void }) {
+  const clamp = (v: number) => Math.min(MAX_TOOLBAR_VARIATIONS, Math.max(MIN_VARIATIONS, v));
+  return (
+    <div className="flex h-8 items-center rounded-md border border-border" role="group" aria-label="Variations">
+      <button type="button" aria-label="Fewer variations" disabled={disabled || value <= MIN_VARIATIONS} onClick={() => onChange(clamp(value - 1))} className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40">
+        <Minus className="size-3" />
+      </button>
+      <span className="w-10 text-center text-xs tabular-nums text-text" aria-live="polite" data-testid="variations">
+        ×{value}
+      </span>
+      <button type="button" aria-label="More variations" disabled={disabled || value >= MAX_TOOLBAR_VARIATIONS} onClick={() => onChange(clamp(value + 1))} className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40">
+        <Plus className="size-3" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Starting, following and cancelling generations from this canvas. The toolbar, the sidebar's prompt, the
+ * focused view's prompt bar and the Enter shortcut all call `run`, so they share one path and one set of
+ * messages (spec canvas 5 "Generate", 8 "Generation").
+ */
+import type { NodeData, RealtimeMessage } from "../../../domain/canvas/node";
+import { GENERATION_MESSAGES, type ExecuteNodeBody } from "../../../domain/generation/api";
+import { findModel } from "../../../domain/generation/catalogue";
+import { outputTypeOf } from "../../../domain/generation/toolbar";
+import { api, ApiError } from "../../api/client";
+import type { CanvasCommands } from "../commands/canvasCommands";
+import type { CanvasStore } from "../store/canvasStore";
+import { createProgressStore } from "./progressStore";
+
+type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
+
+export interface GenerationEnv {
+  projectId: string;
+  store: CanvasStore;
+  commands: CanvasCommands;
+  /** Sends every waiting canvas write (Run from here reads the saved nodes). */
+  flushWrites(): Promise<void>;
+  notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean }): void;
+  /** A generation started or settled: the credit balance and the queue panel refresh. */
+  onActivity(): void;
+}
+
+/** The node's toolbar choices as execute-node wants them (spec canvas 7). */
+export function executeBody(projectId: string, nodeId: string, data: NodeData, prompt: string): ExecuteNodeBody {
+  const record = data as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+  const variations = Number(record.variations);
+  return {
+    projectId,
+    nodeId,
+    prompt,
+    selectedModel: str(data.selectedModel) ?? "",
+    controls: {
+      selectedType: str(data.contentType),
+      variations: Number.isInteger(variations) && variations >= 1 && variations <= 5 ? variations : 1,
+      seedFixed: record.seedFixed === true,
+      toolbarControls: {
+        aspectRatio: str(data.aspectRatio),
+        style: str(record.style),
+        cameraMovement: str(record.cameraMovement),
+        shotSize: str(record.shotSize),
+        voice: str(record.voice),
+      },
+    },
+    parameters: { modelParameters: (data.modelParameters as Record<string, unknown> | undefined) ?? {} },
+  };
+}
+
+/** Spec canvas 8: 402 and 401 have fixed texts; otherwise the server's message, else the status. */
+export function generationErrorMessage(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 402) return GENERATION_MESSAGES.insufficientCredits;
+    if (err.status === 401) return GENERATION_MESSAGES.authFailed;
+    if (err.status === 0) return GENERATION_MESSAGES.failedRetry;
+    return err.message || `Generation failed: ${err.status}`;
+  }
+  return GENERATION_MESSAGES.failedRetry;
+}
+
+export function createGenerationController(env: GenerationEnv) {
+  const progress = createProgressStore();
+  /** Generations this client started: only these toast their outcome here. */
+  const mine = new Set<string>();
+  const nodeById = (id: string) => env.store.getState().nodes.find((n) => n.id === id);
+  const hasUpstream = (id: string) => env.store.getState().edges.some((e) => e.target === id);
+
+  return {
+    progress,
+
+    /**
+     * Runs a node with its saved choices; `prompt` (from a prompt box) replaces the node's prompt first.
+     * Returns the generation id, or null when nothing was started (the reason was shown).
+     */
+    async run(nodeId: string | null, prompt?: string): Promise<string | null> {
+      const node = nodeId ? nodeById(nodeId) : undefined;
+      if (!node || !nodeId) {
+        env.notify("error", GENERATION_MESSAGES.selectNode);
+        return null;
+      }
+      if (!env.store.getState().canEdit) return null;
+      const text = (prompt ?? node.data.prompt ?? "").trim();
+      // Spec canvas 5: an empty prompt does nothing — unless connected inputs are what the model works on.
+      if (!text && !hasUpstream(nodeId)) return null;
+      if (!node.data.selectedModel) {
+        env.notify("error", GENERATION_MESSAGES.selectModel);
+        return null;
+      }
+      if (prompt !== undefined && prompt !== node.data.prompt) env.commands.updateNodeData(nodeId, { prompt });
+      const model = findModel(node.data.selectedModel);
+      // The card says 'Preparing...' at once; the server's node record takes over within moments.
+      progress.apply({ type: "generation", generationId: "pending", nodeId, status: "queued", message: GENERATION_MESSAGES.preparing });
+      try {
+        const res = await api<{ success: boolean; generationId: string }>("POST", "/api/execute-node", executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text));
+        mine.add(res.generationId);
+        if (model && outputTypeOf(model) === "video") env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: 5000, video: true });
+        env.onActivity();
+        return res.generationId;
+      } catch (err) {
+        const message = generationErrorMessage(err);
+        progress.apply({ type: "generation", generationId: "pending", nodeId, status: "failed", error: message });
+        env.commands.updateNodeData(nodeId, { status: "error", error: message });
+        env.notify("error", message);
+        return null;
+      }
+    },
+
+    /** Runs the node and everything downstream of it; unchanged nodes are skipped as cached. */
+    async runFromHere(nodeId: string): Promise<void> {
+      if (!env.store.getState().canEdit) return;
+      await env.flushWrites();
+      try {
+        const res = await api<{ nodeIds: string[] }>("POST", "/api/generations/run-from-here", { projectId: env.store.getState().projectId, nodeId });
+        env.notify("info", `Running ${res.nodeIds.length} ${res.nodeIds.length === 1 ? "node" : "nodes"} from here`);
+        env.onActivity();
+      } catch (err) {
+        env.notify("error", generationErrorMessage(err));
+      }
+    },
+
+    async cancel(generationId: string): Promise<void> {
+      try {
+        await api("POST", `/api/generations/${generationId}/cancel`);
+        env.onActivity();
+      } catch (err) {
+        env.notify("error", err instanceof ApiError ? err.message : "Could not cancel");
+      }
+    },
+
+    /** A generation message from the live channel. */
+    onMessage(m: GenerationMessage) {
+      progress.apply(m);
+      if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();
+      if (!mine.has(m.generationId)) return;
+      if (m.status === "succeeded") {
+        mine.delete(m.generationId);
+        env.notify("success", GENERATION_MESSAGES.completed);
+        window.dispatchEvent(new CustomEvent("nodeExecutionComplete", { detail: { nodeId: m.nodeId, generationId: m.generationId } }));
+      } else if (m.status === "failed") {
+        mine.delete(m.generationId);
+        env.notify("error", GENERATION_MESSAGES.executionFailed, { description: m.error ?? GENERATION_MESSAGES.nodeFailed });
+      } else if (m.status === "cancelled") mine.delete(m.generationId);
+    },
+  };
+}
+export type GenerationController = ReturnType<typeof createGenerationController>;

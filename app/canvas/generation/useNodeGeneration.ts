@@ -1,0 +1,133 @@
+/**
+ * What the generation controls of one node read and write: its choices (type, model, parameters, toolbar
+ * controls), the connected context, the model list and the run's cost. Shared by the bottom toolbar and the
+ * sidebar, so both show and change the same thing (spec canvas 4 "Selection sync").
+ */
+import { useCallback, useEffect, useMemo } from "react";
+import { generationContext } from "../../../domain/canvas/context";
+import type { NodeData } from "../../../domain/canvas/node";
+import { findModel } from "../../../domain/generation/catalogue";
+import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
+import { runCredits } from "../../../domain/generation/runCost";
+import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../generation/useModels";
+import type { ContextMediaItem } from "../../generation/paramValues";
+import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+
+/** Type buttons in toolbar order, with the content-type word each stores (spec canvas 2). */
+export const TYPE_CHOICES = [
+  { label: "Text", value: "text" },
+  { label: "Image", value: "image" },
+  { label: "Video", value: "video" },
+  { label: "Audio", value: "audio" },
+  { label: "3D", value: "model3d" },
+] as const;
+export const TYPE_LOCKED_TITLE = "Type locked - node has generated content";
+
+const hasGeneratedContent = (data: NodeData) => Boolean(data.mediaUrl || data.displayUrl || (data.content && data.content.trim()));
+
+/** One string per upstream set, so the hook re-reads context only when an input really changed. */
+function upstreamSignature(nodes: readonly { id: string; data: NodeData }[], edges: readonly { source: string; target: string }[], nodeId: string | null): string {
+  if (!nodeId) return "";
+  const ids = edges.filter((e) => e.target === nodeId).map((e) => e.source);
+  return ids
+    .map((id) => {
+      const d = nodes.find((n) => n.id === id)?.data;
+      return d ? `${id}|${d.contentType ?? ""}|${d.mediaUrl ?? d.displayUrl ?? ""}|${(d.content ?? "").length}` : id;
+    })
+    .join("\n");
+}
+
+export function useNodeGeneration(nodeId: string | null) {
+  const store = useCanvasStore();
+  const commands = useCommands();
+  const data = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.data : undefined));
+  const canEdit = useCanvas((s) => s.canEdit);
+  const signature = useCanvas((s) => upstreamSignature(s.nodes, s.edges, nodeId));
+
+  const upstream = useMemo(() => {
+    if (!nodeId) return [];
+    const { nodes, edges } = store.getState();
+    return edges
+      .filter((e) => e.target === nodeId)
+      .map((e) => nodes.find((n) => n.id === e.source))
+      .filter((n): n is NonNullable<typeof n> => Boolean(n))
+      .map((n) => ({ id: n.id, data: n.data }));
+    // `signature` captures every upstream change that matters.
+  }, [nodeId, signature, store]);
+
+  const context: ContextMediaItem[] = useMemo(
+    () => generationContext(upstream).map((c) => ({ nodeId: c.nodeId, type: c.type === "model3d" ? "3d" : c.type, url: c.url, text: c.text })),
+    [upstream],
+  );
+
+  const modelsContext: ModelsContext = useMemo(
+    () => ({
+      selectedNode: nodeId && data ? { id: nodeId, data: { contentType: data.contentType ?? null } } : null,
+      connectedNodes: upstream.map((u) => ({ id: u.id, data: { contentType: u.data.contentType ?? null } })),
+      edges: [],
+    }),
+    [nodeId, data?.contentType, upstream],
+  );
+  const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) });
+  const selectedModelId = data?.selectedModel ?? null;
+  const model: Model | null = useMemo(() => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null), [models.models, selectedModelId]);
+  const costs = useModelCosts(useMemo(() => [...models.models.map((m) => m.id), selectedModelId], [models.models, selectedModelId]));
+
+  const record = (data ?? {}) as Record<string, unknown>;
+  const variations = Number(record.variations) >= 1 ? Number(record.variations) : 1;
+  const controls = useMemo(
+    () => ({
+      aspectRatio: data?.aspectRatio,
+      style: record.style as string | undefined,
+      cameraMovement: record.cameraMovement as string | undefined,
+      shotSize: record.shotSize as string | undefined,
+      voice: record.voice as string | undefined,
+    }),
+    [data?.aspectRatio, record.style, record.cameraMovement, record.shotSize, record.voice],
+  );
+  const credits = model ? runCredits(model, (data?.modelParameters as Record<string, unknown>) ?? {}, controls, variations) : null;
+
+  const type = toMediaType(data?.contentType);
+  const typeLocked = data ? hasGeneratedContent(data) : false;
+
+  const update = useCallback((patch: Partial<NodeData> & Record<string, unknown>) => nodeId && commands.updateNodeData(nodeId, patch), [commands, nodeId]);
+
+  const chooseModel = useCallback(
+    (next: Model) => {
+      if (!next || next.usable === false) return;
+      update({ selectedModel: next.id, modelParameters: {} });
+    },
+    [update],
+  );
+
+  // A node with a type but no model gets the first usable compatible one, so a new user can just type and run.
+  useEffect(() => {
+    if (!canEdit || !nodeId || !data || data.selectedModel || !type || models.loading) return;
+    const first = models.models.find((m) => m.usable !== false);
+    if (first) update({ selectedModel: first.id });
+  }, [canEdit, nodeId, data, type, models.loading, models.models, update]);
+
+  return {
+    nodeId,
+    data,
+    canEdit,
+    type,
+    typeLocked,
+    context,
+    models,
+    model,
+    costs,
+    credits,
+    variations,
+    controls,
+    update,
+    chooseModel,
+    /** Changing the type clears a model that cannot make it. */
+    setType(value: string) {
+      const media = toMediaType(value);
+      const keep = model && media && model.capabilities.some((c) => c.outputTypes.some((o) => o.type === media));
+      update({ contentType: value, ...(keep ? {} : { selectedModel: "", modelParameters: {} }) });
+    },
+  };
+}
+export type NodeGeneration = ReturnType<typeof useNodeGeneration>;

@@ -1,0 +1,19 @@
+/**
+ * What one run will cost, the same way on the client (the toolbar's cost badge) and the server (the credits
+ * it reserves): the model's defaults, then the user's parameters, then the toolbar's choices, times the
+ * variations. So the balance goes down by exactly the shown number.
+ */
+import type { ToolbarControls } from "./api";
+import { estimateCredits } from "./cost";
+import { defaultParameters } from "./modelParamForm";
+import type { Model } from "./modelTypes";
+import { applyToolbarToParams } from "./toolbar";
+
+export function runParameters(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls): Record<string, unknown> {
+  const own = Object.fromEntries(Object.entries(given).filter(([k]) => k in model.inputSchema.properties));
+  return applyToolbarToParams(model, { ...defaultParameters(model.inputSchema), ...own }, controls);
+}
+
+export function runCredits(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls, variations: number): number {
+  return estimateCredits(model, runParameters(model, given, controls)) * Math.max(1, Math.floor(variations));
+}

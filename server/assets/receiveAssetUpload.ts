@@ -1,0 +1,102 @@
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import { ASSET_MESSAGES, assetTypeNotSupported, assetUploadFieldsSchema, libraryKindOf } from "../../domain/assetLibrary";
+import { MAX_UPLOAD_BYTES } from "../../domain/upload";
+import { HttpError, badRequest, parse } from "../http/errors";
+import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import type { MediaStorage } from "../storage/storage";
+import { assertOwnUser } from "./ownUser";
+
+/**
+ * The multipart body of POST /api/assets/upload: `file` and an optional `userId`. A foreign userId seen
+ * before the file stops us before a byte is stored; one seen after it deletes what was stored. Only
+ * image, video and audio are kept (spec canvas 5), as decided from the bytes.
+ */
+export async function receiveAssetUpload(
+  request: FastifyRequest,
+  callerId: string,
+  storage: MediaStorage,
+): Promise<{ upload: ReceivedUpload; fileName: string }> {
+  const fields: Record<string, string> = {};
+  let received: { upload: ReceivedUpload; fileName: string } | null = null;
+  const parts = request.parts();
+  try {
+    for (;;) {
+      const next = await parts.next().catch((err: unknown) => {
+        throw multipartError(err);
+      });
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      try {
+        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the file as "file"`);
+        assertOwnUser(callerId, parse(assetUploadFieldsSchema, fields).userId);
+        received = { upload: await receiveMedia(storage, part), fileName: part.filename };
+      } catch (err) {
+        part.file.resume(); // read past the rest of the file, so our answer reaches the client
+        throw err;
+      }
+    }
+    if (!received) throw badRequest('No file uploaded: send the file as "file"');
+    assertOwnUser(callerId, parse(assetUploadFieldsSchema, fields).userId);
+    return received;
+  } catch (err) {
+    if (received) await storage.delete(received.upload.key).catch(() => {});
+    throw err;
+  }
+}
+
+async function receiveMedia(storage: MediaStorage, part: MultipartFile): Promise<ReceivedUpload> {
+  let upload: ReceivedUpload;
+  try {
+    // The sniffer accepts text files by their name; the library takes media only, so it is given no
+    // name at all and the bytes alone decide (a renamed text file is refused before it is stored).
+    upload = await receiveUpload(storage, fileChunks(part), { fileName: "", declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 415) throw notMedia(refusedType(err.message) ?? part.mimetype);
+    throw err;
+  }
+  if (!libraryKindOf(upload.contentType)) {
+    // Binary formats the studio takes elsewhere (glb, docx) are not library media.
+    await storage.delete(upload.key).catch(() => {});
+    throw notMedia(upload.contentType);
+  }
+  return upload;
+}
+
+/**
+ * A type that is media by name but not by its bytes (a text file renamed photo.png) gets a plain "not a
+ * real image" rather than the paradox "image/png not supported".
+ */
+function notMedia(type: string): HttpError {
+  const bare = type.split(";")[0]!.trim() || "unknown";
+  // SVG is refused for what it is (it can carry script), not because its bytes disagree with its name.
+  const message = libraryKindOf(bare) && bare !== "image/svg+xml" ? ASSET_MESSAGES.notRealMedia : assetTypeNotSupported(bare);
+  return new HttpError(415, "unsupported_media_type", message);
+}
+
+/** The type the sniffer named in its refusal (domain/upload's unsupportedFileType wording). */
+const refusedType = (message: string) => /^File type (.+?) not supported\./.exec(message)?.[1] ?? null;
+
+/** The file's bytes; busboy stops at the size limit and marks the stream truncated, which is our 413. */
+async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part.file) yield chunk as Buffer;
+  } catch {
+    throw badRequest("The upload was interrupted. Please try again.");
+  }
+  if (part.file.truncated) throw fileTooLarge();
+}
+
+/** @fastify/multipart's own limit errors, in our words. */
+function multipartError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
+  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one file at a time");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
+  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
+  return badRequest("Malformed upload form");
+}

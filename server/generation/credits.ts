@@ -1,0 +1,40 @@
+/**
+ * Credits for a generation, through the idempotent ledger: reserved in the transaction that queues the job,
+ * captured on success, released on failure or cancel. Every row is keyed by the generation id, so a job that
+ * runs twice (a retry, a resumed worker) never moves credits twice, and capture and release exclude each
+ * other because only one of them wins the generation's status change (see runner.ts).
+ */
+import { sql } from "drizzle-orm";
+import { GENERATION_MESSAGES } from "../../domain/generation/api";
+import type { Db } from "../db/client";
+import { HttpError } from "../http/errors";
+import { creditBalance, recordCreditMovement } from "../services/creditLedger";
+
+export const reserveKey = (generationId: string) => `generation:${generationId}:reserve`;
+export const captureKey = (generationId: string) => `generation:${generationId}:capture`;
+export const releaseKey = (generationId: string) => `generation:${generationId}:release`;
+
+export const insufficientCredits = () => new HttpError(402, "insufficient_credits", GENERATION_MESSAGES.insufficientCredits);
+
+/**
+ * Holds `credits` for a generation inside the caller's transaction; 402 when the balance is short. A per-user
+ * advisory lock makes concurrent reservations see each other's holds.
+ */
+export async function reserveCredits(tx: Db, userId: string, generationId: string, credits: number): Promise<void> {
+  if (credits <= 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credits:${userId}`}))`);
+  const balance = await creditBalance(tx, userId);
+  if (balance < credits) throw insufficientCredits();
+  await recordCreditMovement(tx, { userId, delta: -credits, reason: "generation reserve", idempotencyKey: reserveKey(generationId) });
+}
+
+/** The hold becomes the charge. `actual` below the hold returns the difference. */
+export async function captureCredits(db: Db, userId: string, generationId: string, reserved: number, actual = reserved): Promise<void> {
+  if (reserved <= 0) return;
+  await recordCreditMovement(db, { userId, delta: Math.max(0, reserved - actual), reason: "generation capture", idempotencyKey: captureKey(generationId) });
+}
+
+export async function releaseCredits(db: Db, userId: string, generationId: string, reserved: number): Promise<void> {
+  if (reserved <= 0) return;
+  await recordCreditMovement(db, { userId, delta: reserved, reason: "generation release", idempotencyKey: releaseKey(generationId) });
+}

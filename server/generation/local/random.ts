@@ -1,0 +1,48 @@
+/**
+ * Deterministic randomness for the procedural engines: the same prompt and seed must give the same bytes on
+ * every machine, so nothing here touches Math.random or the clock.
+ */
+
+/** FNV-1a, 32 bit: a stable hash of a string (UTF-16 code units). */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: small, fast and the same on every platform. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Random = () => number;
+
+/** A generator for one (prompt, seed, purpose) triple; `purpose` keeps independent streams apart. */
+export function randomFor(prompt: string, seed: number, purpose: string): Random {
+  return seededRandom(hashString(`${purpose}\u0000${seed >>> 0}\u0000${prompt}`));
+}
+
+export function between(random: Random, min: number, max: number): number {
+  return min + (max - min) * random();
+}
+
+export function pick<T>(random: Random, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length) % items.length];
+  if (item === undefined) throw new Error("pick from an empty list");
+  return item;
+}
+
+/** Lower-case words of a prompt (letters and digits of any script), for keyword matching and hashing. */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}

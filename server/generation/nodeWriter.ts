@@ -1,0 +1,108 @@
+/**
+ * The server's own writes to canvas nodes during a generation: status, results, versions and the extra
+ * variation nodes. Each write raises the node's rev (spec canvas 4 revision rule) so clients take it over
+ * their older copy, and is published on the project's live channel.
+ */
+import { and, eq } from "drizzle-orm";
+import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
+import type { Db } from "../db/client";
+import { nodes } from "../db/schema";
+import type { RealtimeHub } from "../realtime/hub";
+import { applyStructure } from "../services/canvasService";
+
+export interface StoredNode {
+  id: string;
+  rev: number;
+  data: NodeData;
+  position: Position;
+}
+
+export async function readNode(db: Db, projectId: string, nodeId: string): Promise<StoredNode | null> {
+  const [row] = await db
+    .select()
+    .from(nodes)
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId), eq(nodes.deleted, false)))
+    .limit(1);
+  return row ? { id: row.id, rev: row.rev, data: row.data as NodeData, position: { x: row.x, y: row.y } } : null;
+}
+
+const MAX_ATTEMPTS = 8;
+/**
+ * Server writes raise rev by 2: a client write already in flight, made from the data before this one
+ * (rev at most one above it), then loses and is answered as a conflict instead of overwriting a result.
+ */
+const SERVER_REV_STEP = 2;
+
+/**
+ * Merges `patch(current data)` into the node under optimistic concurrency (retrying if a client wrote in
+ * between) and publishes the new record. Returns null when the node is gone (deleted meanwhile).
+ */
+export async function patchNode(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  nodeId: string,
+  patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
+): Promise<StoredNode | null> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = await readNode(db, projectId, nodeId);
+    if (!current) return null;
+    const rev = current.rev + SERVER_REV_STEP;
+    const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
+    const updated = await db
+      .update(nodes)
+      .set({ data, rev })
+      .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId), eq(nodes.rev, current.rev), eq(nodes.deleted, false)))
+      .returning({ id: nodes.id });
+    if (updated.length) {
+      await hub.publish(projectId, { type: "nodes", origin: "generation", nodes: [{ id: nodeId, rev, data }] });
+      return { ...current, rev, data };
+    }
+  }
+  throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
+}
+
+/**
+ * Extra variations become new nodes beside the source (stacked below it), connected to the same inputs
+ * (Generation issue). Returns the new node ids.
+ */
+export async function createVariationNodes(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  source: StoredNode,
+  inputNodeIds: string[],
+  datas: NodeData[],
+): Promise<string[]> {
+  if (!datas.length) return [];
+  const stamp = Date.now();
+  const made = datas.map((data, i) => ({
+    id: `generic-${stamp}-v${i + 1}-${Math.random().toString(36).slice(2, 8)}`,
+    type: "generic_v2",
+    position: { x: source.position.x, y: source.position.y + 460 * (i + 1) },
+    data: { ...data, rev: 1 },
+  }));
+  const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
+    inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
+  );
+  const applied = await applyStructure(db, projectId, {
+    nodes: made.map(({ id, type, position }) => ({ id, type, position })),
+    restoredNodeIds: [],
+    deletedNodeIds: [],
+    edgesAdded,
+    edgesRemoved: [],
+  });
+  for (const n of made) {
+    await db.update(nodes).set({ data: n.data, rev: 1 }).where(and(eq(nodes.projectId, projectId), eq(nodes.id, n.id)));
+  }
+  await hub.publish(projectId, {
+    type: "structure",
+    nodes: made.map(({ id, type, position }) => ({ id, type, position })),
+    restoredNodeIds: [],
+    deletedNodeIds: [],
+    edgesAdded: applied.edgesAdded,
+    edgesRemoved: [],
+  });
+  await hub.publish(projectId, { type: "nodes", nodes: made.map((n) => ({ id: n.id, rev: 1, data: n.data })) });
+  return made.map((n) => n.id);
+}

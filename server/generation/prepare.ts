@@ -1,0 +1,162 @@
+/**
+ * Turns a node (and, for a single run, what the toolbar sent) into exactly what will run: model, final
+ * prompt, parameters, context from the node's incoming edges, cost and an input hash. The server rebuilds
+ * the context itself so a client can only feed a model media it may read.
+ */
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { generationContext } from "../../domain/canvas/context";
+import type { NodeData } from "../../domain/canvas/node";
+import { GENERATION_MESSAGES, MAX_VARIATIONS, type ToolbarControls } from "../../domain/generation/api";
+import { findModel } from "../../domain/generation/catalogue";
+import { estimateCredits } from "../../domain/generation/cost";
+import { autoFillMedia, modelParameterFields } from "../../domain/generation/modelParamForm";
+import { runParameters } from "../../domain/generation/runCost";
+import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generation/modelTypes";
+import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
+import type { Db } from "../db/client";
+import { edges, nodes } from "../db/schema";
+import { badRequest, HttpError } from "../http/errors";
+import type { GenerationDeps } from "./deps";
+import type { GenerationContextItem } from "./engine";
+import type { StoredNode } from "./nodeWriter";
+
+export interface RunChoices {
+  prompt: string;
+  modelId: string;
+  params: Record<string, unknown>;
+  controls: ToolbarControls;
+  variations: number;
+  seedFixed: boolean;
+}
+
+/** What a queued generation row keeps in `request`: enough to run (or resume) without the node. */
+export interface PreparedRun {
+  modelId: string;
+  userPrompt: string;
+  prompt: string;
+  params: Record<string, unknown>;
+  controls: ToolbarControls;
+  variations: number;
+  seed: number;
+  context: GenerationContextItem[];
+  /** Upstream node ids, for connecting extra variation nodes to the same inputs. */
+  inputNodeIds: string[];
+  credits: number;
+  ownKey: boolean;
+  inputHash: string;
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** The toolbar choices a node keeps in its data (spec canvas 3 node data fields). */
+export function choicesFromNode(data: NodeData): RunChoices {
+  const record = data as Record<string, unknown>;
+  const variations = Number(record.variations);
+  return {
+    prompt: str(data.prompt) ?? "",
+    modelId: str(data.selectedModel) ?? "",
+    params: (data.modelParameters as Record<string, unknown> | undefined) ?? {},
+    controls: {
+      aspectRatio: str(data.aspectRatio),
+      style: str(record.style),
+      cameraMovement: str(record.cameraMovement),
+      shotSize: str(record.shotSize),
+      voice: str(record.voice),
+    },
+    variations: Number.isInteger(variations) && variations >= 1 && variations <= MAX_VARIATIONS ? variations : 1,
+    seedFixed: record.seedFixed === true,
+  };
+}
+
+/** Live upstream nodes of `nodeId`, in edge order. */
+export async function upstreamOf(db: Db, projectId: string, nodeId: string): Promise<{ id: string; data: NodeData }[]> {
+  const rows = await db
+    .select({ id: nodes.id, data: nodes.data })
+    .from(edges)
+    .innerJoin(nodes, and(eq(nodes.projectId, edges.projectId), eq(nodes.id, edges.source)))
+    .where(and(eq(edges.projectId, projectId), eq(edges.target, nodeId), eq(nodes.deleted, false)))
+    .orderBy(edges.createdAt);
+  return rows.map((r) => ({ id: r.id, data: r.data as NodeData }));
+}
+
+export function modelOrThrow(modelId: string): Model {
+  if (!modelId) throw badRequest(GENERATION_MESSAGES.selectModel);
+  const model = findModel(modelId);
+  if (!model) throw badRequest(`${GENERATION_MESSAGES.unknownModel}: ${modelId}`);
+  return model;
+}
+
+/** A stable hash of everything that decides a run's output (not the random seed of an unfixed run). */
+export function inputHashOf(run: Pick<PreparedRun, "modelId" | "prompt" | "params" | "variations" | "context">, seed: number | null): string {
+  const stable = (value: unknown): unknown =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, stable(v)]))
+      : Array.isArray(value)
+        ? value.map(stable)
+        : value;
+  const context = run.context.map((c) => ({ nodeId: c.nodeId, type: c.type, url: c.url ?? null, text: c.text ?? null }));
+  return createHash("sha256")
+    .update(JSON.stringify(stable({ model: run.modelId, prompt: run.prompt, params: run.params, variations: run.variations, context, seed })))
+    .digest("hex");
+}
+
+const hasValue = (v: unknown) => v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+
+/**
+ * Media parameters left empty are filled from the connected context (spec canvas 5), including the ones the
+ * form never shows (image_url, image_urls); empty values are dropped so engines see "not given".
+ */
+function withContextMedia(model: Model, params: Record<string, unknown>, context: GenerationContextItem[]): Record<string, unknown> {
+  const media = context.filter((c) => c.url && c.type !== "text").map((c) => ({ type: c.type === "3d" ? ("image" as const) : (c.type as "image" | "video" | "audio"), url: c.url }));
+  const props = model.inputSchema.properties;
+  // The hidden main image takes the first image, so a second slot (an end frame) does not repeat it.
+  const hidden = [
+    ...("image_url" in props ? [{ name: "image_url", accepts: ["image" as const] }] : []),
+    ...("image_urls" in props ? [{ name: "image_urls", accepts: ["image" as const], multiple: true }] : []),
+  ];
+  const filled: Record<string, unknown> = { ...params, ...autoFillMedia([...hidden, ...modelParameterFields(model.inputSchema)], media, params) };
+  return Object.fromEntries(Object.entries(filled).filter(([, v]) => hasValue(v)));
+}
+
+/** Seeds are 32-bit so every engine can take them. */
+const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
+const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
+
+export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices): Promise<PreparedRun> {
+  const model = modelOrThrow(choices.modelId);
+  const availability = deps.modelAvailability(model);
+  if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
+  const credentials = await deps.credentialsFor(userId, model.provider);
+  if (!credentials) throw new HttpError(400, "bad_request", `Add a ${PROVIDER_LABELS[model.provider]} key in Settings`);
+
+  const upstream = await upstreamOf(deps.db, projectId, node.id);
+  const context: GenerationContextItem[] = generationContext(upstream).map((c) => ({
+    nodeId: c.nodeId,
+    type: toMediaType(c.type) ?? "text",
+    ...(c.url ? { url: c.url } : {}),
+    ...(c.text ? { text: c.text } : {}),
+  }));
+  const output = outputTypeOf(model);
+  const prompt = composePrompt(choices.prompt, choices.controls, output);
+  if (!prompt.trim() && context.length === 0) throw badRequest("Enter a prompt or connect an input node first");
+
+  const params = withContextMedia(model, runParameters(model, choices.params, choices.controls), context);
+  const explicitSeed = Number(params.seed);
+  // Images always use a fixed seed (spec canvas 3 toolbar state); so do runs the user fixed.
+  const fixed = choices.seedFixed || output === "image";
+  const seed = Number.isInteger(explicitSeed) && explicitSeed > 0 ? explicitSeed : fixed ? seedFromText(`${model.id}\n${prompt}`) : randomSeed();
+  const variations = model.capabilities.some((c) => c.supportsBatch) || output !== "text" ? choices.variations : 1;
+  const credits = credentials.ownKey ? 0 : estimateCredits(model, params) * variations;
+  const base = { modelId: model.id, prompt, params, variations, context };
+  return {
+    ...base,
+    userPrompt: choices.prompt,
+    controls: choices.controls,
+    seed,
+    inputNodeIds: upstream.map((u) => u.id),
+    credits,
+    ownKey: credentials.ownKey,
+    inputHash: inputHashOf(base, fixed ? seed : null),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Generation calls (spec canvas 7): execute-node, models/available, model-cost; plus the queue panel's list
+ * and cancel, and Run from here.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { toMediaType, type MediaType, type Model, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import {
+  executeNodeBodySchema,
+  GENERATION_MESSAGES,
+  generationDataSchema,
+  lockedReason,
+  modelsAvailableBodySchema,
+  runFromHereBodySchema,
+} from "../../domain/generation/api";
+import { CATALOGUE, findModel, modelsFor } from "../../domain/generation/catalogue";
+import { estimateCost, costToCredits } from "../../domain/generation/cost";
+import { requireUser } from "../auth/session";
+import { badRequest, notFound, parse } from "../http/errors";
+import type { GenerationService } from "./service";
+
+const modelCostQuery = z.object({ modelId: z.string().min(1, "modelId is required").max(200) }).strict();
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export function registerGenerationRoutes(app: FastifyInstance, service: GenerationService) {
+  const { deps } = service;
+  /** Every model with whether this caller can use it now (a key for its provider, the engine available). */
+  const modelsForCaller = async (userId: string, models: readonly Model[] = CATALOGUE): Promise<Model[]> => {
+    const keyed = new Map<string, boolean>();
+    for (const provider of new Set(models.map((m) => m.provider))) keyed.set(provider, (await deps.credentialsFor(userId, provider)) !== null);
+    return models.map((model) => {
+      const availability = deps.modelAvailability(model);
+      if (!keyed.get(model.provider)) return { ...model, usable: false, lockedReason: lockedReason(PROVIDER_LABELS[model.provider]) };
+      return availability.usable ? { ...model, usable: true } : { ...model, usable: false, lockedReason: availability.reason };
+    });
+  };
+
+  app.get("/api/models/available", async (request) => {
+    const caller = requireUser(request);
+    return { success: true, models: await modelsForCaller(caller.id) };
+  });
+
+  /** Compatible with the selected node (its content type) and the media its connected nodes provide. */
+  app.post("/api/models/available", async (request) => {
+    const caller = requireUser(request);
+    const { context } = parse(modelsAvailableBodySchema, request.body ?? {});
+    const selected = (context.selectedNode ?? null) as { data?: { contentType?: unknown } } | null;
+    const output = toMediaType(selected?.data?.contentType);
+    const inputs = (context.connectedNodes ?? [])
+      .map((n) => toMediaType((n as { data?: { contentType?: unknown } })?.data?.contentType))
+      .filter((t): t is MediaType => t !== null);
+    return { success: true, models: await modelsForCaller(caller.id, modelsFor(output, inputs)) };
+  });
+
+  /** Spec canvas 7: `cost` in money units; shown as credits = cost × 1000, rounded (also returned). */
+  app.get("/api/model-cost", async (request) => {
+    requireUser(request);
+    const { modelId } = parse(modelCostQuery, request.query);
+    const model = findModel(modelId);
+    if (!model) throw notFound(`${GENERATION_MESSAGES.unknownModel}: ${modelId}`);
+    const cost = estimateCost(model);
+    return { success: true, cost, credits: costToCredits(cost) };
+  });
+
+  app.post("/api/execute-node", async (request, reply) => {
+    const caller = requireUser(request);
+    const body = parse(executeNodeBodySchema, request.body ?? {});
+    const generationId = await service.execute(caller.id, body.projectId, body.nodeId, {
+      prompt: body.prompt,
+      modelId: body.selectedModel,
+      params: body.parameters.modelParameters,
+      controls: body.controls.toolbarControls ?? {},
+      variations: body.controls.variations,
+      seedFixed: body.controls.seedFixed ?? false,
+    });
+    if (!body.wait) return reply.code(202).send({ success: true, generationId });
+    const row = await service.waitFor(generationId);
+    if (row.status === "succeeded") return { success: true, generationId, data: generationDataSchema.parse(row.result ?? {}) };
+    return { success: false, generationId, status: row.status, error: row.error ?? GENERATION_MESSAGES.failedRetry };
+  });
+
+  app.post("/api/generations/run-from-here", async (request, reply) => {
+    const caller = requireUser(request);
+    const body = parse(runFromHereBodySchema, request.body ?? {});
+    const chain = await service.runFromHere(caller.id, body.projectId, body.nodeId);
+    return reply.code(202).send({ success: true, ...chain });
+  });
+
+  app.get("/api/projects/:id/generations", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(idParams, request.params);
+    return { success: true, generations: await service.list(caller.id, id) };
+  });
+
+  app.post("/api/generations/:id/cancel", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(idParams, request.params);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw badRequest("Invalid generation id");
+    await service.cancel(caller.id, id);
+    return { success: true };
+  });
+}

@@ -1,0 +1,305 @@
+/**
+ * Queues generations (single runs and Run from here chains), cancels them, lists them for the queue panel,
+ * and moves a chain on when one of its nodes settles.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { GENERATION_MESSAGES, type GenerationSummary } from "../../domain/generation/api";
+import { displayNameFor } from "../../domain/generation/catalogue";
+import { downstreamOrder } from "../../domain/generation/chain";
+import type { Db } from "../db/client";
+import { edges, generations, nodes, user } from "../db/schema";
+import { badRequest, HttpError, notFound } from "../http/errors";
+import { authorizeProject } from "../policies/projectPolicy";
+import { releaseCredits, reserveCredits } from "./credits";
+import type { GenerationDeps } from "./deps";
+import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { choicesFromNode, prepareRun, type PreparedRun, type RunChoices } from "./prepare";
+import { HEARTBEAT_MS, GenerationRunner, type GenerationRow } from "./runner";
+
+/** A running generation whose heartbeat is older than this lost its worker. */
+const STALE_AFTER_MS = HEARTBEAT_MS * 6;
+/** A generation is tried at most this many times (the first run and one resume after a crash). */
+const MAX_ATTEMPTS = 2;
+const WAIT_POLL_MS = 150;
+
+export class GenerationService {
+  readonly runner: GenerationRunner;
+
+  constructor(readonly deps: GenerationDeps) {
+    this.runner = new GenerationRunner(deps);
+    this.runner.onSettled = (row) => this.advanceChain(row);
+  }
+
+  /** POST /api/execute-node: queue one run of a node with the toolbar's choices. */
+  async execute(userId: string, projectId: string, nodeId: string, choices: RunChoices): Promise<string> {
+    await authorizeProject(this.deps.db, userId, projectId, "edit");
+    const node = await this.nodeOrThrow(projectId, nodeId);
+    const run = await prepareRun(this.deps, userId, projectId, node, choices);
+    const generationId = randomUUID();
+    await this.checkBacklog(userId);
+    await this.deps.db.transaction(async (tx) => {
+      await reserveCredits(tx as unknown as Db, userId, generationId, run.credits);
+      await tx.insert(generations).values(rowFor(generationId, projectId, nodeId, userId, run, "queued"));
+      await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
+    });
+    await this.markQueued(projectId, node, generationId, choices);
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /**
+   * Run from here: the node, then every node downstream of it in dependency order. Only the first is queued
+   * now; each next one is prepared when its upstream nodes have their results (advanceChain).
+   */
+  async runFromHere(userId: string, projectId: string, nodeId: string): Promise<{ chainId: string; nodeIds: string[] }> {
+    const { db } = this.deps;
+    await authorizeProject(db, userId, projectId, "edit");
+    await this.nodeOrThrow(projectId, nodeId);
+    const projectEdges = await db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt));
+    const order = downstreamOrder(nodeId, projectEdges);
+    const live = await db
+      .select({ id: nodes.id, data: nodes.data })
+      .from(nodes)
+      .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, order)));
+    const withModel = new Set(live.filter((n) => choicesFromNode(n.data as StoredNode["data"]).modelId).map((n) => n.id));
+    // Nodes without a model are inputs (text, uploads), not steps.
+    const steps = order.filter((id) => withModel.has(id));
+    if (!steps.length) throw badRequest(GENERATION_MESSAGES.selectModel);
+    await this.checkBacklog(userId);
+    const chainId = randomUUID();
+    await db.insert(generations).values(
+      steps.map((id, i) => ({
+        id: randomUUID(),
+        projectId,
+        nodeId: id,
+        userId,
+        modelId: choicesFromNode(live.find((n) => n.id === id)!.data as StoredNode["data"]).modelId,
+        status: "waiting",
+        request: {},
+        inputHash: "",
+        chainId,
+        chainIndex: i,
+      })),
+    );
+    await this.advanceChain({ chainId, projectId, userId, status: "succeeded" } as GenerationRow);
+    return { chainId, nodeIds: steps };
+  }
+
+  /**
+   * After a chain step settles: on success, prepare the next waiting step (or skip it as cached when its
+   * inputs, prompt, model and parameters match its last successful run); on failure, the rest cannot run.
+   */
+  async advanceChain(settled: Pick<GenerationRow, "chainId" | "projectId" | "userId" | "status">): Promise<void> {
+    if (!settled.chainId) return;
+    const { db, hub } = this.deps;
+    if (settled.status !== "succeeded" && settled.status !== "cached") {
+      const rest = await db
+        .update(generations)
+        .set({ status: "cancelled", error: GENERATION_MESSAGES.upstreamFailed, finishedAt: sql`now()` })
+        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
+        .returning();
+      for (const r of rest) await hub.publish(r.projectId, { type: "generation", generationId: r.id, nodeId: r.nodeId, status: "cancelled", error: GENERATION_MESSAGES.upstreamFailed });
+      return;
+    }
+    for (;;) {
+      const [next] = await db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
+        .orderBy(asc(generations.chainIndex))
+        .limit(1);
+      if (!next) return;
+      const node = await readNode(db, next.projectId, next.nodeId);
+      let run: PreparedRun;
+      try {
+        if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+        run = await prepareRun(this.deps, next.userId, next.projectId, node, choicesFromNode(node.data));
+      } catch (err) {
+        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
+        return;
+      }
+      if (await this.isCached(next, node, run)) {
+        await db.update(generations).set({ status: "cached", request: run, inputHash: run.inputHash, finishedAt: sql`now()`, progress: 100 }).where(eq(generations.id, next.id));
+        await hub.publish(next.projectId, { type: "generation", generationId: next.id, nodeId: next.nodeId, status: "cached" });
+        continue;
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await reserveCredits(tx as unknown as Db, next.userId, next.id, run.credits);
+          await tx
+            .update(generations)
+            .set({ status: "queued", request: run, inputHash: run.inputHash, reservedCredits: run.credits, ownKey: run.ownKey, modelId: run.modelId })
+            .where(and(eq(generations.id, next.id), eq(generations.status, "waiting")));
+          await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId: next.id });
+        });
+      } catch (err) {
+        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
+        return;
+      }
+      await this.markQueued(next.projectId, node!, next.id, choicesFromNode(node!.data));
+      await this.deps.queue.wake();
+      return;
+    }
+  }
+
+  private async isCached(row: GenerationRow, node: StoredNode, run: PreparedRun): Promise<boolean> {
+    const hasResult = Boolean(node.data.mediaUrl || node.data.displayUrl || node.data.content);
+    if (!hasResult) return false;
+    const [previous] = await this.deps.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.projectId, row.projectId), eq(generations.nodeId, row.nodeId), eq(generations.inputHash, run.inputHash), inArray(generations.status, ["succeeded", "cached"])))
+      .orderBy(desc(generations.createdAt))
+      .limit(1);
+    return Boolean(previous);
+  }
+
+  private async failWaiting(row: GenerationRow, message: string) {
+    await this.deps.db.update(generations).set({ status: "failed", error: message, finishedAt: sql`now()` }).where(eq(generations.id, row.id));
+    await patchNode(this.deps.db, this.deps.hub, row.projectId, row.nodeId, () => ({ status: "error", error: message, isGenerating: false, generationProgress: null })).catch(() => null);
+    await this.deps.hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "failed", error: message });
+    await this.advanceChain({ ...row, status: "failed" });
+  }
+
+  /** The node shows 'Preparing...' and keeps the choices it ran with (selection sync reads them back). */
+  private async markQueued(projectId: string, node: StoredNode, generationId: string, choices: RunChoices) {
+    await patchNode(this.deps.db, this.deps.hub, projectId, node.id, () => ({
+      status: "generating",
+      isGenerating: true,
+      generationId,
+      error: null,
+      generationProgress: { percent: 0, message: GENERATION_MESSAGES.preparing },
+      prompt: choices.prompt,
+      selectedModel: choices.modelId,
+      modelParameters: choices.params,
+      ...(choices.controls.aspectRatio ? { aspectRatio: choices.controls.aspectRatio } : {}),
+      ...(choices.controls.style ? { style: choices.controls.style } : {}),
+      ...(choices.controls.cameraMovement ? { cameraMovement: choices.controls.cameraMovement } : {}),
+      ...(choices.controls.shotSize ? { shotSize: choices.controls.shotSize } : {}),
+      ...(choices.controls.voice ? { voice: choices.controls.voice } : {}),
+      variations: choices.variations,
+    }));
+    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId: node.id, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });
+  }
+
+  private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
+    const node = await readNode(this.deps.db, projectId, nodeId);
+    if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+    return node;
+  }
+
+  private async checkBacklog(userId: string) {
+    const [{ count }] = (await this.deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(generations)
+      .where(and(eq(generations.userId, userId), inArray(generations.status, ["queued", "running", "waiting"])))) as [{ count: number }];
+    if (count >= this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
+  }
+
+  /** Cancels a waiting, queued or running generation; its hold is released once. */
+  async cancel(userId: string, generationId: string): Promise<void> {
+    const { db } = this.deps;
+    const [row] = await db.select().from(generations).where(eq(generations.id, generationId)).limit(1);
+    if (!row) throw notFound("Generation not found");
+    await authorizeProject(db, userId, row.projectId, "edit");
+    const [won] = await db
+      .update(generations)
+      .set({ status: "cancelled", error: GENERATION_MESSAGES.cancelled, finishedAt: sql`now()` })
+      .where(and(eq(generations.id, generationId), inArray(generations.status, ["waiting", "queued", "running"])))
+      .returning();
+    if (!won) return;
+    await releaseCredits(db, row.userId, row.id, row.reservedCredits);
+    // A run in this process stops now; one in another process stops at its next heartbeat.
+    this.runner.abortLocal(generationId);
+    const node = await readNode(db, row.projectId, row.nodeId);
+    if (node && node.data.generationId === row.id && row.status !== "waiting") {
+      await patchNode(db, this.deps.hub, row.projectId, row.nodeId, (current) => ({
+        status: current.mediaUrl || current.content ? "completed" : "idle",
+        isGenerating: false,
+        generationProgress: null,
+        error: null,
+      }));
+    }
+    await this.deps.hub.publish(row.projectId, { type: "generation", generationId, nodeId: row.nodeId, status: "cancelled", error: GENERATION_MESSAGES.cancelled });
+    await this.advanceChain({ ...row, status: "cancelled" });
+  }
+
+  /** The queue panel: running and waiting first, then the latest finished ones. */
+  async list(userId: string, projectId: string): Promise<GenerationSummary[]> {
+    const { db } = this.deps;
+    await authorizeProject(db, userId, projectId, "view");
+    const rows = await db
+      .select({ g: generations, userName: user.name, nodeData: nodes.data })
+      .from(generations)
+      .innerJoin(user, eq(user.id, generations.userId))
+      .leftJoin(nodes, and(eq(nodes.projectId, generations.projectId), eq(nodes.id, generations.nodeId)))
+      .where(eq(generations.projectId, projectId))
+      .orderBy(desc(generations.createdAt))
+      .limit(60);
+    const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
+    return rows
+      .sort((a, b) => rank(a.g.status) - rank(b.g.status) || (a.g.chainIndex - b.g.chainIndex) * Number(a.g.chainId !== null && a.g.chainId === b.g.chainId))
+      .map(({ g, userName, nodeData }) => ({
+        id: g.id,
+        nodeId: g.nodeId,
+        nodeTitle: ((nodeData as { title?: string } | null)?.title ?? "Untitled") || "Untitled",
+        modelId: g.modelId,
+        modelName: displayNameFor(g.modelId).name,
+        status: g.status as GenerationSummary["status"],
+        progress: g.progress,
+        credits: g.reservedCredits,
+        error: g.error,
+        chainId: g.chainId,
+        createdAt: g.createdAt.toISOString(),
+        userName,
+      }));
+  }
+
+  /** Resolves when the generation settles (execute-node with `wait: true`); works across processes. */
+  async waitFor(generationId: string, timeoutMs = 15 * 60_000): Promise<GenerationRow> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1);
+      if (!row) throw notFound("Generation not found");
+      if (!["waiting", "queued", "running"].includes(row.status)) return row;
+      if (Date.now() > until) return row;
+      await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
+    }
+  }
+
+  /**
+   * Generations whose worker died (a crash or restart) are queued again once, else failed with their
+   * credits returned, so no node stays 'generating'. `everyRunning` is for startup of the single embedded
+   * process, where no other worker can be alive.
+   */
+  async recover(options: { everyRunning?: boolean } = {}): Promise<number> {
+    const { db } = this.deps;
+    const stale = await db
+      .select()
+      .from(generations)
+      .where(
+        and(
+          eq(generations.status, "running"),
+          options.everyRunning ? sql`true` : lt(generations.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS)),
+        ),
+      );
+    for (const row of stale) {
+      if (row.attempts < MAX_ATTEMPTS) {
+        const [requeued] = await db
+          .update(generations)
+          .set({ status: "queued", heartbeatAt: null })
+          .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
+          .returning({ id: generations.id });
+        if (requeued) await this.deps.queue.send({ generationId: row.id });
+      } else {
+        await this.runner.fail(row, GENERATION_MESSAGES.interrupted);
+      }
+    }
+    return stale.length;
+  }
+}
+
+function rowFor(id: string, projectId: string, nodeId: string, userId: string, run: PreparedRun, status: "queued" | "waiting") {
+  return { id, projectId, nodeId, userId, modelId: run.modelId, status, request: run, reservedCredits: run.credits, ownKey: run.ownKey, inputHash: run.inputHash };
+}

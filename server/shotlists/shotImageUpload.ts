@@ -1,0 +1,119 @@
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MAX_UPLOAD_BYTES } from "../../domain/upload";
+import { findShot } from "../../domain/shotlists/edits";
+import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
+import { uploadShotImageFieldsSchema, type ShotImageResult } from "../../domain/shotlists/schema";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { HttpError, badRequest, notFound, parse } from "../http/errors";
+import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
+import { insertMedia } from "../services/mediaService";
+import type { MediaStorage } from "../storage/storage";
+import { findShotList, listsWithShot } from "./shotListService";
+
+/**
+ * POST /api/shot-list/upload-image (spec: shell 7): multipart `file` and `shotId` (and, from this studio's
+ * editor, `shotListId`). The bytes decide the type, and only images are kept. The file becomes a media row
+ * of the shot list's project and the answer carries its URL; the editor puts it on the shot and saves,
+ * so the list document keeps one writer.
+ */
+export async function registerShotImageUpload(app: FastifyInstance, db: Db, storage: MediaStorage) {
+  // Its own scope, so multipart bodies are accepted by this route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6 } });
+
+    scope.post("/api/shot-list/upload-image", async (request): Promise<ShotImageResult> => {
+      const caller = requireUser(request);
+      if (!request.isMultipart()) throw badRequest('Send the image as multipart form data with "file" and "shotId"');
+      const { upload, fileName, projectId } = await receiveImage(request, db, caller.id, storage);
+      try {
+        await insertMedia(db, { id: upload.id, projectId, ownerId: caller.id, key: upload.key, contentType: upload.contentType, size: upload.size, originalName: cleanName(fileName) });
+      } catch (err) {
+        await storage.delete(upload.key).catch(() => {});
+        throw err;
+      }
+      return { success: true, imageUrl: `/api/media/${upload.id}` };
+    });
+  });
+}
+
+/**
+ * The project the shot belongs to, if the caller may edit it. With a shotListId the shot must be in that
+ * list; without one, among the lists holding a shot of that id, the first the caller may edit.
+ */
+async function projectOfShot(db: Db, userId: string, fields: Record<string, string>): Promise<string> {
+  const input = parse(uploadShotImageFieldsSchema, fields);
+  if (input.shotListId) {
+    const list = await findShotList(db, input.shotListId);
+    await authorizeProject(db, userId, list.projectId, "edit");
+    if (!findShot(list.scenes, input.shotId)) throw notFound(SHOT_LIST_MESSAGES.shotNotFound);
+    return list.projectId;
+  }
+  const candidates = await listsWithShot(db, input.shotId);
+  for (const c of candidates) if (permits(await permissionOn(db, userId, c.projectId), "edit")) return c.projectId;
+  // Refused with the policy's own answer (view-only or stranger) for the first, else unknown.
+  if (candidates[0]) await authorizeProject(db, userId, candidates[0].projectId, "edit");
+  throw notFound(SHOT_LIST_MESSAGES.shotNotFound);
+}
+
+/**
+ * Fields and file may arrive in either order (browsers send append order). When the fields come first the
+ * caller is authorized before a byte is stored; otherwise the stored file is removed again on refusal.
+ */
+async function receiveImage(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage) {
+  const fields: Record<string, string> = {};
+  let received: { upload: ReceivedUpload; fileName: string } | null = null;
+  let projectId: string | null = null;
+  try {
+    const parts = request.parts();
+    for (;;) {
+      const next = await parts.next().catch((err: unknown) => {
+        throw multipartError(err);
+      });
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === "field") {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      try {
+        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the image as "file"`);
+        if (fields.shotId) projectId = await projectOfShot(db, userId, fields);
+        const upload = await receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
+        received = { upload, fileName: part.filename };
+        if (upload.kind !== "image") throw new HttpError(415, "unsupported_media_type", SHOT_LIST_MESSAGES.onlyImages);
+      } catch (err) {
+        part.file.resume(); // read past the rest of the file so our answer reaches the client
+        throw err;
+      }
+    }
+    if (!received) throw badRequest('No image uploaded: send the image as "file"');
+    projectId ??= await projectOfShot(db, userId, fields);
+    return { ...received, projectId };
+  } catch (err) {
+    if (received) await storage.delete(received.upload.key).catch(() => {});
+    throw err;
+  }
+}
+
+async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of part.file) yield chunk as Buffer;
+  } catch {
+    throw badRequest("The upload was interrupted. Please try again.");
+  }
+  if (part.file.truncated) throw fileTooLarge();
+}
+
+function multipartError(err: unknown): unknown {
+  const code = (err as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
+  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one image at a time");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
+  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
+  return badRequest("Malformed upload form");
+}
+
+const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;

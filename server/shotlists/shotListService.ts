@@ -1,0 +1,102 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { blankScenes } from "../../domain/shotlists/factories";
+import { shotCount } from "../../domain/shotlists/edits";
+import { normalizeShotListDocument } from "../../domain/shotlists/normalize";
+import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
+import type { Scene, ShotList, ShotListSummary } from "../../domain/shotlists/schema";
+import type { Db } from "../db/client";
+import { shotLists } from "../db/schema";
+import { notFound } from "../http/errors";
+
+type Row = typeof shotLists.$inferSelect;
+
+/** The row as the API shows it; old or empty documents are made current on the way out (spec: shell 4). */
+function present(r: Row): ShotList & { normalized: boolean } {
+  const { scenes, changed } = normalizeShotListDocument({ scenes: r.scenes });
+  return {
+    id: r.id,
+    projectId: r.projectId,
+    name: r.name,
+    scenes,
+    version: r.version,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    normalized: changed,
+  };
+}
+
+const firstImage = (scenes: readonly Scene[]): string | null => {
+  for (const scene of scenes) for (const shot of scene.shots) if (shot.image) return shot.image;
+  return null;
+};
+
+export async function listShotLists(db: Db, projectId: string): Promise<ShotListSummary[]> {
+  const rows = await db.select().from(shotLists).where(eq(shotLists.projectId, projectId)).orderBy(desc(shotLists.updatedAt));
+  return rows.map((r) => {
+    const { scenes } = normalizeShotListDocument({ scenes: r.scenes });
+    const count = shotCount(scenes);
+    return {
+      id: r.id,
+      projectId: r.projectId,
+      name: r.name,
+      hasShots: count > 0,
+      shotCount: count,
+      sceneCount: scenes.length,
+      firstImage: firstImage(scenes),
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** spec (shell 5 "Shot list setup"): a new list holds `shots` blank shots in one scene. */
+export async function createShotList(db: Db, input: { projectId: string; name: string; shots: number; userId: string }): Promise<ShotList> {
+  const [row] = await db
+    .insert(shotLists)
+    .values({ id: randomUUID(), projectId: input.projectId, name: input.name, scenes: blankScenes(input.shots), createdBy: input.userId })
+    .returning();
+  return strip(present(row!));
+}
+
+const strip = ({ normalized: _n, ...list }: ShotList & { normalized: boolean }): ShotList => list;
+
+/** The list (made current) and whether that changed it; 404 when there is none. */
+export async function findShotList(db: Db, id: string): Promise<ShotList & { normalized: boolean }> {
+  const [row] = await db.select().from(shotLists).where(eq(shotLists.id, id));
+  if (!row) throw notFound(SHOT_LIST_MESSAGES.notFound);
+  return present(row);
+}
+
+export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[] }): Promise<ShotList> {
+  const [row] = await db
+    .update(shotLists)
+    .set({
+      scenes: change.scenes,
+      ...(change.name ? { name: change.name } : {}),
+      version: sql`${shotLists.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(shotLists.id, id))
+    .returning();
+  if (!row) throw notFound(SHOT_LIST_MESSAGES.notFound);
+  return strip(present(row));
+}
+
+export async function deleteShotList(db: Db, id: string): Promise<void> {
+  await db.delete(shotLists).where(eq(shotLists.id, id));
+}
+
+/**
+ * The lists holding a shot with this id (ids are made by clients, so more than one is possible; the caller
+ * picks the one it may edit). Uses jsonb containment, so no document is read in full to search.
+ */
+export async function listsWithShot(db: Db, shotId: string, limit = 20): Promise<{ id: string; projectId: string }[]> {
+  const probe = JSON.stringify([{ shots: [{ id: shotId }] }]);
+  return db
+    .select({ id: shotLists.id, projectId: shotLists.projectId })
+    .from(shotLists)
+    .where(sql`${shotLists.scenes} @> ${probe}::jsonb`)
+    .limit(limit);
+}

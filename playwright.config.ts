@@ -1,10 +1,11 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium";
+import { E2E_PORT, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const PORT = Number(process.env.E2E_PORT ?? 3123);
+const PORT = E2E_PORT;
 // A fresh embedded database for every run, so the suite never depends on what a previous run left.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "reelgraph-e2e-"));
 
@@ -23,11 +24,27 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: "npm run build -- --logLevel warn && node --import tsx server/main.ts",
-    url: `http://localhost:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789" },
-  },
+  webServer: [
+    {
+      command: "npm run build -- --logLevel warn && node --import tsx server/main.ts",
+      url: `http://localhost:${PORT}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789" },
+    },
+    {
+      // A second studio whose new accounts start nearly empty, for the 'Insufficient credits' journey. It
+      // waits for the first one's build (same dist/app) by starting after it answers.
+      command: `node scripts/wait-for.mjs http://localhost:${PORT}/api/health && node --import tsx server/main.ts`,
+      url: `http://localhost:${LOW_CREDITS_PORT}/api/health`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(LOW_CREDITS_PORT),
+        DATA_DIR: `${DATA_DIR}-low-credits`,
+        SIGNUP_CREDITS: String(LOW_SIGNUP_CREDITS),
+        BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789",
+      },
+    },
+  ],
 });

@@ -25,7 +25,7 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("2 contexts");
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("A lighthouse keeper");
 
-  await c.doubleClickAt(150, 600);
+  await c.doubleClickAt(150, 520);
   await expect(c.nodes).toHaveCount(4);
 
   await c.rename("Untitled", "Opening shot");
@@ -150,7 +150,7 @@ test("with the network cut mid-edit, 'Save Failed' shows, and everything is save
 
   await context.setOffline(true);
   await c.node("Describe an Image").getByLabel("Node text").fill("A tram crossing a bridge in the rain");
-  await c.doubleClickAt(200, 650);
+  await c.doubleClickAt(200, 520);
   await expect(page.getByTestId("save-status")).toHaveText("Save Failed", { timeout: 15_000 });
 
   await context.setOffline(false);

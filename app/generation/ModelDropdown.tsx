@@ -41,7 +41,7 @@ export function ModelDropdown({ models, loading, error, selectedId, costs, onSel
           type="button"
           aria-label={currentName ? `Model: ${currentName}` : "Select a model"}
           className={cn(
-            "inline-flex h-8 max-w-56 items-center gap-2 rounded-md border border-border bg-surface-2 px-2 text-sm text-text",
+            "inline-flex h-8 max-w-72 items-center gap-2 rounded-md border border-border bg-surface-2 px-2 text-sm text-text",
             "transition-colors hover:border-border-strong hover:bg-surface-3 disabled:pointer-events-none disabled:opacity-50",
             "data-[state=open]:border-border-strong data-[state=open]:bg-surface-3",
             className,

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState, type ReactNode } from "react";
 import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, SlidersHorizontal, Workflow } from "lucide-react";
 import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
@@ -12,8 +12,10 @@ import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
 const TYPE_ICONS = { text: FileText, image: ImageIcon, video: Film, audio: Music, model3d: Box } as const;
-const words = (v: string) => (v === "none" ? "None" : v.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase()));
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: words(v) }));
+const words = (v: string) => v.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+/** 'none' reads as what it means for that control ('No style'), so a row of compact selects stays legible. */
+const options = (values: readonly string[], none: string) => values.map((v) => ({ value: v, label: v === "none" ? none : words(v) }));
+const Compact = ({ width, children }: { width: string; children: ReactNode }) => <div className={cn("shrink-0 [&>button]:h-8 [&>button]:text-xs", width)}>{children}</div>;
 
 /**
  * The bottom generation toolbar (spec canvas 2): type column, prompt, model, parameters, cost, type-specific
@@ -111,19 +113,18 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
             </IconButton>
           </Tooltip>
           {visual && (
-            <Select
+            <Compact width="w-[5.5rem]"><Select
               aria-label="Aspect ratio"
-              className="h-8 w-[5.5rem] text-xs"
               value={g.controls.aspectRatio && (TOOLBAR_ASPECT_RATIOS as readonly string[]).includes(g.controls.aspectRatio) ? g.controls.aspectRatio : defaultAspectRatio(type)}
               options={TOOLBAR_ASPECT_RATIOS.map((r) => ({ value: r, label: r }))}
               disabled={disabled}
               onValueChange={(v) => g.update({ aspectRatio: v })}
-            />
+            /></Compact>
           )}
-          {visual && <Select aria-label="Style" className="h-8 w-28 text-xs" value={g.controls.style ?? "none"} options={options(STYLE_OPTIONS)} disabled={disabled} onValueChange={(v) => g.update({ style: v })} />}
-          {type === "video" && <Select aria-label="Camera movement" className="h-8 w-32 text-xs" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS)} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} />}
-          {visual && <Select aria-label="Shot size" className="h-8 w-32 text-xs" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES)} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} />}
-          {type === "audio" && <Select aria-label="Voice" className="h-8 w-28 text-xs" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} />}
+          {visual && <Compact width="w-32"><Select aria-label="Style" value={g.controls.style ?? "none"} options={options(STYLE_OPTIONS, "No style")} disabled={disabled} onValueChange={(v) => g.update({ style: v })} /></Compact>}
+          {type === "video" && <Compact width="w-36"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
+          {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
+          {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />
         </div>
       </div>

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from "@playwright/test";
+import { canvas, serverCanvas } from "./support/canvas";
+import { newAccount, signUpInBrowser } from "./support/studio";
+import { LOW_CREDITS_URL } from "./support/servers";
+
+async function newProject(page: Page, name: string) {
+  const res = await page.request.post("/api/projects", { data: { name } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).id as string;
+}
+
+const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
+const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
+const runCost = async (page: Page) => Number((await toolbar(page).getByTestId("run-cost").innerText()).replace(/\D/g, ""));
+
+/** Selects a node, sets its type and prompt in the toolbar, checks the local model was chosen, and runs it. */
+async function generate(page: Page, title: string, type: "Image" | "Video" | "Audio" | "3D", prompt: string, model: RegExp) {
+  const c = canvas(page);
+  await c.select(title);
+  await toolbar(page).getByRole("button", { name: type, exact: true }).click();
+  await expect(toolbar(page).getByRole("button", { name: model })).toBeVisible();
+  await toolbar(page).getByLabel("Prompt").fill(prompt);
+  const cost = await runCost(page);
+  await toolbar(page).getByLabel("Prompt").press("Enter");
+  return cost;
+}
+
+test("a new user makes an image, a video from it, a voice line and a 3D model with the local models, paying the shown cost", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, newAccount("Director"));
+  const projectId = await newProject(page, "Offline reel");
+  const c = canvas(page);
+  await c.open(projectId);
+  const start = await balance(page);
+  expect(start).toBe(5000);
+
+  await c.doubleClickAt(200, 120);
+  await c.rename("Untitled", "Key art");
+  let spent = await generate(page, "Key art", "Image", "a lighthouse at dusk over a stormy sea", /Local Sketch/);
+  // Progress shows on the card, then the image; the toast says so.
+  await expect(c.node("Key art").getByTestId("node-progress")).toBeVisible();
+  await expect(page.getByText("Generation completed!")).toBeVisible({ timeout: 30_000 });
+  await expect(c.node("Key art").locator("img")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText(String(start - spent).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
+  // The type is locked once the node has content.
+  await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toBeDisabled();
+  await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toHaveAttribute("title", "Type locked - node has generated content");
+
+  await c.doubleClickAt(650, 120);
+  await c.rename("Untitled", "Push in");
+  await c.connect("Key art", "Push in");
+  spent += await generate(page, "Push in", "Video", "slow push in on the lighthouse", /Local Video/);
+  await expect(page.getByText("Video generation started. This may take 30-120 seconds...")).toBeVisible();
+  await expect(c.node("Push in").locator("video")).toBeVisible({ timeout: 60_000 });
+
+  await c.doubleClickAt(200, 420);
+  await c.rename("Untitled", "Narration");
+  spent += await generate(page, "Narration", "Audio", "The light still turns, though no ship has passed in years.", /Local Speech/);
+  await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({ timeout: 30_000 });
+
+  await c.doubleClickAt(650, 420);
+  await c.rename("Untitled", "Prop");
+  spent += await generate(page, "Prop", "3D", "a brass ship lantern", /Local Mesh/);
+  await expect(c.node("Prop").getByTestId("model-viewer")).toBeVisible({ timeout: 30_000 });
+
+  // The balance went down by exactly the costs shown before each run.
+  await expect.poll(() => balance(page), { timeout: 10_000 }).toBe(start - spent);
+  const saved = await serverCanvas(page.request, null, projectId);
+  const byTitle = (t: string) => saved.nodes.find((n) => n.data.title === t)!.data;
+  expect(byTitle("Key art")).toMatchObject({ status: "completed", contentType: "image" });
+  expect(byTitle("Push in")).toMatchObject({ status: "completed", contentType: "video" });
+  expect(byTitle("Narration")).toMatchObject({ status: "completed", contentType: "audio" });
+  expect(byTitle("Prop")).toMatchObject({ status: "completed", contentType: "model3d" });
+  for (const t of ["Key art", "Push in", "Narration", "Prop"]) {
+    const media = await page.request.get(String(byTitle(t).mediaUrl));
+    expect(media.ok()).toBe(true);
+    expect((await media.body()).length).toBeGreaterThan(500);
+  }
+});
+
+test("Run from here runs a three-node chain, then skips the unchanged nodes as cached", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpInBrowser(page, newAccount("Chain"));
+  const projectId = await newProject(page, "Chain");
+  const c = canvas(page);
+  await c.open(projectId);
+  for (const [x, title] of [[60, "One"], [380, "Two"], [700, "Three"]] as const) {
+    await c.doubleClickAt(x, 150);
+    await c.rename("Untitled", title);
+  }
+  await c.connect("One", "Two");
+  await c.connect("Two", "Three");
+  for (const [title, prompt] of [["One", "a red door"], ["Two", "the door at night"], ["Three", "the door in snow"]] as const) {
+    await c.select(title);
+    await toolbar(page).getByRole("button", { name: "Image", exact: true }).click();
+    await expect(toolbar(page).getByRole("button", { name: /Local Sketch/ })).toBeVisible();
+    await toolbar(page).getByLabel("Prompt").fill(prompt);
+  }
+  await c.select("One");
+  await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  for (const t of ["One", "Two", "Three"]) await expect(c.node(t).locator("img")).toBeVisible({ timeout: 30_000 });
+
+  // Change only the last prompt and run the chain again: the first two are cached.
+  await c.select("Three");
+  await toolbar(page).getByLabel("Prompt").fill("the door in fog");
+  await c.select("One");
+  await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  await toolbar(page).getByTestId("queue-button").click();
+  const panel = page.getByTestId("queue-panel");
+  await expect(panel.getByTestId("queue-item").filter({ hasText: "One" }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
+  await expect(panel.getByTestId("queue-item").filter({ hasText: "Two" }).first()).toHaveAttribute("data-status", "cached");
+  await expect(panel.getByTestId("queue-item").filter({ hasText: "Three" }).first()).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(panel.getByText("Cached — unchanged").first()).toBeVisible();
+});
+
+test.describe("with a small balance", () => {
+  test.use({ baseURL: LOW_CREDITS_URL });
+  test("a run that costs more than the balance says 'Insufficient credits' and charges nothing", async ({ page }) => {
+    await signUpInBrowser(page, newAccount("Short"));
+    const projectId = await newProject(page, "Short");
+    const c = canvas(page);
+    await c.open(projectId);
+    const start = await balance(page);
+    await c.doubleClickAt(300, 150);
+    await c.select("Untitled");
+    await toolbar(page).getByRole("button", { name: "Image", exact: true }).click();
+    await expect(toolbar(page).getByRole("button", { name: /Local Sketch/ })).toBeVisible();
+    // Five variations cost more than this account holds.
+    for (let i = 0; i < 4; i++) await toolbar(page).getByRole("button", { name: "More variations" }).click();
+    const cost = await runCost(page);
+    expect(cost).toBeGreaterThan(start);
+    await toolbar(page).getByLabel("Prompt").fill("anything at all");
+    await toolbar(page).getByLabel("Prompt").press("Enter");
+    await expect(page.getByText("Insufficient credits. Please upgrade your plan.").first()).toBeVisible();
+    await expect(c.node("Untitled").getByRole("alert")).toHaveText(/Insufficient credits/);
+    expect(await balance(page)).toBe(start);
+  });
+});

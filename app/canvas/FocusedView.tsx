@@ -4,6 +4,8 @@ import { IconButton } from "../ui";
 import { useCanvas, useCommands } from "./store/useCanvas";
 import { MediaView } from "./nodes/MediaView";
 import { NodeProperties } from "./sidebar/NodeProperties";
+import { NodeProgressBar } from "./generation/NodeProgressBar";
+import { FocusedPromptBar } from "./generation/FocusedPromptBar";
 
 /** Double-click on a node: its media or text large, with the sidebar at 320 px (spec: canvas 2). */
 export function FocusedView() {
@@ -11,6 +13,7 @@ export function FocusedView() {
   const commands = useCommands();
   if (!node) return null;
   const media = mediaUrlOf(node.data);
+  const generating = node.data.status === "generating";
   const close = () => commands.focus(null);
   return (
     <div role="dialog" aria-modal="true" aria-label={`${node.data.title ?? "Node"} full screen`} className="fixed inset-0 z-40 flex bg-bg/95 backdrop-blur"
@@ -28,6 +31,12 @@ export function FocusedView() {
         ) : (
           <p className="text-text-muted">No media yet</p>
         )}
+        {generating && (
+          <div className="absolute inset-x-10 top-16 mx-auto max-w-md">
+            <NodeProgressBar nodeId={node.id} stored={node.data.generationProgress as { percent?: number; message?: string } | null | undefined} />
+          </div>
+        )}
+        <FocusedPromptBar nodeId={node.id} hasMedia={Boolean(media || node.data.content)} />
       </div>
       <aside className="w-[320px] shrink-0 overflow-y-auto border-l border-border bg-surface">
         <NodeProperties nodeId={node.id} onNavigate={(id) => commands.focus(id)} />

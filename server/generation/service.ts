@@ -21,7 +21,7 @@ import { HEARTBEAT_MS, GenerationRunner, type GenerationRow } from "./runner";
 const STALE_AFTER_MS = HEARTBEAT_MS * 6;
 /** A generation is tried at most this many times (the first run and one resume after a crash). */
 const MAX_ATTEMPTS = 2;
-const WAIT_POLL_MS = 150;
+const WAIT_POLL_MS = 1_000;
 
 export class GenerationService {
   readonly runner: GenerationRunner;
@@ -256,15 +256,34 @@ export class GenerationService {
       }));
   }
 
-  /** Resolves when the generation settles (execute-node with `wait: true`); works across processes. */
+  /**
+   * Resolves when the generation settles (execute-node with `wait: true`). Woken by the project's realtime
+   * messages (which the relay brings from other processes too); a slow poll covers a missed message.
+   */
   async waitFor(generationId: string, timeoutMs = 15 * 60_000): Promise<GenerationRow> {
     const until = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1);
-      if (!row) throw notFound("Generation not found");
-      if (!["waiting", "queued", "running"].includes(row.status)) return row;
-      if (Date.now() > until) return row;
-      await new Promise((r) => setTimeout(r, WAIT_POLL_MS));
+    const read = async () => (await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1))[0];
+    const first = await read();
+    if (!first) throw notFound("Generation not found");
+    let wake: () => void = () => {};
+    const leave = this.deps.hub.join(first.projectId, {
+      send: (text) => {
+        if (text.includes(generationId) && /"status":"(succeeded|failed|cancelled|cached)"/.test(text)) wake();
+      },
+    });
+    try {
+      for (let row = first; ; row = (await read())!) {
+        if (!["waiting", "queued", "running"].includes(row.status) || Date.now() > until) return row;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, WAIT_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    } finally {
+      leave();
     }
   }
 

@@ -7,6 +7,7 @@ import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
 import { useShallow } from "zustand/react/shallow";
 import type { NodeData } from "../../../domain/canvas/node";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { GenerationSections } from "./GenerationSections";
 
 const TYPES = [
   { value: "none", label: "Select type" },
@@ -61,6 +62,7 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
           toast.success(`Type set to ${TYPES.find((t) => t.value === v)?.label ?? v}`);
         }} />
       </section>
+      <GenerationSections nodeId={nodeId} />
       <Versions nodeId={nodeId} data={data} canEdit={canEdit} />
       <section className="flex flex-col gap-2">
         <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Context</h3>

@@ -3,8 +3,7 @@
  * but they are still user data: every reader checks the type and falls back to the catalogue default.
  */
 import { parseAspectRatio } from "../../../domain/canvas/aspectRatio";
-import type { EngineRequest, MediaBytes } from "../engine";
-import { ProviderError } from "../engine";
+import type { EngineRequest } from "../engine";
 
 export function stringParam(params: Record<string, unknown>, key: string): string | undefined {
   const v = params[key];
@@ -54,24 +53,13 @@ const IMAGE_SIZES: Readonly<Record<string, readonly [number, number]>> = {
   "4:5": [896, 1120],
 };
 
-/** Pixel size for an aspect ratio label at about `area` pixels; unknown labels ("2.39:1") are computed. */
-export function sizeForAspectRatio(label: string | undefined, area = 1024 * 1024, step = 32): { width: number; height: number } {
+/** Pixel size for an aspect ratio label; a label not in the table ("2.39:1") gets about a megapixel in steps of 32. */
+export function sizeForAspectRatio(label: string | undefined): { width: number; height: number } {
   const known = label ? IMAGE_SIZES[label] : undefined;
-  if (known && area === 1024 * 1024) return { width: known[0], height: known[1] };
+  if (known) return { width: known[0], height: known[1] };
   const ratio = parseAspectRatio(label) ?? 1;
-  const width = Math.max(step, Math.round(Math.sqrt(area * ratio) / step) * step);
-  const height = Math.max(step, Math.round(Math.sqrt(area / ratio) / step) * step);
-  return { width, height };
-}
-
-/** Reads a media URL, turning a storage or network failure into a message the node can show. */
-export async function readMediaOrFail(request: Pick<EngineRequest, "readMedia">, url: string, modelName: string): Promise<MediaBytes> {
-  try {
-    return await request.readMedia(url);
-  } catch (err) {
-    if (err instanceof ProviderError) throw err;
-    throw new ProviderError(`${modelName} could not read an input file`);
-  }
+  const step = (x: number) => Math.max(32, Math.round(x / 32) * 32);
+  return { width: step(Math.sqrt(1024 * 1024 * ratio)), height: step(Math.sqrt((1024 * 1024) / ratio)) };
 }
 
 /** Rejects with the signal's reason when the job was cancelled (the runner tells cancel from failure by `signal.aborted`). */

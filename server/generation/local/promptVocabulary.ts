@@ -11,7 +11,7 @@ export interface Vocabulary {
   lead: readonly string[];
 }
 
-const MOODS = ["melancholic", "hopeful", "tense", "dreamlike", "serene", "ominous", "playful", "nostalgic", "triumphant", "intimate"];
+const MOODS = ["melancholic", "hopeful", "tense", "dreamlike", "serene", "ominous", "playful", "nostalgic", "triumphant", "intimate"].map((m) => `${m} mood`);
 
 export const VOCABULARY: Readonly<Record<PromptTarget, Vocabulary>> = {
   image: {

@@ -7,7 +7,7 @@ import type { EngineRequest, EngineResult } from "../engine";
 import { ProviderError } from "../engine";
 import { enumParam, numberParam, throwIfAborted, upstreamTexts } from "./params";
 import { VOCABULARY, type PromptTarget } from "./promptVocabulary";
-import { pick, randomFor } from "./random";
+import { extraSeed, pick, randomFor } from "./random";
 
 const TARGETS = ["image", "video", "audio", "3d"] as const;
 /** Upstream text beyond this many characters (per item) is cut at a word boundary. */
@@ -67,7 +67,7 @@ export async function runPromptWriter(request: EngineRequest): Promise<EngineRes
   const target = enumParam(request.params, "target", TARGETS, "image");
   const count = Math.round(numberParam(request.params, "variations", 1, 1, 5));
   const upstream = upstreamTexts(request);
-  const texts = Array.from({ length: count }, (_, i) => writePrompt({ idea: request.prompt, upstream, target, seed: (request.seed + i) >>> 0 }));
+  const texts = Array.from({ length: count }, (_, i) => writePrompt({ idea: request.prompt, upstream, target, seed: extraSeed(request.seed, i) }));
   request.onProgress({ percent: 100 });
   return { kind: "text", texts };
 }

@@ -46,3 +46,11 @@ export function pick<T>(random: Random, items: readonly T[]): T {
 export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
+
+/**
+ * The seed of the i-th output of one run (num_images, variations). The first is the run's own seed; the others
+ * step far away from it, because the runner gives its variations seed, seed + 1, … and they must not repeat.
+ */
+export function extraSeed(seed: number, index: number): number {
+  return index === 0 ? seed >>> 0 : (seed + index * 1_000_003) >>> 0;
+}

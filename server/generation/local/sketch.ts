@@ -4,15 +4,15 @@
  * restyled (tinted, posterised) and the generated forms are laid over them.
  */
 import sharp from "sharp";
+import { ASPECT_RATIOS } from "../../../domain/canvas/node";
 import type { EngineRequest, EngineResult } from "../engine";
 import { ProviderError } from "../engine";
 import { hexToRgb, paletteFor, type Palette } from "./palette";
-import { enumParam, numberParam, readMediaOrFail, sizeForAspectRatio, throwIfAborted, upstreamImageUrls } from "./params";
-import { hashString, randomFor } from "./random";
+import { enumParam, numberParam, sizeForAspectRatio, throwIfAborted, upstreamImageUrls } from "./params";
+import { extraSeed, hashString, randomFor } from "./random";
 import { sketchSvg } from "./sketchScene";
 
 const NAME = "Local Sketch (procedural)";
-const RATIOS = ["1:1", "16:9", "9:16", "4:3", "3:4", "21:9", "3:2", "2:3", "4:5"] as const;
 /** Upstream images beyond this many are ignored (each takes a band of the picture). */
 const MAX_CONTEXT_IMAGES = 4;
 /** Colour levels per channel of a restyled context image. */
@@ -94,19 +94,19 @@ function restyle(data: Buffer, [tr, tg, tb]: [number, number, number]): void {
 
 export async function runSketch(request: EngineRequest): Promise<EngineResult> {
   const { params, signal } = request;
-  const ratio = enumParam(params, "aspect_ratio", RATIOS, "1:1");
+  const ratio = enumParam(params, "aspect_ratio", ASPECT_RATIOS, "1:1");
   const { width, height } = sizeForAspectRatio(ratio);
   const count = Math.round(numberParam(params, "num_images", 1, 1, 4));
   const urls = upstreamImageUrls(request).slice(0, MAX_CONTEXT_IMAGES);
   const images: Buffer[] = [];
   for (const url of urls) {
     throwIfAborted(signal);
-    images.push((await readMediaOrFail(request, url, NAME)).bytes);
+    images.push((await request.readMedia(url)).bytes);
   }
   const files = [];
   for (let i = 0; i < count; i++) {
     throwIfAborted(signal);
-    const bytes = await renderSketch({ prompt: request.prompt, seed: (request.seed + i) >>> 0, width, height, images });
+    const bytes = await renderSketch({ prompt: request.prompt, seed: extraSeed(request.seed, i), width, height, images });
     files.push({ bytes, contentType: "image/png" });
     request.onProgress({ percent: Math.round((100 * (i + 1)) / count), message: `Drew ${i + 1} of ${count}` });
   }

@@ -13,7 +13,7 @@ import { LOCAL_CAMERA_MOVES } from "../../../domain/generation/catalogueLocal";
 import type { EngineRequest, EngineResult } from "../engine";
 import { ProviderError } from "../engine";
 import { FfmpegError, runFfmpeg } from "./ffmpeg";
-import { enumParam, numberParam, readMediaOrFail, stringParam, throwIfAborted, upstreamImageUrls, urlListParam } from "./params";
+import { enumParam, numberParam, stringParam, throwIfAborted, upstreamImageUrls, urlListParam } from "./params";
 import { renderSketch } from "./sketch";
 import { overscanFor, sequenceGraph, titleGraph, VIDEO_RATIOS, VIDEO_RESOLUTIONS, videoSize, type CameraMove, type TitleLine } from "./videoGraph";
 
@@ -71,6 +71,18 @@ function wrap(words: readonly string[], perLine: number): string[] {
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/**
+ * The user's words for a title card: the runner's prompt ends with the toolbar's instructions
+ * (domain/generation/toolbar.ts composePrompt: "Style: …. Shot size: …. Camera movement: …. Aspect ratio 16:9."),
+ * which the engine acts on but a title card should not show.
+ */
+export function titleText(prompt: string): string {
+  let text = prompt.replace(/\s+/g, " ").trim();
+  const suffix = /\s*(?:(?:Style|Shot size|Camera movement): [^.]*\.|Aspect ratio [\d.]+:[\d.]+\.)$/;
+  while (suffix.test(text)) text = text.replace(suffix, "").trim();
+  return text;
 }
 
 async function fitPicture(bytes: Buffer, width: number, height: number, file: string): Promise<void> {
@@ -141,12 +153,12 @@ export async function runVideo(request: EngineRequest): Promise<EngineResult> {
   const { width, height } = videoSize(ratio, resolution);
   const fromParam = urlListParam(params, "images");
   const urls = (fromParam.length > 0 ? fromParam : upstreamImageUrls(request)).slice(0, MAX_IMAGES);
-  const title = (stringParam(params, "prompt") ?? request.prompt).replace(/\s+/g, " ").trim();
+  const title = titleText(stringParam(params, "prompt") ?? request.prompt);
   if (urls.length === 0 && !title) throw new ProviderError(`${NAME} needs an image or a prompt`);
   const images: Buffer[] = [];
   for (const url of urls) {
     throwIfAborted(signal);
-    images.push((await readMediaOrFail(request, url, NAME)).bytes);
+    images.push((await request.readMedia(url)).bytes);
   }
   request.onProgress({ percent: 2, message: "Preparing frames" });
   const bytes = await renderVideo({

@@ -1,0 +1,96 @@
+import { useEffect, useState } from "react";
+import { Send, SlidersHorizontal } from "lucide-react";
+import { Button, IconButton, Select, Textarea } from "../../ui";
+import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
+import { ModelPicker } from "../../generation/ModelPicker";
+import { ProviderLogo } from "../../generation/ProviderLogo";
+import { useAllModels } from "../../generation/useModels";
+import { useGeneration } from "../store/useCanvas";
+import { useNodeGeneration } from "../generation/useNodeGeneration";
+
+const heading = "text-xs font-medium uppercase tracking-wide text-text-muted";
+
+/**
+ * The sidebar's Model, Model Parameters, Style and Prompt sections (spec canvas 2 "Right sidebar"). They
+ * drive the same node data and the same run as the bottom toolbar.
+ */
+export function GenerationSections({ nodeId }: { nodeId: string }) {
+  const g = useNodeGeneration(nodeId);
+  const generation = useGeneration();
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [paramsOpen, setParamsOpen] = useState(false);
+  const allModels = useAllModels({ enabled: pickerOpen });
+  const [prompt, setPrompt] = useState(g.data?.prompt ?? "");
+  const [sending, setSending] = useState(false);
+  useEffect(() => setPrompt(g.data?.prompt ?? ""), [g.data?.prompt]);
+
+  // Spec canvas 5: the sidebar needs a non-empty trimmed prompt and a selected node; its state returns to idle after 2 s.
+  const submit = async () => {
+    if (!prompt.trim()) return;
+    setSending(true);
+    await generation.run(nodeId, prompt);
+    setTimeout(() => setSending(false), 2000);
+  };
+
+  return (
+    <>
+      <section className="flex flex-col gap-2">
+        <h3 className={heading}>Model</h3>
+        <Button variant="secondary" size="sm" className="justify-start" disabled={!g.canEdit} onClick={() => setPickerOpen(true)} aria-label={g.model ? `Model: ${g.model.name}` : "Choose a model"}>
+          {g.model && <ProviderLogo provider={g.model.provider} size={18} />}
+          <span className="truncate">{g.model?.name ?? "Choose a model"}</span>
+        </Button>
+      </section>
+      {g.model && (
+        <section className="flex flex-col gap-2">
+          <h3 className={heading}>Model Parameters</h3>
+          <Button variant="ghost" size="sm" className="justify-start" onClick={() => setParamsOpen(true)}>
+            <SlidersHorizontal className="size-4" aria-hidden /> Configure parameters
+          </Button>
+        </section>
+      )}
+      <section className="flex flex-col gap-2">
+        <label className={heading} htmlFor="node-style">Style</label>
+        <Select id="node-style" aria-label="Style" value="default" options={[{ value: "default", label: "Default (No Style)" }]} onValueChange={() => {}} disabled={!g.canEdit} />
+      </section>
+      <section className="flex flex-col gap-2">
+        <label className={heading} htmlFor="node-prompt">Prompt</label>
+        <div className="flex items-end gap-2">
+          <Textarea
+            id="node-prompt"
+            rows={3}
+            value={prompt}
+            disabled={!g.canEdit}
+            placeholder="Describe what to make…"
+            onChange={(e) => setPrompt(e.target.value)}
+            onBlur={() => prompt !== (g.data?.prompt ?? "") && g.update({ prompt })}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey) {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+          />
+          <IconButton label="Generate from this prompt" variant="primary" size="sm" disabled={!g.canEdit || !prompt.trim() || sending} onClick={() => void submit()}>
+            <Send />
+          </IconButton>
+        </div>
+      </section>
+      <ModelParamsDialog model={g.model} value={g.data?.modelParameters} context={g.context} open={paramsOpen && Boolean(g.model)} onOpenChange={setParamsOpen} readOnly={!g.canEdit} onChange={(params) => g.update({ modelParameters: params })} />
+      {pickerOpen && (
+        <ModelPicker
+          models={allModels.models}
+          loading={allModels.loading}
+          error={allModels.error}
+          selectedId={g.data?.selectedModel}
+          costs={g.costs}
+          onSelect={(m) => {
+            g.chooseModel(m);
+            setPickerOpen(false);
+          }}
+          onClose={() => setPickerOpen(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -22,11 +22,18 @@ function shotListEditor(page: Page) {
       await page.getByRole("combobox", { name: `Shot ${shot} ${field}` }).click();
       await page.getByRole("option", { name: option, exact: true }).click();
     },
+    /** A mouse drag by the shot's handle onto another shot, in small steps as a hand would. */
     async dragShot(from: number, to: number) {
-      await page.getByRole("button", { name: `Reorder Shot ${from}: drag, or press Alt+Arrow Up or Down` }).dragTo(card(to));
+      const handle = (await page.getByRole("button", { name: `Reorder Shot ${from}: drag, or press Alt+Arrow Up or Down` }).boundingBox())!;
+      const target = (await card(to).getByTestId("shot-number").boundingBox())!;
+      await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(handle.x + 30, handle.y + 30, { steps: 5 });
+      await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+      await page.mouse.up();
     },
     async exportAs(item: RegExp) {
-      await page.getByRole("button", { name: "Export" }).click();
+      await page.getByRole("button", { name: "Export", exact: true }).click();
       const download = page.waitForEvent("download");
       await page.getByRole("menuitem", { name: item }).click();
       return download;
@@ -37,12 +44,17 @@ function shotListEditor(page: Page) {
   };
 }
 
+/**
+ * Opens a new project straight in the Shot Lists tab (the tab a project reopens in is kept per browser tab).
+ * Opening it on the canvas first would start a canvas preload that app/project/preload.ts can hand out
+ * later, stale, when the canvas is shown again (reported to the lead); this journey is about shot lists.
+ */
 async function openShotLists(page: Page, projectName: string) {
   const res = await page.request.post("/api/projects", { data: { name: projectName } });
   const { id } = await res.json();
+  await page.evaluate((key) => sessionStorage.setItem(key, "shotLists"), `reelgraph.mode.${id}`);
   await page.goto(`/?project=${id}`);
-  await expect(page.getByRole("tab", { name: "Shot Lists" })).toBeVisible();
-  await page.keyboard.press("Alt+2");
+  await expect(page.getByRole("tab", { name: "Shot Lists" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Shot Lists" })).toBeVisible();
   return id as string;
 }
@@ -125,7 +137,7 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   expect(rows[1]).toMatch(/^1,The Pier,Pier 9,.*,1,Maya runs along the jetty,Subject\.\.\.,Wide Shot,Single,Tracking,/);
   expect(rows[2]).toContain(",2,Gulls wheel over the pier,");
 
-  // The exported shot is on the canvas.
+  // The exported shot is on the canvas (Alt+4).
   await page.keyboard.press("Alt+4");
   const board = canvas(page);
   await expect(board.node("Shot 1")).toBeVisible();
@@ -133,7 +145,7 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
 
   // Everything is kept across a reload.
   await page.reload();
-  await page.keyboard.press("Alt+2");
+  await page.getByRole("tab", { name: "Shot Lists" }).click();
   const card = page.getByTestId("shotlist-card").filter({ hasText: "Harbour Day" });
   await expect(card).toContainText("Has shots");
   await expect(card.locator("img")).toBeVisible();

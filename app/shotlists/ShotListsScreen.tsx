@@ -33,11 +33,17 @@ export function ShotListsScreen({ project }: { project: Project }) {
       <ShotListSetup
         initialName={view.name}
         busy={create.isPending}
-        onCancel={() => setView({ kind: "list" })}
+        error={create.isError ? SHOT_LIST_MESSAGES.createFailed : null}
+        onCancel={() => {
+          create.reset();
+          setView({ kind: "list" });
+        }}
         onCreate={(input) =>
           create.mutate(input, {
-            onSuccess: (list) => setView({ kind: "editor", id: list.id }),
-            onError: () => toast.error(SHOT_LIST_MESSAGES.createFailed),
+            onSuccess: (list) => {
+              create.reset();
+              setView({ kind: "editor", id: list.id });
+            },
           })
         }
       />

@@ -11,7 +11,8 @@ import { applyToolbarToParams } from "./toolbar";
 
 export function runParameters(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls): Record<string, unknown> {
   const own = Object.fromEntries(Object.entries(given).filter(([k]) => k in model.inputSchema.properties));
-  return applyToolbarToParams(model, { ...defaultParameters(model.inputSchema), ...own }, controls);
+  // The toolbar's choices beat the model's defaults; what the user set in the parameters form beats both.
+  return { ...defaultParameters(model.inputSchema), ...applyToolbarToParams(model, own, controls) };
 }
 
 export function runCredits(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls, variations: number): number {

@@ -27,6 +27,12 @@ describe("applyToolbarToParams", () => {
     // 21:9 is not one of this model's ratios: the model's own default stays.
     expect(applyToolbarToParams(video, {}, { aspectRatio: "21:9" })).not.toHaveProperty("aspect_ratio");
   });
+  it("the toolbar's aspect ratio beats the model's default in the run's parameters", async () => {
+    const { runParameters } = await import("./runCost");
+    expect(runParameters(model("local/video-ffmpeg"), {}, { aspectRatio: "1:1" }).aspect_ratio).toBe("1:1");
+    expect(runParameters(model("local/video-ffmpeg"), {}, {}).aspect_ratio).toBe("16:9");
+    expect(runParameters(model("local/video-ffmpeg"), { aspect_ratio: "9:16" }, { aspectRatio: "1:1" }).aspect_ratio).toBe("9:16");
+  });
   it("never overrides a value the user set in the parameters form", () => {
     expect(applyToolbarToParams(model("local/sketch"), { aspect_ratio: "4:3" }, { aspectRatio: "1:1" }).aspect_ratio).toBe("4:3");
   });

@@ -18,7 +18,7 @@ const NODE_TYPE = "generic_v2";
  * through the canvas's own two write paths (structure, then data) and announced the way they announce a
  * change: a structure message creates it in open canvases, the nodes message then fills in its data.
  */
-export async function exportShotToCanvas(db: Db, hub: RealtimeHub, list: ShotList, shotId: string, clientId?: string): Promise<CanvasNode> {
+export async function exportShotToCanvas(db: Db, hub: RealtimeHub, list: ShotList, shotId: string): Promise<CanvasNode> {
   const found = findShot(list.scenes, shotId);
   if (!found) throw notFound(SHOT_LIST_MESSAGES.shotNotFound);
   const image = found.shot.image;
@@ -33,7 +33,8 @@ export async function exportShotToCanvas(db: Db, hub: RealtimeHub, list: ShotLis
   // only takes data with a higher one.
   const { applied } = await applyNodeUpdates(db, projectId, [{ nodeId: id, nodeData: shotNodeData({ ...found.shot, image }), prevRev: 0 }]);
   const stored = applied[0]!;
-  await hub.publish(projectId, { type: "structure", clientId, nodes: [{ id, type: NODE_TYPE, position }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
-  await hub.publish(projectId, { type: "nodes", clientId, nodes: [stored] });
+  // No clientId: no open tab made this change, so none may take it for its own echo.
+  await hub.publish(projectId, { type: "structure", nodes: [{ id, type: NODE_TYPE, position }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+  await hub.publish(projectId, { type: "nodes", nodes: [stored] });
   return { id, type: NODE_TYPE, position, data: stored.data, rev: stored.rev };
 }

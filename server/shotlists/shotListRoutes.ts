@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
-import { permits } from "../policies/projectPolicy";
 import { shotListCsvRows, toCsv } from "../../domain/shotlists/csv";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { createShotListSchema, exportShotToCanvasSchema, shotListExportQuerySchema, updateShotListSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
-import { authorizeProject } from "../policies/projectPolicy";
+import { authorizeProject, permits } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import type { MediaStorage } from "../storage/storage";
 import { exportShotToCanvas } from "./exportToCanvas";

@@ -122,7 +122,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
             /></Compact>
           )}
           {visual && <Compact width="w-32"><Select aria-label="Style" value={g.controls.style ?? "none"} options={options(STYLE_OPTIONS, "No style")} disabled={disabled} onValueChange={(v) => g.update({ style: v })} /></Compact>}
-          {type === "video" && <Compact width="w-36"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
+          {type === "video" && <Compact width="w-40"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
           {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
           {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />

@@ -9,6 +9,7 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { findModel } from "../../../domain/generation/catalogue";
 import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
 import { runCredits } from "../../../domain/generation/runCost";
+import { defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../generation/useModels";
 import type { ContextMediaItem } from "../../generation/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
@@ -126,7 +127,9 @@ export function useNodeGeneration(nodeId: string | null) {
     setType(value: string) {
       const media = toMediaType(value);
       const keep = model && media && model.capabilities.some((c) => c.outputTypes.some((o) => o.type === media));
-      update({ contentType: value, ...(keep ? {} : { selectedModel: "", modelParameters: {} }) });
+      // A new image or video node starts at its type's usual ratio (image 1:1, video 16:9).
+      const ratio = (media === "image" || media === "video") && !hasGeneratedContent(data ?? {}) ? { aspectRatio: defaultAspectRatio(media) } : {};
+      update({ contentType: value, ...ratio, ...(keep ? {} : { selectedModel: "", modelParameters: {} }) });
     },
   };
 }

@@ -7,7 +7,8 @@ import { WaveformPlayer } from "./WaveformPlayer";
 const ModelViewer = lazy(() => import("./ModelViewer"));
 
 /** A node's media: image, video with play and mute, waveform audio player, or the lazily loaded 3D viewer. */
-export function MediaView({ url, type, title, large = false }: { url: string; type: ContentType; title: string; large?: boolean }) {
+/** `onNaturalSize` reports an image's or video's own size once loaded (the card fits its aspect ratio to it). */
+export function MediaView({ url, type, title, large = false, onNaturalSize }: { url: string; type: ContentType; title: string; large?: boolean; onNaturalSize?(width: number, height: number): void }) {
   // Remembered per URL, so a new upload after a failed one is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const setFailed = () => setFailedUrl(url);
@@ -15,7 +16,7 @@ export function MediaView({ url, type, title, large = false }: { url: string; ty
     const what = type === "video" ? "Video" : type === "audio" ? "Audio" : "Image";
     return <div className="flex h-full items-center justify-center text-sm text-danger">{what} failed to load</div>;
   }
-  if (type === "video") return <VideoView url={url} large={large} onError={setFailed} />;
+  if (type === "video") return <VideoView url={url} large={large} onError={setFailed} onNaturalSize={onNaturalSize} />;
   if (type === "audio") return <WaveformPlayer key={url} url={url} title={title} large={large} onError={setFailed} />;
   if (type === "model3d") {
     return (
@@ -24,10 +25,19 @@ export function MediaView({ url, type, title, large = false }: { url: string; ty
       </Suspense>
     );
   }
-  return <img src={url} alt={title} draggable={false} className="h-full w-full object-contain" onError={setFailed} />;
+  return (
+    <img
+      src={url}
+      alt={title}
+      draggable={false}
+      className="h-full w-full object-contain"
+      onError={setFailed}
+      onLoad={(e) => onNaturalSize?.(e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
+    />
+  );
 }
 
-function VideoView({ url, large, onError }: { url: string; large: boolean; onError(): void }) {
+function VideoView({ url, large, onError, onNaturalSize }: { url: string; large: boolean; onError(): void; onNaturalSize?(width: number, height: number): void }) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(large);
   const [muted, setMuted] = useState(true);
@@ -44,6 +54,7 @@ function VideoView({ url, large, onError }: { url: string; large: boolean; onErr
         preload="metadata"
         className="h-full w-full object-contain"
         onError={onError}
+        onLoadedMetadata={(e) => onNaturalSize?.(e.currentTarget.videoWidth, e.currentTarget.videoHeight)}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
       />

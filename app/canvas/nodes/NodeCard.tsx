@@ -3,6 +3,7 @@ import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
 import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
+import { aspectRatioAfterMediaLoad } from "../../../domain/canvas/aspectRatio";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
 import { useCanvas, useCommands, useGeneration } from "../store/useCanvas";
 import { NodeProgressBar } from "../generation/NodeProgressBar";
@@ -82,7 +83,18 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
           </button>
         )}
         {look === "text" && <NodeText id={id} content={data.content ?? ""} />}
-        {look === "media" && <MediaView url={mediaUrlOf(data)!} type={detectContentType(data)} title={title} />}
+        {look === "media" && (
+          <MediaView
+            url={mediaUrlOf(data)!}
+            type={detectContentType(data)}
+            title={title}
+            onNaturalSize={(w, h) => {
+              // spec canvas 4 "Loaded media": the node takes the nearest standard ratio of what it shows.
+              const label = canEdit ? aspectRatioAfterMediaLoad(data.aspectRatio, w, h) : null;
+              if (label) commands.updateNodeData(id, { aspectRatio: label });
+            }}
+          />
+        )}
         {generating && <NodeProgressBar nodeId={id} stored={data.generationProgress as { percent?: number; message?: string } | null | undefined} />}
         {data.status === "error" && data.error && (
           <div role="alert" className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-danger/90 px-3 py-1.5 text-xs text-white">

@@ -1,8 +1,8 @@
 import { memo, useRef } from "react";
-import { GripVertical, Trash2 } from "lucide-react";
+import { GripVertical, Send, Trash2 } from "lucide-react";
 import { CAMERA_HEIGHTS, DUTCH_ANGLES, FOCUS_DEPTHS, FRAMINGS, LONG_TEXT_MAX, MOVEMENTS, SHORT_TEXT_MAX, SHOT_SIZES } from "../../../domain/shotlists/constants";
 import type { Shot, ShotFields } from "../../../domain/shotlists/schema";
-import { IconButton, cn } from "../../ui";
+import { IconButton, Spinner, cn } from "../../ui";
 import { InlineText } from "./InlineText";
 import { ShotFieldSelect } from "./ShotFieldSelect";
 import { ShotImage } from "./ShotImage";
@@ -67,9 +67,20 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
           {label}
         </span>
         {!readOnly && (
-          <IconButton label={`Delete ${label}`} size="sm" className="ml-auto" onClick={() => p.onDelete(shot)}>
-            <Trash2 />
-          </IconButton>
+          <div className="ml-auto flex items-center gap-0.5">
+            <IconButton
+              label={`Export ${label} to canvas`}
+              size="sm"
+              disabled={p.imageState !== "idle"}
+              onClick={() => p.onToCanvas(shot)}
+              className={shot.image ? "text-text" : undefined}
+            >
+              {p.imageState === "exporting" ? <Spinner size={14} /> : <Send />}
+            </IconButton>
+            <IconButton label={`Delete ${label}`} size="sm" onClick={() => p.onDelete(shot)}>
+              <Trash2 />
+            </IconButton>
+          </div>
         )}
       </header>
       <ShotImage
@@ -80,14 +91,13 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
         onUpload={(f) => p.onUpload(shot, f)}
         onGenerate={() => p.onGenerate(shot)}
         onClear={() => p.onClear(shot)}
-        onToCanvas={() => p.onToCanvas(shot)}
       />
       <div className="-mx-2 flex flex-col">
         <InlineText label={`${label} description`} value={shot.description} multiline maxLength={LONG_TEXT_MAX} readOnly={readOnly} onCommit={(description) => set({ description })} />
         <InlineText label={`${label} subject`} value={shot.subject} maxLength={SHORT_TEXT_MAX} readOnly={readOnly} onCommit={(subject) => set({ subject })} className="text-text-muted" />
       </div>
       <div className="grid grid-cols-2 gap-x-2 gap-y-2">
-        <ShotFieldSelect label="Shot size" shotLabel={label} value={shot.shotSize} options={SHOT_SIZES} readOnly={readOnly} onChange={(v) => v && set({ shotSize: v })} />
+        <ShotFieldSelect label="Shot size" shotLabel={label} value={shot.shotSize} options={SHOT_SIZES} readOnly={readOnly} onChange={(v) => v && set({ shotSize: v })} className="col-span-2" />
         <ShotFieldSelect label="Shot type" shotLabel={label} value={shot.shotType} options={FRAMINGS} readOnly={readOnly} onChange={(v) => v && set({ shotType: v })} />
         <ShotFieldSelect label="Movement" shotLabel={label} value={shot.movement} options={MOVEMENTS} readOnly={readOnly} onChange={(v) => v && set({ movement: v })} />
         <ShotFieldSelect label="Camera height" shotLabel={label} value={shot.cameraHeight} options={CAMERA_HEIGHTS} optional readOnly={readOnly} onChange={(cameraHeight) => set({ cameraHeight })} />

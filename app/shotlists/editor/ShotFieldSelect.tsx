@@ -11,6 +11,7 @@ export function ShotFieldSelect<T extends string>({
   optional = false,
   readOnly,
   onChange,
+  className,
 }: {
   label: string;
   /** "Shot 3", for the accessible name "Shot 3 shot size". */
@@ -20,10 +21,11 @@ export function ShotFieldSelect<T extends string>({
   optional?: boolean;
   readOnly: boolean;
   onChange(value: T | undefined): void;
+  className?: string;
 }) {
   const choices = [...(optional ? [{ value: NONE, label: "—" }] : []), ...options.map((o) => ({ value: o, label: o }))];
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ""}`}>
       <span className="text-2xs font-medium uppercase tracking-wider text-text-subtle" aria-hidden>
         {label}
       </span>

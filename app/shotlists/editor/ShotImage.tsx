@@ -1,12 +1,12 @@
 import { useRef } from "react";
-import { Clapperboard, ImageUp, Send, Sparkles, X } from "lucide-react";
+import { Clapperboard, ImageUp, Sparkles, X } from "lucide-react";
 import type { Shot } from "../../../domain/shotlists/schema";
-import { Button, IconButton, Spinner, cn } from "../../ui";
+import { Button, IconButton, Spinner } from "../../ui";
 import type { ShotImageState } from "./useShotActions";
 
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
 
-/** A shot's image (16:9) with upload, generate (and its cost), clear and export-to-canvas. */
+/** A shot's image (16:9) with upload, generate (and its cost) and clear. */
 export function ShotImage({
   shot,
   state,
@@ -15,7 +15,6 @@ export function ShotImage({
   onUpload,
   onGenerate,
   onClear,
-  onToCanvas,
 }: {
   shot: Shot;
   state: ShotImageState;
@@ -24,7 +23,6 @@ export function ShotImage({
   onUpload(file: File): void;
   onGenerate(): void;
   onClear(): void;
-  onToCanvas(): void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const label = `Shot ${shot.shotNumber}`;
@@ -67,23 +65,12 @@ export function ShotImage({
               if (file) onUpload(file);
             }}
           />
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => input.current?.click()} aria-label={`Upload image for ${label}`}>
+          <Button size="sm" variant="secondary" className="flex-1" disabled={busy} onClick={() => input.current?.click()} aria-label={`Upload image for ${label}`}>
             <ImageUp /> Upload
           </Button>
-          <Button size="sm" variant="secondary" disabled={busy} onClick={onGenerate} aria-label={`Generate image for ${label}${costCredits != null ? ` (${costCredits} credits)` : ""}`}>
+          <Button size="sm" variant="secondary" className="flex-1" disabled={busy} onClick={onGenerate} aria-label={`Generate image for ${label}${costCredits != null ? ` (${costCredits} credits)` : ""}`}>
             <Sparkles /> Generate
             {costCredits != null && <span className="rounded bg-surface-3 px-1.5 py-px text-2xs text-text-muted">{costCredits} cr</span>}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            disabled={busy}
-            loading={state === "exporting"}
-            onClick={onToCanvas}
-            aria-label={`Export ${label} to canvas`}
-            className={cn("ml-auto", !shot.image && "opacity-70")}
-          >
-            <Send /> Canvas
           </Button>
         </div>
       )}

@@ -3,7 +3,6 @@ import type { Scene } from "../../../domain/shotlists/schema";
 import { SHOT_LIST_MESSAGES } from "../../../domain/shotlists/messages";
 import { SHOT_LIST_SAVE_DEBOUNCE_MS } from "../../../domain/shotlists/constants";
 import { saveShotList } from "../../api/shotLists";
-import { reportSaveStatus } from "../../project/saveStatus";
 import { toast } from "../../ui";
 import { ShotListSaver, type SaverStatus } from "./shotListSaver";
 
@@ -25,12 +24,8 @@ export function useShotListDocument(id: string, initial: ShotListDoc) {
       new ShotListSaver<ShotListDoc>({
         delayMs: SHOT_LIST_SAVE_DEBOUNCE_MS,
         save: async (d) => void (await saveShotList(id, { name: d.name, scenes: d.scenes })),
-        onStatus: (s) => {
-          statusListeners.forEach((l) => l());
-          if (s === "saving") reportSaveStatus("saving");
-          else if (s === "saved") reportSaveStatus("saved");
-          else if (s === "failed") reportSaveStatus("failed");
-        },
+        // The editor shows its own save state (as the screenplay editor does), next to the list's name.
+        onStatus: () => statusListeners.forEach((l) => l()),
         onError: () => toast.error(SHOT_LIST_MESSAGES.saveFailed, { id: "shotlist-save-failed" }),
       }),
   );

@@ -10,7 +10,14 @@ const clamp = (n: number) => Math.min(SHOT_COUNT_MAX, Math.max(SHOT_COUNT_MIN, M
  * spec (shell 2 "setup screen", 5 "Shot list setup"): name (default 'Shot list 1' or the chosen name) and a
  * number-of-shots stepper 1..100 with presets 6, 12, 24, 50 (default 6); Cancel and Create Shot List.
  */
-export function ShotListSetup({ initialName, busy, onCancel, onCreate }: { initialName?: string; busy: boolean; onCancel(): void; onCreate(input: { name: string; shots: number }): void }) {
+export function ShotListSetup({ initialName, busy, error, onCancel, onCreate }: {
+  initialName?: string;
+  busy: boolean;
+  /** The server's refusal of the last try ('Failed to create shot list. Please try again.'). */
+  error?: string | null;
+  onCancel(): void;
+  onCreate(input: { name: string; shots: number }): void;
+}) {
   const [name, setName] = useState(initialName || DEFAULT_SHOT_LIST_NAME);
   // The field's text, so it can be empty while typing; the number is read from it.
   const [shotsText, setShotsText] = useState(String(SHOT_COUNT_DEFAULT));
@@ -28,7 +35,8 @@ export function ShotListSetup({ initialName, busy, onCancel, onCreate }: { initi
 
   return (
     <section className="mx-auto flex h-full max-w-lg flex-col justify-center px-6 py-10" data-testid="shotlist-setup">
-      <form onSubmit={submit} className="flex flex-col gap-6 rounded-2xl border border-border bg-surface p-6 shadow-lg">
+      {/* noValidate: the spec's own alerts explain a missing name or count, not the browser's bubbles. */}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-6 rounded-2xl border border-border bg-surface p-6 shadow-lg">
         <div>
           <h1 className="text-xl font-semibold text-text">Create New Shot List</h1>
           <p className="mt-1 text-sm text-text-muted">Name it and choose how many shots to start with. You can add, remove and reorder shots later.</p>
@@ -49,7 +57,8 @@ export function ShotListSetup({ initialName, busy, onCancel, onCreate }: { initi
               max={SHOT_COUNT_MAX}
               value={shotsText}
               onChange={(e) => setShotsText(e.target.value)}
-              onBlur={() => shotsText !== "" && Number.isFinite(shots) && setShotsText(String(clamp(shots)))}
+              // Above the maximum is brought back to it; below the minimum is left for the alert to explain.
+              onBlur={() => Number.isFinite(shots) && shots > SHOT_COUNT_MAX && setShotsText(String(SHOT_COUNT_MAX))}
               className="w-24 text-center tabular-nums"
             />
             <IconButton label="More shots" variant="secondary" disabled={shots >= SHOT_COUNT_MAX} onClick={() => step(1)}>
@@ -73,9 +82,9 @@ export function ShotListSetup({ initialName, busy, onCancel, onCreate }: { initi
             </button>
           ))}
         </div>
-        {problem && (
+        {(problem ?? error) && (
           <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">
-            {problem}
+            {problem ?? error}
           </p>
         )}
         <div className="flex justify-end gap-2">

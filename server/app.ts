@@ -23,6 +23,7 @@ import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
 import { startGeneration, type Generation, type GenerationOptions } from "./generation/setup";
 import { registerGenerationRoutes } from "./generation/routes";
+import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 
 export interface AppOptions {
   database: Database;
@@ -86,6 +87,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   // Stop taking jobs before the hub and database go away.
   server.addHook("onClose", () => generation.close());
   registerGenerationRoutes(server, generation.service);
+  registerShotImageGeneration(server, database.db, generation.service);
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
   return { server, auth, hub, generation };
 }

@@ -49,6 +49,25 @@ export class GenerationService {
   }
 
   /**
+   * A run that is not on the canvas (a shot list's image): the same reservation, queue, engine, storage and
+   * ledger, keyed `detached:{key}` so nothing is written to a node. Returns the generation id.
+   */
+  async executeDetached(userId: string, projectId: string, key: string, choices: RunChoices): Promise<string> {
+    await authorizeProject(this.deps.db, userId, projectId, "edit");
+    const nodeId = `detached:${key}`;
+    const run = await prepareRun(this.deps, userId, projectId, { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, choices);
+    const generationId = randomUUID();
+    await this.checkBacklog(userId);
+    await this.deps.db.transaction(async (tx) => {
+      await reserveCredits(tx as unknown as Db, userId, generationId, run.credits);
+      await tx.insert(generations).values(rowFor(generationId, projectId, nodeId, userId, run, "queued"));
+      await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
+    });
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /**
    * Run from here: the node, then every node downstream of it in dependency order. Only the first is queued
    * now; each next one is prepared when its upstream nodes have their results (advanceChain).
    */
@@ -243,7 +262,7 @@ export class GenerationService {
       .map(({ g, userName, nodeData }) => ({
         id: g.id,
         nodeId: g.nodeId,
-        nodeTitle: ((nodeData as { title?: string } | null)?.title ?? "Untitled") || "Untitled",
+        nodeTitle: g.nodeId.startsWith("detached:shot:") ? "Shot list image" : ((nodeData as { title?: string } | null)?.title ?? "Untitled") || "Untitled",
         modelId: g.modelId,
         modelName: displayNameFor(g.modelId).name,
         status: g.status as GenerationSummary["status"],

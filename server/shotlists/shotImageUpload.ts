@@ -43,7 +43,7 @@ export async function registerShotImageUpload(app: FastifyInstance, db: Db, stor
  * The project the shot belongs to, if the caller may edit it. With a shotListId the shot must be in that
  * list; without one, among the lists holding a shot of that id, the first the caller may edit.
  */
-async function projectOfShot(db: Db, userId: string, fields: Record<string, string>): Promise<string> {
+export async function projectOfShot(db: Db, userId: string, fields: Record<string, string>): Promise<string> {
   const input = parse(uploadShotImageFieldsSchema, fields);
   if (input.shotListId) {
     const list = await findShotList(db, input.shotListId);

@@ -16,7 +16,12 @@ let canvasChunk: Promise<unknown> | null = null;
 export const loadWorkspace = () => (workspaceChunk ??= import("./ProjectWorkspace"));
 export const loadCanvas = () => (canvasChunk ??= import("../canvas/CanvasMode"));
 
-const canvasRequests = new Map<string, Promise<CanvasData>>();
+const canvasRequests = new Map<string, { request: Promise<CanvasData>; at: number }>();
+/**
+ * A preloaded canvas is only used soon after it was asked for: a preload started later (a session refetch
+ * while another mode shows) must not hand stale nodes to a canvas opened minutes after.
+ */
+const PRELOAD_FRESH_MS = 10_000;
 const fetchCanvas = (projectId: string) => api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`);
 
 /** Starts everything a project page needs; safe to call more than once. */
@@ -28,7 +33,7 @@ export function preloadProject(queryClient: QueryClient, projectId: string, mode
     if (!canvasRequests.has(projectId)) {
       const request = fetchCanvas(projectId);
       request.catch(() => canvasRequests.delete(projectId));
-      canvasRequests.set(projectId, request);
+      canvasRequests.set(projectId, { request, at: Date.now() });
     }
   }
 }
@@ -40,5 +45,5 @@ export function preloadProject(queryClient: QueryClient, projectId: string, mode
 export function takeCanvas(projectId: string): Promise<CanvasData> {
   const pending = canvasRequests.get(projectId);
   canvasRequests.delete(projectId);
-  return pending ?? fetchCanvas(projectId);
+  return pending && Date.now() - pending.at < PRELOAD_FRESH_MS ? pending.request : fetchCanvas(projectId);
 }

@@ -142,6 +142,8 @@ export const modelSchema = z.object({
   /** Set by the server: false when the provider is not configured. */
   usable: z.boolean().optional(),
   lockedReason: z.string().optional(),
+  /** Set by the server: runs go on the caller's own key, so they cost no credits. */
+  ownKey: z.boolean().optional(),
 });
 export type Model = z.infer<typeof modelSchema>;
 

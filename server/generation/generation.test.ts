@@ -186,6 +186,21 @@ describe("execute-node", () => {
   });
 });
 
+describe("own keys", () => {
+  it("a run on the user's own key goes with that key and costs no credits; the model says so", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWithNode(user);
+    expect((await h.call(user, "PUT", "/api/settings/keys/fal", { key: "users-own-fal-key-1234" })).status).toBe(200);
+    const models = (await h.call(user, "GET", "/api/models/available")).body.models as { id: string; ownKey?: boolean }[];
+    expect(models.find((m) => m.id === IMAGE_MODEL)?.ownKey).toBe(true);
+    expect(models.find((m) => m.id === "local/sketch")?.ownKey).toBeUndefined();
+    const res = await execute(user, { projectId, nodeId: "n1", prompt: "on my key", selectedModel: IMAGE_MODEL, wait: true });
+    expect(res.body.success).toBe(true);
+    expect(fal.calls.at(-1)!.credentials.apiKey).toBe("users-own-fal-key-1234");
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
+  });
+});
+
 describe("models", () => {
   it("lists every model with usability; local ones always usable, keyless providers locked with the reason", async () => {
     const user = await h.signUp();

@@ -97,7 +97,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
           </Tooltip>
           {g.credits !== null && (
             <span className="rounded-md bg-surface-2 px-2 py-1 text-xs tabular-nums text-text-muted" data-testid="run-cost" title="Credits this run costs">
-              {g.credits === 0 ? "Free" : `${g.credits.toLocaleString("en-US")} ${g.credits === 1 ? "credit" : "credits"}`}
+              {g.model?.ownKey ? "Your key · no credits" : g.credits === 0 ? "Free" : `${g.credits.toLocaleString("en-US")} ${g.credits === 1 ? "credit" : "credits"}`}
             </span>
           )}
           <Tooltip content={g.data && (g.data as Record<string, unknown>).seedFixed ? "Seed locked: reruns repeat the result" : "Seed unlocked: each run differs"}>

@@ -86,7 +86,8 @@ export function useNodeGeneration(nodeId: string | null) {
     }),
     [data?.aspectRatio, record.style, record.cameraMovement, record.shotSize, record.voice],
   );
-  const credits = model ? runCredits(model, (data?.modelParameters as Record<string, unknown>) ?? {}, controls, variations) : null;
+  // Runs on the user's own provider key cost no credits (the server charges none either).
+  const credits = model?.ownKey ? 0 : model ? runCredits(model, (data?.modelParameters as Record<string, unknown>) ?? {}, controls, variations) : null;
 
   const type = toMediaType(data?.contentType);
   const typeLocked = data ? hasGeneratedContent(data) : false;

@@ -25,7 +25,7 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("2 contexts");
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("A lighthouse keeper");
 
-  await c.doubleClickAt(150, 520);
+  await c.doubleClickAt(700, 100);
   await expect(c.nodes).toHaveCount(4);
 
   await c.rename("Untitled", "Opening shot");

@@ -66,7 +66,12 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       projectId,
       store,
       commands,
-      flushWrites: () => saver.flushAll(),
+      // Until every write is acknowledged: one waiting behind a write in flight is sent when that answers.
+      flushWrites: async () => {
+        const until = Date.now() + 5000;
+        do await saver.flushAll();
+        while (saver.hasPending() && Date.now() < until && (await new Promise((r) => setTimeout(r, 50)), true));
+      },
       notify: (kind, message, options) => {
         const opts = { description: options?.description, duration: options?.duration, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
         toast[kind](message, opts);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { findModel } from "../../domain/generation/catalogue";
-import { bool, defineModel, enumOf, int, media, mediaList, negativePrompt, num, prompt } from "../../domain/generation/catalogueBuild";
+import { bool, defineModel, enumOf, media, mediaList, negativePrompt, num, prompt } from "../../domain/generation/catalogueBuild";
 import { defaultParameters } from "../../domain/generation/modelParamForm";
 import type { Model } from "../../domain/generation/modelTypes";
 import { renderInApp } from "../test/render";

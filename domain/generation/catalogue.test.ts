@@ -11,7 +11,7 @@ import {
   visibleFeatureTags,
   withAvailability,
 } from "./catalogue";
-import { estimateCost, estimateCredits } from "./cost";
+import { estimateCredits } from "./cost";
 import { MEDIA_TYPES, modelSchema, toMediaType, type MediaType, type Model, type ModelInputProperty } from "./modelTypes";
 
 const ids = (models: readonly Model[]) => models.map((m) => m.id);

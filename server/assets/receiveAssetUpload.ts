@@ -3,9 +3,10 @@ import type { FastifyRequest } from "fastify";
 import { ASSET_MESSAGES, assetTypeNotSupported, assetUploadFieldsSchema, libraryKindOf } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
 import { HttpError, badRequest, parse } from "../http/errors";
-import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import type { MediaStorage } from "../storage/storage";
 import { assertOwnUser } from "./ownUser";
+import { fileChunks, multipartError } from "../media/multipartParts";
 
 /**
  * The multipart body of POST /api/assets/upload: `file` and an optional `userId`. A foreign userId seen
@@ -81,22 +82,3 @@ function notMedia(type: string): HttpError {
 /** The type the sniffer named in its refusal (domain/upload's unsupportedFileType wording). */
 const refusedType = (message: string) => /^File type (.+?) not supported\./.exec(message)?.[1] ?? null;
 
-/** The file's bytes; busboy stops at the size limit and marks the stream truncated, which is our 413. */
-async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of part.file) yield chunk as Buffer;
-  } catch {
-    throw badRequest("The upload was interrupted. Please try again.");
-  }
-  if (part.file.truncated) throw fileTooLarge();
-}
-
-/** @fastify/multipart's own limit errors, in our words. */
-function multipartError(err: unknown): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
-  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one file at a time");
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
-  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
-  return badRequest("Malformed upload form");
-}

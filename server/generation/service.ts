@@ -36,13 +36,7 @@ export class GenerationService {
     await authorizeProject(this.deps.db, userId, projectId, "edit");
     const node = await this.nodeOrThrow(projectId, nodeId);
     const run = await prepareRun(this.deps, userId, projectId, node, choices);
-    const generationId = randomUUID();
-    await this.checkBacklog(userId);
-    await this.deps.db.transaction(async (tx) => {
-      await reserveCredits(tx as unknown as Db, userId, generationId, run.credits);
-      await tx.insert(generations).values(rowFor(generationId, projectId, nodeId, userId, run, "queued"));
-      await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
-    });
+    const generationId = await this.queueRun(userId, projectId, nodeId, run);
     await this.markQueued(projectId, node, generationId, choices);
     await this.deps.queue.wake();
     return generationId;
@@ -56,6 +50,13 @@ export class GenerationService {
     await authorizeProject(this.deps.db, userId, projectId, "edit");
     const nodeId = `detached:${key}`;
     const run = await prepareRun(this.deps, userId, projectId, { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, choices);
+    const generationId = await this.queueRun(userId, projectId, nodeId, run);
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /** One transaction: hold the credits (402 when short), record the generation, queue its job. */
+  private async queueRun(userId: string, projectId: string, nodeId: string, run: PreparedRun): Promise<string> {
     const generationId = randomUUID();
     await this.checkBacklog(userId);
     await this.deps.db.transaction(async (tx) => {
@@ -63,7 +64,6 @@ export class GenerationService {
       await tx.insert(generations).values(rowFor(generationId, projectId, nodeId, userId, run, "queued"));
       await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
     });
-    await this.deps.queue.wake();
     return generationId;
   }
 

@@ -1,16 +1,17 @@
-import multipart, { type MultipartFile } from "@fastify/multipart";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ErrorCode } from "../../domain/errors";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadFieldsSchema, urlUploadSchema, type UploadResult } from "../../domain/upload";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import { SafeFetchError, safeFetch } from "../net/safeFetch";
 import { authorizeProject } from "../policies/projectPolicy";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import type { MediaStorage } from "../storage/storage";
 import { HttpError, badRequest, parse } from "./errors";
+import { fileChunks, multipartError } from "../media/multipartParts";
 
 /**
  * POST /api/upload-media (spec canvas 7): a multipart file, or `{url}` fetched server-side, into a
@@ -119,26 +120,6 @@ async function receiveForm(request: FastifyRequest, db: Db, userId: string, stor
     if (received) await storage.delete(received.upload.key).catch(() => {});
     throw err;
   }
-}
-
-/** The file's bytes; busboy stops at the size limit and marks the stream truncated, which is our 413. */
-async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of part.file) yield chunk as Buffer;
-  } catch {
-    throw badRequest("The upload was interrupted. Please try again.");
-  }
-  if (part.file.truncated) throw fileTooLarge();
-}
-
-/** @fastify/multipart's own limit errors, in our words. */
-function multipartError(err: unknown): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
-  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one file at a time");
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
-  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
-  return badRequest("Malformed upload form");
 }
 
 const FETCH_ERROR_CODES: Record<SafeFetchError["status"], ErrorCode> = {

@@ -1,4 +1,4 @@
-import multipart, { type MultipartFile } from "@fastify/multipart";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
 import { findShot } from "../../domain/shotlists/edits";
@@ -7,11 +7,12 @@ import { uploadShotImageFieldsSchema, type ShotImageResult } from "../../domain/
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { HttpError, badRequest, notFound, parse } from "../http/errors";
-import { fileTooLarge, receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
 import { insertMedia } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { findShotList, listsWithShot } from "./shotListService";
+import { fileChunks, multipartError } from "../media/multipartParts";
 
 /**
  * POST /api/shot-list/upload-image (spec: shell 7): multipart `file` and `shotId` (and, from this studio's
@@ -70,7 +71,7 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
     const parts = request.parts();
     for (;;) {
       const next = await parts.next().catch((err: unknown) => {
-        throw multipartError(err);
+        throw multipartError(err, "Please upload one image at a time");
       });
       if (next.done) break;
       const part = next.value;
@@ -96,24 +97,6 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
     if (received) await storage.delete(received.upload.key).catch(() => {});
     throw err;
   }
-}
-
-async function* fileChunks(part: MultipartFile): AsyncGenerator<Buffer> {
-  try {
-    for await (const chunk of part.file) yield chunk as Buffer;
-  } catch {
-    throw badRequest("The upload was interrupted. Please try again.");
-  }
-  if (part.file.truncated) throw fileTooLarge();
-}
-
-function multipartError(err: unknown): unknown {
-  const code = (err as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE") return fileTooLarge();
-  if (code === "FST_FILES_LIMIT") return badRequest("Please upload one image at a time");
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return badRequest("Too many form fields");
-  if (err instanceof HttpError || typeof (err as { statusCode?: unknown }).statusCode === "number") return err;
-  return badRequest("Malformed upload form");
 }
 
 const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;

@@ -3,11 +3,9 @@ import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, 
 import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
 import { ModelDropdown } from "../../generation/ModelDropdown";
-import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
-import { ModelPicker } from "../../generation/ModelPicker";
-import { useAllModels } from "../../generation/useModels";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { QueueButton } from "./QueuePanel";
+import { NodeModelDialogs } from "./NodeModelDialogs";
 import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
@@ -36,7 +34,6 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
   const progress = useNodeProgress(generation.progress, g.nodeId ?? "");
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const allModels = useAllModels({ enabled: pickerOpen });
   const disabled = !g.canEdit || !g.nodeId;
   const busy = g.data?.status === "generating" || progress?.status === "queued" || progress?.status === "running";
   const type = g.type;
@@ -140,29 +137,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
         </Tooltip>
         <QueueButton />
       </div>
-      <ModelParamsDialog
-        model={g.model}
-        value={g.data?.modelParameters}
-        context={g.context}
-        open={paramsOpen && Boolean(g.model)}
-        onOpenChange={setParamsOpen}
-        readOnly={!g.canEdit}
-        onChange={(params) => g.update({ modelParameters: params })}
-      />
-      {pickerOpen && (
-        <ModelPicker
-          models={allModels.models}
-          loading={allModels.loading}
-          error={allModels.error}
-          selectedId={g.data?.selectedModel}
-          costs={g.costs}
-          onSelect={(m) => {
-            g.chooseModel(m);
-            setPickerOpen(false);
-          }}
-          onClose={() => setPickerOpen(false)}
-        />
-      )}
+      <NodeModelDialogs g={g} pickerOpen={pickerOpen} onPickerOpenChange={setPickerOpen} paramsOpen={paramsOpen} onParamsOpenChange={setParamsOpen} />
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { useEffect, useState } from "react";
 import { Send, SlidersHorizontal } from "lucide-react";
 import { Button, IconButton, Select, Textarea } from "../../ui";
-import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
-import { ModelPicker } from "../../generation/ModelPicker";
 import { ProviderLogo } from "../../generation/ProviderLogo";
-import { useAllModels } from "../../generation/useModels";
 import { useGeneration } from "../store/useCanvas";
 import { useNodeGeneration } from "../generation/useNodeGeneration";
+import { NodeModelDialogs } from "../generation/NodeModelDialogs";
 
 const heading = "text-xs font-medium uppercase tracking-wide text-text-muted";
 
@@ -19,7 +17,6 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
   const generation = useGeneration();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [paramsOpen, setParamsOpen] = useState(false);
-  const allModels = useAllModels({ enabled: pickerOpen });
   const [prompt, setPrompt] = useState(g.data?.prompt ?? "");
   const [sending, setSending] = useState(false);
   useEffect(() => setPrompt(g.data?.prompt ?? ""), [g.data?.prompt]);
@@ -76,21 +73,7 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
           </IconButton>
         </div>
       </section>
-      <ModelParamsDialog model={g.model} value={g.data?.modelParameters} context={g.context} open={paramsOpen && Boolean(g.model)} onOpenChange={setParamsOpen} readOnly={!g.canEdit} onChange={(params) => g.update({ modelParameters: params })} />
-      {pickerOpen && (
-        <ModelPicker
-          models={allModels.models}
-          loading={allModels.loading}
-          error={allModels.error}
-          selectedId={g.data?.selectedModel}
-          costs={g.costs}
-          onSelect={(m) => {
-            g.chooseModel(m);
-            setPickerOpen(false);
-          }}
-          onClose={() => setPickerOpen(false)}
-        />
-      )}
+      <NodeModelDialogs g={g} pickerOpen={pickerOpen} onPickerOpenChange={setPickerOpen} paramsOpen={paramsOpen} onParamsOpenChange={setParamsOpen} />
     </>
   );
 }

@@ -198,6 +198,9 @@ describe("statusOnLoad (spec 4 'Node status')", () => {
     expect(statusOnLoad({ status: "generating", mediaUrl: "https://x/a.png" })).toBe("completed");
     expect(statusOnLoad({ status: "generating", permanentMediaUrl: "https://x/a.mp4" })).toBe("completed");
   });
+  it("a re-run the server is still doing (it has a generationId) stays generating though the node has media", () => {
+    expect(statusOnLoad({ status: "generating", mediaUrl: "https://x/a.png", generationId: "g1" } as never)).toBe("generating");
+  });
   it("a node generating without media stays generating (the live record settles it)", () => {
     expect(statusOnLoad({ status: "generating" })).toBe("generating");
   });

@@ -179,7 +179,8 @@ export function normalizeStatus(status: unknown): NodeStatus {
  */
 export function statusOnLoad(data: NodeData): NodeStatus {
   const status = normalizeStatus(data.status);
-  if (status === "generating" && mediaUrlOf(data)) return "completed";
+  // A run the server tracks (it has a generationId) is ended by the server, which never leaves one hanging.
+  if (status === "generating" && mediaUrlOf(data) && !(data as Record<string, unknown>).generationId) return "completed";
   if (status === "recording") return "idle";
   return status;
 }

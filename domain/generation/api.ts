@@ -16,6 +16,8 @@ export const toolbarControlsSchema = z
     cameraMovement: z.string().max(40).optional(),
     shotSize: z.string().max(40).optional(),
     voice: z.string().max(60).optional(),
+    /** The Advanced Settings look: default, cinematic, artistic, realistic (spec canvas 9). */
+    advancedStyle: z.string().max(40).optional(),
   })
   .strict();
 export type ToolbarControls = z.infer<typeof toolbarControlsSchema>;

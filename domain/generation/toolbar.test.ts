@@ -16,7 +16,11 @@ describe("composePrompt", () => {
   });
   it("leaves out 'none' choices, camera moves for images, and visual words for audio", () => {
     expect(composePrompt("a fox", { style: "none", cameraMovement: "dolly-in", aspectRatio: "1:1" }, "image")).toBe("a fox Aspect ratio 1:1.");
-    expect(composePrompt("Hello there", { style: "moody", aspectRatio: "16:9", shotSize: "wide-shot" }, "audio")).toBe("Hello there");
+    expect(composePrompt("Hello there", { style: "moody", aspectRatio: "16:9", shotSize: "wide-shot", advancedStyle: "cinematic" }, "audio")).toBe("Hello there");
+  });
+  it("adds the Advanced Settings look unless it is the default", () => {
+    expect(composePrompt("a fox", { advancedStyle: "cinematic" }, "image")).toBe("a fox Look: cinematic.");
+    expect(composePrompt("a fox", { advancedStyle: "default" }, "image")).toBe("a fox");
   });
 });
 

@@ -19,6 +19,9 @@ export const SHOT_SIZES = [
   "none", "extreme-wide", "wide-shot", "full-shot", "medium-wide", "medium-shot", "medium-close-up", "close-up",
   "extreme-close-up",
 ] as const;
+/** The Advanced Settings modal's style values (spec canvas 9 "Advanced style values"). */
+export const ADVANCED_STYLES = ["default", "cinematic", "artistic", "realistic"] as const;
+
 /** Voices offered for speech; the local engine maps them onto its flite voices. */
 export const VOICES = ["Aria", "Roger", "Sarah", "Laura", "Charlie", "George", "Callum", "River", "Liam", "Charlotte"] as const;
 
@@ -42,6 +45,8 @@ export function composePrompt(prompt: string, controls: ToolbarControls, output:
   const parts = [prompt.trim()];
   const style = chosen(controls.style);
   if (style && output !== "audio" && output !== "text") parts.push(`Style: ${words(style)}.`);
+  const look = controls.advancedStyle && controls.advancedStyle !== "default" ? controls.advancedStyle : undefined;
+  if (look && output !== "audio" && output !== "text") parts.push(`Look: ${look}.`);
   const shot = chosen(controls.shotSize);
   if (shot && (output === "image" || output === "video")) parts.push(`Shot size: ${words(shot)}.`);
   const move = chosen(controls.cameraMovement);

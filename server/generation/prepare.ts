@@ -63,6 +63,7 @@ export function choicesFromNode(data: NodeData): RunChoices {
       cameraMovement: str(record.cameraMovement),
       shotSize: str(record.shotSize),
       voice: str(record.voice),
+      advancedStyle: str(record.advancedStyle),
     },
     variations: Number.isInteger(variations) && variations >= 1 && variations <= MAX_VARIATIONS ? variations : 1,
     seedFixed: record.seedFixed === true,

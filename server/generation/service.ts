@@ -197,6 +197,7 @@ export class GenerationService {
       ...(choices.controls.cameraMovement ? { cameraMovement: choices.controls.cameraMovement } : {}),
       ...(choices.controls.shotSize ? { shotSize: choices.controls.shotSize } : {}),
       ...(choices.controls.voice ? { voice: choices.controls.voice } : {}),
+      ...(choices.controls.advancedStyle ? { advancedStyle: choices.controls.advancedStyle } : {}),
       variations: choices.variations,
     }));
     await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId: node.id, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });

@@ -1,11 +1,12 @@
 import { memo, useEffect, useRef, useState, type ReactNode } from "react";
-import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, SlidersHorizontal, Workflow } from "lucide-react";
+import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, Settings2, SlidersHorizontal, Workflow } from "lucide-react";
 import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
 import { ModelDropdown } from "../../generation/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { QueueButton } from "./QueuePanel";
 import { NodeModelDialogs } from "./NodeModelDialogs";
+import { AdvancedSettingsDialog } from "./AdvancedSettingsDialog";
 import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
@@ -34,6 +35,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
   const progress = useNodeProgress(generation.progress, g.nodeId ?? "");
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const disabled = !g.canEdit || !g.nodeId;
   const busy = g.data?.status === "generating" || progress?.status === "queued" || progress?.status === "running";
   const type = g.type;
@@ -123,6 +125,11 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
           {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
           {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />
+          <Tooltip content="Connected nodes and style">
+            <IconButton label="Advanced settings" size="sm" variant="ghost" disabled={!g.nodeId} onClick={() => setAdvancedOpen(true)}>
+              <Settings2 />
+            </IconButton>
+          </Tooltip>
         </div>
       </div>
       <div className="flex flex-col items-stretch justify-between gap-2">
@@ -137,6 +144,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
         </Tooltip>
         <QueueButton />
       </div>
+      <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />
       <NodeModelDialogs g={g} pickerOpen={pickerOpen} onPickerOpenChange={setPickerOpen} paramsOpen={paramsOpen} onParamsOpenChange={setParamsOpen} />
     </div>
   );

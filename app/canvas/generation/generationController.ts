@@ -45,6 +45,7 @@ export function executeBody(projectId: string, nodeId: string, data: NodeData, p
         cameraMovement: str(record.cameraMovement),
         shotSize: str(record.shotSize),
         voice: str(record.voice),
+        advancedStyle: str(record.advancedStyle),
       },
     },
     parameters: { modelParameters: (data.modelParameters as Record<string, unknown> | undefined) ?? {} },
@@ -97,6 +98,7 @@ export function createGenerationController(env: GenerationEnv) {
       try {
         const res = await api<{ success: boolean; generationId: string }>("POST", "/api/execute-node", executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text));
         mine.add(res.generationId);
+        progress.adopt(nodeId, res.generationId);
         if (model && outputTypeOf(model) === "video") env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: 5000, video: true });
         env.onActivity();
         return res.generationId;

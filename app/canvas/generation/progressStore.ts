@@ -20,6 +20,11 @@ export function createProgressStore() {
   const store = createStore<Record<string, NodeProgress>>(() => ({}));
   return {
     store,
+    /** The run this client asked for got its id: the 'Preparing...' placeholder now belongs to it. */
+    adopt(nodeId: string, generationId: string) {
+      const prev = store.getState()[nodeId];
+      if (prev?.generationId === "pending") store.setState({ [nodeId]: { ...prev, generationId } });
+    },
     apply(m: GenerationMessage) {
       const prev = store.getState()[m.nodeId];
       // A late message from an older run of the node does not replace the newer one.

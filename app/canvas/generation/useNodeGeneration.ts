@@ -83,8 +83,9 @@ export function useNodeGeneration(nodeId: string | null) {
       cameraMovement: record.cameraMovement as string | undefined,
       shotSize: record.shotSize as string | undefined,
       voice: record.voice as string | undefined,
+      advancedStyle: record.advancedStyle as string | undefined,
     }),
-    [data?.aspectRatio, record.style, record.cameraMovement, record.shotSize, record.voice],
+    [data?.aspectRatio, record.style, record.cameraMovement, record.shotSize, record.voice, record.advancedStyle],
   );
   // Runs on the user's own provider key cost no credits (the server charges none either).
   const credits = model?.ownKey ? 0 : model ? runCredits(model, (data?.modelParameters as Record<string, unknown>) ?? {}, controls, variations) : null;

@@ -31,8 +31,10 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
   // A primitive that never changes while the canvas is open: subscribing to it costs no re-renders.
   const canEdit = useCanvas((s) => s.canEdit);
   const pending = useNodeProgress(useGeneration().progress, id);
-  // The server's node record says 'generating'; a run this client just asked for shows 'Preparing...' at once.
-  const generating = data.status === "generating" || (pending?.generationId === "pending" && pending.status === "queued");
+  // The server's node record says 'generating'; live progress (and a run this client just asked for) shows at once.
+  // A live entry whose run the node record has already settled (a missed final message) shows nothing.
+  const live = (pending?.status === "queued" || pending?.status === "running") && data.generationId !== pending.generationId;
+  const generating = data.status === "generating" || live;
 
   return (
     <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>

@@ -143,7 +143,7 @@ function Versions({ nodeId, data, canEdit }: { nodeId: string; data: NodeData; c
   );
 }
 
-function ContextList(props: { label: string; empty: string; ids: string[]; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
+export function ContextList(props: { label: string; empty: string; ids: string[]; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
   return (
     <div>
       <p className="mb-1 text-xs text-text-muted">{props.label}</p>

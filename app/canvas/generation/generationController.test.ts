@@ -1,0 +1,100 @@
+/**
+ * The one path every Run takes: what it refuses before asking the server, the body it sends, and how the
+ * server's answers (402, 401, progress, success) reach the node and the user. The HTTP answers are given
+ * with a stubbed fetch; the server side is covered by server/generation/generation.test.ts and the e2e.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { NodeData } from "../../../domain/canvas/node";
+import { createCanvasCommands } from "../commands/canvasCommands";
+import type { CanvasSync } from "../commands/canvasSync";
+import { createCanvasStore, type StudioNode } from "../store/canvasStore";
+import { createGenerationController, executeBody } from "./generationController";
+
+const node = (id: string, data: Partial<NodeData>): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, selected: true, data: { title: id, rev: 1, ...data } });
+
+function setup(nodes: StudioNode[], canEdit = true) {
+  const store = createCanvasStore({ projectId: "p1", canEdit, nodes, edges: [], viewport: null });
+  const sync: CanvasSync = { saveNodeData: () => {}, saveStructure: () => Promise.resolve() };
+  const commands = createCanvasCommands({ store, sync, notify: () => {}, viewCenter: () => null });
+  const notes: { kind: string; message: string; description?: string }[] = [];
+  const activity = vi.fn();
+  const controller = createGenerationController({
+    projectId: "p1",
+    store,
+    commands,
+    flushWrites: () => Promise.resolve(),
+    notify: (kind, message, o) => notes.push({ kind, message, description: o?.description }),
+    onActivity: activity,
+  });
+  return { store, controller, notes, activity, data: (id: string) => store.getState().nodes.find((n) => n.id === id)!.data };
+}
+
+const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("run", () => {
+  it("asks nothing of the server without a node, without a prompt, or without a model, and says why", async () => {
+    const fetch = answer(202, {});
+    vi.stubGlobal("fetch", fetch);
+    const { controller, notes } = setup([node("a", { prompt: "" }), node("b", { prompt: "a fox" })]);
+    expect(await controller.run(null)).toBeNull();
+    expect(notes.at(-1)?.message).toBe("Please select or create a new node");
+    expect(await controller.run("a")).toBeNull(); // empty prompt does nothing, silently
+    expect(notes).toHaveLength(1);
+    expect(await controller.run("b")).toBeNull();
+    expect(notes.at(-1)?.message).toBe("Please select a model before generating content");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("sends the node's choices, toasts video runs, and reports the outcome of its own generation only", async () => {
+    const fetch = answer(202, { success: true, generationId: "g1" });
+    vi.stubGlobal("fetch", fetch);
+    const { controller, notes, activity } = setup([node("v", { prompt: "old", selectedModel: "local/video-ffmpeg", aspectRatio: "16:9", cameraMovement: "dolly-in", variations: 2 } as Partial<NodeData>)]);
+    expect(await controller.run("v", "  push in slowly ")).toBe("g1");
+    const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+    expect(body).toMatchObject({ projectId: "p1", nodeId: "v", prompt: "push in slowly", selectedModel: "local/video-ffmpeg", controls: { variations: 2, toolbarControls: { aspectRatio: "16:9", cameraMovement: "dolly-in" } } });
+    expect(notes.at(-1)).toMatchObject({ kind: "info", message: "Video generation started. This may take 30-120 seconds..." });
+    expect(activity).toHaveBeenCalled();
+
+    controller.onMessage({ type: "generation", generationId: "someone-else", nodeId: "v", status: "succeeded" });
+    expect(notes.filter((n) => n.message === "Generation completed!")).toHaveLength(0);
+    controller.onMessage({ type: "generation", generationId: "g1", nodeId: "v", status: "running", percent: 40 });
+    expect(controller.progress.store.getState().v).toMatchObject({ generationId: "g1", status: "running", percent: 40 });
+    controller.onMessage({ type: "generation", generationId: "g1", nodeId: "v", status: "succeeded" });
+    expect(notes.at(-1)).toMatchObject({ kind: "success", message: "Generation completed!" });
+  });
+
+  it("402 and 401 use the spec's texts, on the node and in a toast", async () => {
+    vi.stubGlobal("fetch", answer(402, { error: "whatever the server says", code: "insufficient_credits" }));
+    const { controller, notes, data } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    expect(await controller.run("i")).toBeNull();
+    expect(notes.at(-1)?.message).toBe("Insufficient credits. Please upgrade your plan.");
+    expect(data("i")).toMatchObject({ status: "error", error: "Insufficient credits. Please upgrade your plan." });
+    vi.stubGlobal("fetch", answer(401, { error: "x", code: "unauthorized" }));
+    await controller.run("i");
+    expect(notes.at(-1)?.message).toBe("Authentication failed. Please log in again.");
+  });
+
+  it("a failed run of its own says 'Execution Failed' with the reason; view-only members cannot run", async () => {
+    vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
+    const { controller, notes } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    await controller.run("i");
+    controller.onMessage({ type: "generation", generationId: "g2", nodeId: "i", status: "failed", error: "fal.ai is unavailable (503). Please try again." });
+    expect(notes.at(-1)).toMatchObject({ kind: "error", message: "Execution Failed", description: "fal.ai is unavailable (503). Please try again." });
+
+    const fetch = answer(202, {});
+    vi.stubGlobal("fetch", fetch);
+    const viewer = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })], false);
+    expect(await viewer.controller.run("i")).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe("executeBody", () => {
+  it("clamps variations to 1–5 and leaves empty choices out", () => {
+    const body = executeBody("p", "n", { selectedModel: "local/sketch", variations: 9, style: "" } as NodeData, "x");
+    expect(body.controls?.variations).toBe(1);
+    expect(body.controls?.toolbarControls?.style).toBeUndefined();
+  });
+});

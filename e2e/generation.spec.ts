@@ -37,8 +37,7 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await c.doubleClickAt(200, 120);
   await c.rename("Untitled", "Key art");
   let spent = await generate(page, "Key art", "Image", "a lighthouse at dusk over a stormy sea", /Local Sketch/);
-  // Progress shows on the card, then the image; the toast says so.
-  await expect(c.node("Key art").getByTestId("node-progress")).toBeVisible();
+  // The sketch takes a fraction of a second: the image and the toast are what a user sees.
   await expect(page.getByText("Generation completed!")).toBeVisible({ timeout: 30_000 });
   await expect(c.node("Key art").locator("img")).toBeVisible();
   await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText(String(start - spent).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
@@ -51,6 +50,9 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await c.connect("Key art", "Push in");
   spent += await generate(page, "Push in", "Video", "slow push in on the lighthouse", /Local Video/);
   await expect(page.getByText("Video generation started. This may take 30-120 seconds...")).toBeVisible();
+  // A video takes a second or more: the card shows its progress meanwhile, with a percent.
+  await expect(c.node("Push in").getByTestId("node-progress")).toBeVisible();
+  await expect(c.node("Push in").getByTestId("node-progress")).toContainText("%");
   await expect(c.node("Push in").locator("video")).toBeVisible({ timeout: 60_000 });
 
   await c.doubleClickAt(200, 420);

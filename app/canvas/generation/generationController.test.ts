@@ -98,3 +98,25 @@ describe("executeBody", () => {
     expect(body.controls?.toolbarControls?.style).toBeUndefined();
   });
 });
+
+describe("a run that finishes before its answer arrives", () => {
+  it("still says 'Generation completed!' once the answer names it", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        await gate;
+        return new Response(JSON.stringify({ success: true, generationId: "fast" }), { status: 202 });
+      }),
+    );
+    const { controller, notes } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    const running = controller.run("i");
+    controller.onMessage({ type: "generation", generationId: "fast", nodeId: "i", status: "succeeded" });
+    expect(notes.some((n) => n.message === "Generation completed!")).toBe(false);
+    release();
+    expect(await running).toBe("fast");
+    expect(notes.at(-1)?.message).toBe("Generation completed!");
+    expect(controller.progress.store.getState().i?.status).toBe("succeeded");
+  });
+});

@@ -67,6 +67,23 @@ export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
   /** Generations this client started: only these toast their outcome here. */
   const mine = new Set<string>();
+  /**
+   * Outcomes that arrived before their execute-node answer did (a fast local run can finish first), kept
+   * briefly so the run that asked for them still reports them.
+   */
+  const settledEarly = new Map<string, GenerationMessage>();
+  const SETTLED = new Set<GenerationMessage["status"]>(["succeeded", "failed", "cancelled"]);
+
+  const report = (m: GenerationMessage) => {
+    if (!mine.has(m.generationId) || !SETTLED.has(m.status)) return;
+    mine.delete(m.generationId);
+    if (m.status === "succeeded") {
+      env.notify("success", GENERATION_MESSAGES.completed);
+      window.dispatchEvent(new CustomEvent("nodeExecutionComplete", { detail: { nodeId: m.nodeId, generationId: m.generationId } }));
+    } else if (m.status === "failed") {
+      env.notify("error", GENERATION_MESSAGES.executionFailed, { description: m.error ?? GENERATION_MESSAGES.nodeFailed });
+    }
+  };
   const nodeById = (id: string) => env.store.getState().nodes.find((n) => n.id === id);
   const hasUpstream = (id: string) => env.store.getState().edges.some((e) => e.target === id);
 
@@ -99,6 +116,12 @@ export function createGenerationController(env: GenerationEnv) {
         const res = await api<{ success: boolean; generationId: string }>("POST", "/api/execute-node", executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text));
         mine.add(res.generationId);
         progress.adopt(nodeId, res.generationId);
+        const early = settledEarly.get(res.generationId);
+        if (early) {
+          settledEarly.delete(res.generationId);
+          progress.apply(early);
+          report(early);
+        }
         if (model && outputTypeOf(model) === "video") env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: 5000, video: true });
         env.onActivity();
         return res.generationId;
@@ -137,15 +160,12 @@ export function createGenerationController(env: GenerationEnv) {
     onMessage(m: GenerationMessage) {
       progress.apply(m);
       if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();
-      if (!mine.has(m.generationId)) return;
-      if (m.status === "succeeded") {
-        mine.delete(m.generationId);
-        env.notify("success", GENERATION_MESSAGES.completed);
-        window.dispatchEvent(new CustomEvent("nodeExecutionComplete", { detail: { nodeId: m.nodeId, generationId: m.generationId } }));
-      } else if (m.status === "failed") {
-        mine.delete(m.generationId);
-        env.notify("error", GENERATION_MESSAGES.executionFailed, { description: m.error ?? GENERATION_MESSAGES.nodeFailed });
-      } else if (m.status === "cancelled") mine.delete(m.generationId);
+      if (mine.has(m.generationId)) return report(m);
+      if (SETTLED.has(m.status)) {
+        settledEarly.set(m.generationId, m);
+        // Only the last few matter: an answer is at most a moment behind its outcome.
+        if (settledEarly.size > 50) settledEarly.delete(settledEarly.keys().next().value!);
+      }
     },
   };
 }

@@ -165,5 +165,6 @@ export const GENERATION_MESSAGES = {
   cancelled: "Cancelled",
   interrupted: "The server restarted during this generation; your credits were returned",
   nodeNotFound: "Node not found",
+  nodeBusy: "This node is already generating. Wait for it to finish or cancel it in the queue.",
   unknownModel: "Unknown model",
 } as const;

@@ -238,6 +238,10 @@ describe("cancel and recovery", () => {
     const res = await execute(user, { projectId, nodeId: "n1", prompt: "slow", selectedModel: IMAGE_MODEL });
     expect(res.status).toBe(202);
     await running;
+    // A second run of the same node while this one runs is refused, and holds nothing.
+    const twice = await execute(user, { projectId, nodeId: "n1", prompt: "again", selectedModel: IMAGE_MODEL });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe("This node is already generating. Wait for it to finish or cancel it in the queue.");
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
     const list = await h.call(user, "GET", `/api/projects/${projectId}/generations`);
     expect(list.body.generations[0]).toMatchObject({ id: res.body.generationId, status: "running", nodeTitle: "Hero" });

@@ -9,7 +9,7 @@ import { displayNameFor } from "../../domain/generation/catalogue";
 import { downstreamOrder } from "../../domain/generation/chain";
 import type { Db } from "../db/client";
 import { edges, generations, nodes, user } from "../db/schema";
-import { badRequest, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, HttpError, notFound } from "../http/errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
@@ -35,6 +35,7 @@ export class GenerationService {
   async execute(userId: string, projectId: string, nodeId: string, choices: RunChoices): Promise<string> {
     await authorizeProject(this.deps.db, userId, projectId, "edit");
     const node = await this.nodeOrThrow(projectId, nodeId);
+    await this.refuseIfBusy(projectId, nodeId);
     const run = await prepareRun(this.deps, userId, projectId, node, choices);
     const generationId = await this.queueRun(userId, projectId, nodeId, run);
     await this.markQueued(projectId, node, generationId, choices);
@@ -207,6 +208,16 @@ export class GenerationService {
     const node = await readNode(this.deps.db, projectId, nodeId);
     if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
     return node;
+  }
+
+  /** One run per node at a time: a second one would race the first for the node's result. */
+  private async refuseIfBusy(projectId: string, nodeId: string) {
+    const [active] = await this.deps.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))
+      .limit(1);
+    if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
   }
 
   private async checkBacklog(userId: string) {

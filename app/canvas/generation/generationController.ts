@@ -128,7 +128,8 @@ export function createGenerationController(env: GenerationEnv) {
       } catch (err) {
         const message = generationErrorMessage(err);
         progress.apply({ type: "generation", generationId: "pending", nodeId, status: "failed", error: message });
-        env.commands.updateNodeData(nodeId, { status: "error", error: message });
+        // 409: the node is busy with a run already going; it is not in error.
+        if (!(err instanceof ApiError && err.status === 409)) env.commands.updateNodeData(nodeId, { status: "error", error: message });
         env.notify("error", message);
         return null;
       }

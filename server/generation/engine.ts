@@ -26,6 +26,11 @@ export interface ProviderCredentials {
   apiKey?: string;
   /** Overrides the provider's public base URL (fake servers in tests, proxies, self-hosted engines). */
   baseUrl?: string;
+  /**
+   * The base URL is one a user typed (their own ComfyUI or Ollama): connect only to public addresses,
+   * checked at connect time (server/net/pinnedFetch.ts). Platform addresses from the environment may be internal.
+   */
+  publicOnly?: boolean;
 }
 
 export interface EngineRequest {

@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
-import { GENERATION_MESSAGES, type GenerationData } from "../../domain/generation/api";
+import { ADDRESS_PROVIDERS, GENERATION_MESSAGES, type GenerationData } from "../../domain/generation/api";
 import { displayNameFor, findModel } from "../../domain/generation/catalogue";
 import type { MediaType, Model } from "../../domain/generation/modelTypes";
 import { generations } from "../db/schema";
@@ -104,8 +104,10 @@ export class GenerationRunner {
       if (!model) throw new ProviderError(`${GENERATION_MESSAGES.unknownModel}: ${row.modelId}`);
       const engine = this.deps.engines[model.provider];
       if (!engine) throw new ProviderError(`${displayNameFor(model.id).name} cannot run on this server`);
-      const credentials = await this.deps.credentialsFor(row.userId, model.provider);
-      if (!credentials) throw new ProviderError(`Add a ${model.provider} key in Settings`);
+      const resolved = await this.deps.credentialsFor(row.userId, model.provider);
+      if (!resolved) throw new ProviderError(`Add a ${model.provider} key in Settings`);
+      // A server address the user typed may only be reached on public addresses, checked at connect time.
+      const credentials = { ...resolved, publicOnly: resolved.ownKey && ADDRESS_PROVIDERS.includes(model.provider) };
       const results: EngineResult[] = [];
       for (let i = 0; i < run.variations; i++) {
         const share = 100 / run.variations;

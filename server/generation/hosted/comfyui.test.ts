@@ -16,6 +16,16 @@ afterEach(() => fake.close());
 const run = (modelId: string, init: TestRequestInit = {}) => createComfyUIEngine(FAST).run(testRequest(modelId, { baseUrl: fake.origin, ...init }));
 
 describe("ComfyUI engine", () => {
+  it("a server address the user typed is never reached on an internal address (checked at connect time)", async () => {
+    const err = await run("comfyui/txt2img", { publicOnly: true, baseUrl: fake.origin.replace("127.0.0.1", "localhost") }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect((err as ProviderError).message).toMatch(/private or internal network/);
+    const literal = await run("comfyui/txt2img", { publicOnly: true }).catch((e: unknown) => e);
+    expect((literal as ProviderError).message).toMatch(/private or internal network/);
+    expect(fake.jobs).toHaveLength(0);
+    expect(fake.sockets).toHaveLength(0);
+  });
+
   it("queues the text-to-image workflow on the server's first checkpoint and returns the saved images intact", async () => {
     const request = testRequest("comfyui/txt2img", {
       baseUrl: fake.origin,

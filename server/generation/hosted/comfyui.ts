@@ -6,6 +6,7 @@
  * gives the outputs, fetched with GET /view?filename=…&subfolder=…&type=output. A key, when set, is sent as
  * `Bearer` (servers behind an auth proxy).
  */
+import { guardedLookup, pinnedFetch } from "../../net/pinnedFetch";
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
 import type { Engine, EngineRequest, EngineResult, ProgressReport } from "../engine";
@@ -40,7 +41,7 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
     async run(request: EngineRequest): Promise<EngineResult> {
       const key = request.credentials.apiKey;
       const base = trimSlash(request.credentials.baseUrl ?? COMFYUI_BASE_URL);
-      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base), explain });
+      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base), explain, ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}) });
       const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
       const input = await buildInput(request, { keepMediaUrls: true });
 
@@ -179,7 +180,7 @@ async function openLiveUpdates(
   const report = (r: ProgressReport) => request.onProgress(r);
 
   const url = `${base.replace(/^http/, "ws")}/ws?clientId=${encodeURIComponent(clientId)}`;
-  const socket = new WebSocket(url, { headers, handshakeTimeout: connectTimeoutMs });
+  const socket = new WebSocket(url, { headers, handshakeTimeout: connectTimeoutMs, ...(request.credentials.publicOnly ? { lookup: guardedLookup() } : {}) });
   const opened = await new Promise<boolean>((resolve) => {
     socket.once("open", () => resolve(true));
     socket.once("error", () => resolve(false));

@@ -6,6 +6,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { MediaBytes } from "../engine";
 import { ProviderError } from "../engine";
+import { RefusedAddressError } from "../../net/pinnedFetch";
 import {
   type Classifier,
   httpFailure,
@@ -13,6 +14,7 @@ import {
   timedOut,
   tooLarge,
   unreachable,
+  internalAddress,
   unreadable,
 } from "./providerErrors";
 
@@ -46,6 +48,8 @@ export interface ProviderClientOptions {
   where?: string;
   /** Reads a refusal's detail when the generic reader would miss the useful part (ComfyUI's node errors). */
   explain?: (body: unknown) => string;
+  /** The fetch to use; a server the user named goes through pinnedFetch (server/net/pinnedFetch.ts). */
+  fetch?: typeof fetch;
 }
 
 export interface CallInit {
@@ -81,6 +85,7 @@ export type ProviderClient = ReturnType<typeof providerClient>;
 
 export function providerClient(options: ProviderClientOptions) {
   const { name, signal } = options;
+  const doFetch = options.fetch ?? fetch;
   const secrets = (options.secrets ?? []).filter((s): s is string => typeof s === "string" && s.length > 0);
 
   /** Runs `fetch` and `read` under one time limit; maps every failure to a ProviderError or the abort. */
@@ -101,7 +106,7 @@ export function providerClient(options: ProviderClientOptions) {
         headers["Content-Type"] = "application/json";
         body = JSON.stringify(init.json);
       }
-      const res = await fetch(url, { method: init.method ?? "GET", headers, body, signal: controller.signal, redirect: "follow" });
+      const res = await doFetch(url, { method: init.method ?? "GET", headers, body, signal: controller.signal, redirect: "follow" });
       if (!res.ok) {
         const text = await res.text().catch(() => "");
         throw httpFailure(name, res.status, parseMaybeJson(text), secrets, options.classify, options.explain);
@@ -113,6 +118,7 @@ export function providerClient(options: ProviderClientOptions) {
       if (signal.aborted) throw abortReason(signal);
       if (err instanceof ProviderError) throw err;
       if (timedOutNow) throw timedOut(name);
+      if (err instanceof RefusedAddressError || (err as { cause?: unknown })?.cause instanceof RefusedAddressError) throw internalAddress(name);
       throw unreachable(name, options.where);
     } finally {
       clearTimeout(timer);
@@ -215,7 +221,7 @@ export function providerClient(options: ProviderClientOptions) {
         headers["Content-Type"] = "application/json";
         body = JSON.stringify(init.json);
       }
-      return fetch(url, { method: init.method ?? "POST", headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 5_000) })
+      return doFetch(url, { method: init.method ?? "POST", headers, body, signal: AbortSignal.timeout(init.timeoutMs ?? 5_000) })
         .then((res) => res.body?.cancel())
         .catch(() => undefined);
     },

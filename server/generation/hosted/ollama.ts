@@ -4,6 +4,7 @@
  * server's root (OLLAMA_URL, default http://127.0.0.1:11434) or its /v1 root; a key, when set, is sent as
  * `Bearer` for servers behind an auth proxy.
  */
+import { pinnedFetch } from "../../net/pinnedFetch";
 import type { Engine, EngineRequest, EngineResult } from "../engine";
 import { displayUrl, type EngineTiming, providerClient, timing, trimSlash } from "./http";
 import { buildInput, promptWithContext } from "./inputs";
@@ -30,7 +31,7 @@ export function createOllamaEngine(overrides: Partial<EngineTiming> = {}): Engin
     async run(request: EngineRequest): Promise<EngineResult> {
       const key = request.credentials.apiKey;
       const base = trimSlash(request.credentials.baseUrl ?? OLLAMA_BASE_URL);
-      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base) });
+      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base), ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}) });
       const input = await buildInput(request);
 
       const messages = [

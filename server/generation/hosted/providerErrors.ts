@@ -22,6 +22,9 @@ export const unavailable = (provider: string, status: number) =>
 export const timedOut = (provider: string) => new ProviderError(`${provider} did not answer in time.`, undefined, true);
 export const unreachable = (provider: string, where?: string) =>
   new ProviderError(`${provider} could not be reached${where ? ` at ${where}` : ""}. Please try again.`, undefined, true);
+/** A server the user named resolved to a private or internal address when connecting. */
+export const internalAddress = (provider: string) =>
+  new ProviderError(`${provider}: your server's address resolves to a private or internal network, which this studio may not reach. Ask the administrator to set it on the server instead.`, 400);
 export const missingKey = (provider: string) => new ProviderError(`${provider} needs an API key. Add one in Settings.`, 401);
 export const tooLarge = (provider: string, maxBytes: number) =>
   new ProviderError(`${provider} returned a file larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);

@@ -15,6 +15,8 @@ export interface TestRequestInit {
   context?: GenerationContextItem[];
   apiKey?: string;
   baseUrl?: string;
+  /** The base URL is one a user typed: only public addresses may be reached. */
+  publicOnly?: boolean;
   signal?: AbortSignal;
   seed?: number;
   /** Studio URLs ('/api/media/…') and their bytes. */
@@ -39,7 +41,7 @@ export function testRequest(modelId: string, init: TestRequestInit = {}): TestRe
     params: init.params ?? {},
     context: init.context ?? [],
     seed: init.seed ?? 42,
-    credentials: { apiKey: init.apiKey, baseUrl: init.baseUrl },
+    credentials: { apiKey: init.apiKey, baseUrl: init.baseUrl, ...(init.publicOnly ? { publicOnly: true } : {}) },
     signal: init.signal ?? new AbortController().signal,
     onProgress: (report) => progress.push(report),
     readMedia: async (url) => read(url),

@@ -48,6 +48,9 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await c.doubleClickAt(650, 120);
   await c.rename("Untitled", "Push in");
   await c.connect("Key art", "Push in");
+  // The toolbar shows the connected image the video will start from.
+  await c.select("Push in");
+  await expect(toolbar(page).getByTestId("toolbar-context").locator("img")).toHaveCount(1);
   spent += await generate(page, "Push in", "Video", "slow push in on the lighthouse", /Local Video/);
   await expect(page.getByText("Video generation started. This may take 30-120 seconds...")).toBeVisible();
   // A video takes a second or more: the card shows its progress meanwhile, with a percent.

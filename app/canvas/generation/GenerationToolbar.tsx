@@ -124,6 +124,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
           {type === "video" && <Compact width="w-40"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
           {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
           {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
+          <ContextThumbnails items={g.context} />
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />
           <Tooltip content="Connected nodes and style">
             <IconButton label="Advanced settings" size="sm" variant="ghost" disabled={!g.nodeId} onClick={() => setAdvancedOpen(true)}>
@@ -178,6 +179,20 @@ function PromptBox({ g, disabled, onRun }: { g: NodeGeneration; disabled: boolea
         }
       }}
     />
+  );
+}
+
+/** Thumbnails of the connected images the run will use (spec canvas 2 "thumbnails of context images"). */
+function ContextThumbnails({ items }: { items: NodeGeneration["context"] }) {
+  const images = items.filter((c) => c.type === "image" && c.url);
+  if (!images.length) return null;
+  return (
+    <div className="flex items-center gap-1" aria-label={`${images.length} connected ${images.length === 1 ? "image" : "images"}`} data-testid="toolbar-context">
+      {images.slice(0, 4).map((c) => (
+        <img key={c.nodeId} src={c.url} alt="" className="size-8 rounded border border-border object-cover" />
+      ))}
+      {images.length > 4 && <span className="text-xs text-text-muted">+{images.length - 4}</span>}
+    </div>
   );
 }
 

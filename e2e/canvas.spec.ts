@@ -77,8 +77,9 @@ test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) 
   const img = c.node("sunset").locator("img");
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(64);
-  const saved = await serverCanvas(page.request, null, projectId);
+  // Read back once the node's write has landed (it is saved a moment after the image shows).
   await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes[0]?.data.aspectRatio).toBe("16:9");
+  const saved = await serverCanvas(page.request, null, projectId);
   expect(saved.nodes[0]!.data.mediaUrl).toMatch(/^\/api\/media\//);
 
   // The upload is an asset of the project: it shows in the Assets tab and downloads as a PNG.

@@ -12,7 +12,7 @@ import { media } from "../db/schema";
 import { LocalStorage } from "../storage/localStorage";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import { openTestDatabase } from "../test/testDatabase";
-import { MP4, PNG, glb, multipartForm, wav, type FilePart } from "./testForms";
+import { MP4, PNG, glb, multipartForm, wav, type FilePart } from "../test/multipart";
 
 let h: Harness;
 let ann: TestUser;

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { PNG } from "./testForms";
+import { PNG } from "../test/multipart";
 
 /**
  * TEST SUPPORT: a stand-in for api.unsplash.com on 127.0.0.1, speaking the parts of their protocol the

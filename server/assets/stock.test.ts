@@ -3,7 +3,7 @@ import { ASSET_MESSAGES, STOCK_PAGE_SIZE } from "../../domain/assetLibrary";
 import { media } from "../db/schema";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { startFakeUnsplash, type FakeUnsplash } from "./fakeUnsplash";
-import { PNG } from "./testForms";
+import { PNG } from "../test/multipart";
 import { UnsplashClient, unsplashSettingsFromEnv } from "./unsplashClient";
 
 /** The routes read UNSPLASH_* when the app is built; each harness gets the settings it needs. */

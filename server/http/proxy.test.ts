@@ -3,6 +3,7 @@ import net from "node:net";
 import { solidPng } from "../../e2e/support/png";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { safeDownloadName } from "./proxyRoutes";
+import { multipartForm } from "../test/multipart";
 
 let h: Harness;
 let owner: TestUser;
@@ -12,18 +13,12 @@ let canary: net.Server;
 let canaryPort = 0;
 let canaryConnections = 0;
 
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
-  const boundary = "----proxy" + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 beforeAll(async () => {
   h = await createHarness();
   [owner, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Stranger")]);
   const projectId = (await h.call(owner, "POST", "/api/projects", { name: "Downloads" })).body.id;
-  const body = multipart({ projectId, nodeId: "node-1", contentType: "image" }, { name: "frame.png", type: "image/png", bytes: solidPng(8, 8, [1, 2, 3]) });
+  const body = multipartForm([["projectId", projectId], ["nodeId", "node-1"], ["contentType", "image"], ["file", { filename: "frame.png", type: "image/png", data: solidPng(8, 8, [1, 2, 3]) }]]);
   const res = await h.server.inject({ method: "POST", url: "/api/upload-media", headers: { ...owner.headers, ...body.headers }, payload: body.payload });
   mediaUrl = JSON.parse(res.body).url;
   // A listener on loopback standing in for an internal service: no refused request may reach it.

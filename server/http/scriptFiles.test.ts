@@ -4,6 +4,7 @@ import { FDX_SAMPLE, FOUNTAIN_SAMPLE, generateScript } from "../../domain/screen
 import { parseFountain, writeFountain } from "../../domain/screenplay/fountain";
 import { parseFdx } from "../../domain/screenplay/fdx";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { multipartForm } from "../test/multipart";
 
 let h: Harness;
 let owner: TestUser;
@@ -18,21 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** A multipart body by hand, so the test sends exactly what a browser form would. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer | Uint8Array }) {
-  const boundary = "----reelgraph" + Math.random().toString(16).slice(2);
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    parts.push(Buffer.from(file.bytes), Buffer.from("\r\n"));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function importFile(user: TestUser, name: string, bytes: Buffer | Uint8Array, scriptName = "Imported") {
-  const body = multipart({ name: scriptName }, { name, bytes });
+  const body = multipartForm([["name", scriptName], ["file", { filename: name, type: "application/octet-stream", data: Buffer.from(bytes) }]]);
   const res = await h.server.inject({ method: "POST", url: `/api/projects/${projectId}/scripts/import`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }

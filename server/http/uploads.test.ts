@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { LocalStorage } from "../storage/localStorage";
 import { openTestDatabase } from "../test/testDatabase";
+import { MP4, PNG, glb, multipartForm, wav, type FilePart } from "../test/multipart";
 
 // Like test/harness.ts, but with a media folder we can look into (to prove refusals leave no files).
 let server: FastifyInstance;
@@ -58,37 +59,6 @@ afterAll(async () => {
 
 // --- test files, made by hand so no image library is needed
 
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
-  "hex",
-);
-const MP4 = Buffer.concat([Buffer.from("0000001c6674797069736f6d0000020069736f6d69736f326d703431", "hex"), Buffer.alloc(200, 1)]);
-function wav(): Buffer {
-  const data = Buffer.alloc(800, 0x80);
-  const fmt = Buffer.alloc(16);
-  fmt.writeUInt16LE(1, 0); // PCM
-  fmt.writeUInt16LE(1, 2); // mono
-  fmt.writeUInt32LE(8000, 4);
-  fmt.writeUInt32LE(8000, 8);
-  fmt.writeUInt16LE(1, 12);
-  fmt.writeUInt16LE(8, 14);
-  const head = Buffer.alloc(12);
-  head.write("RIFF", 0);
-  head.writeUInt32LE(4 + 8 + 16 + 8 + data.length, 4);
-  head.write("WAVE", 8);
-  const chunk = (id: string, body: Buffer) => Buffer.concat([Buffer.from(id), Buffer.from(Uint32Array.of(body.length).buffer), body]);
-  return Buffer.concat([head, chunk("fmt ", fmt), chunk("data", data)]);
-}
-function glb(): Buffer {
-  const json = Buffer.from(JSON.stringify({ asset: { version: "2.0" } }).padEnd(32, " "));
-  const header = Buffer.alloc(20);
-  header.write("glTF", 0);
-  header.writeUInt32LE(2, 4);
-  header.writeUInt32LE(12 + 8 + json.length, 8);
-  header.writeUInt32LE(json.length, 12);
-  header.write("JSON", 16);
-  return Buffer.concat([header, json]);
-}
 /** A minimal Word document: [Content_Types].xml naming the wordprocessingml part, and word/document.xml. */
 const DOCX = Buffer.from(
   "UEsDBBQAAAAIAAIadl2axphxygAAADoBAAATAAAAW0NvbnRlbnRfVHlwZXNdLnhtbH1QzU7DMAx+lShX1LrjgBBquwODI3AYD2AlbhfR2FGSjfH2uAztwIGj/f3a/fYcF3OiXILwYDdtZw2xEx94Huz7/rm5t9ux338lKkapXAZ7qDU9ABR3oIillUSsyCQ5YtUxz5DQfeBMcNt1d+CEK3Ft6uphx35HEx6Xap7Our7EqtyaxwtvjRosprQEh1VhWFEY+1dtmYMn84a5vmBUFnxK9uDFHaMq2/9tTuz/dG1kmoKjq351S1kclaLnx6W9IhED3/z2gJ9njN9QSwMEFAAAAAgAAhp2Xdf9Qt9/AAAAqQAAABEAAAB3b3JkL2RvY3VtZW50LnhtbEXOMQ7DIAwF0KtEHCCmHTogQtZeIwWaIAWMbFLa2xfSocv7sr5lWc/vuA8vTxwwTeIySjEbXZVDe0SfytDqxKpOYislKwC2m48Lj5h9at0TKS6ljbRCRXKZ0HrmkNa4w1XKG8QlJNFPPtB9euYOdYq5Bw09u3SaT3+78P/DfAFQSwECFAMUAAAACAACGnZdmsaYccoAAAA6AQAAEwAAAAAAAAAAAAAAgAEAAAAAW0NvbnRlbnRfVHlwZXNdLnhtbFBLAQIUAxQAAAAIAAIadl3X/ULffwAAAKkAAAARAAAAAAAAAAAAAACAAfsAAAB3b3JkL2RvY3VtZW50LnhtbFBLBQYAAAAAAgACAIAAAACpAQAAAAA=",
@@ -98,30 +68,8 @@ const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Bu
 const ZIP = Buffer.concat([Buffer.from("504b0304140000000000", "hex"), Buffer.alloc(20), Buffer.from("hello.txt"), Buffer.from("hi")]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>');
 
-interface FilePart {
-  filename: string;
-  type: string;
-  data: Buffer;
-}
-
 /** A multipart body as a browser's FormData would send it, parts in the given order. */
-function form(parts: Record<string, string | FilePart>) {
-  const boundary = `----reelgraph${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === "string") {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type}\r\n\r\n`),
-        value.data,
-        Buffer.from("\r\n"),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
+const form = (parts: Record<string, string | FilePart>) => multipartForm(Object.entries(parts));
 
 const upload = (user: User | null, filename: string, type: string, data: Buffer, project = projectId) =>
   call(user, { method: "POST", url: "/api/upload-media", ...form({ file: { filename, type, data }, nodeId: "node-1", contentType: "image", projectId: project }) });

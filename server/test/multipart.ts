@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * TEST SUPPORT: multipart bodies as a browser's FormData sends them, and small real media files made by
- * hand (no image or audio library needed).
+ * TEST SUPPORT for every upload suite: multipart bodies as a browser's FormData sends them, and small real
+ * media files made by hand (no image or audio library needed).
  */
 
 export interface FilePart {

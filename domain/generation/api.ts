@@ -21,6 +21,8 @@ export const toolbarControlsSchema = z
   })
   .strict();
 export type ToolbarControls = z.infer<typeof toolbarControlsSchema>;
+/** The toolbar controls, each kept on the node under the same name. */
+export const TOOLBAR_CONTROL_KEYS = toolbarControlsSchema.keyof().options;
 
 export const executeNodeBodySchema = z
   .object({
@@ -69,6 +71,9 @@ export type GenerationData = z.infer<typeof generationDataSchema>;
 
 export const GENERATION_STATUSES = ["waiting", "queued", "running", "succeeded", "failed", "cancelled", "cached"] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+/** Not settled yet: these can still run, be cancelled, and hold credits. */
+export const ACTIVE_GENERATION_STATUSES = ["waiting", "queued", "running"] as const satisfies readonly GenerationStatus[];
+export const isActiveGeneration = (status: string): boolean => (ACTIVE_GENERATION_STATUSES as readonly string[]).includes(status);
 
 /** A row of the queue panel. */
 export const generationSummarySchema = z.object({

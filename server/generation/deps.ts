@@ -19,6 +19,11 @@ export interface GenerationDeps {
   engines: Partial<Record<Provider, Engine>>;
   /** The key (or server address) to run a provider with for this user; null when there is none. */
   credentialsFor(userId: string, provider: Provider): Promise<ResolvedCredentials | null>;
+  /**
+   * Where each keyed provider's key would come from for this user ('user', 'platform', or null: locked),
+   * in one query without decrypting or resolving anything: what the model list needs on every refetch.
+   */
+  keySourcesFor(userId: string): Promise<ReadonlyMap<Provider, "user" | "platform" | null>>;
   /** Whether a model can run at all here (e.g. the local LLM needs LOCAL_LLM_MODEL). */
   modelAvailability(model: Model): { usable: boolean; reason?: string };
   /** Runs of one user at the same time; more wait in the queue. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { generationContext } from "../../domain/canvas/context";
 import type { NodeData } from "../../domain/canvas/node";
-import { GENERATION_MESSAGES, MAX_VARIATIONS, type ToolbarControls } from "../../domain/generation/api";
+import { GENERATION_MESSAGES, type ToolbarControls } from "../../domain/generation/api";
 import { findModel } from "../../domain/generation/catalogue";
 import { estimateCredits } from "../../domain/generation/cost";
 import { autoFillMedia, modelParameterFields } from "../../domain/generation/modelParamForm";
@@ -17,18 +17,10 @@ import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
 import { edges, nodes } from "../db/schema";
 import { badRequest, HttpError } from "../http/errors";
+import type { RunChoices } from "../../domain/generation/nodeChoices";
 import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";
 import type { StoredNode } from "./nodeWriter";
-
-export interface RunChoices {
-  prompt: string;
-  modelId: string;
-  params: Record<string, unknown>;
-  controls: ToolbarControls;
-  variations: number;
-  seedFixed: boolean;
-}
 
 /** What a queued generation row keeps in `request`: enough to run (or resume) without the node. */
 export interface PreparedRun {
@@ -45,29 +37,6 @@ export interface PreparedRun {
   credits: number;
   ownKey: boolean;
   inputHash: string;
-}
-
-const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-
-/** The toolbar choices a node keeps in its data (spec canvas 3 node data fields). */
-export function choicesFromNode(data: NodeData): RunChoices {
-  const record = data as Record<string, unknown>;
-  const variations = Number(record.variations);
-  return {
-    prompt: str(data.prompt) ?? "",
-    modelId: str(data.selectedModel) ?? "",
-    params: (data.modelParameters as Record<string, unknown> | undefined) ?? {},
-    controls: {
-      aspectRatio: str(data.aspectRatio),
-      style: str(record.style),
-      cameraMovement: str(record.cameraMovement),
-      shotSize: str(record.shotSize),
-      voice: str(record.voice),
-      advancedStyle: str(record.advancedStyle),
-    },
-    variations: Number.isInteger(variations) && variations >= 1 && variations <= MAX_VARIATIONS ? variations : 1,
-    seedFixed: record.seedFixed === true,
-  };
 }
 
 /** Live upstream nodes of `nodeId`, in edge order. */

@@ -26,13 +26,13 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   const { deps } = service;
   /** Every model with whether this caller can use it now (a key for its provider, the engine available). */
   const modelsForCaller = async (userId: string, models: readonly Model[] = CATALOGUE): Promise<Model[]> => {
-    const keyed = new Map<string, { ownKey: boolean } | null>();
-    for (const provider of new Set(models.map((m) => m.provider))) keyed.set(provider, await deps.credentialsFor(userId, provider));
+    const sources = await deps.keySourcesFor(userId);
     return models.map((model) => {
       const availability = deps.modelAvailability(model);
-      const key = keyed.get(model.provider);
-      if (!key) return { ...model, usable: false, lockedReason: lockedReason(PROVIDER_LABELS[model.provider]) };
-      const own = key.ownKey ? { ownKey: true } : {};
+      // `local` needs no key and is not in the list.
+      const source = model.provider === "local" ? "platform" : sources.get(model.provider);
+      if (!source) return { ...model, usable: false, lockedReason: lockedReason(PROVIDER_LABELS[model.provider]) };
+      const own = source === "user" ? { ownKey: true } : {};
       return availability.usable ? { ...model, usable: true, ...own } : { ...model, usable: false, lockedReason: availability.reason, ...own };
     });
   };

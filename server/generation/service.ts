@@ -4,7 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { GENERATION_MESSAGES, type GenerationSummary } from "../../domain/generation/api";
+import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
+import type { RealtimeMessage } from "../../domain/canvas/node";
 import { displayNameFor } from "../../domain/generation/catalogue";
 import { downstreamOrder } from "../../domain/generation/chain";
 import type { Db } from "../db/client";
@@ -14,7 +15,8 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
-import { choicesFromNode, prepareRun, type PreparedRun, type RunChoices } from "./prepare";
+import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
+import { prepareRun, type PreparedRun } from "./prepare";
 import { HEARTBEAT_MS, GenerationRunner, type GenerationRow } from "./runner";
 
 /** A running generation whose heartbeat is older than this lost its worker. */
@@ -82,7 +84,7 @@ export class GenerationService {
       .select({ id: nodes.id, data: nodes.data })
       .from(nodes)
       .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, order)));
-    const withModel = new Set(live.filter((n) => choicesFromNode(n.data as StoredNode["data"]).modelId).map((n) => n.id));
+    const withModel = new Set(live.filter((n) => runChoicesOf(n.data as StoredNode["data"]).modelId).map((n) => n.id));
     // Nodes without a model are inputs (text, uploads), not steps.
     const steps = order.filter((id) => withModel.has(id));
     if (!steps.length) throw badRequest(GENERATION_MESSAGES.selectModel);
@@ -94,7 +96,7 @@ export class GenerationService {
         projectId,
         nodeId: id,
         userId,
-        modelId: choicesFromNode(live.find((n) => n.id === id)!.data as StoredNode["data"]).modelId,
+        modelId: runChoicesOf(live.find((n) => n.id === id)!.data as StoredNode["data"]).modelId,
         status: "waiting",
         request: {},
         inputHash: "",
@@ -134,7 +136,7 @@ export class GenerationService {
       let run: PreparedRun;
       try {
         if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
-        run = await prepareRun(this.deps, next.userId, next.projectId, node, choicesFromNode(node.data));
+        run = await prepareRun(this.deps, next.userId, next.projectId, node, runChoicesOf(node.data));
       } catch (err) {
         await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
         return;
@@ -157,7 +159,7 @@ export class GenerationService {
         await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
         return;
       }
-      await this.markQueued(next.projectId, node!, next.id, choicesFromNode(node!.data));
+      await this.markQueued(next.projectId, node!, next.id, runChoicesOf(node!.data));
       await this.deps.queue.wake();
       return;
     }
@@ -190,16 +192,7 @@ export class GenerationService {
       generationId,
       error: null,
       generationProgress: { percent: 0, message: GENERATION_MESSAGES.preparing },
-      prompt: choices.prompt,
-      selectedModel: choices.modelId,
-      modelParameters: choices.params,
-      ...(choices.controls.aspectRatio ? { aspectRatio: choices.controls.aspectRatio } : {}),
-      ...(choices.controls.style ? { style: choices.controls.style } : {}),
-      ...(choices.controls.cameraMovement ? { cameraMovement: choices.controls.cameraMovement } : {}),
-      ...(choices.controls.shotSize ? { shotSize: choices.controls.shotSize } : {}),
-      ...(choices.controls.voice ? { voice: choices.controls.voice } : {}),
-      ...(choices.controls.advancedStyle ? { advancedStyle: choices.controls.advancedStyle } : {}),
-      variations: choices.variations,
+      ...nodeFieldsOf(choices),
     }));
     await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId: node.id, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });
   }
@@ -224,7 +217,7 @@ export class GenerationService {
     const [{ count }] = (await this.deps.db
       .select({ count: sql<number>`count(*)::int` })
       .from(generations)
-      .where(and(eq(generations.userId, userId), inArray(generations.status, ["queued", "running", "waiting"])))) as [{ count: number }];
+      .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))) as [{ count: number }];
     if (count >= this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
   }
 
@@ -237,7 +230,7 @@ export class GenerationService {
     const [won] = await db
       .update(generations)
       .set({ status: "cancelled", error: GENERATION_MESSAGES.cancelled, finishedAt: sql`now()` })
-      .where(and(eq(generations.id, generationId), inArray(generations.status, ["waiting", "queued", "running"])))
+      .where(and(eq(generations.id, generationId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))
       .returning();
     if (!won) return;
     await releaseCredits(db, row.userId, row.id, row.reservedCredits);
@@ -299,12 +292,13 @@ export class GenerationService {
     let wake: () => void = () => {};
     const leave = this.deps.hub.join(first.projectId, {
       send: (text) => {
-        if (text.includes(generationId) && /"status":"(succeeded|failed|cancelled|cached)"/.test(text)) wake();
+        const m = JSON.parse(text) as RealtimeMessage;
+        if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
       },
     });
     try {
       for (let row = first; ; row = (await read())!) {
-        if (!["waiting", "queued", "running"].includes(row.status) || Date.now() > until) return row;
+        if (!isActiveGeneration(row.status) || Date.now() > until) return row;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, WAIT_POLL_MS);
           wake = () => {

@@ -5,7 +5,7 @@
 import type { Model, Provider } from "../../domain/generation/modelTypes";
 import type { Database } from "../db/client";
 import { keysSecretFrom } from "../keys/crypto";
-import { resolveCredentials } from "../keys/keyService";
+import { keyStatuses, resolveCredentials } from "../keys/keyService";
 import type { RealtimeHub } from "../realtime/hub";
 import type { MediaStorage } from "../storage/storage";
 import type { GenerationDeps } from "./deps";
@@ -55,6 +55,7 @@ export async function startGeneration(
     queue,
     engines: { ...ENGINES, ...options.engines },
     credentialsFor: (userId, provider) => resolveCredentials(database.db, keysSecret, env, userId, provider),
+    keySourcesFor: async (userId) => new Map((await keyStatuses(database.db, env, userId)).map((k) => [k.provider, k.source])),
     modelAvailability: options.modelAvailability ?? modelAvailability,
     perUserConcurrency: options.perUserConcurrency ?? intFromEnv(env.GENERATION_USER_CONCURRENCY, 2),
     perUserBacklog: options.perUserBacklog ?? intFromEnv(env.GENERATION_USER_BACKLOG, 50),

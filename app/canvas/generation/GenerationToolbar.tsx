@@ -99,16 +99,16 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
               {g.model?.ownKey ? "Your key · no credits" : g.credits === 0 ? "Free" : `${g.credits.toLocaleString("en-US")} ${g.credits === 1 ? "credit" : "credits"}`}
             </span>
           )}
-          <Tooltip content={g.data && (g.data as Record<string, unknown>).seedFixed ? "Seed locked: reruns repeat the result" : "Seed unlocked: each run differs"}>
+          <Tooltip content={g.seedFixed ? "Seed locked: reruns repeat the result" : "Seed unlocked: each run differs"}>
             <IconButton
               label="Lock seed"
               size="sm"
               variant="ghost"
               disabled={disabled}
-              aria-pressed={Boolean(g.data && (g.data as Record<string, unknown>).seedFixed)}
-              onClick={() => g.update({ seedFixed: !(g.data as Record<string, unknown>).seedFixed })}
+              aria-pressed={g.seedFixed}
+              onClick={() => g.update({ seedFixed: !g.seedFixed })}
             >
-              {g.data && (g.data as Record<string, unknown>).seedFixed ? <Lock /> : <LockOpen />}
+              {g.seedFixed ? <Lock /> : <LockOpen />}
             </IconButton>
           </Tooltip>
           {visual && (

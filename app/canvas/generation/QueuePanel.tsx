@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useReactFlow } from "@xyflow/react";
 import { CheckCircle2, CircleSlash, Clock, ListOrdered, Loader2, RotateCw, XCircle, X } from "lucide-react";
-import type { GenerationSummary } from "../../../domain/generation/api";
+import { isActiveGeneration, type GenerationSummary } from "../../../domain/generation/api";
 import { api } from "../../api/client";
 import { Button, IconButton, Popover, PopoverContent, PopoverTrigger, cn } from "../../ui";
 import { useCanvas, useCommands, useGeneration } from "../store/useCanvas";
@@ -15,7 +15,6 @@ const STATUS: Record<GenerationSummary["status"], { label: string; icon: typeof 
   failed: { label: "Failed", icon: XCircle, tone: "text-danger" },
   cancelled: { label: "Cancelled", icon: CircleSlash, tone: "text-text-muted" },
 };
-const ACTIVE = new Set(["running", "queued", "waiting"]);
 
 export function useProjectGenerations(projectId: string, enabled = true) {
   return useQuery({
@@ -31,7 +30,7 @@ export function useProjectGenerations(projectId: string, enabled = true) {
 export function QueueButton() {
   const projectId = useCanvas((s) => s.projectId);
   const { data } = useProjectGenerations(projectId);
-  const active = data?.filter((g) => ACTIVE.has(g.status)).length ?? 0;
+  const active = data?.filter((g) => isActiveGeneration(g.status)).length ?? 0;
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -77,11 +76,11 @@ export function QueuePanel({ generations }: { generations: GenerationSummary[] }
                   <span className="block truncate text-xs text-text-muted">
                     {g.modelName} · {s.label}
                     {g.status === "running" && g.progress > 0 ? ` ${g.progress}%` : ""}
-                    {g.credits > 0 && ACTIVE.has(g.status) ? ` · ${g.credits} credits held` : ""}
+                    {g.credits > 0 && isActiveGeneration(g.status) ? ` · ${g.credits} credits held` : ""}
                   </span>
                   {g.error && g.status === "failed" && <span className="block truncate text-xs text-danger">{g.error}</span>}
                 </button>
-                {ACTIVE.has(g.status) && canEdit && (
+                {isActiveGeneration(g.status) && canEdit && (
                   <IconButton label={`Cancel ${g.nodeTitle}`} size="sm" variant="ghost" onClick={() => void generation.cancel(g.id)}>
                     <X />
                   </IconButton>

@@ -6,6 +6,7 @@
 import type { NodeData, RealtimeMessage } from "../../../domain/canvas/node";
 import { GENERATION_MESSAGES, type ExecuteNodeBody } from "../../../domain/generation/api";
 import { findModel } from "../../../domain/generation/catalogue";
+import { runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { outputTypeOf } from "../../../domain/generation/toolbar";
 import { api, ApiError } from "../../api/client";
 import type { CanvasCommands } from "../commands/canvasCommands";
@@ -27,28 +28,19 @@ export interface GenerationEnv {
 
 /** The node's toolbar choices as execute-node wants them (spec canvas 7). */
 export function executeBody(projectId: string, nodeId: string, data: NodeData, prompt: string): ExecuteNodeBody {
-  const record = data as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-  const variations = Number(record.variations);
+  const choices = runChoicesOf(data);
   return {
     projectId,
     nodeId,
     prompt,
-    selectedModel: str(data.selectedModel) ?? "",
+    selectedModel: choices.modelId,
     controls: {
-      selectedType: str(data.contentType),
-      variations: Number.isInteger(variations) && variations >= 1 && variations <= 5 ? variations : 1,
-      seedFixed: record.seedFixed === true,
-      toolbarControls: {
-        aspectRatio: str(data.aspectRatio),
-        style: str(record.style),
-        cameraMovement: str(record.cameraMovement),
-        shotSize: str(record.shotSize),
-        voice: str(record.voice),
-        advancedStyle: str(record.advancedStyle),
-      },
+      selectedType: typeof data.contentType === "string" && data.contentType ? data.contentType : undefined,
+      variations: choices.variations,
+      seedFixed: choices.seedFixed,
+      toolbarControls: choices.controls,
     },
-    parameters: { modelParameters: (data.modelParameters as Record<string, unknown> | undefined) ?? {} },
+    parameters: { modelParameters: choices.params },
   };
 }
 

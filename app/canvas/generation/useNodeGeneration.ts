@@ -9,6 +9,7 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { findModel } from "../../../domain/generation/catalogue";
 import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
 import { runCredits } from "../../../domain/generation/runCost";
+import { runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../generation/useModels";
 import type { ContextMediaItem } from "../../generation/paramValues";
@@ -74,21 +75,10 @@ export function useNodeGeneration(nodeId: string | null) {
   const model: Model | null = useMemo(() => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null), [models.models, selectedModelId]);
   const costs = useModelCosts(useMemo(() => [...models.models.map((m) => m.id), selectedModelId], [models.models, selectedModelId]));
 
-  const record = (data ?? {}) as Record<string, unknown>;
-  const variations = Number(record.variations) >= 1 ? Number(record.variations) : 1;
-  const controls = useMemo(
-    () => ({
-      aspectRatio: data?.aspectRatio,
-      style: record.style as string | undefined,
-      cameraMovement: record.cameraMovement as string | undefined,
-      shotSize: record.shotSize as string | undefined,
-      voice: record.voice as string | undefined,
-      advancedStyle: record.advancedStyle as string | undefined,
-    }),
-    [data?.aspectRatio, record.style, record.cameraMovement, record.shotSize, record.voice, record.advancedStyle],
-  );
-  // Runs on the user's own provider key cost no credits (the server charges none either).
-  const credits = model?.ownKey ? 0 : model ? runCredits(model, (data?.modelParameters as Record<string, unknown>) ?? {}, controls, variations) : null;
+  // The same reading of the node the run itself uses (executeBody, and the server for Run from here).
+  const choices = useMemo(() => runChoicesOf(data ?? {}), [data]);
+  const { controls, variations } = choices;
+  const credits = model?.ownKey ? 0 : model ? runCredits(model, choices.params, controls, variations) : null;
 
   const type = toMediaType(data?.contentType);
   const typeLocked = data ? hasGeneratedContent(data) : false;
@@ -123,6 +113,7 @@ export function useNodeGeneration(nodeId: string | null) {
     credits,
     variations,
     controls,
+    seedFixed: choices.seedFixed,
     update,
     chooseModel,
     /** Changing the type clears a model that cannot make it. */

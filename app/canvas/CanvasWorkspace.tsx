@@ -66,11 +66,16 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       projectId,
       store,
       commands,
-      // Until every write is acknowledged: one waiting behind a write in flight is sent when that answers.
+      // Until every write is acknowledged (one waiting behind a write in flight is sent when that answers);
+      // false when something is still unsaved after 15 s.
       flushWrites: async () => {
-        const until = Date.now() + 5000;
-        do await saver.flushAll();
-        while (saver.hasPending() && Date.now() < until && (await new Promise((r) => setTimeout(r, 50)), true));
+        const until = Date.now() + 15_000;
+        for (;;) {
+          await saver.flushAll();
+          if (!saver.hasPending()) return true;
+          if (Date.now() > until) return false;
+          await new Promise((r) => setTimeout(r, 50));
+        }
       },
       notify: (kind, message, options) => {
         const opts = { description: options?.description, duration: options?.duration, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };

@@ -262,8 +262,9 @@ export class GenerationService {
       .orderBy(desc(generations.createdAt))
       .limit(60);
     const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
+    // Active first, then newest first; a chain's rows share their creation time and keep their order.
     return rows
-      .sort((a, b) => rank(a.g.status) - rank(b.g.status) || (a.g.chainIndex - b.g.chainIndex) * Number(a.g.chainId !== null && a.g.chainId === b.g.chainId))
+      .sort((a, b) => rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex)
       .map(({ g, userName, nodeData }) => ({
         id: g.id,
         nodeId: g.nodeId,

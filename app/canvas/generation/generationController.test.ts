@@ -22,7 +22,7 @@ function setup(nodes: StudioNode[], canEdit = true) {
     projectId: "p1",
     store,
     commands,
-    flushWrites: () => Promise.resolve(),
+    flushWrites: () => Promise.resolve(true),
     notify: (kind, message, o) => notes.push({ kind, message, description: o?.description }),
     onActivity: activity,
   });

@@ -19,8 +19,8 @@ export interface GenerationEnv {
   projectId: string;
   store: CanvasStore;
   commands: CanvasCommands;
-  /** Sends every waiting canvas write (Run from here reads the saved nodes). */
-  flushWrites(): Promise<void>;
+  /** Sends every waiting canvas write (Run from here reads the saved nodes); false when some are still unsaved. */
+  flushWrites(): Promise<boolean>;
   notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean }): void;
   /** A generation started or settled: the credit balance and the queue panel refresh. */
   onActivity(): void;
@@ -130,7 +130,11 @@ export function createGenerationController(env: GenerationEnv) {
     /** Runs the node and everything downstream of it; unchanged nodes are skipped as cached. */
     async runFromHere(nodeId: string): Promise<void> {
       if (!env.store.getState().canEdit) return;
-      await env.flushWrites();
+      // The server runs the chain from the saved nodes: never from an older copy of what the user sees.
+      if (!(await env.flushWrites())) {
+        env.notify("error", "Your latest changes are still saving. Run from here again in a moment.");
+        return;
+      }
       try {
         const res = await api<{ nodeIds: string[] }>("POST", "/api/generations/run-from-here", { projectId: env.store.getState().projectId, nodeId });
         env.notify("info", `Running ${res.nodeIds.length} ${res.nodeIds.length === 1 ? "node" : "nodes"} from here`);

@@ -37,6 +37,15 @@ const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    let closing = false;
+    // An idle connection the server drops (a restart, a failover, the end of a test database) emits 'error'
+    // on the pool; unhandled, that would end the process. The pool replaces it on the next query.
+    const onLost = (err: Error) => {
+      if (!closing) console.warn(`[db] a PostgreSQL connection was lost: ${err.message}`);
+    };
+    pool.on("error", onLost);
+    // …and a client being closed reports its own errors, not the pool's.
+    pool.on("connect", (client) => client.on("error", onLost));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     const listeners: pg.Client[] = [];
@@ -44,6 +53,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       async listen(channel, onPayload) {
         // LISTEN needs one connection held open; pooled connections come and go.
         const client = new pg.Client({ connectionString: opts.url });
+        client.on("error", onLost);
         await client.connect();
         client.on("notification", (n) => n.channel === channel && n.payload !== undefined && onPayload(n.payload));
         await client.query(`LISTEN ${pgIdent(channel)}`);
@@ -63,6 +73,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       notifier,
       executeSql: (text, values = []) => pool.query(text, values),
       close: async () => {
+        closing = true;
         await Promise.all(listeners.map((c) => c.end()));
         await pool.end();
       },

@@ -381,15 +381,63 @@ describe("WriteBuffer", () => {
     expect(buffer.hasPending()).toBe(false);
   });
 
-  it("flushNode sends a node's write at once", async () => {
-    const { buffer, calls, nodes } = setup();
+  it("settleNodes sends the doomed nodes' writes at once and resolves when they are answered", async () => {
+    const answers: ReturnType<typeof deferred<AutosaveResponse>>[] = [];
+    const { buffer, nodes } = setup({
+      answer: () => {
+        const d = deferred<AutosaveResponse>();
+        answers.push(d);
+        return d.promise;
+      },
+    });
     buffer.queue(P1, "a", data("a"), 0);
     buffer.queue(P1, "b", data("b"), 0);
-    buffer.flushNode("a");
+    let settled = false;
+    const done = buffer.settleNodes(P1, ["a"]).then(() => (settled = true));
     await tick(0);
     expect(nodes(0)).toEqual(["a"]);
+    expect(settled).toBe(false);
+    answers[0]!.resolve(OK);
+    await done;
+    expect(buffer.pendingCount()).toBe(1); // b still waits for its debounce
     await tick(500);
     expect(nodes(1)).toEqual(["b"]);
+  });
+
+  it("settleNodes also waits for a write queued behind one in flight", async () => {
+    const answers: ReturnType<typeof deferred<AutosaveResponse>>[] = [];
+    const { buffer, calls } = setup({
+      answer: () => {
+        const d = deferred<AutosaveResponse>();
+        answers.push(d);
+        return d.promise;
+      },
+    });
+    buffer.queue(P1, "a", data("first", 2), 1, { immediate: true });
+    await tick(0);
+    buffer.queue(P1, "a", data("second", 3), 2);
+    let settled = false;
+    const done = buffer.settleNodes(P1, ["a"]).then(() => (settled = true));
+    answers[0]!.resolve(OK);
+    await tick(0);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.updates[0]!.nodeData.prompt).toBe("second");
+    expect(settled).toBe(false);
+    answers[1]!.resolve(OK);
+    await done;
+    expect(buffer.hasPending()).toBe(false);
+  });
+
+  it("settleNodes forgets a doomed node's write that failed, in memory and in the store", async () => {
+    const { buffer, calls, store } = setup({ answer: async () => Promise.reject(unavailable()) });
+    buffer.queue(P1, "a", data("a"), 0);
+    buffer.queue(P1, "b", data("b"), 0);
+    await buffer.settleNodes(P1, ["a"]);
+    expect(calls).toHaveLength(1);
+    expect(buffer.pendingCount()).toBe(1);
+    await tick(10_000);
+    expect(calls.every((c, i) => i === 0 || c.updates.every((u) => u.nodeId === "b"))).toBe(true);
+    expect((await store.load()).map((w) => w.nodeId)).toEqual(["b"]);
   });
 
   it("flushAll sends everything and resolves when answered", async () => {

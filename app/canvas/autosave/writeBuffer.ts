@@ -59,7 +59,7 @@ const keyOf = (w: { projectId: string; nodeId: string }) => `${w.projectId}\u000
  * The client's write buffer for node data (spec: canvas 7 "Autosave buffering", 9 constants).
  *
  * - One pending write per node: the latest data wins; prevRev stays the earliest not yet acknowledged.
- * - Debounced 500 ms per node, or sent at once (`immediate`, `flushNode`, `flushAll`). Writes that become
+ * - Debounced 500 ms per node, or sent at once (`immediate`, `settleNodes`, `flushAll`). Writes that become
  *   due in the same tick go in the same request; requests are per project, at most 10 writes each.
  * - At most one write per node is in flight. An edit made meanwhile waits for that answer, so the server
  *   never sees an older write after a newer one.
@@ -123,10 +123,26 @@ export class WriteBuffer {
     }
   }
 
-  /** Sends the node's pending write now (the node is going away). */
-  flushNode(nodeId: string): void {
-    for (const [key, e] of this.pending) if (e.write.nodeId === nodeId) this.makeDue(key, e);
-    this.requestPump();
+  /**
+   * The nodes are about to be deleted: sends their pending writes now and resolves once none of them is
+   * in flight. A write that still could not be sent is then forgotten: after the deletion the server would
+   * only answer it with a tombstone, which would take the node away again if the user has undone the
+   * deletion meanwhile. Nothing is lost by that: the undo history holds the data, and a restored node is
+   * written whole.
+   */
+  async settleNodes(projectId: string, nodeIds: string[]): Promise<void> {
+    const keys = new Set(nodeIds.map((nodeId) => keyOf({ projectId, nodeId })));
+    for (const [key, e] of this.pending) if (keys.has(key)) this.makeDue(key, e);
+    this.pump();
+    while ([...keys].some((k) => this.inFlight.has(k))) {
+      await Promise.allSettled([...this.sending]);
+      this.pump();
+    }
+    for (const key of keys) {
+      const e = this.pending.get(key);
+      if (e) this.forget(key, e);
+    }
+    this.settled(true);
   }
 
   /** Sends everything pending now; resolves when each write has had one attempt (it never rejects:

@@ -38,6 +38,8 @@ export function createCanvasSaver(opts: Options) {
   const structure = new StructureSaver({
     storageKey: `reelgraph.structure.${opts.projectId}`,
     send: async (change: StructureChange) => {
+      // Two channels, one order: a deleted node's last data write lands before its tombstone, never after.
+      if (change.deletedNodeIds?.length) await buffer.settleNodes(opts.projectId, change.deletedNodeIds);
       try {
         await api("POST", `/api/projects/${opts.projectId}/structure`, { ...change, clientId: opts.clientId });
       } catch (err) {

@@ -223,6 +223,27 @@ describe("models", () => {
 });
 
 describe("cancel and recovery", () => {
+  it("two runs of one node sent at the same moment queue one, and the other is refused holding nothing", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWithNode(user);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    fal.scripts.push(async (req) => {
+      await gate;
+      return image(req);
+    });
+    const body = { projectId, nodeId: "n1", prompt: "double click", selectedModel: IMAGE_MODEL };
+    const answers = await Promise.all([execute(user, body), execute(user, body), execute(user, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409, 409]);
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
+    const rows = await h.database.db.select().from(generations).where(eq(generations.projectId, projectId));
+    expect(rows).toHaveLength(1);
+    release();
+    const row = await h.generation.service.waitFor(answers.find((a) => a.status === 202)!.body.generationId);
+    expect(row.status).toBe("succeeded");
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
+  });
+
   it("cancelling a running generation stops the provider, returns the credits and frees the node", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);

@@ -37,9 +37,10 @@ export class GenerationService {
   async execute(userId: string, projectId: string, nodeId: string, choices: RunChoices): Promise<string> {
     await authorizeProject(this.deps.db, userId, projectId, "edit");
     const node = await this.nodeOrThrow(projectId, nodeId);
-    await this.refuseIfBusy(projectId, nodeId);
+    // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
+    await this.refuseIfBusy(this.deps.db, projectId, nodeId);
     const run = await prepareRun(this.deps, userId, projectId, node, choices);
-    const generationId = await this.queueRun(userId, projectId, nodeId, run);
+    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
     await this.markQueued(projectId, node, generationId, choices);
     await this.deps.queue.wake();
     return generationId;
@@ -58,11 +59,19 @@ export class GenerationService {
     return generationId;
   }
 
-  /** One transaction: hold the credits (402 when short), record the generation, queue its job. */
-  private async queueRun(userId: string, projectId: string, nodeId: string, run: PreparedRun): Promise<string> {
+  /**
+   * One transaction: hold the credits (402 when short), record the generation, queue its job. With
+   * `onePerNode`, two requests for the same node (a double click, two tabs) queue one run: the node's lock
+   * makes the second see the first's row and answer 409 before it holds anything.
+   */
+  private async queueRun(userId: string, projectId: string, nodeId: string, run: PreparedRun, opts: { onePerNode?: boolean } = {}): Promise<string> {
     const generationId = randomUUID();
     await this.checkBacklog(userId);
     await this.deps.db.transaction(async (tx) => {
+      if (opts.onePerNode) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`node-run:${projectId}:${nodeId}`}))`);
+        await this.refuseIfBusy(tx as unknown as Db, projectId, nodeId);
+      }
       await reserveCredits(tx as unknown as Db, userId, generationId, run.credits);
       await tx.insert(generations).values(rowFor(generationId, projectId, nodeId, userId, run, "queued"));
       await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
@@ -204,8 +213,8 @@ export class GenerationService {
   }
 
   /** One run per node at a time: a second one would race the first for the node's result. */
-  private async refuseIfBusy(projectId: string, nodeId: string) {
-    const [active] = await this.deps.db
+  private async refuseIfBusy(db: Db, projectId: string, nodeId: string) {
+    const [active] = await db
       .select({ id: generations.id })
       .from(generations)
       .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))

@@ -47,6 +47,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       clientId,
       onStatus: reportSaveStatus,
       onConflicts: (conflicts) => commandsRef?.applyConflicts(conflicts),
+      onSaved: (writes) => commandsRef?.noteSaved(writes),
       onRejected: (message) => toast.error(message),
     });
     const commands = createCanvasCommands({

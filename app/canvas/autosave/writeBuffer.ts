@@ -21,6 +21,8 @@ export interface WriteBufferOptions {
   onStatus?(status: WriteBufferStatus): void;
   /** Conflicts from a successful answer; the caller keeps the higher revision (see `acknowledge`). */
   onConflicts?(projectId: string, conflicts: AutosaveConflict[]): void;
+  /** Writes the server stored as sent (with the revision it stored them under). */
+  onSaved?(projectId: string, writes: { nodeId: string; nodeData: NodeData }[]): void;
   /**
    * The server refused these nodes' writes for good (a 4xx other than 408/429: 403 view-only, 400 bad
    * data, 401 signed out, 404 project gone). The buffer has already forgotten every write it held for
@@ -361,6 +363,10 @@ export class WriteBuffer {
       }
       if (!this.pending.has(key)) this.unpersist(sent.write);
     }
+    const saved = batch
+      .filter((e) => !conflictOf.has(e.write.nodeId))
+      .map((e) => ({ nodeId: e.write.nodeId, nodeData: { ...e.write.nodeData, rev: e.write.nodeData.rev ?? e.write.prevRev + 1 } }));
+    if (saved.length > 0) this.callback(() => this.opts.onSaved?.(projectId, saved));
     if (conflicts.length > 0) this.callback(() => this.opts.onConflicts?.(projectId, conflicts));
   }
 

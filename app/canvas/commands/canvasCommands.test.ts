@@ -190,8 +190,43 @@ describe("edits and revisions", () => {
     commands.updateNodeData(a, { title: "Mine" });
     commands.applyRemoteNodes([{ id: a, rev: 1, data: { title: "Old" } }]);
     expect(s().nodes[0]!.data.title).toBe("Mine");
-    commands.applyRemoteNodes([{ id: a, rev: 5, data: { title: "Newer" } }]);
-    expect(s().nodes[0]!.data.title).toBe("Newer");
+    // Without unsaved edits a newer remote copy is taken as it is.
+    const b = commands.createNode()!;
+    commands.noteSaved([{ nodeId: b, data: s().nodes[1]!.data }]);
+    commands.applyRemoteNodes([{ id: b, rev: 5, data: { title: "Newer" } }]);
+    expect(s().nodes[1]!.data).toEqual({ title: "Newer", rev: 5 });
+  });
+
+  it("merges another client's write with this client's unsaved edits of other fields, and saves the result", () => {
+    const { commands, s, rec } = setup();
+    const a = commands.createNode()!;
+    commands.noteSaved([{ nodeId: a, data: s().nodes[0]!.data }]);
+    commands.updateNodeData(a, { prompt: "a lighthouse at dusk" });
+    const writes = rec.data.length;
+    commands.applyRemoteNodes([{ id: a, rev: 2, data: { ...s().nodes[0]!.data, prompt: undefined, title: "Opening", rev: 2 } }]);
+    expect(s().nodes[0]!.data).toMatchObject({ title: "Opening", prompt: "a lighthouse at dusk", rev: 3 });
+    expect(rec.data.slice(writes)).toMatchObject([{ nodeId: a, prevRev: 2, immediate: true, data: { title: "Opening", prompt: "a lighthouse at dusk", rev: 3 } }]);
+  });
+
+  it("re-sends a refused write merged onto the stored copy instead of dropping the edit", () => {
+    const { commands, s, rec } = setup();
+    const a = commands.createNode()!;
+    commands.noteSaved([{ nodeId: a, data: s().nodes[0]!.data }]);
+    commands.updateNodeData(a, { style: "noir" });
+    commands.applyConflicts([{ nodeId: a, rev: 7, nodeData: { ...s().nodes[0]!.data, style: undefined, aspectRatio: "16:9", rev: 7 } }]);
+    expect(s().nodes[0]!.data).toMatchObject({ style: "noir", aspectRatio: "16:9", rev: 8 });
+    expect(rec.data.at(-1)).toMatchObject({ nodeId: a, prevRev: 7, data: { style: "noir", aspectRatio: "16:9", rev: 8 } });
+  });
+
+  it("takes a generation's result while keeping a prompt typed meanwhile", () => {
+    const { commands, s, rec } = setup();
+    const a = commands.createNode({ data: { prompt: "a fox", status: "idle" } })!;
+    commands.noteSaved([{ nodeId: a, data: s().nodes[0]!.data }]);
+    commands.updateNodeData(a, { prompt: "a fox in snow" });
+    const server = { ...s().nodes[0]!.data, prompt: "a fox", status: "completed" as const, mediaUrl: "/api/media/m1", rev: 3 };
+    commands.applyGenerationNodes([{ id: a, rev: 3, data: server }]);
+    expect(s().nodes[0]!.data).toMatchObject({ prompt: "a fox in snow", status: "completed", mediaUrl: "/api/media/m1", rev: 4 });
+    expect(rec.data.at(-1)).toMatchObject({ nodeId: a, prevRev: 3, data: { prompt: "a fox in snow", mediaUrl: "/api/media/m1" } });
   });
 });
 

@@ -4,6 +4,7 @@ import { GENERATION_FIELDS, type NodeData } from "../../../domain/canvas/node";
 import { canConnect, pruneDanglingEdges } from "../../../domain/canvas/connections";
 import { contextItems } from "../../../domain/canvas/context";
 import { History } from "../../../domain/canvas/history";
+import { reconcileNode } from "../../../domain/canvas/nodeMerge";
 import { FIRST_NODE_POSITION, newEdgeId, newNodeId, nextNodePosition, PASTE_OFFSET } from "../../../domain/canvas/placement";
 import type { CanvasSnapshot, CanvasState, CanvasStore, StudioEdge, StudioNode } from "../store/canvasStore";
 import type { CanvasSync } from "./canvasSync";
@@ -38,6 +39,8 @@ export function createCanvasCommands(env: CommandEnv) {
   const get = store.getState;
   const set = (patch: Partial<CanvasState>) => store.setState(patch);
   const lastRevs = new Map<string, number>();
+  /** The last copy of each node's data known to be on the server: what "unsaved edits" are measured from. */
+  const serverCopies = new Map<string, NodeData>(get().nodes.map((n) => [n.id, n.data]));
 
   const editable = (): boolean => get().canEdit;
 
@@ -303,37 +306,29 @@ export function createCanvasCommands(env: CommandEnv) {
       if (target) restore(target);
     },
 
-    /** Another client's node writes: the higher revision wins, and deleted nodes stay deleted. */
+    /** Another client's node writes: merged field by field with this client's unsaved edits (see reconcile). */
     applyRemoteNodes(updates: { id: string; rev: number; data: NodeData }[]) {
-      const byId = new Map(updates.map((u) => [u.id, u]));
-      const s = get();
-      let changed = false;
-      const nodes = s.nodes.map((n) => {
-        const u = byId.get(n.id);
-        if (!u || (n.data.rev ?? 0) >= u.rev) return n;
-        changed = true;
-        return { ...n, data: { ...u.data, rev: u.rev } };
-      });
-      if (changed) set({ nodes });
+      for (const u of updates) reconcile(u.id, u.rev, u.data);
     },
 
     /**
-     * The server's generation writes (status, result, version). Where this client has newer unsaved edits
-     * of the node, the generation's own fields are merged into them and saved, so neither is lost.
+     * The server's generation writes (status, result, version). The generation's own fields come from the
+     * server; this client's unsaved edits of the others (a prompt typed meanwhile) are kept and saved.
      */
     applyGenerationNodes(updates: { id: string; rev: number; data: NodeData }[]) {
       for (const u of updates) {
-        const node = nodeById(u.id);
-        if (!node) continue;
-        if ((node.data.rev ?? 0) < u.rev) {
-          set({ nodes: get().nodes.map((n) => (n.id === u.id ? { ...n, data: { ...u.data, rev: u.rev } } : n)) });
-        } else {
-          const owned = Object.fromEntries(GENERATION_FIELDS.filter((k) => k in u.data).map((k) => [k, (u.data as Record<string, unknown>)[k]])) as Partial<NodeData>;
-          if (editable()) writeData(u.id, owned);
-          else set({ nodes: get().nodes.map((n) => (n.id === u.id ? { ...n, data: { ...n.data, ...owned } } : n)) });
-        }
+        if (!nodeById(u.id)) continue;
+        reconcile(u.id, u.rev, u.data, GENERATION_FIELDS);
         // Downstream nodes show the new result in their context strips (the editing clients save that).
         if (editable()) for (const e of get().edges) if (e.source === u.id) refreshContext(e.target);
+      }
+    },
+
+    /** This client's own write was stored: it is the server's copy now. */
+    noteSaved(writes: { nodeId: string; data: NodeData }[]) {
+      for (const w of writes) {
+        const known = serverCopies.get(w.nodeId);
+        if (!known || (known.rev ?? 0) <= (w.data.rev ?? 0)) serverCopies.set(w.nodeId, w.data);
       }
     },
 
@@ -358,22 +353,39 @@ export function createCanvasCommands(env: CommandEnv) {
       set({ nodes, edges });
     },
 
-    /** Server answers: a conflicting write keeps the higher revision; a tombstone removes the node. */
+    /** Server answers: a refused write is merged onto the stored copy and sent again; a tombstone removes the node. */
     applyConflicts(conflicts: { nodeId: string; rev: number; nodeData: NodeData | null; deleted?: boolean }[]) {
       const gone = new Set(conflicts.filter((c) => c.deleted).map((c) => c.nodeId));
-      const s = get();
-      const byId = new Map(conflicts.filter((c) => c.nodeData).map((c) => [c.nodeId, c]));
-      set({
-        nodes: s.nodes
-          .filter((n) => !gone.has(n.id))
-          .map((n) => {
-            const c = byId.get(n.id);
-            return c && c.rev > (n.data.rev ?? 0) ? { ...n, data: { ...c.nodeData!, rev: c.rev } } : n;
-          }),
-        edges: s.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)),
-      });
+      if (gone.size) {
+        const s = get();
+        for (const id of gone) serverCopies.delete(id);
+        set({ nodes: s.nodes.filter((n) => !gone.has(n.id)), edges: s.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) });
+      }
+      for (const c of conflicts) if (c.nodeData && !gone.has(c.nodeId)) reconcile(c.nodeId, c.rev, c.nodeData);
     },
   };
+
+  /**
+   * A newer server copy of a node meets this client's view of it: the server's copy with this client's
+   * unsaved edits on top (field by field; `serverOwns` fields always from the server), saved again when
+   * that differs from what the server holds. So two people editing one node keep both their changes.
+   */
+  function reconcile(id: string, serverRev: number, server: NodeData, serverOwns: readonly string[] = []) {
+    const node = nodeById(id);
+    if (!node) return;
+    const base = serverCopies.get(id);
+    const result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
+    if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
+    if (!result) return;
+    // A view-only client cannot save: it shows the server's copy (its own view has no edits to keep).
+    if (result.write && !editable()) {
+      set({ nodes: get().nodes.map((n) => (n.id === id ? { ...n, data: { ...server, rev: serverRev } } : n)) });
+      return;
+    }
+    const data = result.write ? { ...result.data, lastModified: now() } : result.data;
+    set({ nodes: get().nodes.map((n) => (n.id === id ? { ...n, data } : n)) });
+    if (result.write) sync.saveNodeData(id, data, serverRev, { immediate: true });
+  }
 
   /** Moves the canvas to a snapshot and saves the difference at once (spec: undo/redo save immediately). */
   function restore(target: CanvasSnapshot) {

@@ -10,6 +10,7 @@ interface Options {
   clientId: string;
   onStatus(status: SaverStatus): void;
   onConflicts(conflicts: AutosaveConflict[]): void;
+  onSaved(writes: { nodeId: string; data: NodeData }[]): void;
   onRejected(message: string): void;
 }
 
@@ -31,6 +32,7 @@ export function createCanvasSaver(opts: Options) {
     store: new IndexedDbPendingStore(),
     onStatus: (s) => report("data", s),
     onConflicts: (_projectId, conflicts) => opts.onConflicts(conflicts),
+    onSaved: (_projectId, writes) => opts.onSaved(writes.map((w) => ({ nodeId: w.nodeId, data: w.nodeData }))),
     onRejected: (_projectId, _nodeIds, error) =>
       opts.onRejected(error instanceof ApiError ? `Autosave failed: ${error.status} ${error.message}` : "Autosave failed"),
   });

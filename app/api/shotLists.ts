@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CanvasNode } from "../../domain/canvas/node";
 import type { Permission } from "../../domain/permissions";
-import type { CreateShotListInput, Scene, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary } from "../../domain/shotlists/schema";
+import type { CreateShotListInput, Scene, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary, UpdateShotListInput } from "../../domain/shotlists/schema";
 import { api, ApiError } from "./client";
 
 export const shotListKeys = {
@@ -39,7 +39,7 @@ export function useDeleteShotList(projectId: string) {
 export function useShotList(id: string) {
   return useQuery({
     queryKey: shotListKeys.one(id),
-    queryFn: () => api<LoadedShotList>("GET", `/api/shot-lists/${id}`),
+    queryFn: () => loadShotList(id),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -47,7 +47,9 @@ export function useShotList(id: string) {
   });
 }
 
-export const saveShotList = (id: string, body: { name?: string; scenes: Scene[] }) => api<ShotList>("PUT", `/api/shot-lists/${id}`, body);
+export const loadShotList = (id: string) => api<LoadedShotList>("GET", `/api/shot-lists/${id}`);
+
+export const saveShotList = (id: string, body: UpdateShotListInput) => api<ShotList>("PUT", `/api/shot-lists/${id}`, body);
 
 /** Multipart `file` + `shotId` (+ `shotListId`), spec shell 7. */
 export async function uploadShotImage(input: { shotListId: string; shotId: string; file: File }): Promise<ShotImageResult> {

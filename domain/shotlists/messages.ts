@@ -20,4 +20,7 @@ export const SHOT_LIST_MESSAGES = {
   uploadFallback: "Upload failed",
   generateFallback: "Image generation failed",
   insufficientCredits: "Insufficient credits. Please upgrade your plan.",
+  /** Not in the spec: the answer to a save based on an older version; the editor merges and saves again. */
+  changedElsewhere: "This shot list was changed in another window",
+  mergedFromElsewhere: "Merged changes made in another window",
 } as const;

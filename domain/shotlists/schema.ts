@@ -117,6 +117,8 @@ export type CreateShotListInput = z.infer<typeof createShotListSchema>;
 export const updateShotListSchema = z.strictObject({
   name: shotListNameSchema.optional(),
   scenes: scenesSchema,
+  /** The version this edit was made from; when given, a list saved meanwhile by another window is answered 409. */
+  baseVersion: z.number().int().positive().optional(),
 });
 export type UpdateShotListInput = z.input<typeof updateShotListSchema>;
 

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { blankScenes } from "../../domain/shotlists/factories";
 import { shotCount } from "../../domain/shotlists/edits";
@@ -7,7 +7,7 @@ import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import type { Scene, ShotList, ShotListSummary } from "../../domain/shotlists/schema";
 import type { Db } from "../db/client";
 import { shotLists } from "../db/schema";
-import { notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 
 type Row = typeof shotLists.$inferSelect;
 
@@ -69,7 +69,8 @@ export async function findShotList(db: Db, id: string): Promise<ShotList & { nor
   return present(row);
 }
 
-export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[] }): Promise<ShotList> {
+/** Saves the document; with `baseVersion`, only over that version (409 when another save came first). */
+export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[]; baseVersion?: number }): Promise<ShotList> {
   const [row] = await db
     .update(shotLists)
     .set({
@@ -78,9 +79,14 @@ export async function updateShotList(db: Db, id: string, change: { name?: string
       version: sql`${shotLists.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(eq(shotLists.id, id))
+    .where(change.baseVersion === undefined ? eq(shotLists.id, id) : and(eq(shotLists.id, id), eq(shotLists.version, change.baseVersion)))
     .returning();
-  if (!row) throw notFound(SHOT_LIST_MESSAGES.notFound);
+  if (!row) {
+    if (change.baseVersion !== undefined && (await db.select({ id: shotLists.id }).from(shotLists).where(eq(shotLists.id, id))).length) {
+      throw conflict(SHOT_LIST_MESSAGES.changedElsewhere);
+    }
+    throw notFound(SHOT_LIST_MESSAGES.notFound);
+  }
   return strip(present(row));
 }
 

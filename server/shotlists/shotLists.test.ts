@@ -84,6 +84,24 @@ describe("read, save, delete", () => {
     expect(got.body.scenes[1].shots[0]).toMatchObject({ description: "Gulls over the pier", cameraHeight: "Low Angle" });
   });
 
+  it("refuses a save based on an older version with 409, leaving the other window's save in place", async () => {
+    const list = await buildShotList(h, owner, projectId, { shots: 2 });
+    const first = updateShot(list.scenes as Scene[], list.scenes[0].shots[0].id, { description: "First window" });
+    const second = updateShot(list.scenes as Scene[], list.scenes[0].shots[1].id, { description: "Second window" });
+    const saved = await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: first, baseVersion: list.version });
+    expect(saved.status).toBe(200);
+    const stale = await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: second, baseVersion: list.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe("This shot list was changed in another window");
+    const got = await h.call(owner, "GET", `/api/shot-lists/${list.id}`);
+    expect(got.body.version).toBe(saved.body.version);
+    expect(got.body.scenes[0].shots.map((x: { description: string }) => x.description)).toEqual(["First window", list.scenes[0].shots[1].description]);
+    // Saved again over the version it now knows, the second window's edit lands.
+    const again = await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: second, baseVersion: saved.body.version });
+    expect(again.status).toBe(200);
+    expect((await h.call(owner, "PUT", `/api/shot-lists/00000000-0000-4000-8000-000000000000`, { scenes: second, baseVersion: 1 })).status).toBe(404);
+  });
+
   it("refuses bad bodies and leaves the list unchanged", async () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
     const put = (body: unknown) => h.call(owner, "PUT", `/api/shot-lists/${list.id}`, body);

@@ -28,7 +28,10 @@ function fakeServer(initial: LoadedShotList) {
           server.failNext--;
           return Response.json({ error: "boom", code: "internal" }, { status: 500 });
         }
-        const body = JSON.parse(String(init!.body));
+        const { baseVersion, ...body } = JSON.parse(String(init!.body));
+        if (baseVersion !== undefined && baseVersion !== server.list.version) {
+          return Response.json({ error: "This shot list was changed in another window", code: "conflict" }, { status: 409 });
+        }
         server.puts.push(body);
         server.list = { ...server.list, ...body, version: server.list.version + 1 };
         return Response.json(server.list);
@@ -103,6 +106,25 @@ describe("in-place editing", () => {
     await user.type(screen.getByRole("textbox", { name: "Shot 2 subject" }), "{Control>}a{/Control}Ben{Enter}");
     await waitFor(() => expect(server.puts).toHaveLength(1), { timeout: 2500 });
     expect(lastPut(server).scenes[0]!.shots.map((s) => s.subject)).toEqual(["Anna", "Ben", "Subject..."]);
+  });
+
+  it("when another window saved first, merges its changes with this one's and saves both", async () => {
+    const user = userEvent.setup();
+    const info = vi.spyOn(toast, "info");
+    const server = await open();
+    // Another window renames the list and writes shot 3's subject.
+    const theirs = structuredClone(server.list.scenes);
+    theirs[0]!.shots[2]!.subject = "Lighthouse keeper";
+    server.list = { ...server.list, name: "Harbour at night", scenes: theirs, version: server.list.version + 1 };
+    await user.click(screen.getByRole("button", { name: /^Shot 1 subject/ }));
+    await user.type(screen.getByRole("textbox", { name: "Shot 1 subject" }), "{Control>}a{/Control}Anna{Enter}");
+    await waitFor(() => expect(server.puts).toHaveLength(1), { timeout: 2500 });
+    expect(info).toHaveBeenCalledWith("Merged changes made in another window", expect.anything());
+    expect(lastPut(server).name).toBe("Harbour at night");
+    expect(lastPut(server).scenes[0]!.shots.map((s) => s.subject)).toEqual(["Anna", "Subject...", "Lighthouse keeper"]);
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Shot 3 subject: Lighthouse keeper/ })).toBeTruthy());
+    expect(screen.getByRole("button", { name: /^Shot 1 subject: Anna/ })).toBeTruthy();
+    expect(screen.getByTestId("shotlist-save-status").textContent).toBe("Saved");
   });
 
   it("a view-only member sees the list but cannot edit or reorder it", async () => {

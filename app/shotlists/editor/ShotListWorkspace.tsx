@@ -18,7 +18,7 @@ import { useShotReorder } from "./useShotReorder";
 
 /** The shot list editor (spec: shell 2 "Shot list screens"): header, scenes with their shots, dialogs. */
 export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShotList; readOnly: boolean; onBack(): void }) {
-  const { doc, apply, editScenes, flush, status } = useShotListDocument(list.id, { name: list.name, scenes: list.scenes });
+  const { doc, apply, editScenes, flush, status } = useShotListDocument(list.id, { name: list.name, scenes: list.scenes }, list.version);
   const scenesRef = useRef(doc.scenes);
   scenesRef.current = doc.scenes;
   const reorder = useShotReorder(editScenes, !readOnly);

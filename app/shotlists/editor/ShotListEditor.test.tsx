@@ -51,7 +51,7 @@ async function open(list = shotList()) {
 
 const shotCards = () => screen.getAllByTestId("shot-card");
 const shotIdsByScene = () => screen.getAllByTestId("scene-panel").map((p) => within(p).queryAllByTestId("shot-card").map((c) => c.dataset.shotId));
-const lastPut = (server: { puts: Array<{ scenes: Scene[] }> }) => server.puts.at(-1)!;
+const lastPut = (server: { puts: Array<{ name?: string; scenes: Scene[] }> }) => server.puts.at(-1)!;
 
 // Each test renders a whole editor (cards with seven drop-downs each) in jsdom, on a shared 2-core machine.
 vi.setConfig({ testTimeout: 20_000 });

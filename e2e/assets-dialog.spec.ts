@@ -67,7 +67,7 @@ test("a new user uploads a PNG in the Assets dialog, finds it, inserts it as a n
   await expect(assets.dialog).toBeHidden();
 
   // The node shows the image, is saved with project media (not the library file), and is 16:9.
-  const img = c.node("harbour-dawn").locator("img");
+  const img = c.image("harbour-dawn");
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(160);
   await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes[0]?.data.aspectRatio).toBe("16:9");

@@ -74,7 +74,7 @@ test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) 
   const png = solidPng(64, 36, [245, 165, 36]);
   await c.dropFile("sunset.png", "image/png", png);
   await expect(page.getByText("Media uploaded to node successfully!")).toBeVisible();
-  const img = c.node("sunset").locator("img");
+  const img = c.image("sunset");
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(64);
   // Read back once the node's write has landed (it is saved a moment after the image shows).

@@ -39,7 +39,7 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   let spent = await generate(page, "Key art", "Image", "a lighthouse at dusk over a stormy sea", /Local Sketch/);
   // The sketch takes a fraction of a second: the image and the toast are what a user sees.
   await expect(page.getByText("Generation completed!")).toBeVisible({ timeout: 30_000 });
-  await expect(c.node("Key art").locator("img")).toBeVisible();
+  await expect(c.image("Key art")).toBeVisible();
   await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText(String(start - spent).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
   // The type is locked once the node has content.
   await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toBeDisabled();
@@ -103,7 +103,7 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   }
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
-  for (const t of ["One", "Two", "Three"]) await expect(c.node(t).locator("img")).toBeVisible({ timeout: 30_000 });
+  for (const t of ["One", "Two", "Three"]) await expect(c.image(t)).toBeVisible({ timeout: 30_000 });
 
   // Change only the last prompt and run the chain again: the first two are cached.
   await c.select("Three");

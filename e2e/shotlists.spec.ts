@@ -141,7 +141,7 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   await page.keyboard.press("Alt+4");
   const board = canvas(page);
   await expect(board.node("Shot 1")).toBeVisible();
-  await expect(board.node("Shot 1").locator("img")).toBeVisible();
+  await expect(board.image("Shot 1")).toBeVisible();
 
   // Everything is kept across a reload.
   await page.reload();
@@ -158,4 +158,37 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   await expect(page.getByRole("combobox", { name: "Shot 1 shot size" })).toHaveText("Wide Shot");
   await expect(page.getByRole("combobox", { name: "Shot 1 movement" })).toHaveText("Tracking");
   await expect(editor.card(1).getByRole("img", { name: "Shot 1 image" })).toBeVisible();
+});
+
+test("two windows edit one shot list at once: both windows' edits are kept", async ({ page, context }) => {
+  await signUpInBrowser(page, newAccount("Two Windows"));
+  const projectId = await openShotLists(page, "Lighthouse");
+  const created = await page.request.post(`/api/projects/${projectId}/shot-lists`, { data: { name: "Cliff Walk", shots: 3 } });
+  expect(created.ok()).toBe(true);
+  await page.reload();
+
+  // Both windows open the same list before either edits it.
+  const second = await context.newPage();
+  await second.goto(`/?project=${projectId}`);
+  await second.getByRole("tab", { name: "Shot Lists" }).click();
+  for (const p of [page, second]) {
+    await p.getByTestId("shotlist-card").filter({ hasText: "Cliff Walk" }).getByRole("button", { name: "Open Cliff Walk" }).click();
+    await expect(shotListEditor(p).cards).toHaveCount(3);
+  }
+
+  // The first window saves; the second, still on the older copy, edits another shot and saves over it.
+  const first = shotListEditor(page);
+  await first.editText("Shot 1 description", "Fog rolls in over the cliff");
+  await first.saved();
+  const other = shotListEditor(second);
+  await other.editText("Shot 3 subject", "The keeper");
+  await other.saved();
+  await expect(second.getByText("Merged changes made in another window")).toBeVisible();
+  // The second window shows both edits at once, and so does the first after a reload.
+  await expect(other.card(1).getByRole("button", { name: /description: Fog rolls in over the cliff/ })).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Shot Lists" }).click();
+  await page.getByTestId("shotlist-card").filter({ hasText: "Cliff Walk" }).getByRole("button", { name: "Open Cliff Walk" }).click();
+  await expect(first.card(1).getByRole("button", { name: /description: Fog rolls in over the cliff/ })).toBeVisible();
+  await expect(first.card(3).getByRole("button", { name: /subject: The keeper/ })).toBeVisible();
 });

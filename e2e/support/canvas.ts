@@ -8,6 +8,8 @@ export function canvas(page: Page) {
   return {
     nodes,
     node,
+    /** The node's own picture (named by its title), not the upstream thumbnails in its context strip. */
+    image: (title: string) => node(title).getByRole("img", { name: title, exact: true }),
     titles: () => page.getByTestId("node-title").allTextContents(),
     edges: page.locator(".react-flow__edge"),
     async open(projectId: string) {

@@ -40,6 +40,10 @@ describe("reconcileNode", () => {
     expect(r).toEqual({ data: { ...base, title: "Theirs", rev: 5 }, rev: 5, write: true });
   });
 
+  it("ignores the copy it already knows (a re-read after a reconnect), keeping unsaved edits without a new write", () => {
+    expect(reconcileNode({ base, local: { ...base, prompt: "typed", rev: 3 }, server: base, serverRev: 2 })).toBeNull();
+  });
+
   it("ignores a copy older than one already seen", () => {
     expect(reconcileNode({ base: { ...base, rev: 6 }, local: { ...base, rev: 6 }, server: { title: "Old" }, serverRev: 4 })).toBeNull();
   });

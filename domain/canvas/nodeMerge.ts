@@ -48,6 +48,8 @@ export function reconcileNode(opts: {
   }
   // Older than a copy already seen: a write of ours overtook it.
   if (serverRev < (base.rev ?? 0)) return ownedOnly(base.rev ?? 0);
+  // The copy already known (the server stores each revision once): nothing new, the pending write stands.
+  if (serverRev === base.rev && Object.keys(unsavedEdits(base, server)).length === 0) return null;
   const edits = unsavedEdits(base, local, opts.serverOwns);
   if (Object.keys(edits).length === 0 && serverRev >= localRev) return { data: { ...server, rev: serverRev }, rev: serverRev, write: false };
   const rev = Math.max(localRev, serverRev) + 1;

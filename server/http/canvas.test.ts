@@ -26,10 +26,13 @@ describe("autosave", () => {
     expect(nodes).toEqual([expect.objectContaining({ id: "generic-1-a", rev: 1, data: expect.objectContaining({ title: "Idea", content: "A lighthouse" }) })]);
   });
 
-  it("applies a newer revision and refuses an older one, answering the stored data", async () => {
+  it("applies a newer revision and refuses an older or equal one, answering the stored data", async () => {
     await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v3", rev: 3 }, prevRev: 0 }]);
     const stale = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v2", rev: 2 }, prevRev: 1 }]);
     expect(stale.body.conflicts).toEqual([{ nodeId: "generic-2-a", rev: 3, nodeData: expect.objectContaining({ title: "v3" }) }]);
+    // A second client that edited the same revision carries the same number: refused too, so it merges.
+    const twin = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "other v3", rev: 3 }, prevRev: 2 }]);
+    expect(twin.body.conflicts).toEqual([{ nodeId: "generic-2-a", rev: 3, nodeData: expect.objectContaining({ title: "v3" }) }]);
     const newer = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v4", rev: 4 }, prevRev: 3 }]);
     expect(newer.body.conflicts).toEqual([]);
     const node = (await load()).nodes.find((n: { id: string }) => n.id === "generic-2-a");

@@ -42,8 +42,11 @@ export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState
 const incomingRev = (u: AutosaveUpdate) => u.nodeData.rev ?? u.prevRev + 1;
 
 /**
- * Applies node-data writes under the revision rule (spec: canvas 4): a write lands unless the stored
- * revision is newer than the one it carries; a tombstone wins over any write. Unknown ids create the
+ * Applies node-data writes under the revision rule (spec: canvas 4, "synced data keeps the higher rev"):
+ * a write lands only over an older revision. An equal one is a conflict too: two clients that edited the
+ * same revision both carry rev+1, and the second must merge rather than silently replace the first (the
+ * client merges and writes again). So each revision number is stored at most once per node. A tombstone
+ * wins over any write. Unknown ids create the
  * node. One upsert statement does the whole batch (this is the autosave hot path, bench/autosave); only
  * the writes that did not land are read back, to answer them as conflicts.
  */
@@ -63,7 +66,7 @@ export async function applyNodeUpdates(
     .onConflictDoUpdate({
       target: [nodes.projectId, nodes.id],
       set: { data: sql`excluded.data`, rev: sql`excluded.rev`, updatedAt: sql`now()` },
-      setWhere: sql`${nodes.rev} <= excluded.rev and ${nodes.deleted} = false`,
+      setWhere: sql`${nodes.rev} < excluded.rev and ${nodes.deleted} = false`,
     })
     .returning({ id: nodes.id });
   const landedIds = new Set(landed.map((r) => r.id));

@@ -162,3 +162,39 @@ test("with the network cut mid-edit, 'Save Failed' shows, and everything is save
     }, { timeout: 15_000 })
     .toEqual([2, "A tram crossing a bridge in the rain"]);
 });
+
+test("edits the studio could not save before a reload are on screen after it, and saved once it answers again", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Reloader"));
+  const projectId = await newProject(page, "Night bus");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.getByRole("button", { name: "Describe an Image" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  // The studio stops taking canvas writes (a proxy hiccup) while the user works on.
+  const writes = ["**/api/workflows/autosave", "**/api/projects/*/structure"];
+  for (const url of writes) await page.route(url, (route) => route.abort("connectionrefused"));
+  await c.node("Describe an Image").getByLabel("Node text").fill("A night bus in the fog");
+  await c.doubleClickAt(200, 520);
+  await expect(c.nodes).toHaveCount(2);
+  await expect(page.getByTestId("save-status")).toHaveText(/Saving|Save Failed/);
+  // Leaving asks first (there is unsaved work); the user reloads anyway.
+  page.on("dialog", (dialog) => void dialog.accept());
+  await page.reload();
+
+  // Still unsaved, yet on screen: the new node and the text.
+  await expect(c.nodes).toHaveCount(2);
+  await expect(c.node("Describe an Image").getByLabel("Node text")).toHaveValue("A night bus in the fog");
+
+  for (const url of writes) await page.unroute(url);
+  await page.evaluate(() => window.dispatchEvent(new Event("online")));
+  await expect
+    .poll(async () => {
+      const saved = await serverCanvas(page.request, null, projectId);
+      return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
+    }, { timeout: 20_000 })
+    .toEqual([2, "A night bus in the fog"]);
+  await page.reload();
+  await expect(c.nodes).toHaveCount(2);
+  await expect(c.node("Describe an Image").getByLabel("Node text")).toHaveValue("A night bus in the fog");
+});

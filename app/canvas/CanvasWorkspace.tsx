@@ -48,6 +48,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       onStatus: reportSaveStatus,
       onConflicts: (conflicts) => commandsRef?.applyConflicts(conflicts),
       onSaved: (writes) => commandsRef?.noteSaved(writes),
+      onRestored: (writes) => commandsRef?.showUnsaved([], writes),
       onRejected: (message) => toast.error(message),
     });
     const commands = createCanvasCommands({
@@ -63,6 +64,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       },
     });
     commandsRef = commands;
+    // Structure changes an earlier page could not send (new nodes, moves, edges) show at once.
+    commands.showUnsaved(saver.pendingStructure(), []);
     const generation = createGenerationController({
       projectId,
       store,

@@ -234,8 +234,11 @@ describe("WriteBuffer", () => {
     const store = new MemoryPendingStore();
     await store.put({ projectId: P1, nodeId: "a", nodeData: data("from last page", 4), prevRev: 3, queuedAt: 1 });
     await store.put({ projectId: P2, nodeId: "b", nodeData: data("other project", 2), prevRev: 1, queuedAt: 2 });
-    const { buffer, calls } = setup({ store });
+    const restored: string[] = [];
+    const { buffer, calls } = setup({ store, onRestored: (writes) => restored.push(...writes.map((w) => `${w.nodeId}@${calls.length}`)) });
     await buffer.restore();
+    // Reported before anything is sent, so the page can show them while they travel.
+    expect(restored).toEqual(["a@0", "b@0"]);
     expect(calls.map((c) => [c.projectId, c.updates])).toEqual([
       [P1, [{ nodeId: "a", nodeData: data("from last page", 4), prevRev: 3 }]],
       [P2, [{ nodeId: "b", nodeData: data("other project", 2), prevRev: 1 }]],

@@ -21,6 +21,11 @@ export interface WriteBufferOptions {
   onStatus?(status: WriteBufferStatus): void;
   /** Conflicts from a successful answer; the caller keeps the higher revision (see `acknowledge`). */
   onConflicts?(projectId: string, conflicts: AutosaveConflict[]): void;
+  /**
+   * Writes an earlier page left unsent, just taken from the store and about to be sent: the page shows them,
+   * since the canvas it loaded from the server does not have them yet.
+   */
+  onRestored?(writes: PendingWrite[]): void;
   /** Writes the server stored as sent (with the revision it stored them under). */
   onSaved?(projectId: string, writes: { nodeId: string; nodeData: NodeData }[]): void;
   /**
@@ -178,11 +183,14 @@ export class WriteBuffer {
       return;
     }
     if (this.disposed) return;
+    const taken: PendingWrite[] = [];
     for (const write of writes) {
       const key = keyOf(write);
       if (this.pending.has(key) || this.inFlight.has(key)) continue;
       this.pending.set(key, { write, failures: 0, wait: "due" });
+      taken.push(write);
     }
+    if (taken.length > 0) this.callback(() => this.opts.onRestored?.(taken));
     await this.drain();
   }
 

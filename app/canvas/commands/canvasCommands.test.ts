@@ -230,6 +230,36 @@ describe("edits and revisions", () => {
   });
 });
 
+describe("edits an earlier page could not save", () => {
+  it("shows unsent nodes, moves, edges and data at once, and merges them if the server moved on", () => {
+    const loaded: StudioNode = { id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Bus", prompt: "", rev: 2 } };
+    const { commands, s, rec } = setup({ nodes: [loaded] });
+    commands.showUnsaved(
+      [{ nodes: [{ id: "n2", type: "generic_v2", position: { x: 600, y: 0 } }, { id: "n1", type: "generic_v2", position: { x: 50, y: 60 } }], edgesAdded: [{ id: "e1", source: "n1", target: "n2" }] }],
+      [
+        { nodeId: "n1", data: { title: "Bus", prompt: "a night bus in the fog", rev: 3 } },
+        { nodeId: "n2", data: { title: "Untitled", rev: 1 } },
+      ],
+    );
+    expect(s().nodes.map((n) => [n.id, n.position, n.data.prompt ?? null, n.data.rev])).toEqual([
+      ["n1", { x: 50, y: 60 }, "a night bus in the fog", 3],
+      ["n2", { x: 600, y: 0 }, null, 1],
+    ]);
+    expect(s().edges.map((e) => e.id)).toEqual(["e1"]);
+    expect(rec.data).toHaveLength(0); // the buffer already holds them
+    // Another window renamed the node meanwhile: the unsent prompt is kept on top of its copy.
+    commands.applyConflicts([{ nodeId: "n1", rev: 4, nodeData: { title: "Night bus", prompt: "", rev: 4 } }]);
+    expect(s().nodes[0]!.data).toMatchObject({ title: "Night bus", prompt: "a night bus in the fog", rev: 5 });
+  });
+
+  it("does not replace what the page already shows with an older unsent copy", () => {
+    const loaded: StudioNode = { id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Newer", rev: 7 } };
+    const { commands, s } = setup({ nodes: [loaded] });
+    commands.showUnsaved([], [{ nodeId: "n1", data: { title: "Older", rev: 5 } }]);
+    expect(s().nodes[0]!.data.title).toBe("Newer");
+  });
+});
+
 describe("view-only members", () => {
   it("can select but not create, connect, move, delete, paste, edit or undo", () => {
     const node: StudioNode = { id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Look only", rev: 1 } };

@@ -7,7 +7,7 @@ import { History } from "../../../domain/canvas/history";
 import { reconcileNode } from "../../../domain/canvas/nodeMerge";
 import { FIRST_NODE_POSITION, newEdgeId, newNodeId, nextNodePosition, PASTE_OFFSET } from "../../../domain/canvas/placement";
 import type { CanvasSnapshot, CanvasState, CanvasStore, StudioEdge, StudioNode } from "../store/canvasStore";
-import type { CanvasSync } from "./canvasSync";
+import type { CanvasSync, StructureChange } from "./canvasSync";
 
 export const NODE_TYPE = "generic_v2";
 
@@ -322,6 +322,31 @@ export function createCanvasCommands(env: CommandEnv) {
         // Downstream nodes show the new result in their context strips (the editing clients save that).
         if (editable()) for (const e of get().edges) if (e.source === u.id) refreshContext(e.target);
       }
+    },
+
+    /**
+     * Changes an earlier page made but could not save (kept in the browser, being sent again now): shown at
+     * once, since the canvas loaded from the server does not have them yet. They stay unsaved edits measured
+     * against the server's copy, so a conflict merges them rather than losing them.
+     */
+    showUnsaved(changes: StructureChange[], writes: { nodeId: string; data: NodeData }[]) {
+      for (const c of changes) {
+        commands.applyRemoteStructure({
+          nodes: (c.nodes ?? []).map((n) => ({ id: n.id, type: n.type ?? NODE_TYPE, position: n.position })),
+          restoredNodeIds: c.restoredNodeIds ?? [],
+          deletedNodeIds: c.deletedNodeIds ?? [],
+          edgesAdded: c.edgesAdded ?? [],
+          edgesRemoved: c.edgesRemoved ?? [],
+        });
+      }
+      const byId = new Map(writes.map((w) => [w.nodeId, w.data]));
+      if (byId.size === 0) return;
+      set({
+        nodes: get().nodes.map((n) => {
+          const data = byId.get(n.id);
+          return data && (data.rev ?? 0) > (n.data.rev ?? 0) ? { ...n, data } : n;
+        }),
+      });
     },
 
     /** This client's own write was stored: it is the server's copy now. */

@@ -11,6 +11,8 @@ interface Options {
   onStatus(status: SaverStatus): void;
   onConflicts(conflicts: AutosaveConflict[]): void;
   onSaved(writes: { nodeId: string; data: NodeData }[]): void;
+  /** This project's writes an earlier page left unsent, about to be sent again. */
+  onRestored(writes: { nodeId: string; data: NodeData }[]): void;
   onRejected(message: string): void;
 }
 
@@ -32,6 +34,10 @@ export function createCanvasSaver(opts: Options) {
     store: new IndexedDbPendingStore(),
     onStatus: (s) => report("data", s),
     onConflicts: (_projectId, conflicts) => opts.onConflicts(conflicts),
+    onRestored: (writes) => {
+      const mine = writes.filter((w) => w.projectId === opts.projectId);
+      if (mine.length) opts.onRestored(mine.map((w) => ({ nodeId: w.nodeId, data: w.nodeData })));
+    },
     onSaved: (_projectId, writes) => opts.onSaved(writes.map((w) => ({ nodeId: w.nodeId, data: w.nodeData }))),
     onRejected: (_projectId, _nodeIds, error) =>
       opts.onRejected(error instanceof ApiError ? `Autosave failed: ${error.status} ${error.message}` : "Autosave failed"),
@@ -60,6 +66,7 @@ export function createCanvasSaver(opts: Options) {
     restore(): Promise<void>;
     retryNow(): void;
     hasPending(): boolean;
+    pendingStructure(): StructureChange[];
     flushAll(): Promise<void>;
     dispose(): void;
   } = {
@@ -76,6 +83,7 @@ export function createCanvasSaver(opts: Options) {
       structure.retryNow();
     },
     hasPending: () => buffer.hasPending() || structure.hasPending(),
+    pendingStructure: () => structure.pendingChanges(),
     flushAll: async () => {
       await Promise.all([buffer.flushAll(), structure.flush()]);
     },

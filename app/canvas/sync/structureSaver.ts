@@ -63,6 +63,11 @@ export class StructureSaver {
     return this.queue.length > 0;
   }
 
+  /** The changes not yet acknowledged, oldest first (with those an earlier page left in storage). */
+  pendingChanges(): StructureChange[] {
+    return this.queue.map((e) => e.change);
+  }
+
   retryNow() {
     this.attempt = 0;
     void this.flush();

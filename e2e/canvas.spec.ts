@@ -114,6 +114,44 @@ test("a second browser sees the first one's edits live", async ({ page, browser 
   await other.close();
 });
 
+test("two people edit one node at the same moment: the rename in one browser and the text typed in the other both stay", async ({ page, browser }) => {
+  const account = newAccount("Pair");
+  await signUpInBrowser(page, account);
+  const projectId = await newProject(page, "Pier");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.getByRole("button", { name: "Describe an Image" }).click();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await signInInBrowser(page2, account);
+  const c2 = canvas(page2);
+  await c2.open(projectId);
+  await expect(c2.nodes).toHaveCount(1);
+
+  // The second browser's text write is slow to arrive (a long way off); meanwhile the first renames the node.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page2.route("**/api/workflows/autosave", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await c2.node("Describe an Image").getByLabel("Node text").fill("Gulls over the pier");
+  await page2.waitForTimeout(700); // its debounced write is now on the way, held
+  await c.rename("Describe an Image", "Opening shot");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  release();
+
+  // Both browsers end with both changes, and so does the server.
+  await expect(c.node("Opening shot").getByLabel("Node text")).toHaveValue("Gulls over the pier", { timeout: 10_000 });
+  await expect(c2.node("Opening shot").getByLabel("Node text")).toHaveValue("Gulls over the pier");
+  await expect(page2.getByTestId("save-status")).toHaveText("Saved");
+  const saved = await serverCanvas(page.request, null, projectId);
+  expect(saved.nodes.map((n) => [n.data.title, n.data.content])).toEqual([["Opening shot", "Gulls over the pier"]]);
+  await other.close();
+});
+
 test("a view-only member can look but cannot move or create", async ({ page, browser, request }) => {
   const ownerToken = await signUpByApi(request, newAccount("Owner"));
   const viewer = newAccount("Viewer");

@@ -10,6 +10,10 @@ export const ERROR_CODES = [
   "unsupported_media_type",
   "insufficient_credits",
   "rate_limited",
+  /** Another service we depend on (a stock library, a remote file host) failed or refused us: 502. */
+  "upstream_failed",
+  /** A feature this studio has not been set up for (no stock-library key): 503. */
+  "not_configured",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

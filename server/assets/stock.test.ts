@@ -139,7 +139,7 @@ describe("with an Unsplash access key (fake Unsplash on 127.0.0.1)", () => {
     const elsewhere = await h.call(ann, "POST", "/api/assets/unsplash/import", { unsplashId: "elsewhere" });
     expect(elsewhere.status).toBe(502);
     const text = await h.call(ann, "POST", "/api/assets/unsplash/import", { unsplashId: "notanimage" });
-    expect(text).toMatchObject({ status: 502, body: { error: "Unsplash sent a file that is not an image" } });
+    expect(text).toMatchObject({ status: 502, body: { error: "Unsplash sent a file that is not an image", code: "upstream_failed" } });
     const unknown = await h.call(ann, "POST", "/api/assets/unsplash/import", { unsplashId: "missing" });
     expect(unknown.status).toBe(404);
     expect((await h.call(ann, "POST", "/api/assets/unsplash/import", { unsplashId: "../me" })).status).toBe(400);
@@ -176,7 +176,7 @@ describe("without an Unsplash access key", () => {
     expect((await h.call(user, "GET", "/api/assets/unsplash/status")).body).toEqual({ enabled: false });
     const res = await h.call(user, "GET", "/api/assets/unsplash/search?query=sea");
     expect(res.status).toBe(503);
-    expect(res.body.error).toBe(ASSET_MESSAGES.stockDisabled);
+    expect(res.body).toEqual({ error: ASSET_MESSAGES.stockDisabled, code: "not_configured" });
     expect(res.body.error).toContain("UNSPLASH_ACCESS_KEY");
     expect((await h.call(user, "POST", "/api/assets/unsplash/import", { unsplashId: "abc" })).status).toBe(503);
   });

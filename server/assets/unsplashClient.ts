@@ -37,7 +37,7 @@ export interface StockPage {
   hasMore: boolean;
 }
 
-const unavailable = (message: string = ASSET_MESSAGES.stockUnavailable) => new HttpError(502, "internal", message);
+const unavailable = (message: string = ASSET_MESSAGES.stockUnavailable) => new HttpError(502, "upstream_failed", message);
 
 export class UnsplashClient {
   constructor(readonly settings: UnsplashSettings) {}
@@ -127,7 +127,7 @@ export class UnsplashClient {
 
   private async request(url: URL): Promise<{ body: unknown; headers: Headers }> {
     const key = this.settings.accessKey;
-    if (!key) throw new HttpError(503, "internal", ASSET_MESSAGES.stockDisabled);
+    if (!key) throw new HttpError(503, "not_configured", ASSET_MESSAGES.stockDisabled);
     let res: Response;
     try {
       res = await fetch(url, {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { sendMedia } from "../media/sendMedia";
-import { SafeFetchError, safeFetch } from "../net/safeFetch";
+import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { mediaForCaller } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { HttpError, parse } from "./errors";
@@ -44,7 +44,7 @@ async function fetchForeign(url: string) {
   try {
     return await safeFetch(url);
   } catch (err) {
-    if (err instanceof SafeFetchError) throw new HttpError(err.status, err.status === 413 ? "payload_too_large" : err.status === 400 ? "bad_request" : "internal", err.message);
+    if (err instanceof SafeFetchError) throw new HttpError(err.status, SAFE_FETCH_ERROR_CODES[err.status], err.message);
     throw err;
   }
 }
@@ -75,7 +75,7 @@ export function registerProxyRoutes(app: FastifyInstance, db: Db, storage: Media
       return sendMedia(request, reply, row, storage, `attachment; filename="${safeDownloadName(filename, ext)}"`);
     }
     const res = await fetchForeign(url);
-    if (res.status >= 400) throw new HttpError(502, "internal", `The file could not be fetched (${res.status})`);
+    if (res.status >= 400) throw new HttpError(502, "upstream_failed", `The file could not be fetched (${res.status})`);
     const type = res.contentType.split(";")[0]!.trim().toLowerCase() || "application/octet-stream";
     // Foreign bytes are never rendered by us: always an attachment, with a type we do not let the browser guess.
     return sendInert(reply, res.body, type, `attachment; filename="${safeDownloadName(filename, EXT_BY_TYPE[type] ?? "bin")}"`);
@@ -87,7 +87,7 @@ export function registerProxyRoutes(app: FastifyInstance, db: Db, storage: Media
     const own = studioMediaId(url, request.headers.host);
     if (own) return sendMedia(request, reply, await mediaForCaller(db, caller.id, own), storage);
     const res = await fetchForeign(url);
-    if (res.status >= 400) throw new HttpError(502, "internal", "Failed to load 3D model");
+    if (res.status >= 400) throw new HttpError(502, "upstream_failed", "Failed to load 3D model");
     const gltfJson = url.split(/[?#]/)[0]!.toLowerCase().endsWith(".gltf");
     const isGlb = res.body.subarray(0, 4).toString("latin1") === "glTF";
     if (!isGlb && !gltfJson) throw new HttpError(415, "unsupported_media_type", "Failed to load 3D model. Please check the file format and try again.");

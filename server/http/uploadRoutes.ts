@@ -1,11 +1,10 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ErrorCode } from "../../domain/errors";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, uploadFieldsSchema, urlUploadSchema, type UploadResult } from "../../domain/upload";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
-import { SafeFetchError, safeFetch } from "../net/safeFetch";
+import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { authorizeProject } from "../policies/projectPolicy";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
@@ -122,13 +121,6 @@ async function receiveForm(request: FastifyRequest, db: Db, userId: string, stor
   }
 }
 
-const FETCH_ERROR_CODES: Record<SafeFetchError["status"], ErrorCode> = {
-  400: "bad_request",
-  413: "payload_too_large",
-  502: "internal", // ErrorCode has no upstream codes yet; the status carries the meaning
-  504: "internal",
-};
-
 /** JSON `{nodeId, url, contentType, projectId}`: fetch the URL (SSRF-guarded) and store what came back. */
 async function receiveFromUrl(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage): Promise<Received> {
   const input = parse(urlUploadSchema, request.body ?? {});
@@ -139,10 +131,10 @@ async function receiveFromUrl(request: FastifyRequest, db: Db, userId: string, s
   } catch (err) {
     if (!(err instanceof SafeFetchError)) throw err;
     const message = err.status === 413 ? UPLOAD_MESSAGES.tooLarge : err.message;
-    throw new HttpError(err.status, FETCH_ERROR_CODES[err.status], message);
+    throw new HttpError(err.status, SAFE_FETCH_ERROR_CODES[err.status], message);
   }
   if (fetched.status < 200 || fetched.status >= 300) {
-    throw new HttpError(502, "internal", `URL upload failed: the server answered ${fetched.status}`);
+    throw new HttpError(502, "upstream_failed", `URL upload failed: the server answered ${fetched.status}`);
   }
   const fileName = fileNameFromUrl(fetched.url);
   const body = fetched.body;

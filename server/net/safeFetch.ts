@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { isPublicAddress } from "./addressPolicy";
+import type { ErrorCode } from "../../domain/errors";
 
 /**
  * Fetches a URL a user gave us without letting them aim the server at itself or its network (SSRF):
@@ -24,6 +25,14 @@ export class SafeFetchError extends Error {
     this.name = "SafeFetchError";
   }
 }
+
+/** The API error code for each safeFetch failure (its status is already the HTTP answer). */
+export const SAFE_FETCH_ERROR_CODES = {
+  400: "bad_request",
+  413: "payload_too_large",
+  502: "upstream_failed",
+  504: "upstream_failed",
+} as const satisfies Record<SafeFetchStatus, ErrorCode>;
 
 export interface ResolvedAddress {
   address: string;

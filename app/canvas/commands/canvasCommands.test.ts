@@ -42,6 +42,18 @@ describe("creating nodes", () => {
     expect(s().nodes[0]!.id).toMatch(/^generic-\d+-/);
   });
 
+  it("creates a batch (inserted assets) side by side as one undo step", () => {
+    const { commands, s } = setup();
+    commands.createNode();
+    const ids = commands.createNodes([{ data: { title: "a.png" } }, { data: { title: "b.png" } }, { data: { title: "c.png" } }]);
+    expect(ids).toHaveLength(3);
+    expect(s().nodes.map((n) => [n.data.title, n.position.x])).toEqual([["Untitled", 400], ["a.png", 950], ["b.png", 1500], ["c.png", 2050]]);
+    commands.undo();
+    expect(s().nodes.map((n) => n.data.title)).toEqual(["Untitled"]);
+    commands.redo();
+    expect(s().nodes).toHaveLength(4);
+  });
+
   it("toolbar creation goes to the centre of the view, or says 'Canvas not ready'", () => {
     const { commands, s, notes, store } = setup();
     commands.createNodeAtCenter();

@@ -97,11 +97,21 @@ export function createCanvasCommands(env: CommandEnv) {
   const commands = {
     /** Creates one node; without a position it goes 550 px right of the last one (first at 400,400). */
     createNode(opts: { position?: { x: number; y: number }; data?: Partial<NodeData> } = {}): string | null {
-      if (!editable()) return null;
+      return commands.createNodes([opts])[0] ?? null;
+    },
+
+    /** Several nodes as one undo step (inserting a batch of assets), each 550 px right of the one before. */
+    createNodes(items: { position?: { x: number; y: number }; data?: Partial<NodeData> }[]): string[] {
+      if (!editable() || items.length === 0) return [];
       record();
-      const node = makeNode(opts.position ?? nextNodePosition(get().lastCreated), opts.data);
-      addNodes([node]);
-      return node.id;
+      let last = get().lastCreated;
+      const created = items.map((item) => {
+        const node = makeNode(item.position ?? nextNodePosition(last), item.data);
+        last = node.position;
+        return node;
+      });
+      addNodes(created);
+      return created.map((n) => n.id);
     },
 
     /** Toolbar creation: at the centre of the visible canvas (spec: canvas 2). */

@@ -47,6 +47,17 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** Answers each send only when the test resolves it (answers[i] for the i-th send). */
+function heldAnswers() {
+  const answers: ReturnType<typeof deferred<AutosaveResponse>>[] = [];
+  const answer = () => {
+    const d = deferred<AutosaveResponse>();
+    answers.push(d);
+    return d.promise;
+  };
+  return { answers, answer };
+}
+
 const data = (text: string, rev = 1): NodeData => ({ prompt: text, rev });
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 
@@ -385,14 +396,8 @@ describe("WriteBuffer", () => {
   });
 
   it("settleNodes sends the doomed nodes' writes at once and resolves when they are answered", async () => {
-    const answers: ReturnType<typeof deferred<AutosaveResponse>>[] = [];
-    const { buffer, nodes } = setup({
-      answer: () => {
-        const d = deferred<AutosaveResponse>();
-        answers.push(d);
-        return d.promise;
-      },
-    });
+    const { answers, answer } = heldAnswers();
+    const { buffer, nodes } = setup({ answer });
     buffer.queue(P1, "a", data("a"), 0);
     buffer.queue(P1, "b", data("b"), 0);
     let settled = false;
@@ -408,14 +413,8 @@ describe("WriteBuffer", () => {
   });
 
   it("settleNodes also waits for a write queued behind one in flight", async () => {
-    const answers: ReturnType<typeof deferred<AutosaveResponse>>[] = [];
-    const { buffer, calls } = setup({
-      answer: () => {
-        const d = deferred<AutosaveResponse>();
-        answers.push(d);
-        return d.promise;
-      },
-    });
+    const { answers, answer } = heldAnswers();
+    const { buffer, calls } = setup({ answer });
     buffer.queue(P1, "a", data("first", 2), 1, { immediate: true });
     await tick(0);
     buffer.queue(P1, "a", data("second", 3), 2);

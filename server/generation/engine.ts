@@ -37,6 +37,8 @@ export interface EngineRequest {
   model: Model;
   /** The user's prompt with style, motion and aspect-ratio instructions appended. */
   prompt: string;
+  /** The user's own words, without those instructions: for engines that show the text (a title card). */
+  userPrompt: string;
   /** Model parameters after defaults and context auto-fill (media params hold URLs the engine can read). */
   params: Record<string, unknown>;
   context: GenerationContextItem[];

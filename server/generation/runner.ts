@@ -115,6 +115,7 @@ export class GenerationRunner {
           await engine.run({
             model,
             prompt: run.prompt,
+            userPrompt: run.userPrompt,
             params: run.params,
             context: run.context,
             seed: (run.seed + i) % 2 ** 31,

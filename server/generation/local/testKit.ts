@@ -15,6 +15,8 @@ export function testRequest(
   modelId: string,
   options: {
     prompt?: string;
+    /** The user's words alone (the prompt without the toolbar's instructions); the prompt when absent. */
+    userPrompt?: string;
     params?: Record<string, unknown>;
     context?: GenerationContextItem[];
     seed?: number;
@@ -29,6 +31,7 @@ export function testRequest(
   return {
     model,
     prompt: options.prompt ?? "",
+    userPrompt: options.userPrompt ?? options.prompt ?? "",
     params: options.params ?? {},
     context: options.context ?? [],
     seed: options.seed ?? 42,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { MediaBytes } from "../engine";
 import { localEngine } from "./index";
 import { frameAt, meanColour, meanDifference, probeVideo, testRequest } from "./testKit";
-import { layoutTitle, titleText } from "./video";
+import { layoutTitle, titleOf } from "./video";
 import { crossfadeTimeline, videoSize } from "./videoGraph";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "local-video-test-"));
@@ -124,8 +124,9 @@ describe("video layout rules", () => {
   });
 
   it("shows the user's words on a title card, not the toolbar's instructions", () => {
-    expect(titleText("The Harbour. Style: film noir. Shot size: wide shot. Camera movement: dolly in. Aspect ratio 16:9.")).toBe("The Harbour.");
-    expect(titleText("Style: a word I wrote myself, and more")).toBe("Style: a word I wrote myself, and more");
+    const composed = "The Harbour. Style: film noir. Look: cinematic. Aspect ratio 16:9.";
+    expect(titleOf(testRequest("local/video-ffmpeg", { prompt: composed, userPrompt: "  The   Harbour. " }))).toBe("The Harbour.");
+    expect(titleOf(testRequest("local/video-ffmpeg", { prompt: "x", userPrompt: "Style: a word I wrote myself" }))).toBe("Style: a word I wrote myself");
   });
 
   it("wraps a long title into centred lines that fit, ending in an ellipsis when it cannot", () => {

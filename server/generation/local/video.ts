@@ -73,16 +73,9 @@ function wrap(words: readonly string[], perLine: number): string[] {
   return lines;
 }
 
-/**
- * The user's words for a title card: the runner's prompt ends with the toolbar's instructions
- * (domain/generation/toolbar.ts composePrompt: "Style: …. Shot size: …. Camera movement: …. Aspect ratio 16:9."),
- * which the engine acts on but a title card should not show.
- */
-export function titleText(prompt: string): string {
-  let text = prompt.replace(/\s+/g, " ").trim();
-  const suffix = /\s*(?:(?:Style|Shot size|Camera movement): [^.]*\.|Aspect ratio [\d.]+:[\d.]+\.)$/;
-  while (suffix.test(text)) text = text.replace(suffix, "").trim();
-  return text;
+/** The words on a title card: the user's own (the toolbar's style and framing instructions are for engines). */
+export function titleOf(request: Pick<EngineRequest, "params" | "userPrompt">): string {
+  return (stringParam(request.params, "prompt") ?? request.userPrompt).replace(/\s+/g, " ").trim();
 }
 
 async function fitPicture(bytes: Buffer, width: number, height: number, file: string): Promise<void> {
@@ -153,7 +146,7 @@ export async function runVideo(request: EngineRequest): Promise<EngineResult> {
   const { width, height } = videoSize(ratio, resolution);
   const fromParam = urlListParam(params, "images");
   const urls = (fromParam.length > 0 ? fromParam : upstreamImageUrls(request)).slice(0, MAX_IMAGES);
-  const title = titleText(stringParam(params, "prompt") ?? request.prompt);
+  const title = titleOf(request);
   if (urls.length === 0 && !title) throw new ProviderError(`${NAME} needs an image or a prompt`);
   const images: Buffer[] = [];
   for (const url of urls) {

@@ -38,6 +38,7 @@ export function testRequest(modelId: string, init: TestRequestInit = {}): TestRe
   return {
     model,
     prompt: init.prompt ?? "a lighthouse at dusk",
+    userPrompt: init.prompt ?? "a lighthouse at dusk",
     params: init.params ?? {},
     context: init.context ?? [],
     seed: init.seed ?? 42,

@@ -36,6 +36,19 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
 
   await c.doubleClickAt(200, 120);
   await c.rename("Untitled", "Key art");
+  // The toolbar's aspect ratio and the Model Parameters form show one value: set in either, both follow.
+  await c.select("Key art");
+  await toolbar(page).getByRole("button", { name: "Image", exact: true }).click();
+  await expect(toolbar(page).getByRole("button", { name: /Local Sketch/ })).toBeVisible();
+  await toolbar(page).getByRole("combobox", { name: "Aspect ratio" }).click();
+  await page.getByRole("option", { name: "16:9", exact: true }).click();
+  await toolbar(page).getByRole("button", { name: "Model parameters" }).click();
+  const params = page.getByRole("dialog", { name: "Model Parameters" });
+  await expect(params.getByRole("combobox", { name: "Aspect ratio" })).toHaveText("16:9");
+  await params.getByRole("combobox", { name: "Aspect ratio" }).click();
+  await page.getByRole("option", { name: "1:1", exact: true }).click();
+  await params.getByRole("button", { name: "Done" }).click();
+  await expect(toolbar(page).getByRole("combobox", { name: "Aspect ratio" })).toHaveText("1:1");
   let spent = await generate(page, "Key art", "Image", "a lighthouse at dusk over a stormy sea", /Local Sketch/);
   // The sketch takes a fraction of a second: the image and the toast are what a user sees.
   await expect(page.getByText("Generation completed!")).toBeVisible({ timeout: 30_000 });

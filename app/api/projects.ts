@@ -81,9 +81,12 @@ export function useRemoveMember(projectId: string) {
   });
 }
 
+/** The balance's query: anything that moves credits (a run, a shot image) invalidates it. */
+export const CREDITS_KEY = ["credits"] as const;
+
 export function useCredits(enabled = true) {
   return useQuery({
-    queryKey: ["credits"],
+    queryKey: CREDITS_KEY,
     queryFn: async () => (await api<{ balance: number }>("GET", "/api/credits")).balance,
     enabled,
     staleTime: 30_000,

@@ -1,3 +1,4 @@
+import { CREDITS_KEY } from "../api/projects";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { AutosaveResponse, CanvasEdge, CanvasNode, Viewport } from "../../domain/canvas/node";
@@ -86,7 +87,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         toast[kind](message, opts);
       },
       onActivity: () => {
-        void queryClient.invalidateQueries({ queryKey: ["credits"] });
+        void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
         void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
       },
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findModel } from "./catalogue";
-import { applyToolbarToParams, composePrompt, defaultAspectRatio, outputTypeOf } from "./toolbar";
+import { applyToolbarToParams, composePrompt, defaultAspectRatio, outputTypeOf, toolbarChoicesFromParams } from "./toolbar";
 
 const model = (id: string) => {
   const m = findModel(id);
@@ -39,6 +39,27 @@ describe("applyToolbarToParams", () => {
   });
   it("never overrides a value the user set in the parameters form", () => {
     expect(applyToolbarToParams(model("local/sketch"), { aspect_ratio: "4:3" }, { aspectRatio: "1:1" }).aspect_ratio).toBe("4:3");
+  });
+});
+
+describe("toolbarChoicesFromParams", () => {
+  it("turns a form choice of aspect ratio, camera move or voice into the toolbar's, keeping the rest as parameters", () => {
+    const video = model("local/video-ffmpeg");
+    expect(toolbarChoicesFromParams(video, { aspect_ratio: "9:16", camera_movement: "dolly-in", duration: 4 })).toEqual({
+      params: { duration: 4 },
+      controls: { aspectRatio: "9:16", cameraMovement: "dolly-in" },
+    });
+  });
+  it("keeps a value the toolbar cannot show as the model's own parameter", () => {
+    const video = model("local/video-ffmpeg");
+    const odd = { ...video, inputSchema: { ...video.inputSchema, properties: { ...video.inputSchema.properties, aspect_ratio: { type: "string" as const, enum: ["2.39:1"] } } } };
+    expect(toolbarChoicesFromParams(odd, { aspect_ratio: "2.39:1" })).toEqual({ params: { aspect_ratio: "2.39:1" }, controls: {} });
+  });
+  it("round-trips with applyToolbarToParams: what the form shows is what the toolbar holds", () => {
+    const sketch = model("local/sketch");
+    const shown = applyToolbarToParams(sketch, { num_images: 2 }, { aspectRatio: "16:9" });
+    expect(shown).toMatchObject({ aspect_ratio: "16:9", num_images: 2 });
+    expect(toolbarChoicesFromParams(sketch, shown)).toEqual({ params: { num_images: 2 }, controls: { aspectRatio: "16:9" } });
   });
 });
 

@@ -81,6 +81,29 @@ export function applyToolbarToParams(model: Model, params: Record<string, unknow
   return out;
 }
 
+/**
+ * The other way round, for the Model Parameters form: a value chosen there for a parameter the toolbar also
+ * sets (aspect ratio, camera movement, voice) becomes the toolbar's choice, so the two never disagree and the
+ * run uses what both show. Values the toolbar cannot show stay the model's own parameters.
+ */
+export function toolbarChoicesFromParams(model: Model, params: Record<string, unknown>): { params: Record<string, unknown>; controls: Partial<ToolbarControls> } {
+  const own = { ...params };
+  const controls: Partial<ToolbarControls> = {};
+  const props = model.inputSchema.properties;
+  const take = (keys: readonly string[], control: "aspectRatio" | "cameraMovement" | "voice", options: readonly string[]) => {
+    for (const key of keys) {
+      const value = own[key];
+      if (!props[key] || typeof value !== "string" || !options.includes(value)) continue;
+      controls[control] = value;
+      delete own[key];
+    }
+  };
+  take(ASPECT_KEYS, "aspectRatio", TOOLBAR_ASPECT_RATIOS);
+  take(CAMERA_KEYS, "cameraMovement", CAMERA_MOVEMENTS);
+  take(VOICE_KEYS, "voice", VOICES);
+  return { params: own, controls };
+}
+
 /** The output type a model makes (its first capability's first output). */
 export function outputTypeOf(model: Model): MediaType {
   return model.capabilities[0]!.outputTypes[0]!.type;

@@ -40,6 +40,8 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
   const busy = g.data?.status === "generating" || progress?.status === "queued" || progress?.status === "running";
   const type = g.type;
   const visual = type === "image" || type === "video";
+  // Spec canvas 5: an empty prompt runs nothing (unless connected inputs are the material), so Run says so.
+  const nothingToRun = !(g.data?.prompt ?? "").trim() && g.context.length === 0;
 
   // The picker closes when no node is selected (spec canvas 2).
   useEffect(() => {
@@ -134,7 +136,14 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
         </div>
       </div>
       <div className="flex flex-col items-stretch justify-between gap-2">
-        <Button variant="primary" size="sm" disabled={disabled || !g.data?.selectedModel || busy} onClick={() => void generation.run(g.nodeId)} data-testid="run-node">
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={disabled || !g.data?.selectedModel || busy || nothingToRun}
+          title={nothingToRun && !disabled ? RUN_NEEDS_INPUT : undefined}
+          onClick={() => void generation.run(g.nodeId)}
+          data-testid="run-node"
+        >
           {busy ? <Spinner className="size-4" /> : <Play className="size-4" aria-hidden />}
           {busy ? "Running" : "Run"}
         </Button>
@@ -150,6 +159,8 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
     </div>
   );
 }
+
+const RUN_NEEDS_INPUT = "Type a prompt or connect an input node to run";
 
 /** Spec canvas 5: Enter runs, Shift+Enter adds a line; grows up to two lines. Saved to the node as typed. */
 function PromptBox({ g, disabled, onRun }: { g: NodeGeneration; disabled: boolean; onRun(prompt: string): void }) {

@@ -1,3 +1,5 @@
+import { useMemo } from "react";
+import { applyToolbarToParams, toolbarChoicesFromParams } from "../../../domain/generation/toolbar";
 import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
 import { ModelPicker } from "../../generation/ModelPicker";
 import { useAllModels } from "../../generation/useModels";
@@ -15,16 +17,24 @@ export function NodeModelDialogs({ g, pickerOpen, onPickerOpenChange, paramsOpen
   onParamsOpenChange(open: boolean): void;
 }) {
   const allModels = useAllModels({ enabled: pickerOpen });
+  // The form shows what the run will use: the node's own parameters, and the toolbar's choices for the rest.
+  const own = g.data?.modelParameters as Record<string, unknown> | undefined;
+  const shownParams = useMemo(() => (g.model ? applyToolbarToParams(g.model, own ?? {}, g.controls) : own), [g.model, own, g.controls]);
   return (
     <>
       <ModelParamsDialog
         model={g.model}
-        value={g.data?.modelParameters}
+        value={shownParams}
         context={g.context}
         open={paramsOpen && Boolean(g.model)}
         onOpenChange={onParamsOpenChange}
         readOnly={!g.canEdit}
-        onChange={(params) => g.update({ modelParameters: params })}
+        onChange={(params) => {
+          if (!g.model) return;
+          // Aspect ratio, camera and voice are the toolbar's: a choice here moves the toolbar along.
+          const split = toolbarChoicesFromParams(g.model, params);
+          g.update({ modelParameters: split.params, ...split.controls });
+        }}
       />
       {pickerOpen && (
         <ModelPicker

@@ -1,10 +1,12 @@
 import { useCallback, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { findShot, updateShot } from "../../../domain/shotlists/edits";
 import { SHOT_LIST_MESSAGES } from "../../../domain/shotlists/messages";
 import { hasDescription, shotImagePrompt } from "../../../domain/shotlists/prompt";
 import type { Scene, Shot } from "../../../domain/shotlists/schema";
 import { ApiError } from "../../api/client";
 import { exportShotToCanvas, generateShotImage, uploadShotImage } from "../../api/shotLists";
+import { CREDITS_KEY } from "../../api/projects";
 import { MODE_EVENT } from "../../project/modes";
 import { toast } from "../../ui";
 
@@ -26,6 +28,7 @@ function reason(err: unknown, fallback: string): string {
  * knows the shot; a new image is put on the shot and saved at once.
  */
 export function useShotActions(listId: string, editScenes: (edit: (s: Scene[]) => Scene[]) => void, flush: () => Promise<boolean>, scenes: () => Scene[]) {
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Record<string, ShotImageState>>({});
   const mark = (shotId: string, state: ShotImageState) => setBusy((b) => ({ ...b, [shotId]: state }));
 
@@ -64,6 +67,8 @@ export function useShotActions(listId: string, editScenes: (edit: (s: Scene[]) =
       toast.error(SHOT_LIST_MESSAGES.generateFailed(reason(err, SHOT_LIST_MESSAGES.generateFallback)));
     } finally {
       mark(shot.id, "idle");
+      // The run was charged (or its hold released): the balance in the top bar follows.
+      void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
     }
   };
 

@@ -134,7 +134,8 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const rows = csv.toString("utf8").slice(1).trim().split("\r\n");
   expect(rows).toHaveLength(7);
-  expect(rows[1]).toMatch(/^1,The Pier,Pier 9,.*,1,Maya runs along the jetty,Subject\.\.\.,Wide Shot,Single,Tracking,/);
+  // Untouched fields ('Subject...', 'Weather...') are blank on paper, not placeholders.
+  expect(rows[1]).toMatch(/^1,The Pier,Pier 9,,,,1,Maya runs along the jetty,,Wide Shot,Single,Tracking,/);
   expect(rows[2]).toContain(",2,Gulls wheel over the pier,");
 
   // The exported shot is on the canvas (Alt+4).

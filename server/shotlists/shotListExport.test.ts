@@ -90,6 +90,8 @@ describe("PDF export", () => {
     expect(text).toContain("港の朝"); // printed with the CJK fallback font, not as boxes
     expect(text).toMatch(/Scene 2\n/);
     expect(text).toContain("No shots in this scene yet");
+    // Untouched fields are blank on paper, not their placeholders.
+    for (const placeholder of ["Subject...", "Weather...", "Lighting...", "Location...", "Scene description..."]) expect(text).not.toContain(placeholder);
     expect(text).toMatch(/Page 1 of \d/);
     expect(pdfImageCount(file)).toBe(2); // the PNG and the converted WebP; the third shot has none
   });
@@ -143,7 +145,7 @@ describe("CSV export", () => {
     const text = res.bytes.toString("utf8").slice(1);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(CSV_HEADER.join(","));
-    expect(lines[1]).toMatch(/^1,The Pier,Pier 9,Fog,Dawn,Scene description\.\.\.,1,"Gulls, wheeling over the pier",Subject\.\.\.,Medium Shot,Single,Static,Low Angle,,,,http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]{36}$/);
+    expect(lines[1]).toMatch(/^1,The Pier,Pier 9,Fog,Dawn,,1,"Gulls, wheeling over the pier",,Medium Shot,Single,Static,Low Angle,,,,http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]{36}$/);
     expect(text).toContain('"She says ""now""\nand runs"');
     expect(text).toContain("Ærø harbour — 港の朝,'=SUM(A1)");
     // Header, 3 shots (the empty scene has none) and the final line end; a quoted LF is not a row end.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
 import { shotListCsvRows, toCsv } from "../../domain/shotlists/csv";
+import { withoutPlaceholders } from "../../domain/shotlists/placeholders";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { createShotListSchema, exportShotToCanvasSchema, shotListExportQuerySchema, updateShotListSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
@@ -82,8 +83,9 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
     const caller = requireUser(request);
     const { id } = parse(listParams, request.params);
     const query = parse(shotListExportQuerySchema, request.query);
-    const { normalized: _n, ...list } = await findShotList(db, id);
-    await authorizeProject(db, caller.id, list.projectId, "view");
+    const { normalized: _n, ...stored } = await findShotList(db, id);
+    await authorizeProject(db, caller.id, stored.projectId, "view");
+    const list = { ...stored, scenes: withoutPlaceholders(stored.scenes) };
     reply.header("cache-control", "no-store");
     if (query.format === "csv") {
       const base = origin(request);

@@ -1,5 +1,6 @@
 import type { Scene } from "../../../domain/shotlists/schema";
 import { COLORS, CONTENT_BOTTOM, CONTENT_WIDTH, PAGE, imageOrPlaceholder, sceneHeading, type PdfContext } from "./pdfDocument";
+import { sceneConditions } from "../../../domain/shotlists/placeholders";
 
 /**
  * The storyboard layout (issue #6 "Export"): per scene a short header, then a grid of the shots' images,
@@ -26,7 +27,7 @@ export function drawStoryboard(ctx: PdfContext, scenes: readonly Scene[], thumbs
     else if (index > 0) doc.y += 10;
     const top = doc.y;
     ctx.box(sceneHeading(scene, index), left, top, CONTENT_WIDTH, 16, { weight: "bold", size: 12 });
-    ctx.box(`${scene.location}  ·  ${scene.weather}  ·  ${scene.lighting}`, left, top + 16, CONTENT_WIDTH, 12, { size: 8.5, color: COLORS.muted });
+    ctx.box(sceneConditions(scene, "  ·  "), left, top + 16, CONTENT_WIDTH, 12, { size: 8.5, color: COLORS.muted });
     doc.y = top + SCENE_HEADER;
     if (scene.shots.length === 0) {
       ctx.box("No shots in this scene yet", left, doc.y, CONTENT_WIDTH, 12, { size: 8.5, color: COLORS.muted });

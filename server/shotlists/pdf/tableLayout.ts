@@ -1,5 +1,6 @@
 import type { Scene, Shot } from "../../../domain/shotlists/schema";
 import { COLORS, CONTENT_BOTTOM, CONTENT_WIDTH, PAGE, imageOrPlaceholder, sceneHeading, type PdfContext } from "./pdfDocument";
+import { sceneConditions } from "../../../domain/shotlists/placeholders";
 
 /**
  * The table layout (issue #6 "Export"): per scene a header block (title, location, weather, lighting,
@@ -63,7 +64,7 @@ export function drawTable(ctx: PdfContext, scenes: readonly Scene[], thumbs: Rea
   };
 
   scenes.forEach((scene, index) => {
-    const meta = `Location: ${scene.location}   ·   Weather: ${scene.weather}   ·   Lighting: ${scene.lighting}`;
+    const meta = sceneConditions(scene);
     const descHeight = Math.min(48, ctx.measure(scene.description, CONTENT_WIDTH - 20, { size: 8.5 }));
     const blockHeight = 12 + 16 + 13 + (descHeight ? descHeight + 4 : 0) + 8;
     const firstRow = scene.shots[0] ? rowHeight(scene.shots[0]) : 24;

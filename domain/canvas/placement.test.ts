@@ -6,6 +6,7 @@ import {
   NEXT_NODE_OFFSET_X,
   PASTE_OFFSET,
   copySelection,
+  firstFreePosition,
   newEdgeId,
   newNodeId,
   nextNodePosition,
@@ -14,6 +15,14 @@ import {
 } from "./placement";
 
 const now = 1_763_812_800_000;
+
+describe("firstFreePosition", () => {
+  it("keeps a free start and steps past nodes that would be covered", () => {
+    expect(firstFreePosition({ x: 0, y: 460 }, [{ x: 0, y: 0 }], { x: 0, y: 460 })).toEqual({ x: 0, y: 460 });
+    expect(firstFreePosition({ x: 0, y: 460 }, [{ x: 0, y: 0 }, { x: 30, y: 470 }, { x: -20, y: 900 }], { x: 0, y: 460 })).toEqual({ x: 0, y: 1380 });
+    expect(firstFreePosition({ x: 950, y: 400 }, [{ x: 960, y: 420 }], { x: 550, y: 0 })).toEqual({ x: 1500, y: 400 });
+  });
+});
 
 describe("new-node placement (spec 9)", () => {
   it("the first node goes at (400,400)", () => {

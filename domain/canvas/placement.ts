@@ -22,6 +22,22 @@ export function nextNodePosition(lastCreated: Position | null | undefined): Posi
   return clampPosition({ x: lastCreated.x + NEXT_NODE_OFFSET_X, y: lastCreated.y });
 }
 
+/**
+ * The room one node takes (the largest card, with a margin): nodes placed closer than this overlap.
+ */
+export const NODE_FOOTPRINT = { width: 540, height: 440 } as const;
+
+/**
+ * `start`, or the first place after it, `step` by `step`, where a new node does not cover one of
+ * `occupied` (the positions of the nodes already there). Gives up after 200 steps and returns the last.
+ */
+export function firstFreePosition(start: Position, occupied: readonly Position[], step: Position): Position {
+  const covers = (p: Position) => occupied.some((o) => Math.abs(o.x - p.x) < NODE_FOOTPRINT.width && Math.abs(o.y - p.y) < NODE_FOOTPRINT.height);
+  let p = clampPosition(start);
+  for (let i = 0; i < 200 && covers(p); i++) p = clampPosition({ x: p.x + step.x, y: p.y + step.y });
+  return p;
+}
+
 /** spec (canvas 9): the positions of pasted nodes: each copied position +50,+50, in the same order. */
 export function pastePositions(nodes: ReadonlyArray<{ position: Position }>): Position[] {
   return nodes.map((n) => clampPosition({ x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }));

@@ -164,6 +164,15 @@ describe("execute-node", () => {
       expect(canvas.edges.some((e: { source: string; target: string }) => e.source === "src" && e.target === id)).toBe(true);
     }
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 3 * IMAGE_CREDITS);
+
+    // Run again: the new variations go below the first ones instead of on top of them.
+    const again = await execute(user, { projectId, nodeId: "target", prompt: "paint it again", selectedModel: IMAGE_MODEL, controls: { variations: 3 }, wait: true });
+    const after = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; position: { x: number; y: number } }[];
+    const ys = (ids: string[]) => ids.map((id) => after.find((n) => n.id === id)!.position.y);
+    const first = ys(res.body.data.variationNodeIds);
+    const second = ys(again.body.data.variationNodeIds);
+    expect(new Set([...first, ...second]).size).toBe(4);
+    expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
   });
 
   it("refuses bad bodies, unknown models, locked providers, viewers and strangers", async () => {

@@ -5,10 +5,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
+import { firstFreePosition } from "../../domain/canvas/placement";
 import type { Db } from "../db/client";
 import { nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyStructure } from "../services/canvasService";
+
+/** Vertical distance between a node and its variations below it. */
+const VARIATION_GAP_Y = 460;
 
 export interface StoredNode {
   id: string;
@@ -76,12 +80,16 @@ export async function createVariationNodes(
 ): Promise<string[]> {
   if (!datas.length) return [];
   const stamp = Date.now();
-  const made = datas.map((data, i) => ({
-    id: `generic-${stamp}-v${i + 1}-${Math.random().toString(36).slice(2, 8)}`,
-    type: "generic_v2",
-    position: { x: source.position.x, y: source.position.y + 460 * (i + 1) },
-    data: { ...data, rev: 1 },
-  }));
+  // Below the source, each under the last, skipping places taken (by an earlier run's variations, say).
+  const occupied = (await db.select({ x: nodes.x, y: nodes.y }).from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false)))).map((n) => ({ x: n.x, y: n.y }));
+  const step = { x: 0, y: VARIATION_GAP_Y };
+  let below = source.position;
+  const made = datas.map((data, i) => {
+    const position = firstFreePosition({ x: below.x, y: below.y + VARIATION_GAP_Y }, occupied, step);
+    occupied.push(position);
+    below = position;
+    return { id: `generic-${stamp}-v${i + 1}-${Math.random().toString(36).slice(2, 8)}`, type: "generic_v2", position, data: { ...data, rev: 1 } };
+  });
   const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
     inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
   );

@@ -54,6 +54,14 @@ describe("creating nodes", () => {
     expect(s().nodes).toHaveLength(4);
   });
 
+  it("skips past a node already where the next one would go", () => {
+    const there: StudioNode = { id: "n0", type: "generic_v2", position: { x: 960, y: 420 }, data: { title: "Already here", rev: 1 } };
+    const { commands, s } = setup({ nodes: [there] });
+    commands.createNode();
+    commands.createNodes([{ data: { title: "asset" } }]);
+    expect(s().nodes.map((n) => n.position)).toEqual([{ x: 960, y: 420 }, { x: 400, y: 400 }, { x: 1500, y: 400 }]);
+  });
+
   it("toolbar creation goes to the centre of the view, or says 'Canvas not ready'", () => {
     const { commands, s, notes, store } = setup();
     commands.createNodeAtCenter();

@@ -5,7 +5,7 @@ import { canConnect, pruneDanglingEdges } from "../../../domain/canvas/connectio
 import { contextItems } from "../../../domain/canvas/context";
 import { History } from "../../../domain/canvas/history";
 import { reconcileNode } from "../../../domain/canvas/nodeMerge";
-import { FIRST_NODE_POSITION, newEdgeId, newNodeId, nextNodePosition, PASTE_OFFSET } from "../../../domain/canvas/placement";
+import { FIRST_NODE_POSITION, firstFreePosition, newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, nextNodePosition, PASTE_OFFSET } from "../../../domain/canvas/placement";
 import type { CanvasSnapshot, CanvasState, CanvasStore, StudioEdge, StudioNode } from "../store/canvasStore";
 import type { CanvasSync, StructureChange } from "./canvasSync";
 
@@ -100,14 +100,19 @@ export function createCanvasCommands(env: CommandEnv) {
       return commands.createNodes([opts])[0] ?? null;
     },
 
-    /** Several nodes as one undo step (inserting a batch of assets), each 550 px right of the one before. */
+    /**
+     * Several nodes as one undo step (inserting a batch of assets). Without a position each goes 550 px right
+     * of the one before (spec canvas 9), further right while that place is taken by another node.
+     */
     createNodes(items: { position?: { x: number; y: number }; data?: Partial<NodeData> }[]): string[] {
       if (!editable() || items.length === 0) return [];
       record();
       let last = get().lastCreated;
+      const occupied = get().nodes.map((n) => n.position);
       const created = items.map((item) => {
-        const node = makeNode(item.position ?? nextNodePosition(last), item.data);
+        const node = makeNode(item.position ?? firstFreePosition(nextNodePosition(last), occupied, { x: NEXT_NODE_OFFSET_X, y: 0 }), item.data);
         last = node.position;
+        occupied.push(node.position);
         return node;
       });
       addNodes(created);

@@ -6,6 +6,8 @@
  */
 import type { NodeData } from "../canvas/node";
 import { MAX_VARIATIONS, TOOLBAR_CONTROL_KEYS, type ToolbarControls } from "./api";
+import type { MediaType, Model } from "./modelTypes";
+import { defaultAspectRatio, outputTypeOf } from "./toolbar";
 
 export interface RunChoices {
   prompt: string;
@@ -46,4 +48,20 @@ export function nodeFieldsOf(choices: RunChoices): Record<string, unknown> {
     ...choices.controls,
     variations: choices.variations,
   };
+}
+
+const TYPE_NAMES: Record<MediaType, string> = { text: "text", image: "an image", video: "a video", audio: "audio", "3d": "a 3D model" };
+
+/**
+ * What choosing a model does to a node. A model that makes another type (picked under 'Browse all models')
+ * turns the node into that type, as choosing the type first would; a node whose type is locked by its
+ * content keeps it, and the answer says why.
+ */
+export function modelChoice(model: Model, type: MediaType | null, typeLocked: boolean): { patch: Record<string, unknown> } | { refused: string } {
+  const makes = outputTypeOf(model);
+  const base = { selectedModel: model.id, modelParameters: {} };
+  if (makes === type) return { patch: base };
+  if (typeLocked && type) return { refused: `${model.name} makes ${TYPE_NAMES[makes]}, but this node already holds ${TYPE_NAMES[type]}. Use a new node for it.` };
+  const ratio = makes === "image" || makes === "video" ? { aspectRatio: defaultAspectRatio(makes) } : {};
+  return { patch: { ...base, contentType: makes === "3d" ? "model3d" : makes, ...ratio } };
 }

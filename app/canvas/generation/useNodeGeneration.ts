@@ -9,8 +9,9 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { findModel } from "../../../domain/generation/catalogue";
 import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
 import { runCredits } from "../../../domain/generation/runCost";
-import { runChoicesOf } from "../../../domain/generation/nodeChoices";
+import { modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { defaultAspectRatio } from "../../../domain/generation/toolbar";
+import { toast } from "../../ui";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../generation/useModels";
 import type { ContextMediaItem } from "../../generation/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
@@ -88,9 +89,11 @@ export function useNodeGeneration(nodeId: string | null) {
   const chooseModel = useCallback(
     (next: Model) => {
       if (!next || next.usable === false) return;
-      update({ selectedModel: next.id, modelParameters: {} });
+      const choice = modelChoice(next, type, typeLocked);
+      if ("refused" in choice) return void toast.error(choice.refused);
+      update(choice.patch);
     },
-    [update],
+    [update, type, typeLocked],
   );
 
   // A node with a type but no model gets the first usable compatible one, so a new user can just type and run.

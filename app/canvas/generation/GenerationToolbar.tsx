@@ -7,13 +7,11 @@ import { useCanvas, useGeneration } from "../store/useCanvas";
 import { QueueButton } from "./QueuePanel";
 import { NodeModelDialogs } from "./NodeModelDialogs";
 import { AdvancedSettingsDialog } from "./AdvancedSettingsDialog";
+import { controlOptions } from "./controlOptions";
 import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
 const TYPE_ICONS = { text: FileText, image: ImageIcon, video: Film, audio: Music, model3d: Box } as const;
-const words = (v: string) => v.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase());
-/** 'none' reads as what it means for that control ('No style'), so a row of compact selects stays legible. */
-const options = (values: readonly string[], none: string) => values.map((v) => ({ value: v, label: v === "none" ? none : words(v) }));
 const Compact = ({ width, children }: { width: string; children: ReactNode }) => <div className={cn("shrink-0 [&>button]:h-8 [&>button]:text-xs", width)}>{children}</div>;
 
 /**
@@ -122,9 +120,9 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
               onValueChange={(v) => g.update({ aspectRatio: v })}
             /></Compact>
           )}
-          {visual && <Compact width="w-32"><Select aria-label="Style" value={g.controls.style ?? "none"} options={options(STYLE_OPTIONS, "No style")} disabled={disabled} onValueChange={(v) => g.update({ style: v })} /></Compact>}
-          {type === "video" && <Compact width="w-40"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={options(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
-          {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={options(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
+          {visual && <Compact width="w-32"><Select aria-label="Style" value={g.controls.style ?? "none"} options={controlOptions(STYLE_OPTIONS, "No style")} disabled={disabled} onValueChange={(v) => g.update({ style: v })} /></Compact>}
+          {type === "video" && <Compact width="w-40"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={controlOptions(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
+          {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={controlOptions(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
           {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
           <ContextThumbnails items={g.context} />
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />

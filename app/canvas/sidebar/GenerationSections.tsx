@@ -5,6 +5,8 @@ import { ProviderLogo } from "../../generation/ProviderLogo";
 import { useGeneration } from "../store/useCanvas";
 import { useNodeGeneration } from "../generation/useNodeGeneration";
 import { NodeModelDialogs } from "../generation/NodeModelDialogs";
+import { STYLE_OPTIONS } from "../../../domain/generation/toolbar";
+import { controlOptions } from "../generation/controlOptions";
 
 const heading = "text-xs font-medium uppercase tracking-wide text-text-muted";
 
@@ -48,7 +50,8 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
       )}
       <section className="flex flex-col gap-2">
         <label className={heading} htmlFor="node-style">Style</label>
-        <Select id="node-style" aria-label="Style" value="default" options={[{ value: "default", label: "Default (No Style)" }]} onValueChange={() => {}} disabled={!g.canEdit} />
+        {/* The toolbar's style, so the two never disagree; 'none' keeps the spec's 'Default (No Style)'. */}
+        <Select id="node-style" aria-label="Style" value={g.controls.style ?? "none"} options={controlOptions(STYLE_OPTIONS, "Default (No Style)")} onValueChange={(v) => g.update({ style: v })} disabled={!g.canEdit || !g.nodeId} />
       </section>
       <section className="flex flex-col gap-2">
         <label className={heading} htmlFor="node-prompt">Prompt</label>

@@ -90,6 +90,9 @@ describe("projects", () => {
       projectId: p.id,
       updates: [
         { nodeId: "n-text", nodeData: { contentType: "text", content: "words", rev: 1 }, prevRev: 0 },
+        // A voice line and a 3D model have media too, but nothing a card can show.
+        { nodeId: "n-audio", nodeData: { contentType: "audio", mediaUrl: "/api/media/line.wav", rev: 1 }, prevRev: 0 },
+        { nodeId: "n-mesh", nodeData: { contentType: "model3d", mediaUrl: "/api/media/ship.glb", rev: 1 }, prevRev: 0 },
         { nodeId: "n-video", nodeData: { contentType: "video", mediaUrl: "/api/media/abc.mp4", rev: 1 }, prevRev: 0 },
       ],
     });

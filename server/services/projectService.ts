@@ -57,7 +57,7 @@ export async function listProjects(db: Db, userId: string): Promise<Project[]> {
 
 /**
  * For projects without a thumbnail, the first canvas node (in creation order) that has an image or
- * video to show — one indexed query for the whole list, not one per card.
+ * video to show (a node without a content type counts as a picture if it has media, as old nodes do) — one indexed query for the whole list, not one per card.
  */
 async function previewNodes(db: Db, projectIds: string[]): Promise<Map<string, Record<string, unknown>>> {
   if (projectIds.length === 0) return new Map();
@@ -65,7 +65,8 @@ async function previewNodes(db: Db, projectIds: string[]): Promise<Map<string, R
   const rows = await db
     .selectDistinctOn([nodes.projectId], { projectId: nodes.projectId, data: nodes.data })
     .from(nodes)
-    .where(and(inArray(nodes.projectId, projectIds), eq(nodes.deleted, false), sql`${media} is not null`))
+    // Only pictures: a voice line or a 3D model has media too, but nothing a card can show.
+    .where(and(inArray(nodes.projectId, projectIds), eq(nodes.deleted, false), sql`${media} is not null`, sql`coalesce(${nodes.data}->>'contentType', 'image') in ('image', 'video')`))
     .orderBy(nodes.projectId, nodes.createdAt);
   return new Map(rows.map((r) => [r.projectId, r.data as Record<string, unknown>]));
 }

@@ -1,5 +1,5 @@
 import { Check, Crown, Lock, Sparkles } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { summary, visibleFeatureTags } from "../../domain/generation/catalogue";
 import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
 import { cn } from "../ui";
@@ -29,6 +29,7 @@ export interface ModelCardProps {
  * model is dimmed, says why, links to Settings and cannot be picked.
  */
 export function ModelCard({ id, model, credits, active, current, onPick, onHover }: ModelCardProps) {
+  const here = useLocation();
   const usable = isUsable(model);
   const { tags, more } = visibleFeatureTags(model);
   const nameId = `${id}-name`;
@@ -98,6 +99,8 @@ export function ModelCard({ id, model, credits, active, current, onPick, onHover
             <Lock aria-hidden="true" className="size-3.5 shrink-0 text-warning" />
             <Link
               to="/settings"
+              // Settings' back link returns here (the canvas this picker was opened on).
+              state={{ back: `${here.pathname}${here.search}` }}
               onClick={(e) => e.stopPropagation()}
               onMouseDown={(e) => e.stopPropagation()}
               className="underline decoration-text-subtle underline-offset-2 hover:text-accent hover:decoration-accent"

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { ArrowLeft, KeyRound } from "lucide-react";
 import { KEYED_PROVIDERS, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
 import { loginPathFor } from "../auth/returnTo";
@@ -15,6 +15,9 @@ const isKeyed = (s: ProviderKeyStatus): s is ProviderKeyStatus & { provider: Key
 /** /settings: the signed-in user's provider keys. Signed out, it goes through sign-in and comes back. */
 export function SettingsPage() {
   const session = useSession();
+  // Opened from a locked model on a canvas, 'Back' returns to that canvas; otherwise to the projects.
+  const back = (useLocation().state as { back?: unknown } | null)?.back;
+  const backTo = typeof back === "string" && back.startsWith("/") && !back.startsWith("//") ? back : "/";
   useEffect(() => {
     document.title = "Settings · Studio";
   }, []);
@@ -26,7 +29,7 @@ export function SettingsPage() {
     <div className="min-h-dvh bg-bg text-text">
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
         <Link
-          to="/"
+          to={backTo}
           className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -93,6 +93,15 @@ describe("settings page: provider keys", () => {
     );
   });
 
+  it("goes back to the canvas it was opened from (a locked model's link), else to the projects", async () => {
+    fakeStudio();
+    const { unmount } = renderInApp(<SettingsPage />, { route: { pathname: "/settings", state: { back: "/?project=p1" } } });
+    expect((await screen.findByRole("link", { name: "Back to studio" })).getAttribute("href")).toBe("/?project=p1");
+    unmount();
+    renderInApp(<SettingsPage />, { route: { pathname: "/settings", state: { back: "//evil.example" } } });
+    expect((await screen.findByRole("link", { name: "Back to studio" })).getAttribute("href")).toBe("/");
+  });
+
   it("takes keys in password fields and server addresses in URL fields", async () => {
     fakeStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });

@@ -5,7 +5,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { TooltipProvider } from "../ui";
 
 /** Renders a component inside the providers the app has at its root. */
-export function renderInApp(ui: ReactElement, { route = "/", client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {}) {
+export function renderInApp(
+  ui: ReactElement,
+  { route = "/" as string | { pathname: string; state?: unknown }, client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {},
+) {
   return {
     client,
     ...render(

@@ -135,7 +135,15 @@ export const PROVIDER_ENV: Readonly<Record<KeyedProvider, string>> = {
 export const ADDRESS_PROVIDERS: readonly Provider[] = ["comfyui", "ollama"];
 
 export const providerKeyBodySchema = z
-  .object({ key: z.string({ error: "Enter a key" }).trim().min(1, "Enter a key").max(500, "That key is too long") })
+  .object({
+    key: z
+      .string({ error: "Enter a key" })
+      .trim()
+      .min(1, "Enter a key")
+      // Every provider's keys (and any server address) are longer: a shorter one is a slip of the paste.
+      .min(8, "That key is too short: paste the whole key")
+      .max(500, "That key is too long"),
+  })
   .strict();
 
 export const providerKeyStatusSchema = z.object({

@@ -133,7 +133,8 @@ describe("PUT /api/settings/keys/:provider", () => {
     [{ key: "    " }, /^Enter a key$/],
     [{ key: "x".repeat(501) }, /^That key is too long$/],
     [{ key: 42 }, /expected string|Enter a key/],
-    [{ key: "abc", extra: 1 }, /^Unknown field: extra$/],
+    [{ key: "abcdefgh-1234", extra: 1 }, /^Unknown field: extra$/],
+    [{ key: "short" }, /^That key is too short: paste the whole key$/],
     [{ key: "two words" }, /no spaces or line breaks/],
     [{ key: "abc\r\nX-Injected: 1" }, /no spaces or line breaks/],
   ])("refuses a bad body %j and stores nothing", async (payload, message) => {

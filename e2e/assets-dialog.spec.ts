@@ -80,6 +80,9 @@ test("a new user uploads a PNG in the Assets dialog, finds it, inserts it as a n
   await expect(assets.files).toHaveCount(2);
   await assets.file("harbour-dawn.png").hover();
   await assets.dialog.getByRole("button", { name: "Delete harbour-dawn.png" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete harbour-dawn.png?" });
+  await expect(confirm).toContainText("Nodes that already show it keep their copy.");
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(page.getByText("Deleted", { exact: true })).toBeVisible();
   await expect(assets.files).toHaveCount(1);
   await expect(assets.file("night-exterior.png")).toBeVisible();

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { FolderOpen, Music, Trash2, Upload } from "lucide-react";
 import { ASSET_MESSAGES, filterAssets, formatFileSize, libraryKindOf, type LibraryAsset } from "../../../domain/assetLibrary";
-import { Button, IconButton, Skeleton, cn, toast } from "../../ui";
+import { Button, ConfirmDialog, IconButton, Skeleton, cn, toast } from "../../ui";
 import { deleteFromLibrary, libraryKey, listLibrary, uploadToLibrary } from "./assetsApi";
 import type { PickedAsset } from "./pickedAsset";
 import { SelectableTile } from "./SelectableTile";
@@ -31,6 +31,8 @@ export function MyFilesTab({
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [inlineError, setInlineError] = useState<string | null>(null);
+  /** The file whose delete waits for the user's yes (a library file cannot be brought back). */
+  const [doomed, setDoomed] = useState<LibraryAsset | null>(null);
   // Loaded each time the dialog opens (spec canvas 4), not served from an old cache.
   const library = useQuery({ queryKey: libraryKey, queryFn: () => listLibrary(userId), refetchOnMount: "always", staleTime: 0 });
 
@@ -50,6 +52,7 @@ export function MyFilesTab({
   const remove = useMutation({
     mutationFn: (asset: LibraryAsset) => deleteFromLibrary(asset.id, userId),
     onMutate: () => setInlineError(null),
+    onSettled: () => setDoomed(null),
     onSuccess: (_r, asset) => {
       onDeleted(asset.id);
       toast.success(ASSET_MESSAGES.deleted, { description: asset.filename, duration: TOAST_MS });
@@ -77,6 +80,16 @@ export function MyFilesTab({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
+      <ConfirmDialog
+        open={doomed !== null}
+        onOpenChange={(open) => !open && setDoomed(null)}
+        title={`Delete ${doomed?.filename ?? "file"}?`}
+        message="It leaves My Files for good. Nodes that already show it keep their copy."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => doomed && remove.mutate(doomed)}
+      />
       <div className="flex items-center gap-3">
         <Button variant="secondary" size="sm" loading={upload.isPending} onClick={() => input.current?.click()} disabled={!userId}>
           {!upload.isPending && <Upload aria-hidden />}
@@ -169,7 +182,7 @@ export function MyFilesTab({
                     variant="secondary"
                     className="bg-surface/90 hover:text-danger"
                     disabled={remove.isPending && remove.variables?.id === asset.id}
-                    onClick={() => remove.mutate(asset)}
+                    onClick={() => setDoomed(asset)}
                   >
                     <Trash2 aria-hidden />
                   </IconButton>

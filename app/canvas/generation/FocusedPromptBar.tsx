@@ -2,14 +2,19 @@ import { useState } from "react";
 import { Sparkles } from "lucide-react";
 import { IconButton } from "../../ui";
 import { useCanvas, useGeneration } from "../store/useCanvas";
+import { RunCostBadge } from "./RunCostBadge";
+import { useNodeGeneration } from "./useNodeGeneration";
 
 /**
  * The focused view's prompt bar (spec canvas 2): 'Enhance or modify this media...' on a node with content,
- * 'Make anything...' on an empty one; disabled for view-only members. Runs the node like the toolbar does.
+ * 'Make anything...' on an empty one; disabled for view-only members. Runs the node like the toolbar does,
+ * and shows what that costs (with the variations the toolbar set).
  */
 export function FocusedPromptBar({ nodeId, hasMedia }: { nodeId: string; hasMedia: boolean }) {
   const generation = useGeneration();
   const canEdit = useCanvas((s) => s.canEdit);
+  // The run uses the node's toolbar choices (variations included), so its cost shows here too.
+  const g = useNodeGeneration(nodeId);
   const [text, setText] = useState("");
   const submit = async () => {
     if (!text.trim()) return;
@@ -32,6 +37,7 @@ export function FocusedPromptBar({ nodeId, hasMedia }: { nodeId: string; hasMedi
         disabled={!canEdit}
         onChange={(e) => setText(e.target.value)}
       />
+      <RunCostBadge g={g} showVariations />
       <IconButton label="Generate" type="submit" variant="primary" size="sm" disabled={!canEdit || !text.trim()}>
         <Sparkles />
       </IconButton>

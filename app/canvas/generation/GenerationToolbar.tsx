@@ -8,6 +8,7 @@ import { QueueButton } from "./QueuePanel";
 import { NodeModelDialogs } from "./NodeModelDialogs";
 import { AdvancedSettingsDialog } from "./AdvancedSettingsDialog";
 import { controlOptions } from "./controlOptions";
+import { RunCostBadge } from "./RunCostBadge";
 import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
@@ -94,11 +95,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
               <SlidersHorizontal />
             </IconButton>
           </Tooltip>
-          {g.credits !== null && (
-            <span className="rounded-md bg-surface-2 px-2 py-1 text-xs tabular-nums text-text-muted" data-testid="run-cost" title="Credits this run costs">
-              {g.model?.ownKey ? "Your key · no credits" : g.credits === 0 ? "Free" : `${g.credits.toLocaleString("en-US")} ${g.credits === 1 ? "credit" : "credits"}`}
-            </span>
-          )}
+          <RunCostBadge g={g} />
           <Tooltip content={g.seedFixed ? "Seed locked: reruns repeat the result" : "Seed unlocked: each run differs"}>
             <IconButton
               label="Lock seed"

@@ -62,8 +62,11 @@ async function openShotLists(page: Page, projectName: string) {
 test("plan a shot list: create, edit in place, reorder, add an image, send a shot to the canvas, export, reload", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Planner"));
-  await openShotLists(page, "Harbour");
+  const projectId = await openShotLists(page, "Harbour");
   await expect(page.getByText("No shot lists yet")).toBeVisible();
+  // The canvas already has a node far to the right, so the exported shot lands outside the first view.
+  const far = await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: [{ id: "generic-1-farright", position: { x: 4000, y: 400 } }] } });
+  expect(far.ok()).toBe(true);
 
   // New Shot List → name → setup screen (6 shots by default) → editor.
   await page.getByRole("button", { name: "New Shot List" }).first().click();
@@ -138,10 +141,11 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   expect(rows[1]).toMatch(/^1,The Pier,Pier 9,,,,1,Maya runs along the jetty,,Wide Shot,Single,Tracking,/);
   expect(rows[2]).toContain(",2,Gulls wheel over the pier,");
 
-  // The exported shot is on the canvas (Alt+4).
+  // The exported shot is on the canvas (Alt+4), brought into view and selected.
   await page.keyboard.press("Alt+4");
   const board = canvas(page);
-  await expect(board.node("Shot 1")).toBeVisible();
+  await expect(board.node("Shot 1")).toBeInViewport();
+  await expect(page.locator(".react-flow__node.selected")).toContainText("Shot 1");
   await expect(board.image("Shot 1")).toBeVisible();
 
   // Everything is kept across a reload.

@@ -1,4 +1,5 @@
 import { CREDITS_KEY } from "../api/projects";
+import { takeReveal } from "./reveal";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { AutosaveResponse, CanvasEdge, CanvasNode, Viewport } from "../../domain/canvas/node";
@@ -34,6 +35,9 @@ export const toStudioNode = (n: CanvasNode): StudioNode => ({
   data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) },
 });
 export const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
+
+/** From a node's top-left corner to about the middle of its card. */
+const REVEAL_OFFSET = 190;
 
 /** One open canvas: its store, commands, savers and live channel live exactly as long as this does. */
 export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: string; canEdit: boolean; initial: CanvasData }) {
@@ -139,6 +143,12 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
             <FlowCanvas
               onInit={(rf) => {
                 flow.current = rf;
+                const reveal = takeReveal(projectId);
+                const node = reveal ? ctx.store.getState().nodes.find((n) => n.id === reveal) : undefined;
+                if (node) {
+                  ctx.commands.select(node.id);
+                  void rf.setCenter(node.position.x + REVEAL_OFFSET, node.position.y + REVEAL_OFFSET, { zoom: rf.getZoom() });
+                }
                 // bench/canvas measures time to this mark (canvas ready for input).
                 performance.mark("canvas-ready");
               }}

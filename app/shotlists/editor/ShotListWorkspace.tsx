@@ -22,7 +22,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const scenesRef = useRef(doc.scenes);
   scenesRef.current = doc.scenes;
   const reorder = useShotReorder(editScenes, !readOnly);
-  const actions = useShotActions(list.id, editScenes, flush, () => scenesRef.current);
+  const actions = useShotActions(list.id, list.projectId, editScenes, flush, () => scenesRef.current);
   const cost = useModelCost(SHOT_IMAGE_MODEL_ID);
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Scene | null>(null);

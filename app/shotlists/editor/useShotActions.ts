@@ -8,6 +8,7 @@ import { ApiError } from "../../api/client";
 import { exportShotToCanvas, generateShotImage, uploadShotImage } from "../../api/shotLists";
 import { CREDITS_KEY } from "../../api/projects";
 import { MODE_EVENT } from "../../project/modes";
+import { revealOnCanvas } from "../../canvas/reveal";
 import { toast } from "../../ui";
 
 /** spec (shell 4 "Shot image"): idle, generating or uploading, per shot. */
@@ -27,7 +28,7 @@ function reason(err: unknown, fallback: string): string {
  * Upload, generate, clear and export-to-canvas for shots. Pending edits are saved first, so the server
  * knows the shot; a new image is put on the shot and saved at once.
  */
-export function useShotActions(listId: string, editScenes: (edit: (s: Scene[]) => Scene[]) => void, flush: () => Promise<boolean>, scenes: () => Scene[]) {
+export function useShotActions(listId: string, projectId: string, editScenes: (edit: (s: Scene[]) => Scene[]) => void, flush: () => Promise<boolean>, scenes: () => Scene[]) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Record<string, ShotImageState>>({});
   const mark = (shotId: string, state: ShotImageState) => setBusy((b) => ({ ...b, [shotId]: state }));
@@ -85,6 +86,8 @@ export function useShotActions(listId: string, editScenes: (edit: (s: Scene[]) =
     try {
       if (!(await flush())) throw new ApiError(0, "network", SHOT_LIST_MESSAGES.saveFailed);
       const { node } = await exportShotToCanvas({ shotListId: listId, shotId: shot.id });
+      // The canvas shows it (centred and selected) when it opens next, by the action or by Alt+4.
+      revealOnCanvas(projectId, node.id);
       toast.success(`${node.data.title ?? `Shot ${current.shotNumber}`} added to the canvas`, {
         action: { label: "Open Canvas", onClick: () => window.dispatchEvent(new CustomEvent(MODE_EVENT, { detail: { mode: "canvas" } })) },
       });

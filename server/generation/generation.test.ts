@@ -166,8 +166,10 @@ describe("execute-node", () => {
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 3 * IMAGE_CREDITS);
 
     // Run again: the new variations go below the first ones instead of on top of them.
-    const again = await execute(user, { projectId, nodeId: "target", prompt: "paint it again", selectedModel: IMAGE_MODEL, controls: { variations: 3 }, wait: true });
-    const after = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; position: { x: number; y: number } }[];
+    const again = await execute(user, { projectId, nodeId: "target", prompt: "paint it again", selectedModel: IMAGE_MODEL, controls: { variations: 3, toolbarControls: { aspectRatio: "16:9" } }, wait: true });
+    const after = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
+    // Shaped like their source from the start.
+    for (const id of again.body.data.variationNodeIds) expect(after.find((n) => n.id === id)!.data.aspectRatio).toBe("16:9");
     const ys = (ids: string[]) => ids.map((id) => after.find((n) => n.id === id)!.position.y);
     const first = ys(res.body.data.variationNodeIds);
     const second = ys(again.body.data.variationNodeIds);

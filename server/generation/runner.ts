@@ -229,6 +229,8 @@ export class GenerationRunner {
         extras.map((content, i) => ({
           ...content,
           title: `${(node.data.title as string | undefined) ?? "Untitled"} · variation ${i + 2}`,
+          // Shaped like the source from the start (the card still takes its picture's ratio once loaded).
+          ...(typeof node.data.aspectRatio === "string" ? { aspectRatio: node.data.aspectRatio } : {}),
           prompt: run.userPrompt,
           selectedModel: model.id,
           status: "completed",

@@ -32,7 +32,10 @@ function fakeServer(lists: ShotListSummary[]) {
   return calls;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 describe("the Shot Lists tab", () => {
   it("shows the empty state", async () => {
@@ -51,6 +54,23 @@ describe("the Shot Lists tab", () => {
     expect(cards[1]!.textContent).toContain("Untitled Shot List");
     expect(cards[1]!.textContent).toContain("Shot List");
     expect(cards[1]!.textContent).toContain("No shots yet");
+  });
+
+  it("reopens the list that was open before a reload, and forgets it after Back", async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer([summary({ id: "a", name: "Opening" })]);
+    const first = renderInApp(<ShotListsScreen project={project()} />);
+    await user.click(await screen.findByRole("button", { name: "Open Opening" }));
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/shot-lists/a" && c.method === "GET")).toBe(true));
+    first.unmount();
+    calls.length = 0;
+    const second = renderInApp(<ShotListsScreen project={project()} />);
+    // The editor asks for list 'a' again straight away (the fake answers 'not found', so its error screen shows).
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/shot-lists/a" && c.method === "GET")).toBe(true));
+    await user.click(await screen.findByRole("button", { name: /Back/ }));
+    second.unmount();
+    renderInApp(<ShotListsScreen project={project()} />);
+    expect(await screen.findByRole("button", { name: "Open Opening" })).toBeTruthy();
   });
 
   it("deletes a list after confirmation", async () => {

@@ -16,6 +16,27 @@ const ShotListEditor = lazy(() => import("./editor/ShotListEditor").then((m) => 
 
 type View = { kind: "list" } | { kind: "setup"; name: string } | { kind: "editor"; id: string };
 
+/** The open list survives a reload and a trip to another mode, per browser tab (as the mode itself does). */
+const openKey = (projectId: string) => `reelgraph.shotList.${projectId}`;
+
+function openedBefore(projectId: string): View {
+  try {
+    const id = sessionStorage.getItem(openKey(projectId));
+    return id ? { kind: "editor", id } : { kind: "list" };
+  } catch {
+    return { kind: "list" };
+  }
+}
+
+function rememberOpen(projectId: string, view: View) {
+  try {
+    if (view.kind === "editor") sessionStorage.setItem(openKey(projectId), view.id);
+    else sessionStorage.removeItem(openKey(projectId));
+  } catch {
+    /* storage unavailable: the tab simply opens on the list */
+  }
+}
+
 /** The Shot Lists tab (spec: shell 2, 4 "Shot list load"): the list, the setup screen, the editor. */
 export function ShotListsScreen({ project }: { project: Project }) {
   const lists = useShotLists(project.id);
@@ -23,7 +44,11 @@ export function ShotListsScreen({ project }: { project: Project }) {
   const remove = useDeleteShotList(project.id);
   const now = useNow(10_000);
   const editable = canEdit(project.permission);
-  const [view, setView] = useState<View>({ kind: "list" });
+  const [view, setViewState] = useState<View>(() => openedBefore(project.id));
+  const setView = (next: View) => {
+    rememberOpen(project.id, next);
+    setViewState(next);
+  };
   const [naming, setNaming] = useState(false);
   const [deleting, setDeleting] = useState<ShotListSummary | null>(null);
   const suggested = lists.data?.length ? `Shot list ${lists.data.length + 1}` : DEFAULT_SHOT_LIST_NAME;

@@ -104,11 +104,16 @@ export const bool = (title: string, def: boolean, description?: string): ModelIn
   ...(description ? { description } : {}),
 });
 
-export const seed = (maximum = 2_147_483_647): ModelInputProperty => ({
+/**
+ * A seed is a name for a result, not a quantity: no upper bound in the schema, so the form gives it a number
+ * box that can be left empty (spec canvas 5 makes a slider of any number with both bounds).
+ */
+export const seed = (maximum?: number): ModelInputProperty => ({
   type: "integer",
   title: "Seed",
   minimum: 0,
-  maximum,
+  // Only a provider's own limit (its engine folds seeds into it).
+  ...(maximum === undefined ? {} : { maximum }),
   description: "The same seed and prompt give the same result; leave empty for random",
 });
 

@@ -94,6 +94,14 @@ describe("field kinds (spec canvas 5)", () => {
   });
 });
 
+describe("the catalogue's seeds", () => {
+  it("are number boxes that can be left empty, not 2-billion-step sliders", () => {
+    const field = modelParameterFields(findModel("local/sketch")!.inputSchema).find((f) => f.name === "seed");
+    expect(field?.kind).toBe("number");
+    expect(field?.description).toMatch(/leave empty for random/);
+  });
+});
+
 describe("anyOf resolution", () => {
   it("picks the enum branch of fal's image_size (object | preset enum)", () => {
     const field = fieldFor("image_size", {

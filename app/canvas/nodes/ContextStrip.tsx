@@ -22,6 +22,7 @@ export function ContextStrip({ items }: { items: unknown[] }) {
             key={i}
             type="button"
             onClick={() => goTo(first.nodeId)}
+            aria-label={`Go to input: ${(first.text ?? first.type).slice(0, 60)}`}
             className="nodrag relative size-9 overflow-hidden rounded-md border border-border bg-surface-2 text-[8px] leading-tight text-text-muted hover:border-accent"
             title={first.text ?? first.type}
           >

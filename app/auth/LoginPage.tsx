@@ -32,7 +32,8 @@ export function LoginPage() {
         </Link>
         <div className="rounded-xl border border-border bg-surface p-6 shadow-xl">
           <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
-            <TabsList className="mb-5 grid w-full grid-cols-2">
+            {/* Both tabs share the width; ! because cn does not merge the list's own inline-flex w-fit away. */}
+            <TabsList className="mb-5 grid! w-full! grid-cols-2">
               <TabsTrigger value="sign-in">Sign in</TabsTrigger>
               <TabsTrigger value="sign-up">Create account</TabsTrigger>
             </TabsList>

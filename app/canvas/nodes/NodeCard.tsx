@@ -39,7 +39,7 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
   return (
     <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
       <div className="mb-1.5 flex items-center justify-between px-1">
-        <span className="truncate text-xs font-medium text-text-muted" data-testid="node-title">
+        <span className="truncate text-sm font-semibold text-text/80" data-testid="node-title">
           {title}
         </span>
         <Menu>

@@ -2,11 +2,11 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { ASSET_MESSAGES, assetTypeNotSupported, assetUploadFieldsSchema, libraryKindOf } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
-import { HttpError, badRequest, parse } from "../http/errors";
+import { HttpError, parse } from "../http/errors";
 import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import type { MediaStorage } from "../storage/storage";
 import { assertOwnUser } from "./ownUser";
-import { fileChunks, multipartError } from "../media/multipartParts";
+import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
  * The multipart body of POST /api/assets/upload: `file` and an optional `userId`. A foreign userId seen
@@ -18,36 +18,13 @@ export async function receiveAssetUpload(
   callerId: string,
   storage: MediaStorage,
 ): Promise<{ upload: ReceivedUpload; fileName: string }> {
-  const fields: Record<string, string> = {};
-  let received: { upload: ReceivedUpload; fileName: string } | null = null;
-  const parts = request.parts();
-  try {
-    for (;;) {
-      const next = await parts.next().catch((err: unknown) => {
-        throw multipartError(err);
-      });
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      try {
-        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the file as "file"`);
-        assertOwnUser(callerId, parse(assetUploadFieldsSchema, fields).userId);
-        received = { upload: await receiveMedia(storage, part), fileName: part.filename };
-      } catch (err) {
-        part.file.resume(); // read past the rest of the file, so our answer reaches the client
-        throw err;
-      }
-    }
-    if (!received) throw badRequest('No file uploaded: send the file as "file"');
-    assertOwnUser(callerId, parse(assetUploadFieldsSchema, fields).userId);
-    return received;
-  } catch (err) {
-    if (received) await storage.delete(received.upload.key).catch(() => {});
-    throw err;
-  }
+  const ownUser = async (fields: Record<string, string>) => assertOwnUser(callerId, parse(assetUploadFieldsSchema, fields).userId);
+  const { upload, fileName } = await receiveFormFile(request, storage, {
+    beforeStore: ownUser,
+    store: (part) => receiveMedia(storage, part),
+    afterAll: ownUser,
+  });
+  return { upload, fileName };
 }
 
 async function receiveMedia(storage: MediaStorage, part: MultipartFile): Promise<ReceivedUpload> {

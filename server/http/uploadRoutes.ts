@@ -9,8 +9,8 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError, badRequest, parse } from "./errors";
-import { fileChunks, multipartError } from "../media/multipartParts";
+import { HttpError, parse } from "./errors";
+import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
  * POST /api/upload-media (spec canvas 7): a multipart file, or `{url}` fetched server-side, into a
@@ -72,53 +72,23 @@ interface Received {
   fileName: string;
 }
 
-/**
- * Multipart: fields and the file may come in any order (browsers send them in append order, often file
- * first). When the fields come first we authorize before storing a byte; otherwise the file is stored,
- * then checked, and deleted again if the caller may not edit the project.
- */
+/** Multipart `file` and `projectId`: the caller must be able to edit the project (see receiveFormFile). */
 async function receiveForm(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage): Promise<Received> {
-  const fields: Record<string, string> = {};
-  let received: { upload: ReceivedUpload; fileName: string } | null = null;
-  let authorizedProject: string | null = null;
-  const parts = request.parts();
-  try {
-    for (;;) {
-      const next = await parts.next().catch((err: unknown) => {
-        throw multipartError(err);
-      });
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      try {
-        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the file as "file"`);
-        const early = uploadFieldsSchema.safeParse(fields);
-        if (early.success) {
-          await authorizeProject(db, userId, early.data.projectId, "edit");
-          authorizedProject = early.data.projectId;
-        }
-        const upload = await receiveUpload(storage, fileChunks(part), {
-          fileName: part.filename,
-          declaredMime: part.mimetype,
-          maxBytes: MAX_UPLOAD_BYTES,
-        });
-        received = { upload, fileName: part.filename };
-      } catch (err) {
-        part.file.resume(); // let busboy read past the rest of the file, so our answer reaches the client
-        throw err;
-      }
-    }
-    if (!received) throw badRequest("No file uploaded: send the file as \"file\"");
-    const input = parse(uploadFieldsSchema, fields);
-    if (authorizedProject !== input.projectId) await authorizeProject(db, userId, input.projectId, "edit");
-    return { ...received, projectId: input.projectId };
-  } catch (err) {
-    if (received) await storage.delete(received.upload.key).catch(() => {});
-    throw err;
-  }
+  const { upload, fileName, allowed } = await receiveFormFile(request, storage, {
+    beforeStore: async (fields) => {
+      const early = uploadFieldsSchema.safeParse(fields);
+      if (!early.success) return null;
+      await authorizeProject(db, userId, early.data.projectId, "edit");
+      return early.data.projectId;
+    },
+    store: (part) => receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES }),
+    afterAll: async (fields, early) => {
+      const input = parse(uploadFieldsSchema, fields);
+      if (early !== input.projectId) await authorizeProject(db, userId, input.projectId, "edit");
+      return input.projectId;
+    },
+  });
+  return { upload, fileName, projectId: allowed };
 }
 
 /** JSON `{nodeId, url, contentType, projectId}`: fetch the URL (SSRF-guarded) and store what came back. */

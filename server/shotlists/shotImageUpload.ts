@@ -7,12 +7,12 @@ import { uploadShotImageFieldsSchema, type ShotImageResult } from "../../domain/
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { HttpError, badRequest, notFound, parse } from "../http/errors";
-import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
+import { receiveUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
 import { insertMedia } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { findShotList, listsWithShot } from "./shotListService";
-import { fileChunks, multipartError } from "../media/multipartParts";
+import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
  * POST /api/shot-list/upload-image (spec: shell 7): multipart `file` and `shotId` (and, from this studio's
@@ -59,44 +59,23 @@ export async function projectOfShot(db: Db, userId: string, fields: Record<strin
   throw notFound(SHOT_LIST_MESSAGES.shotNotFound);
 }
 
-/**
- * Fields and file may arrive in either order (browsers send append order). When the fields come first the
- * caller is authorized before a byte is stored; otherwise the stored file is removed again on refusal.
- */
+/** Multipart `file`, `shotId` and optional `shotListId`: only images, of a shot the caller may edit. */
 async function receiveImage(request: FastifyRequest, db: Db, userId: string, storage: MediaStorage) {
-  const fields: Record<string, string> = {};
-  let received: { upload: ReceivedUpload; fileName: string } | null = null;
-  let projectId: string | null = null;
-  try {
-    const parts = request.parts();
-    for (;;) {
-      const next = await parts.next().catch((err: unknown) => {
-        throw multipartError(err, "Please upload one image at a time");
-      });
-      if (next.done) break;
-      const part = next.value;
-      if (part.type === "field") {
-        fields[part.fieldname] = String(part.value);
-        continue;
+  const { upload, fileName, allowed } = await receiveFormFile(request, storage, {
+    noun: "image",
+    oneAtATime: "Please upload one image at a time",
+    beforeStore: async (fields) => (fields.shotId ? projectOfShot(db, userId, fields) : null),
+    store: async (part) => {
+      const upload = await receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
+      if (upload.kind !== "image") {
+        await storage.delete(upload.key).catch(() => {});
+        throw new HttpError(415, "unsupported_media_type", SHOT_LIST_MESSAGES.onlyImages);
       }
-      try {
-        if (part.fieldname !== "file") throw badRequest(`Unexpected file field "${part.fieldname}": send the image as "file"`);
-        if (fields.shotId) projectId = await projectOfShot(db, userId, fields);
-        const upload = await receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
-        received = { upload, fileName: part.filename };
-        if (upload.kind !== "image") throw new HttpError(415, "unsupported_media_type", SHOT_LIST_MESSAGES.onlyImages);
-      } catch (err) {
-        part.file.resume(); // read past the rest of the file so our answer reaches the client
-        throw err;
-      }
-    }
-    if (!received) throw badRequest('No image uploaded: send the image as "file"');
-    projectId ??= await projectOfShot(db, userId, fields);
-    return { ...received, projectId };
-  } catch (err) {
-    if (received) await storage.delete(received.upload.key).catch(() => {});
-    throw err;
-  }
+      return upload;
+    },
+    afterAll: async (fields, early) => early ?? projectOfShot(db, userId, fields),
+  });
+  return { upload, fileName, projectId: allowed };
 }
 
 const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;

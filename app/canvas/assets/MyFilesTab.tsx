@@ -5,6 +5,7 @@ import { ASSET_MESSAGES, filterAssets, formatFileSize, libraryKindOf, type Libra
 import { Button, ConfirmDialog, IconButton, Skeleton, cn, toast } from "../../ui";
 import { deleteFromLibrary, libraryKey, listLibrary, uploadToLibrary } from "./assetsApi";
 import type { PickedAsset } from "./pickedAsset";
+import { LoadFailed } from "./LoadFailed";
 import { SelectableTile } from "./SelectableTile";
 
 const TOAST_MS = 2000; // spec canvas 8: asset dialog toasts show for 2 s
@@ -138,13 +139,7 @@ export function MyFilesTab({
             ))}
           </ul>
         ) : library.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-            <p className="text-sm font-medium text-danger">{ASSET_MESSAGES.loadFailed}</p>
-            <p className="text-xs text-text-muted">{errorText(library.error)}</p>
-            <Button size="sm" onClick={() => void library.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailed message={ASSET_MESSAGES.loadFailed} detail={errorText(library.error)} onRetry={() => void library.refetch()} />
         ) : shown.length === 0 ? (
           <div className="flex h-full min-h-56 flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border px-6 text-center">
             <FolderOpen className="size-8 text-text-subtle" aria-hidden />

@@ -2,10 +2,11 @@ import { useEffect, useRef } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { ExternalLink, ImageOff, KeyRound } from "lucide-react";
 import { ASSET_MESSAGES, STOCK_SCROLL_TRIGGER_PX, type StockAsset } from "../../../domain/assetLibrary";
-import { Button, Skeleton, toast } from "../../ui";
+import { Skeleton, toast } from "../../ui";
 import { searchStock, stockKey, stockStatus, stockStatusKey } from "./assetsApi";
 import type { PickedAsset } from "./pickedAsset";
 import { SelectableTile } from "./SelectableTile";
+import { LoadFailed } from "./LoadFailed";
 
 /**
  * Stock photos from Unsplash (spec canvas 2, 9): pages of 50 asked for, the next page loaded when the
@@ -55,13 +56,7 @@ function StockResults({ query, isSelected, onToggle }: { query: string; isSelect
       {photos.isPending ? (
         <StockSkeletons />
       ) : photos.isError && items.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
-          <p className="text-sm font-medium text-danger">{ASSET_MESSAGES.stockLoadFailed}</p>
-          <p className="max-w-md text-xs text-text-muted">{error instanceof Error ? error.message : null}</p>
-          <Button size="sm" onClick={() => void photos.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed message={ASSET_MESSAGES.stockLoadFailed} detail={error instanceof Error ? error.message : null} onRetry={() => void photos.refetch()} />
       ) : items.length === 0 ? (
         <div className="flex min-h-56 flex-col items-center justify-center gap-2 text-center">
           <ImageOff className="size-8 text-text-subtle" aria-hidden />

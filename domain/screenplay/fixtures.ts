@@ -3,21 +3,11 @@
  * Generated content is canonical for both Fountain and FDX (trimmed, no empty elements, dialogue lines
  * never start with '('), so round trips can compare with toEqual.
  */
+import { seededRandom } from "../seededRandom";
 import type { ParsedScript, ScreenplayElement, TitlePage } from "./elements";
 
 export { FDX_SAMPLE, FOUNTAIN_SAMPLE } from "./fixtureSamples";
 
-/** mulberry32: small, fast and the same on every platform. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLACES = ["KITCHEN", "ÅLESUND HARBOUR", "МОСКВА METRO", "東京 ROOFTOP", "CAR - MOVING", "WAREHOUSE", "ZOË'S FLAT", "POLICE STATION"];
 const INTROS = ["INT.", "EXT.", "INT./EXT."];

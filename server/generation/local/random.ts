@@ -2,6 +2,7 @@
  * Deterministic randomness for the procedural engines: the same prompt and seed must give the same bytes on
  * every machine, so nothing here touches Math.random or the clock.
  */
+import { seededRandom } from "../../../domain/seededRandom";
 
 /** FNV-1a, 32 bit: a stable hash of a string (UTF-16 code units). */
 export function hashString(text: string): number {
@@ -13,17 +14,7 @@ export function hashString(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast and the same on every platform. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export type Random = () => number;
 

@@ -163,8 +163,11 @@ export type RealtimeMessage =
   | {
       type: "nodes";
       clientId?: string;
-      /** 'generation': the server wrote a generation's status or result; clients merge it over local edits. */
-      origin?: "generation";
+      /**
+       * Whose write this is when it is not a person's: 'generation' or 'tool' wrote a run's status or result
+       * (clients take those fields over their unsaved edits), 'agent' the workflow agent. Absent: a person.
+       */
+      origin?: "generation" | "tool" | "agent";
       nodes: { id: string; rev: number; data: NodeData }[];
     }
   | {

@@ -1,0 +1,103 @@
+import type { CanvasChange, ChangeList, ChangeSource, NodeRecord } from "./changes";
+import type { AutosaveUpdate, RealtimeMessage, StructureRequest } from "./node";
+
+/**
+ * Change lists on the wire. The spec's two write routes keep their bodies (`POST /api/workflows/autosave`
+ * for node data, `POST /api/projects/:id/structure` for the rest) and the live channel keeps its two canvas
+ * messages (`nodes`, `structure`); these functions translate both ways, so the client and the server speak
+ * `CanvasChange` on each side of them.
+ */
+
+type StructureBody = Omit<StructureRequest, "clientId">;
+
+const emptyStructure = (): StructureBody => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+
+/**
+ * A structure request as the changes the server applies, in the order it always applied them: restores,
+ * then placements (a node the server has not seen is created with empty data), deletions, edge removals,
+ * edge additions and the viewport. A placement is a `node-added` (create if absent, else move), with
+ * `placeholder` as the data of a node created by it (empty on the server, which stores it at rev 0).
+ */
+export function changesFromStructure(req: Partial<StructureBody>, placeholder?: NodeRecord["data"]): CanvasChange[] {
+  const deleted = new Set(req.deletedNodeIds ?? []);
+  return [
+    ...(req.restoredNodeIds ?? []).map((id): CanvasChange => ({ type: "node-restored", id })),
+    ...(req.nodes ?? []).filter((n) => !deleted.has(n.id)).map((n): CanvasChange => ({ type: "node-added", node: { id: n.id, type: n.type ?? "generic_v2", position: n.position, data: placeholder ?? {} } })),
+    ...[...deleted].map((id): CanvasChange => ({ type: "node-removed", id })),
+    ...(req.edgesRemoved ?? []).map((id): CanvasChange => ({ type: "edge-removed", id })),
+    ...(req.edgesAdded ?? []).map((edge): CanvasChange => ({ type: "edge-added", edge })),
+    ...(req.viewport ? [{ type: "viewport", viewport: req.viewport } as CanvasChange] : []),
+  ];
+}
+
+export const changesFromAutosave = (updates: AutosaveUpdate[]): CanvasChange[] =>
+  updates.map((u) => ({ type: "node-data", id: u.nodeId, data: u.nodeData, prevRev: u.prevRev }));
+
+/**
+ * The structural part of changes as one structure request (node data travels separately, as autosave
+ * updates). Only changes the server applies in the request's fixed order may share one request: callers
+ * send a removal and a later restore of the same node in separate requests.
+ */
+export function structureFromChanges(changes: readonly CanvasChange[]): StructureBody {
+  const body = emptyStructure();
+  for (const c of changes) {
+    switch (c.type) {
+      case "node-added":
+        body.nodes.push({ id: c.node.id, type: c.node.type, position: c.node.position });
+        break;
+      case "node-restored":
+        body.restoredNodeIds.push(c.id);
+        if (c.node) body.nodes.push({ id: c.id, type: c.node.type, position: c.node.position });
+        break;
+      case "node-moved": {
+        const at = body.nodes.findIndex((n) => n.id === c.id);
+        if (at >= 0) body.nodes[at] = { ...body.nodes[at]!, position: c.position };
+        else body.nodes.push({ id: c.id, type: "generic_v2", position: c.position });
+        break;
+      }
+      case "node-removed":
+        body.deletedNodeIds.push(c.id);
+        break;
+      case "edge-added":
+        body.edgesAdded.push({ id: c.edge.id, source: c.edge.source, target: c.edge.target, sourceHandle: c.edge.sourceHandle ?? null, targetHandle: c.edge.targetHandle ?? null });
+        break;
+      case "edge-removed":
+        body.edgesRemoved.push(c.id);
+        break;
+      case "viewport":
+        body.viewport = c.viewport;
+        break;
+      case "node-data":
+        break;
+    }
+  }
+  return body;
+}
+
+/**
+ * What the server publishes for changes it stored: one `structure` message for the shape (if any), then
+ * one `nodes` message for the data (if any), in that order so an open canvas creates a node before it
+ * fills it in. `clientId` lets the sending tab ignore its own echo; `source` tells clients whose write a
+ * node record is (a generation's or tool's result owns its result fields).
+ */
+export function messagesFromChanges(changes: readonly CanvasChange[], source: ChangeSource, clientId?: string): RealtimeMessage[] {
+  const shape = structureFromChanges(changes.filter((c) => c.type !== "viewport"));
+  const records = changes.flatMap((c) => (c.type === "node-data" ? [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }] : []));
+  const messages: RealtimeMessage[] = [];
+  const id = clientId ? { clientId } : {};
+  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {
+    messages.push({ type: "structure", ...id, ...shape });
+  }
+  if (records.length) messages.push({ type: "nodes", ...id, ...(source === "user" || source === "remote" ? {} : { origin: source }), nodes: records });
+  return messages;
+}
+
+/** A canvas message from the live channel as the change list this client applies. */
+export function changeListFromMessage(message: RealtimeMessage): ChangeList | null {
+  if (message.type === "nodes") {
+    const source: ChangeSource = message.origin ?? "remote";
+    return { source, changes: message.nodes.map((n) => ({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) })) };
+  }
+  if (message.type === "structure") return { source: "remote", changes: changesFromStructure(message, { title: "Untitled", rev: 0 }) };
+  return null;
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { edgeSchema, nodeDataSchema, nodeIdSchema, positionSchema, viewportSchema, type CanvasEdge, type NodeData, type Position, type Viewport } from "./node";
+
+/**
+ * The one vocabulary for changing a canvas (docs/ARCHITECTURE.md "One way to change the canvas"), in the
+ * style of xyflow's `NodeChange`/`EdgeChange` unions: the browser's commands emit change lists, the browser
+ * store applies them, the outbox sends them, and the server's `canvasService.applyChanges` stores and
+ * publishes them. Every list says where it came from.
+ */
+export const CHANGE_SOURCES = ["user", "remote", "generation", "tool", "agent"] as const;
+export type ChangeSource = (typeof CHANGE_SOURCES)[number];
+
+/** Sources that are this browser's own edits: sent to the server and (structure only) undoable. */
+export const LOCAL_SOURCES: readonly ChangeSource[] = ["user", "agent"];
+/** Sources whose node writes own the generation fields (status, media, versions): see nodeMerge. */
+export const SERVER_RESULT_SOURCES: readonly ChangeSource[] = ["generation", "tool"];
+
+/** A whole node: what is created, and what a removal keeps so that undo can bring it back. */
+export const nodeRecordSchema = z.object({
+  id: nodeIdSchema,
+  type: z.string().max(40),
+  position: positionSchema,
+  data: nodeDataSchema,
+});
+export type NodeRecord = z.infer<typeof nodeRecordSchema>;
+
+export const canvasChangeSchema = z.discriminatedUnion("type", [
+  /** A new node with its data (data.rev is its first revision). For a node that exists it only moves it. */
+  z.object({ type: z.literal("node-added"), node: nodeRecordSchema }),
+  /** The node becomes a tombstone, its edges go with it. `node` is the last copy seen, for undo. */
+  z.object({ type: z.literal("node-removed"), id: nodeIdSchema, node: nodeRecordSchema.optional() }),
+  /** Undo of a removal: the remover's explicit wish clears the tombstone; the data follows the revision rule. */
+  z.object({ type: z.literal("node-restored"), id: nodeIdSchema, node: nodeRecordSchema.optional() }),
+  z.object({ type: z.literal("node-moved"), id: nodeIdSchema, position: positionSchema }),
+  /**
+   * The node's whole new data. `data.rev` is its revision (prevRev + 1 when absent); `prevRev` the revision
+   * it was made from. It lands only over an older stored revision (spec: canvas 4 revision rule); with
+   * `exact`, only over exactly `prevRev` (a server writer that computed it from that copy).
+   */
+  z.object({ type: z.literal("node-data"), id: nodeIdSchema, data: nodeDataSchema, prevRev: z.number().int().nonnegative(), exact: z.boolean().optional() }),
+  z.object({ type: z.literal("edge-added"), edge: edgeSchema }),
+  /** `edge` is the removed edge, for undo. */
+  z.object({ type: z.literal("edge-removed"), id: z.string().min(1).max(300), edge: edgeSchema.optional() }),
+  z.object({ type: z.literal("viewport"), viewport: viewportSchema }),
+]);
+export type CanvasChange = z.infer<typeof canvasChangeSchema>;
+export type CanvasChangeType = CanvasChange["type"];
+export type ChangeOf<T extends CanvasChangeType> = Extract<CanvasChange, { type: T }>;
+
+export interface ChangeList {
+  source: ChangeSource;
+  changes: CanvasChange[];
+  /**
+   * Changes an earlier page made but could not save, shown again from the outbox after a reload: they are
+   * already queued, so nothing sends or records them a second time.
+   */
+  replayed?: boolean;
+}
+
+/** The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). */
+export const isStructural = (c: CanvasChange): boolean =>
+  c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored" || c.type === "edge-added" || c.type === "edge-removed";
+
+/** The node a change concerns, if any. */
+export function changedNodeId(c: CanvasChange): string | null {
+  switch (c.type) {
+    case "node-added":
+      return c.node.id;
+    case "node-removed":
+    case "node-restored":
+    case "node-moved":
+    case "node-data":
+      return c.id;
+    default:
+      return null;
+  }
+}
+
+/** A node-data change's revision: the one it carries, else one above the revision it was made from. */
+export const revisionOf = (c: { data: NodeData; prevRev: number }): number => c.data.rev ?? c.prevRev + 1;
+
+export const nodeAdded = (node: NodeRecord): CanvasChange => ({ type: "node-added", node });
+export const nodeMoved = (id: string, position: Position): CanvasChange => ({ type: "node-moved", id, position });
+export const nodeData = (id: string, data: NodeData, prevRev: number): CanvasChange => ({ type: "node-data", id, data, prevRev });
+export const edgeAdded = (edge: CanvasEdge): CanvasChange => ({ type: "edge-added", edge });
+export const viewportChanged = (viewport: Viewport): CanvasChange => ({ type: "viewport", viewport });

@@ -2,15 +2,16 @@ import { Hand, Minus, MousePointer2, Plus, Redo2, SquarePlus, Undo2 } from "luci
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
-import { useCanvas, useCommands } from "./store/useCanvas";
+import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
 export function CanvasControls() {
   const commands = useCommands();
-  const tool = useCanvas((s) => s.tool);
-  const canUndo = useCanvas((s) => s.canUndo);
-  const canRedo = useCanvas((s) => s.canRedo);
+  const session = useSessionActions();
+  const tool = useSession((s) => s.tool);
+  const canUndo = useSession((s) => s.canUndo);
+  const canRedo = useSession((s) => s.canRedo);
   const canEdit = useCanvas((s) => s.canEdit);
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
@@ -18,10 +19,10 @@ export function CanvasControls() {
   const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
   return (
     <div className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur" role="toolbar" aria-label="Canvas tools">
-      <IconButton label="Pointer tool (V)" size="sm" aria-pressed={tool === "pointer"} className={toolClass(tool === "pointer")} onClick={() => commands.setTool("pointer")}>
+      <IconButton label="Pointer tool (V)" size="sm" aria-pressed={tool === "pointer"} className={toolClass(tool === "pointer")} onClick={() => session.setTool("pointer")}>
         <MousePointer2 />
       </IconButton>
-      <IconButton label="Hand tool (H, or hold Space)" size="sm" aria-pressed={tool === "hand"} className={toolClass(tool === "hand")} onClick={() => commands.setTool("hand")}>
+      <IconButton label="Hand tool (H, or hold Space)" size="sm" aria-pressed={tool === "hand"} className={toolClass(tool === "hand")} onClick={() => session.setTool("hand")}>
         <Hand />
       </IconButton>
       {canEdit && (

@@ -2,15 +2,14 @@ import { CREDITS_KEY } from "../api/projects";
 import { takeReveal } from "./reveal";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
-import type { AutosaveResponse, CanvasEdge, CanvasNode, Viewport } from "../../domain/canvas/node";
-import { statusOnLoad } from "../../domain/canvas/contentType";
+import type { Viewport } from "../../domain/canvas/node";
 import { api } from "../api/client";
 import { toast } from "../ui";
 import { reportSaveStatus } from "../project/saveStatus";
-import { createCanvasStore, type StudioEdge, type StudioNode } from "./store/canvasStore";
 import { CanvasContext } from "./store/useCanvas";
-import { createCanvasCommands } from "./commands/canvasCommands";
-import { createCanvasSaver } from "./sync/canvasSaver";
+import type { StudioEdge, StudioNode } from "./store/canvasStore";
+import { createCanvasClient, type CanvasData } from "./canvasClient";
+import { apiTransport } from "./outbox/apiTransport";
 import { openLiveChannel } from "./sync/liveChannel";
 import { FlowCanvas } from "./FlowCanvas";
 import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
@@ -22,20 +21,6 @@ import { GenerationToolbar } from "./generation/GenerationToolbar";
 import { useQueryClient } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
 
-export interface CanvasData {
-  nodes: CanvasNode[];
-  edges: CanvasEdge[];
-  viewport: Viewport | null;
-}
-
-export const toStudioNode = (n: CanvasNode): StudioNode => ({
-  id: n.id,
-  type: n.type,
-  position: n.position,
-  data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) },
-});
-export const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
-
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
 
@@ -45,21 +30,15 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
   const flow = useRef<ReactFlowInstance<StudioNode, StudioEdge> | null>(null);
   const clientId = useMemo(() => crypto.randomUUID(), []);
   const [ctx] = useState(() => {
-    const store = createCanvasStore({ projectId, canEdit, nodes: initial.nodes.map(toStudioNode), edges: initial.edges.map(toStudioEdge), viewport: initial.viewport });
-    let commandsRef: ReturnType<typeof createCanvasCommands> | null = null;
-    const saver = createCanvasSaver({
+    const client = createCanvasClient({
       projectId,
+      canEdit,
+      initial,
       clientId,
-      onStatus: reportSaveStatus,
-      onConflicts: (conflicts) => commandsRef?.applyConflicts(conflicts),
-      onSaved: (writes) => commandsRef?.noteSaved(writes),
-      onRestored: (writes) => commandsRef?.showUnsaved([], writes),
-      onRejected: (message) => toast.error(message),
-    });
-    const commands = createCanvasCommands({
-      store,
-      sync: saver,
+      transport: apiTransport,
+      indexedDB: typeof indexedDB === "undefined" ? null : indexedDB,
       notify: (kind, message) => toast[kind](message),
+      onStatus: reportSaveStatus,
       viewCenter: () => {
         const rf = flow.current;
         const el = document.querySelector(".react-flow");
@@ -68,20 +47,16 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         return rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
       },
     });
-    commandsRef = commands;
-    // Structure changes an earlier page could not send (new nodes, moves, edges) show at once.
-    commands.showUnsaved(saver.pendingStructure(), []);
     const generation = createGenerationController({
       projectId,
-      store,
-      commands,
-      // Until every write is acknowledged (one waiting behind a write in flight is sent when that answers);
-      // false when something is still unsaved after 15 s.
+      store: client.store,
+      commands: client.commands,
+      // Until every write is acknowledged; false when something is still unsaved after 15 s.
       flushWrites: async () => {
         const until = Date.now() + 15_000;
         for (;;) {
-          await saver.flushAll();
-          if (!saver.hasPending()) return true;
+          await client.flush();
+          if (!client.hasPending()) return true;
           if (Date.now() > until) return false;
           await new Promise((r) => setTimeout(r, 50));
         }
@@ -95,30 +70,25 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
       },
     });
-    return { store, commands, saver, generation };
+    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation };
   });
 
   useEffect(() => {
-    const { saver, commands, generation } = ctx;
-    void saver.restore();
+    const { client, generation } = ctx;
+    // React's development double mount runs this cleanup and then this effect again: keep the client.
+    clearTimeout(ctx.disposal);
     const close = openLiveChannel(projectId, clientId, {
-      onMessage: (m) => {
-        if (m.type === "nodes") {
-          if (m.origin === "generation") commands.applyGenerationNodes(m.nodes);
-          else commands.applyRemoteNodes(m.nodes);
-        } else if (m.type === "structure") commands.applyRemoteStructure(m);
-        else if (m.type === "generation") generation.onMessage(m);
-      },
+      onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : client.receive(m)),
       onReconnect: async () => {
-        saver.retryNow();
+        client.retryNow();
         const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);
-        if (fresh) commands.applyRemoteNodes(fresh.nodes.map((n) => ({ id: n.id, rev: n.rev, data: n.data })));
+        if (fresh) client.resync(fresh);
       },
     });
-    const online = () => saver.retryNow();
-    // Leaving with unsaved work asks the browser's confirmation (the writes also wait in IndexedDB).
+    const online = () => client.retryNow();
+    // Leaving with unsaved work asks the browser's confirmation (the edits also wait in IndexedDB).
     const beforeUnload = (e: BeforeUnloadEvent) => {
-      if (saver.hasPending()) {
+      if (client.hasPending()) {
         e.preventDefault();
         e.returnValue = "";
       }
@@ -129,11 +99,11 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       close();
       window.removeEventListener("online", online);
       window.removeEventListener("beforeunload", beforeUnload);
-      void saver.flushAll().finally(() => saver.dispose());
+      ctx.disposal = setTimeout(() => void client.flush().finally(() => client.dispose()));
     };
   }, [ctx, projectId, clientId]);
 
-  useCanvasShortcuts(ctx.store, ctx.commands, ctx.generation);
+  useCanvasShortcuts(ctx);
 
   return (
     <CanvasContext.Provider value={ctx}>
@@ -146,13 +116,13 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
                 const reveal = takeReveal(projectId);
                 const node = reveal ? ctx.store.getState().nodes.find((n) => n.id === reveal) : undefined;
                 if (node) {
-                  ctx.commands.select(node.id);
+                  ctx.sessionActions.select(node.id);
                   void rf.setCenter(node.position.x + REVEAL_OFFSET, node.position.y + REVEAL_OFFSET, { zoom: rf.getZoom() });
                 }
                 // bench/canvas measures time to this mark (canvas ready for input).
                 performance.mark("canvas-ready");
               }}
-              saveViewport={(viewport: Viewport) => ctx.saver.saveStructure({ viewport })}
+              saveViewport={(viewport: Viewport) => ctx.document.apply({ source: "user", changes: [{ type: "viewport", viewport }] })}
             />
             <GenerationToolbar />
           </div>
@@ -165,4 +135,4 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
   );
 }
 
-export type { AutosaveResponse };
+export type { CanvasData };

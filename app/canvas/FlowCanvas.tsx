@@ -3,7 +3,7 @@ import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowI
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, PAN_ON_SCROLL_SPEED } from "../../domain/canvas/zoom";
-import { useCanvas, useCommands } from "./store/useCanvas";
+import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import type { StudioEdge, StudioNode } from "./store/canvasStore";
 import { NodeCard } from "./nodes/NodeCard";
 import { withLayout } from "./nodes/nodeLayout";
@@ -23,8 +23,9 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
   const nodes = useMemo(() => storeNodes.map(withLayout), [storeNodes]);
   const edges = useCanvas((s) => s.edges);
   const canEdit = useCanvas((s) => s.canEdit);
-  const tool = useCanvas((s) => s.tool);
-  const spaceHeld = useCanvas((s) => s.spaceHeld);
+  const tool = useSession((s) => s.tool);
+  const spaceHeld = useSession((s) => s.spaceHeld);
+  const session = useSessionActions();
   const initialViewport = useCanvas((s) => s.initialViewport);
   const commands = useCommands();
   const rf = useReactFlow<StudioNode, StudioEdge>();
@@ -72,7 +73,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         onEdgesChange={commands.applyFlowEdgeChanges}
         onConnect={commands.connect}
         onNodeDragStop={(_e, _n, dragged) => commands.nodesMoved(dragged.map((d) => d.id))}
-        onNodeDoubleClick={(_e, node) => commands.focus(node.id)}
+        onNodeDoubleClick={(_e, node) => session.focus(node.id)}
         onPaneClick={onPaneClick}
         onDoubleClick={onDoubleClick}
         onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}

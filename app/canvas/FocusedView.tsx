@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { detectContentType, mediaUrlOf } from "../../domain/canvas/contentType";
 import { IconButton } from "../ui";
-import { useCanvas, useCommands } from "./store/useCanvas";
+import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import { MediaView } from "./nodes/MediaView";
 import { NodeProperties } from "./sidebar/NodeProperties";
 import { NodeProgressBar } from "./generation/NodeProgressBar";
@@ -9,12 +9,14 @@ import { FocusedPromptBar } from "./generation/FocusedPromptBar";
 
 /** Double-click on a node: its media or text large, with the sidebar at 320 px (spec: canvas 2). */
 export function FocusedView() {
-  const node = useCanvas((s) => (s.focusedNodeId ? s.nodes.find((n) => n.id === s.focusedNodeId) : undefined));
+  const focusedId = useSession((s) => s.focusedNodeId);
+  const node = useCanvas((s) => (focusedId ? s.nodes.find((n) => n.id === focusedId) : undefined));
+  const session = useSessionActions();
   const commands = useCommands();
   if (!node) return null;
   const media = mediaUrlOf(node.data);
   const generating = node.data.status === "generating";
-  const close = () => commands.focus(null);
+  const close = () => session.focus(null);
   return (
     <div role="dialog" aria-modal="true" aria-label={`${node.data.title ?? "Node"} full screen`} className="fixed inset-0 z-40 flex bg-bg/95 backdrop-blur"
       onKeyDown={(e) => e.key === "Escape" && close()} data-testid="focused-view">
@@ -39,7 +41,7 @@ export function FocusedView() {
         <FocusedPromptBar nodeId={node.id} hasMedia={Boolean(media || node.data.content)} />
       </div>
       <aside className="w-[320px] shrink-0 overflow-y-auto border-l border-border bg-surface">
-        <NodeProperties nodeId={node.id} onNavigate={(id) => commands.focus(id)} />
+        <NodeProperties nodeId={node.id} onNavigate={(id) => session.focus(id)} />
       </aside>
     </div>
   );

@@ -1,14 +1,16 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Button, Dialog, Input } from "../ui";
-import { useCanvas, useCommands } from "./store/useCanvas";
+import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 
 /** spec (canvas 2 "Rename dialog"): Enter confirms; a blank name is refused. */
 export function RenameDialog() {
-  const node = useCanvas((s) => (s.renamingNodeId ? s.nodes.find((n) => n.id === s.renamingNodeId) : undefined));
+  const renamingId = useSession((s) => s.renamingNodeId);
+  const node = useCanvas((s) => (renamingId ? s.nodes.find((n) => n.id === renamingId) : undefined));
+  const session = useSessionActions();
   const commands = useCommands();
   const [name, setName] = useState("");
   useEffect(() => setName(node?.data.title ?? ""), [node?.id]); // eslint-disable-line react-hooks/exhaustive-deps
-  const close = () => commands.startRename(null);
+  const close = () => session.startRename(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (node && commands.renameNode(node.id, name)) close();

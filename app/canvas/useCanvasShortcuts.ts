@@ -1,24 +1,24 @@
 import { useEffect } from "react";
 import { isTypingTarget, shortcutFor } from "../../domain/canvas/shortcuts";
 import { toast } from "../ui";
-import type { CanvasStore } from "./store/canvasStore";
-import type { CanvasCommands } from "./commands/canvasCommands";
-import type { GenerationController } from "./generation/generationController";
+import type { CanvasContextValue } from "./store/useCanvas";
 import { FIRST_NODE_POSITION } from "../../domain/canvas/placement";
 
 /** The canvas keyboard (spec: canvas 9), ignored while typing in a field. */
-export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands, generation: GenerationController) {
+export function useCanvasShortcuts(ctx: CanvasContextValue) {
   useEffect(() => {
+    const { store, session, sessionActions, commands, generation } = ctx;
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target as HTMLElement | null)) return;
       if (e.code === "Space" && !e.repeat) {
-        commands.setSpaceHeld(true);
+        sessionActions.setSpaceHeld(true);
         return;
       }
       const action = shortcutFor(e);
       if (!action) return;
       const s = store.getState();
-      if (s.focusedNodeId || s.renamingNodeId) return;
+      const ui = session.getState();
+      if (ui.focusedNodeId || ui.renamingNodeId) return;
       e.preventDefault();
       switch (action) {
         case "undo":
@@ -26,7 +26,7 @@ export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands,
         case "redo":
           return commands.redo();
         case "copy": {
-          const n = commands.copySelected();
+          const n = sessionActions.copySelected();
           if (n) toast.success(n === 1 ? "Copied 1 node" : `Copied ${n} nodes`);
           return;
         }
@@ -48,15 +48,15 @@ export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands,
           return;
         }
         case "pointerTool":
-          return commands.setTool("pointer");
+          return sessionActions.setTool("pointer");
         case "handTool":
-          return commands.setTool("hand");
+          return sessionActions.setTool("hand");
         default:
           return;
       }
     };
     const onKeyUp = (e: KeyboardEvent) => {
-      if (e.code === "Space") commands.setSpaceHeld(false);
+      if (e.code === "Space") sessionActions.setSpaceHeld(false);
     };
     window.addEventListener("keydown", onKeyDown);
     window.addEventListener("keyup", onKeyUp);
@@ -64,5 +64,5 @@ export function useCanvasShortcuts(store: CanvasStore, commands: CanvasCommands,
       window.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("keyup", onKeyUp);
     };
-  }, [store, commands, generation]);
+  }, [ctx]);
 }

@@ -55,6 +55,8 @@ export interface ChangeList {
    * already queued, so nothing sends or records them a second time.
    */
   replayed?: boolean;
+  /** Save at once rather than after the 500 ms debounce (a rename, a created node's data, a merge). */
+  urgent?: boolean;
 }
 
 /** The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). */

@@ -1,112 +1,111 @@
 import { describe, expect, it } from "vitest";
 import { HISTORY_CAP, History } from "./history";
 
-type Snap = { nodes: string[] };
-const s = (...nodes: string[]): Snap => ({ nodes });
+/** A toy change: "+a" adds a, "-a" removes it; inverting flips the sign and the order. */
+const invert = (step: readonly string[]) => [...step].reverse().map((c) => (c.startsWith("+") ? `-${c.slice(1)}` : `+${c.slice(1)}`));
 
-describe("History (spec 4 'Undo/redo')", () => {
+describe("History (spec 4 'Undo/redo', marks as in tldraw's HistoryManager)", () => {
   it("starts with nothing to undo or redo", () => {
-    const h = new History<Snap>();
+    const h = new History<string>();
     expect(h.canUndo).toBe(false);
     expect(h.canRedo).toBe(false);
-    expect(h.undo(s("x"))).toBeNull();
-    expect(h.redo(s("x"))).toBeNull();
+    expect(h.undo(invert)).toBeNull();
+    expect(h.redo(invert)).toBeNull();
   });
-  it("undo returns the snapshot pushed before the change", () => {
-    const h = new History<Snap>();
-    const before = s();
-    h.push(before);
-    expect(h.canUndo).toBe(true);
-    expect(h.undo(s("a"))).toBe(before);
+
+  it("undo returns the inverse of the last step, computed when undoing", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    expect(h.undo(invert)).toEqual(["-a"]);
+    expect(h.canUndo).toBe(false);
+    expect(h.canRedo).toBe(true);
+  });
+
+  it("redo reverses the undo and undo is available again", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.undo(invert);
+    expect(h.redo(invert)).toEqual(["+a"]);
+    expect(h.canRedo).toBe(false);
+    expect(h.undo(invert)).toEqual(["-a"]);
+  });
+
+  it("changes recorded between two marks are one step, undone in reverse order", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.record(["+b", "+e"]);
+    h.mark();
+    h.record(["+c"]);
+    expect(h.undo(invert)).toEqual(["-c"]);
+    expect(h.undo(invert)).toEqual(["-e", "-b", "-a"]);
+    expect(h.undo(invert)).toBeNull();
+  });
+
+  it("a new step clears redo", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.undo(invert);
+    h.mark();
+    h.record(["+b"]);
+    expect(h.canRedo).toBe(false);
+    expect(h.redo(invert)).toBeNull();
+  });
+
+  it("a change recorded after an undo starts its own step even without a mark", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.mark();
+    h.record(["+b"]);
+    h.undo(invert);
+    h.record(["+c"]);
+    expect(h.undo(invert)).toEqual(["-c"]);
+    expect(h.undo(invert)).toEqual(["-a"]);
+  });
+
+  it("an empty record changes nothing and keeps redo", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.undo(invert);
+    h.record([]);
+    expect(h.canRedo).toBe(true);
     expect(h.canUndo).toBe(false);
   });
-  it("undo and redo swap snapshots", () => {
-    const h = new History<Snap>();
-    const before = s();
-    const after = s("a");
-    h.push(before);
-    expect(h.undo(after)).toBe(before);
-    expect(h.canRedo).toBe(true);
-    expect(h.redo(before)).toBe(after);
-    expect(h.canRedo).toBe(false);
-    expect(h.undo(after)).toBe(before);
-  });
-  it("undoes several changes newest first and redoes them in order", () => {
-    const h = new History<Snap>();
-    const s0 = s();
-    const s1 = s("a");
-    const s2 = s("a", "b");
-    h.push(s0);
-    h.push(s1);
-    expect(h.undo(s2)).toBe(s1);
-    expect(h.undo(s1)).toBe(s0);
-    expect(h.undo(s0)).toBeNull();
-    expect(h.redo(s0)).toBe(s1);
-    expect(h.redo(s1)).toBe(s2);
-    expect(h.redo(s2)).toBeNull();
-  });
-  it("every structural change pushes a snapshot and clears redo", () => {
-    const h = new History<Snap>();
-    h.push(s());
-    h.undo(s("a"));
-    expect(h.canRedo).toBe(true);
-    h.push(s());
-    expect(h.canRedo).toBe(false);
-    expect(h.redo(s("b"))).toBeNull();
-  });
-  it("a refused undo or redo changes nothing", () => {
-    const h = new History<Snap>();
-    h.undo(s("a"));
-    expect(h.canRedo).toBe(false);
-    h.push(s());
-    h.redo(s("b"));
-    expect(h.undoStack).toHaveLength(1);
-  });
-  it("caps at 50 snapshots, dropping the oldest", () => {
-    expect(HISTORY_CAP).toBe(50);
-    const h = new History<number>();
-    for (let i = 0; i < 60; i++) h.push(i);
-    expect(h.undoStack).toHaveLength(50);
-    expect(h.undoStack[0]).toBe(10);
-    let undone = 0;
-    let last: number | null = null;
-    while (h.canUndo) {
-      last = h.undo(100);
-      undone++;
+
+  it(`keeps at most ${HISTORY_CAP} steps, dropping the oldest`, () => {
+    const h = new History<string>();
+    for (let i = 0; i < HISTORY_CAP + 5; i++) {
+      h.mark();
+      h.record([`+n${i}`]);
     }
-    expect(undone).toBe(50);
-    expect(last).toBe(10);
+    let undone = 0;
+    let last: string[] | null = null;
+    for (let r; (r = h.undo(invert)); ) {
+      undone += 1;
+      last = r;
+    }
+    expect(undone).toBe(HISTORY_CAP);
+    expect(last).toEqual(["-n5"]);
   });
-  it("takes a smaller cap", () => {
-    const h = new History<number>(2);
-    h.push(1);
-    h.push(2);
-    h.push(3);
-    expect(h.undoStack).toEqual([2, 3]);
+
+  it("refuses a cap that is not a positive integer", () => {
+    expect(() => new History(0)).toThrow(RangeError);
+    expect(() => new History(1.5)).toThrow(RangeError);
   });
-  it("refuses a cap below 1", () => expect(() => new History(0)).toThrow(RangeError));
-  it("clear() forgets undo and redo", () => {
-    const h = new History<Snap>();
-    h.push(s());
-    h.push(s("a"));
-    h.undo(s("a", "b"));
+
+  it("clear forgets both directions", () => {
+    const h = new History<string>();
+    h.mark();
+    h.record(["+a"]);
+    h.mark();
+    h.record(["+b"]);
+    h.undo(invert);
     h.clear();
-    expect(h.canUndo).toBe(false);
-    expect(h.canRedo).toBe(false);
-  });
-  it("stores snapshots by reference and never mutates handed-out stacks", () => {
-    const h = new History<Snap>();
-    const snap = s("a");
-    h.push(snap);
-    const stack = h.undoStack;
-    h.push(s("b"));
-    expect(stack).toEqual([snap]);
-    expect(h.undoStack[0]).toBe(snap);
-  });
-  it("works with falsy snapshots", () => {
-    const h = new History<number>();
-    h.push(0);
-    expect(h.undo(1)).toBe(0);
-    expect(h.redo(0)).toBe(1);
+    expect(h.canUndo || h.canRedo).toBe(false);
   });
 });

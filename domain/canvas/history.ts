@@ -2,47 +2,59 @@
 export const HISTORY_CAP = 50;
 
 /**
- * spec (canvas 4 "Undo/redo"): snapshot history for structural changes (create, connect, paste, delete).
- *
- * Usage: call `push(snapshotBeforeChange)` before (or as) each structural change — it clears redo.
- * `undo(current)` returns the snapshot to restore and keeps `current` for redo; `redo(current)` is the
- * mirror image ("undo and redo swap snapshots"). Both return null (and change nothing) when there is
- * nothing to undo/redo. At most `cap` undo steps are kept; the oldest is dropped.
- *
- * Snapshots are stored by reference and never copied or modified: pass immutable values (e.g. the
- * current `{nodes, edges}` arrays, which React state already treats as immutable). The internal stacks
- * are replaced, never mutated, so `undoStack`/`redoStack` may be handed out safely.
+ * Undo history made of recorded changes, in the style of tldraw's HistoryManager (spec: canvas 4
+ * "Undo/redo"). Changes recorded after a `mark()` form one step until the next mark, so a paste, a set of
+ * inserted assets or an agent's whole plan is undone at once. Undo and redo never store hand-written
+ * inverses: `undo(invert)` takes the last step, asks `invert` for the changes that reverse it (computed
+ * against the canvas as it is now) and keeps what `invert` returned as the redo step, and the other way
+ * round. A new recorded step clears redo. At most `cap` steps are kept; the oldest goes first.
  */
-export class History<S> {
-  private past: readonly S[] = [];
-  private future: readonly S[] = [];
+export class History<C> {
+  private past: C[][] = [];
+  private future: C[][] = [];
+  private open = false;
 
   constructor(readonly cap: number = HISTORY_CAP) {
     if (!Number.isInteger(cap) || cap < 1) throw new RangeError("History cap must be a positive integer");
   }
 
-  /** Record the state before a structural change; clears redo. */
-  push(snapshot: S): void {
-    this.past = [...this.past, snapshot].slice(-this.cap);
+  /** The next recorded change starts a new step. */
+  mark(): void {
+    this.open = false;
+  }
+
+  /** Adds changes to the current step (a new one after a mark); clears redo. */
+  record(changes: readonly C[]): void {
+    if (changes.length === 0) return;
+    if (this.open && this.past.length > 0) {
+      this.past = [...this.past.slice(0, -1), [...this.past.at(-1)!, ...changes]];
+    } else {
+      this.past = [...this.past, [...changes]].slice(-this.cap);
+      this.open = true;
+    }
     this.future = [];
   }
 
-  /** The snapshot to restore, with `current` kept for redo; null when there is nothing to undo. */
-  undo(current: S): S | null {
-    const previous = this.past.at(-1);
-    if (this.past.length === 0) return null;
+  /** The changes that undo the last step (what `invert` made of it), or null when there is none. */
+  undo(invert: (step: readonly C[]) => C[]): C[] | null {
+    const step = this.past.at(-1);
+    if (!step) return null;
+    const inverse = invert(step);
     this.past = this.past.slice(0, -1);
-    this.future = [...this.future, current].slice(-this.cap);
-    return previous as S;
+    this.future = [...this.future, inverse].slice(-this.cap);
+    this.open = false;
+    return inverse;
   }
 
-  /** The snapshot to restore, with `current` kept for undo; null when there is nothing to redo. */
-  redo(current: S): S | null {
-    const next = this.future.at(-1);
-    if (this.future.length === 0) return null;
+  /** The changes that redo the last undone step, or null when there is none. */
+  redo(invert: (step: readonly C[]) => C[]): C[] | null {
+    const step = this.future.at(-1);
+    if (!step) return null;
+    const inverse = invert(step);
     this.future = this.future.slice(0, -1);
-    this.past = [...this.past, current].slice(-this.cap);
-    return next as S;
+    this.past = [...this.past, inverse].slice(-this.cap);
+    this.open = false;
+    return inverse;
   }
 
   get canUndo(): boolean {
@@ -53,18 +65,9 @@ export class History<S> {
     return this.future.length > 0;
   }
 
-  /** Oldest first. */
-  get undoStack(): readonly S[] {
-    return this.past;
-  }
-
-  /** Next redo last. */
-  get redoStack(): readonly S[] {
-    return this.future;
-  }
-
   clear(): void {
     this.past = [];
     this.future = [];
+    this.open = false;
   }
 }

@@ -4,7 +4,7 @@ import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { ADVANCED_STYLES } from "../../../domain/generation/toolbar";
 import { Dialog, Select } from "../../ui";
 import { ContextList } from "../sidebar/NodeProperties";
-import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
 import type { NodeGeneration } from "./useNodeGeneration";
 
 const label = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
@@ -19,12 +19,13 @@ export function AdvancedSettingsDialog({ g, open, onOpenChange }: { g: NodeGener
   const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
   const store = useCanvasStore();
   const commands = useCommands();
+  const session = useSessionActions();
   const rf = useReactFlow();
   const disconnect = (source: string, target: string) =>
     commands.disconnect(store.getState().edges.filter((e) => e.source === source && e.target === target).map((e) => e.id));
   const goTo = (id: string) => {
     onOpenChange(false);
-    commands.select(id);
+    session.select(id);
     void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
   };
   return (

@@ -4,7 +4,7 @@ import { CheckCircle2, CircleSlash, Clock, ListOrdered, Loader2, RotateCw, XCirc
 import { isActiveGeneration, type GenerationSummary } from "../../../domain/generation/api";
 import { api } from "../../api/client";
 import { Button, IconButton, Popover, PopoverContent, PopoverTrigger, cn } from "../../ui";
-import { useCanvas, useCommands, useGeneration } from "../store/useCanvas";
+import { useCanvas, useCommands, useGeneration, useSessionActions } from "../store/useCanvas";
 
 const STATUS: Record<GenerationSummary["status"], { label: string; icon: typeof Clock; tone: string }> = {
   running: { label: "Running", icon: Loader2, tone: "text-accent" },
@@ -49,6 +49,7 @@ export function QueueButton() {
 export function QueuePanel({ generations }: { generations: GenerationSummary[] }) {
   const generation = useGeneration();
   const commands = useCommands();
+  const session = useSessionActions();
   const canEdit = useCanvas((s) => s.canEdit);
   const rf = useReactFlow();
   return (
@@ -68,7 +69,7 @@ export function QueuePanel({ generations }: { generations: GenerationSummary[] }
                   type="button"
                   className="min-w-0 flex-1 text-left"
                   onClick={() => {
-                    commands.select(g.nodeId);
+                    session.select(g.nodeId);
                     void rf.fitView({ nodes: [{ id: g.nodeId }], duration: 500, padding: 0.2 });
                   }}
                 >

@@ -1,16 +1,17 @@
 import { contextStrip, type ContextItem } from "../../../domain/canvas/context";
-import { useCommands } from "../store/useCanvas";
+import { useCommands, useSessionActions } from "../store/useCanvas";
 import { useReactFlow } from "@xyflow/react";
 
 /** Up to 4 thumbnails of what flows into this node; clicking one pans to its node (spec: canvas 2). */
 export function ContextStrip({ items }: { items: unknown[] }) {
   const rf = useReactFlow();
   const commands = useCommands();
+  const session = useSessionActions();
   const strip = contextStrip(items as ContextItem[]);
   const goTo = (nodeId: string) => {
     const node = rf.getNode(nodeId);
     if (!node) return;
-    commands.select(nodeId);
+    session.select(nodeId);
     void rf.setCenter(node.position.x + 190, node.position.y + 140, { zoom: rf.getZoom(), duration: 500 });
   };
   return (

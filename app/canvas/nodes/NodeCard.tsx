@@ -5,7 +5,7 @@ import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/
 import { nodeSize } from "../../../domain/canvas/nodeSize";
 import { aspectRatioAfterMediaLoad } from "../../../domain/canvas/aspectRatio";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
-import { useCanvas, useCommands, useGeneration } from "../store/useCanvas";
+import { useCanvas, useCommands, useGeneration, useSessionActions } from "../store/useCanvas";
 import { NodeProgressBar } from "../generation/NodeProgressBar";
 import { useNodeProgress } from "../generation/progressStore";
 import { useNodeUpload } from "../useNodeUpload";
@@ -23,6 +23,7 @@ const ACCEPT = "image/*,video/*,audio/*,.txt,.md,.json,.csv,.log,.glb,.gltf,.doc
  */
 export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps<StudioNode>) {
   const commands = useCommands();
+  const session = useSessionActions();
   const upload = useNodeUpload();
   const fileInput = useRef<HTMLInputElement>(null);
   const look = nodeLook(data);
@@ -50,7 +51,7 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
           </MenuTrigger>
           <MenuContent align="end">
             <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
-            <MenuItem disabled={!canEdit} onSelect={() => commands.startRename(id)}>Rename</MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>Rename</MenuItem>
             <MenuSeparator />
             <MenuItem
               danger
@@ -109,7 +110,7 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
               <Upload />
             </IconButton>
           )}
-          <IconButton label="Open full screen" size="sm" variant="secondary" className="nodrag" onClick={() => commands.focus(id)}>
+          <IconButton label="Open full screen" size="sm" variant="secondary" className="nodrag" onClick={() => session.focus(id)}>
             <Maximize2 />
           </IconButton>
         </div>

@@ -6,7 +6,7 @@ import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
 import { useShallow } from "zustand/react/shallow";
 import type { NodeData } from "../../../domain/canvas/node";
-import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
 import { GenerationSections } from "./GenerationSections";
 
 const TYPES = [
@@ -27,6 +27,7 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
   const canEdit = useCanvas((s) => s.canEdit);
   const store = useCanvasStore();
   const commands = useCommands();
+  const session = useSessionActions();
   const rf = useReactFlow();
   if (!data) return null;
   const media = mediaUrlOf(data);
@@ -36,7 +37,7 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
 
   const goTo = (id: string) => {
     if (onNavigate) return onNavigate(id);
-    commands.select(id);
+    session.select(id);
     void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
   };
 

@@ -4,55 +4,35 @@ import type { NodeData } from "../../../domain/canvas/node";
 
 export type StudioNode = Node<NodeData, string>;
 export type StudioEdge = Edge;
-export type ToolMode = "pointer" | "hand";
 
-export interface CanvasSnapshot {
-  nodes: StudioNode[];
-  edges: StudioEdge[];
-}
-
-export interface CanvasState extends CanvasSnapshot {
+/**
+ * The canvas document as this browser shows it. Its content (nodes, edges) changes only through
+ * `CanvasDocument.apply` (document/canvasDocument.ts); React Flow's view flags on nodes (selected,
+ * dragging, measured) are set by the session actions. UI state lives in the session store.
+ */
+export interface CanvasState {
   projectId: string;
   canEdit: boolean;
-  tool: ToolMode;
-  /** Space held in pointer mode acts as the hand tool (spec: canvas 4 "Tool mode"). */
-  spaceHeld: boolean;
+  nodes: StudioNode[];
+  edges: StudioEdge[];
   /** Most recently created node's position: the next one goes 550 px to its right (spec: canvas 9). */
   lastCreated: { x: number; y: number } | null;
-  /** Ids this client deleted: writes for them are never sent again. */
-  deletedIds: Set<string>;
-  clipboard: CanvasSnapshot | null;
-  focusedNodeId: string | null;
-  renamingNodeId: string | null;
+  /** Nodes removed here or reported removed: a late placement from elsewhere never brings them back. */
+  deletedIds: ReadonlySet<string>;
   initialViewport: Viewport | null;
-  canUndo: boolean;
-  canRedo: boolean;
 }
 
 export type CanvasStore = StoreApi<CanvasState>;
 
-export function createCanvasStore(init: {
-  projectId: string;
-  canEdit: boolean;
-  nodes: StudioNode[];
-  edges: StudioEdge[];
-  viewport: Viewport | null;
-}): CanvasStore {
+export function createCanvasStore(init: { projectId: string; canEdit: boolean; nodes: StudioNode[]; edges: StudioEdge[]; viewport: Viewport | null }): CanvasStore {
   return createStore<CanvasState>(() => ({
     projectId: init.projectId,
     canEdit: init.canEdit,
     nodes: init.nodes,
     edges: init.edges,
-    tool: "pointer",
-    spaceHeld: false,
     lastCreated: null,
     deletedIds: new Set(),
-    clipboard: null,
-    focusedNodeId: null,
-    renamingNodeId: null,
     initialViewport: init.viewport,
-    canUndo: false,
-    canRedo: false,
   }));
 }
 

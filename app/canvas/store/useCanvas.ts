@@ -2,10 +2,14 @@ import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { CanvasCommands } from "../commands/canvasCommands";
 import type { GenerationController } from "../generation/generationController";
+import type { SessionActions } from "../session/sessionActions";
+import type { SessionState, SessionStore } from "../session/sessionStore";
 import type { CanvasState, CanvasStore } from "./canvasStore";
 
 export interface CanvasContextValue {
   store: CanvasStore;
+  session: SessionStore;
+  sessionActions: SessionActions;
   commands: CanvasCommands;
   generation: GenerationController;
 }
@@ -18,11 +22,17 @@ function useCanvasContext(): CanvasContextValue {
   return ctx;
 }
 
-/** Reads one slice of the canvas state; components re-render only when that slice changes. */
+/** Reads one slice of the canvas document; components re-render only when that slice changes. */
 export function useCanvas<T>(selector: (s: CanvasState) => T): T {
   return useStore(useCanvasContext().store, selector);
 }
 
+/** Reads one slice of the UI session (tool, focus, rename, clipboard, undo availability). */
+export function useSession<T>(selector: (s: SessionState) => T): T {
+  return useStore(useCanvasContext().session, selector);
+}
+
 export const useCommands = (): CanvasCommands => useCanvasContext().commands;
+export const useSessionActions = (): SessionActions => useCanvasContext().sessionActions;
 export const useCanvasStore = (): CanvasStore => useCanvasContext().store;
 export const useGeneration = (): GenerationController => useCanvasContext().generation;

@@ -1,0 +1,110 @@
+import { changeListFromMessage } from "../../domain/canvas/changeWire";
+import type { CanvasChange } from "../../domain/canvas/changes";
+import { statusOnLoad } from "../../domain/canvas/contentType";
+import type { CanvasEdge, CanvasNode, NodeData, Position, RealtimeMessage, Viewport } from "../../domain/canvas/node";
+import { ApiError } from "../api/client";
+import { createCanvasCommands } from "./commands/canvasCommands";
+import { createCanvasDocument } from "./document/canvasDocument";
+import { installContextRefresh } from "./document/contextRefresh";
+import { createInbound } from "./document/inbound";
+import { createUndoHistory } from "./document/undoHistory";
+import { Outbox, type OutboxStatus, type OutboxTransport } from "./outbox/outbox";
+import type { OutboxEntry } from "./outbox/outboxEntries";
+import { IndexedDbOutboxStore } from "./outbox/outboxStore";
+import { createSessionActions } from "./session/sessionActions";
+import { createSessionStore } from "./session/sessionStore";
+import { createCanvasStore, type StudioEdge, type StudioNode } from "./store/canvasStore";
+
+export type { OutboxTransport } from "./outbox/outbox";
+
+export interface CanvasData {
+  nodes: CanvasNode[];
+  edges: CanvasEdge[];
+  viewport: Viewport | null;
+}
+
+export const toStudioNode = (n: CanvasNode): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) } });
+export const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
+
+export interface CanvasClientOptions {
+  projectId: string;
+  canEdit: boolean;
+  initial: CanvasData;
+  clientId: string;
+  transport: OutboxTransport;
+  /** Where unsent edits outlive a reload; null keeps them in memory only. */
+  indexedDB: IDBFactory | null;
+  notify?(kind: "info" | "error" | "success", message: string): void;
+  onStatus?(status: OutboxStatus): void;
+  /** Every node write the server acknowledged, as it stored it. */
+  onAcknowledged?(acks: { nodeId: string; rev: number; data: NodeData }[]): void;
+  /** Centre of the visible canvas in flow coordinates, or null before it is ready. */
+  viewCenter?(): Position | null;
+}
+
+/**
+ * One open canvas without React: the store and its document, the session, the commands, the undo history,
+ * context refresh, what comes from the server (inbound) and what goes to it (outbox), wired once. The
+ * workspace component and the sync fuzz test both run exactly this.
+ */
+export function createCanvasClient(opts: CanvasClientOptions) {
+  const store = createCanvasStore({ projectId: opts.projectId, canEdit: opts.canEdit, nodes: opts.initial.nodes.map(toStudioNode), edges: opts.initial.edges.map(toStudioEdge), viewport: opts.initial.viewport });
+  const session = createSessionStore();
+  const document = createCanvasDocument(store);
+  const sessionActions = createSessionActions({ store, session });
+  const history = createUndoHistory({ store, session, document });
+  const inbound = createInbound({ store, document });
+  const notify = opts.notify ?? (() => {});
+  const outbox = new Outbox({
+    projectId: opts.projectId,
+    clientId: opts.clientId,
+    transport: opts.transport,
+    store: new IndexedDbOutboxStore(opts.indexedDB),
+    onStatus: opts.onStatus,
+    onAcknowledged: (writes) => {
+      inbound.acknowledged(writes);
+      opts.onAcknowledged?.(writes);
+    },
+    onConflicts: (conflicts) => inbound.conflicts(conflicts),
+    onRejected: (err) => notify("error", err instanceof ApiError ? `Autosave failed: ${err.status} ${err.message}` : "Autosave failed"),
+  });
+  installContextRefresh({ store, document });
+  document.subscribe((list) => outbox.take(list));
+  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null) });
+
+  /** What an earlier page could not save is shown at once (it is already queued, so not sent again). */
+  const showUnsent = (entries: OutboxEntry[]) => {
+    const changes: CanvasChange[] = [];
+    const revOf = new Map(store.getState().nodes.map((n) => [n.id, n.data.rev ?? 0]));
+    for (const e of entries) {
+      if (e.kind === "shape") changes.push(...e.changes);
+      else if ((e.data.rev ?? 0) > (revOf.get(e.nodeId) ?? 0)) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
+    }
+    document.apply({ source: "user", changes, replayed: true });
+  };
+
+  return {
+    store,
+    session,
+    sessionActions,
+    document,
+    commands,
+    /** Resolves once unsent edits of an earlier page are loaded, shown and queued. */
+    ready: outbox.load().then(showUnsent),
+    /** A message from the project's live channel (canvas messages only; the caller drops its own echoes). */
+    receive(message: RealtimeMessage) {
+      const list = changeListFromMessage(message);
+      if (list) inbound.receive(list);
+    },
+    /** After a reconnect: the canvas as the server has it now. */
+    resync(data: Pick<CanvasData, "nodes" | "edges">) {
+      inbound.resync(data, outbox.unsentShape());
+    },
+    flush: () => outbox.flush(),
+    hasPending: () => outbox.hasPending(),
+    retryNow: () => outbox.retryNow(),
+    dispose: () => outbox.dispose(),
+  };
+}
+
+export type CanvasClient = ReturnType<typeof createCanvasClient>;

@@ -1,0 +1,60 @@
+import type { CanvasChange, NodeRecord } from "../../../domain/canvas/changes";
+import { pruneDanglingEdges } from "../../../domain/canvas/connections";
+import type { CanvasEdge } from "../../../domain/canvas/node";
+import type { CanvasState, StudioEdge, StudioNode } from "../store/canvasStore";
+
+type Content = Pick<CanvasState, "nodes" | "edges" | "deletedIds">;
+
+const toStudioNode = (n: NodeRecord): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: n.data });
+const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
+
+/**
+ * The canvas after `changes`, as this browser shows it. Nodes keep React Flow's view flags (selection,
+ * measured size); a node being dragged keeps its place until the drag ends. `node-added` for a node that
+ * exists only moves it, and never brings back one removed here; edges whose ends are gone are pruned.
+ * Unchanged nodes keep their identity, so memoized cards do not re-render.
+ */
+export function applyToCanvas(state: Content, changes: readonly CanvasChange[]): Content {
+  const nodes = new Map(state.nodes.map((n) => [n.id, n]));
+  const edges = new Map(state.edges.map((e) => [e.id, e]));
+  const deleted = new Set(state.deletedIds);
+  const place = (id: string, position: StudioNode["position"]) => {
+    const n = nodes.get(id);
+    if (n && !n.dragging && (n.position.x !== position.x || n.position.y !== position.y)) nodes.set(id, { ...n, position });
+  };
+  for (const c of changes) {
+    switch (c.type) {
+      case "node-added":
+        if (nodes.has(c.node.id)) place(c.node.id, c.node.position);
+        else if (!deleted.has(c.node.id)) nodes.set(c.node.id, toStudioNode(c.node));
+        break;
+      case "node-restored":
+        deleted.delete(c.id);
+        if (c.node && !nodes.has(c.id)) nodes.set(c.id, toStudioNode(c.node));
+        break;
+      case "node-removed":
+        nodes.delete(c.id);
+        deleted.add(c.id);
+        break;
+      case "node-moved":
+        place(c.id, c.position);
+        break;
+      case "node-data": {
+        const n = nodes.get(c.id);
+        if (n && n.data !== c.data) nodes.set(c.id, { ...n, data: c.data });
+        break;
+      }
+      case "edge-added":
+        if (!edges.has(c.edge.id)) edges.set(c.edge.id, toStudioEdge(c.edge));
+        break;
+      case "edge-removed":
+        edges.delete(c.id);
+        break;
+      case "viewport":
+        break;
+    }
+  }
+  const nodeList = [...nodes.values()];
+  const ids = new Set(nodes.keys());
+  return { nodes: nodeList, edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted };
+}

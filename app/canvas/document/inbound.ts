@@ -1,0 +1,114 @@
+import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
+import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
+import { reconcileNode } from "../../../domain/canvas/nodeMerge";
+import type { CanvasStore } from "../store/canvasStore";
+import type { CanvasDocument } from "./canvasDocument";
+
+/** What the outbox still has to send: such nodes and edges are not the server's to take away on a resync. */
+export interface UnsentShape {
+  nodeIds: ReadonlySet<string>;
+  edgeIds: ReadonlySet<string>;
+}
+
+/**
+ * Everything the server says about the canvas comes in here: other clients' and the server's own writes
+ * (live channel), answers to this client's writes (stored, or refused as conflicts) and the full canvas
+ * after a reconnect. It keeps the last copy of each node known to be on the server, so that a newer server
+ * copy is merged with this client's unsaved edits field by field (domain/canvas/nodeMerge.ts) instead of
+ * replacing them; where the merge differs from the server's copy it is saved again, as a `user` edit.
+ */
+export function createInbound(env: { store: CanvasStore; document: CanvasDocument; now?: () => number }) {
+  const { store, document } = env;
+  const now = env.now ?? Date.now;
+  const serverCopies = new Map<string, NodeData>(store.getState().nodes.map((n) => [n.id, n.data]));
+  const nodeById = (id: string) => store.getState().nodes.find((n) => n.id === id);
+
+  /** A newer server copy of a node meets this client's copy: the change(s) that show the merge. */
+  function reconcile(id: string, serverRev: number, server: NodeData, source: ChangeSource): { shown?: CanvasChange; resave?: CanvasChange } {
+    const node = nodeById(id);
+    if (!node) return {};
+    const base = serverCopies.get(id);
+    const serverOwns = SERVER_RESULT_SOURCES.includes(source) ? GENERATION_FIELDS : [];
+    const result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
+    if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
+    if (!result) return {};
+    if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };
+    // A view-only client cannot save: it shows the server's copy (its own view has no edits to keep).
+    if (!store.getState().canEdit) return { shown: { type: "node-data", id, data: { ...server, rev: serverRev }, prevRev: serverRev } };
+    return { resave: { type: "node-data", id, data: { ...result.data, lastModified: now() }, prevRev: serverRev } };
+  }
+
+  /** Applies what came from the server, then saves the merges that must go back (at once). */
+  function take(source: ChangeSource, changes: CanvasChange[]) {
+    const shown: CanvasChange[] = [];
+    const resaves: CanvasChange[] = [];
+    for (const c of changes) {
+      if (c.type !== "node-data") {
+        if (c.type === "node-removed") serverCopies.delete(c.id);
+        // A placement from a structure message carries a placeholder (rev 0), not the server's copy.
+        if (c.type === "node-added" && (c.node.data.rev ?? 0) > 0 && !nodeById(c.node.id)) serverCopies.set(c.node.id, c.node.data);
+        shown.push(c);
+        continue;
+      }
+      const r = reconcile(c.id, c.data.rev ?? c.prevRev + 1, c.data, source);
+      if (r.shown) shown.push(r.shown);
+      if (r.resave) resaves.push(r.resave);
+    }
+    document.apply({ source, changes: shown });
+    document.apply({ source: "user", changes: resaves, urgent: true });
+  }
+
+  return {
+    /** A list from the live channel (another client, a generation, a tool). */
+    receive(list: ChangeList) {
+      take(list.source, list.changes);
+    },
+
+    /** Writes of this client the server stored, with the revision it stored them under. */
+    acknowledged(writes: { nodeId: string; rev: number; data: NodeData }[]) {
+      for (const w of writes) {
+        const known = serverCopies.get(w.nodeId);
+        if (!known || (known.rev ?? 0) <= w.rev) serverCopies.set(w.nodeId, { ...w.data, rev: w.rev });
+      }
+    },
+
+    /** Writes the server refused: merged onto the stored copy and sent again; a tombstone removes the node. */
+    conflicts(conflicts: AutosaveConflict[]) {
+      take(
+        "remote",
+        conflicts.map((c): CanvasChange =>
+          c.deleted || c.nodeData === null ? { type: "node-removed", id: c.nodeId } : { type: "node-data", id: c.nodeId, data: { ...c.nodeData, rev: c.rev }, prevRev: Math.max(0, c.rev - 1) },
+        ),
+      );
+    },
+
+    /**
+     * After a reconnect the live channel may have missed messages: the server's canvas now, taken as
+     * remote changes, except what this client has not sent yet (its own new nodes, edges and removals).
+     */
+    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[] }, unsent: UnsentShape) {
+      const s = store.getState();
+      const local = new Map(s.nodes.map((n) => [n.id, n]));
+      const onServer = new Set(server.nodes.map((n) => n.id));
+      const changes: CanvasChange[] = [];
+      for (const n of server.nodes) {
+        if (unsent.nodeIds.has(n.id)) {
+          if (local.has(n.id)) changes.push({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) });
+          continue;
+        }
+        if (!local.has(n.id)) changes.push({ type: "node-restored", id: n.id }, { type: "node-added", node: { id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } } });
+        else {
+          changes.push({ type: "node-moved", id: n.id, position: n.position });
+          changes.push({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) });
+        }
+      }
+      for (const id of local.keys()) if (!onServer.has(id) && !unsent.nodeIds.has(id)) changes.push({ type: "node-removed", id });
+      const serverEdges = new Set(server.edges.map((e) => e.id));
+      for (const e of s.edges) if (!serverEdges.has(e.id) && !unsent.edgeIds.has(e.id)) changes.push({ type: "edge-removed", id: e.id });
+      for (const e of server.edges) if (!unsent.edgeIds.has(e.id)) changes.push({ type: "edge-added", edge: e });
+      take("remote", changes);
+    },
+  };
+}
+
+export type Inbound = ReturnType<typeof createInbound>;

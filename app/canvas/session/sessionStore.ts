@@ -1,0 +1,28 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { CanvasEdge } from "../../../domain/canvas/node";
+import type { NodeRecord } from "../../../domain/canvas/changes";
+
+export type ToolMode = "pointer" | "hand";
+
+/** What was copied: whole nodes and the edges between them (spec: canvas 9, paste). */
+export interface Clipboard {
+  nodes: NodeRecord[];
+  edges: CanvasEdge[];
+}
+
+/** UI and session state of one open canvas: never saved, never undone, never sent. */
+export interface SessionState {
+  tool: ToolMode;
+  /** Space held in pointer mode acts as the hand tool (spec: canvas 4 "Tool mode"). */
+  spaceHeld: boolean;
+  focusedNodeId: string | null;
+  renamingNodeId: string | null;
+  clipboard: Clipboard | null;
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+export type SessionStore = StoreApi<SessionState>;
+
+export const createSessionStore = (): SessionStore =>
+  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false }));

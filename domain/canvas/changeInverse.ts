@@ -1,0 +1,60 @@
+import type { CanvasChange, NodeRecord } from "./changes";
+import type { CanvasEdge } from "./node";
+
+/** The canvas as undo sees it now: nodes and edges by id. */
+export interface CanvasView {
+  node(id: string): NodeRecord | undefined;
+  edge(id: string): CanvasEdge | undefined;
+}
+
+/**
+ * The changes that reverse `step` (structural changes, as the undo history records them), computed against
+ * the canvas as it is now, newest first: a node that was added is removed with its current data, a removed
+ * one is restored with the data it had, an edge comes back or goes. What no longer applies (a node another
+ * person deleted meanwhile, an edge already gone) is left out rather than undone twice.
+ *
+ * A restored node carries a revision one above the copy it was removed with, so its data lands over the
+ * tombstone's revision on the server (spec: canvas 4 revision rule).
+ */
+export function invertChanges(step: readonly CanvasChange[], now: CanvasView): CanvasChange[] {
+  const present = new Set<string>();
+  const gone = new Set<string>();
+  const alive = (id: string) => (present.has(id) ? true : gone.has(id) ? false : now.node(id) !== undefined);
+  const inverse: CanvasChange[] = [];
+  for (const change of [...step].reverse()) {
+    switch (change.type) {
+      case "node-added":
+      case "node-restored": {
+        const id = change.type === "node-added" ? change.node.id : change.id;
+        const current = now.node(id);
+        if (!alive(id) || !current) break;
+        inverse.push({ type: "node-removed", id, node: current });
+        gone.add(id);
+        present.delete(id);
+        break;
+      }
+      case "node-removed": {
+        const node = change.node;
+        if (!node || alive(change.id)) break;
+        const rev = node.data.rev ?? 0;
+        inverse.push({ type: "node-restored", id: change.id, node: { ...node, data: { ...node.data, rev: rev + 1 } } });
+        present.add(change.id);
+        gone.delete(change.id);
+        break;
+      }
+      case "edge-added": {
+        const current = now.edge(change.edge.id);
+        if (current && alive(current.source) && alive(current.target)) inverse.push({ type: "edge-removed", id: current.id, edge: current });
+        break;
+      }
+      case "edge-removed": {
+        const edge = change.edge;
+        if (edge && !now.edge(edge.id) && alive(edge.source) && alive(edge.target)) inverse.push({ type: "edge-added", edge });
+        break;
+      }
+      default:
+        break; // moves, data and viewport are not undo steps (spec: canvas 4 lists structural changes)
+    }
+  }
+  return inverse;
+}

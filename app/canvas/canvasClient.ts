@@ -10,7 +10,7 @@ import { createInbound } from "./document/inbound";
 import { createUndoHistory } from "./document/undoHistory";
 import { Outbox, type OutboxStatus, type OutboxTransport } from "./outbox/outbox";
 import type { OutboxEntry } from "./outbox/outboxEntries";
-import { IndexedDbOutboxStore } from "./outbox/outboxStore";
+import { IndexedDbOutboxStore, MemoryOutboxStore } from "./outbox/outboxStore";
 import { createSessionActions } from "./session/sessionActions";
 import { createSessionStore } from "./session/sessionStore";
 import { createCanvasStore, type StudioEdge, type StudioNode } from "./store/canvasStore";
@@ -40,6 +40,8 @@ export interface CanvasClientOptions {
   onAcknowledged?(acks: { nodeId: string; rev: number; data: NodeData }[]): void;
   /** Centre of the visible canvas in flow coordinates, or null before it is ready. */
   viewCenter?(): Position | null;
+  /** The clock for new ids and `lastModified` (tests); the outbox's timers always use the real one. */
+  now?: () => number;
 }
 
 /**
@@ -53,13 +55,13 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   const document = createCanvasDocument(store);
   const sessionActions = createSessionActions({ store, session });
   const history = createUndoHistory({ store, session, document });
-  const inbound = createInbound({ store, document });
+  const inbound = createInbound({ store, document, now: opts.now });
   const notify = opts.notify ?? (() => {});
   const outbox = new Outbox({
     projectId: opts.projectId,
     clientId: opts.clientId,
     transport: opts.transport,
-    store: new IndexedDbOutboxStore(opts.indexedDB),
+    store: opts.indexedDB ? new IndexedDbOutboxStore(opts.indexedDB) : new MemoryOutboxStore(),
     onStatus: opts.onStatus,
     onAcknowledged: (writes) => {
       inbound.acknowledged(writes);
@@ -68,9 +70,9 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     onConflicts: (conflicts) => inbound.conflicts(conflicts),
     onRejected: (err) => notify("error", err instanceof ApiError ? `Autosave failed: ${err.status} ${err.message}` : "Autosave failed"),
   });
-  installContextRefresh({ store, document });
+  installContextRefresh({ store, document, now: opts.now });
   document.subscribe((list) => outbox.take(list));
-  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null) });
+  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
 
   /** What an earlier page could not save is shown at once (it is already queued, so not sent again). */
   const showUnsent = (entries: OutboxEntry[]) => {
@@ -103,6 +105,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     flush: () => outbox.flush(),
     hasPending: () => outbox.hasPending(),
     retryNow: () => outbox.retryNow(),
+    /** The page goes away: sending stops; resolves once unsent edits are all in the store. */
     dispose: () => outbox.dispose(),
   };
 }

@@ -5,17 +5,15 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NodeData } from "../../../domain/canvas/node";
-import { createCanvasCommands } from "../commands/canvasCommands";
-import type { CanvasSync } from "../commands/canvasSync";
-import { createCanvasStore, type StudioNode } from "../store/canvasStore";
+import type { StudioNode } from "../store/canvasStore";
+import { recordingClient } from "../testing/recordingClient";
 import { createGenerationController, executeBody } from "./generationController";
 
 const node = (id: string, data: Partial<NodeData>): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, selected: true, data: { title: id, rev: 1, ...data } });
 
 function setup(nodes: StudioNode[], canEdit = true) {
-  const store = createCanvasStore({ projectId: "p1", canEdit, nodes, edges: [], viewport: null });
-  const sync: CanvasSync = { saveNodeData: () => {}, saveStructure: () => Promise.resolve() };
-  const commands = createCanvasCommands({ store, sync, notify: () => {}, viewCenter: () => null });
+  const { client } = recordingClient({ projectId: "p1", canEdit, nodes });
+  const { store, commands } = client;
   const notes: { kind: string; message: string; description?: string }[] = [];
   const activity = vi.fn();
   const controller = createGenerationController({

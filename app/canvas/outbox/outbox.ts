@@ -149,12 +149,16 @@ export class Outbox {
     return { nodeIds, edgeIds };
   }
 
-  /** Stops timers and sending; unsent entries stay in the store for the next page. */
-  dispose(): void {
+  /**
+   * Stops timers and sending; unsent entries stay in the store for the next page. Resolves once the store
+   * has every entry written so far (a page that reloads at once may open before that).
+   */
+  dispose(): Promise<void> {
     this.disposed = true;
     clearTimeout(this.timer);
     clearInterval(this.periodic);
     for (const w of this.idleWaiters.splice(0)) w();
+    return this.storeChain.then(() => undefined);
   }
 
   // --- queueing --------------------------------------------------------------------------------------

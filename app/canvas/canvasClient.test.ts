@@ -1,0 +1,128 @@
+import { IDBFactory } from "fake-indexeddb";
+import { describe, expect, it } from "vitest";
+import type { AutosaveResponse, NodeData } from "../../domain/canvas/node";
+import { ApiError } from "../api/client";
+import { createCanvasClient } from "./canvasClient";
+import type { OutboxTransport } from "./outbox/outbox";
+import type { StudioNode } from "./store/canvasStore";
+import { recordingClient } from "./testing/recordingClient";
+
+const loaded = (id: string, data: NodeData): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data });
+
+describe("what the server says comes in through one door", () => {
+  it("keeps the higher revision when the server reports a conflict, and drops tombstoned nodes", async () => {
+    let first = true;
+    const { client, commands, s } = recordingClient({
+      nodes: [loaded("a", { title: "Mine", rev: 1 }), loaded("b", { title: "Gone", rev: 1 })],
+      answer: async (sent) => {
+        if (sent.route !== "autosave" || !first) return { success: true, conflicts: [] };
+        first = false;
+        return { success: true, conflicts: [{ nodeId: "a", rev: 9, nodeData: { title: "Theirs", rev: 9 } }, { nodeId: "b", rev: 1, nodeData: null, deleted: true }] };
+      },
+    });
+    commands.updateNodeData("a", { content: "x" }, { immediate: true });
+    commands.updateNodeData("b", { content: "y" }, { immediate: true });
+    await client.flush();
+    expect(s().nodes.map((n) => n.id)).toEqual(["a"]);
+    // Our edit of another field survives on top of their copy, saved again above their revision.
+    expect(s().nodes[0]!.data).toMatchObject({ title: "Theirs", content: "x", rev: 10 });
+  });
+
+  it("ignores a remote write older than what it shows, and takes a newer one when nothing is unsaved", async () => {
+    const { client, commands, node } = recordingClient({ nodes: [loaded("a", { title: "Shown", rev: 4 }), loaded("b", { title: "Old", rev: 1 })] });
+    commands.updateNodeData("a", { title: "Mine" });
+    client.receive({ type: "nodes", nodes: [{ id: "a", rev: 3, data: { title: "Older" } }] });
+    expect(node("a").data.title).toBe("Mine");
+    client.receive({ type: "nodes", nodes: [{ id: "b", rev: 5, data: { title: "Newer" } }] });
+    expect(node("b").data).toEqual({ title: "Newer", rev: 5 });
+    await client.flush();
+  });
+
+  it("merges another client's write with this client's unsaved edits of other fields, and saves the result", async () => {
+    const { client, commands, node, writes } = recordingClient({ nodes: [loaded("a", { title: "Untitled", rev: 1 })] });
+    commands.updateNodeData("a", { prompt: "a lighthouse at dusk" });
+    client.receive({ type: "nodes", nodes: [{ id: "a", rev: 2, data: { title: "Opening", rev: 2 } }] });
+    expect(node("a").data).toMatchObject({ title: "Opening", prompt: "a lighthouse at dusk", rev: 3 });
+    await client.flush();
+    expect(writes().at(-1)).toMatchObject({ nodeId: "a", nodeData: { title: "Opening", prompt: "a lighthouse at dusk", rev: 3 } });
+  });
+
+  it("takes a generation's result while keeping a prompt typed meanwhile", async () => {
+    const { client, commands, node, writes } = recordingClient({ nodes: [loaded("a", { prompt: "a fox", status: "idle", rev: 1 })] });
+    commands.updateNodeData("a", { prompt: "a fox in snow" });
+    client.receive({ type: "nodes", origin: "generation", nodes: [{ id: "a", rev: 3, data: { prompt: "a fox", status: "completed", mediaUrl: "/api/media/m1", rev: 3 } }] });
+    expect(node("a").data).toMatchObject({ prompt: "a fox in snow", status: "completed", mediaUrl: "/api/media/m1", rev: 4 });
+    await client.flush();
+    expect(writes().at(-1)).toMatchObject({ nodeId: "a", nodeData: { prompt: "a fox in snow", mediaUrl: "/api/media/m1" } });
+  });
+
+  it("a view-only member shows the server's copy and sends nothing", async () => {
+    const { client, node, sent } = recordingClient({ canEdit: false, nodes: [loaded("a", { title: "Old", rev: 1 })] });
+    client.receive({ type: "nodes", nodes: [{ id: "a", rev: 2, data: { title: "New" } }] });
+    client.receive({ type: "structure", nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "e", source: "a", target: "b" }], edgesRemoved: [] });
+    await client.flush();
+    expect(node("a").data).toMatchObject({ title: "New", rev: 2 });
+    expect(client.store.getState().edges).toHaveLength(1);
+    expect(sent).toEqual([]);
+  });
+
+  it("after a reconnect takes the server's canvas, except what it has not sent yet", () => {
+    const { client, commands, s } = recordingClient({
+      answer: () => new Promise(() => {}), // nothing is ever answered: everything stays unsent
+      nodes: [loaded("kept", { title: "Kept", rev: 1 }), loaded("gone", { title: "Deleted elsewhere", rev: 1 })],
+    });
+    const mine = commands.createNode()!;
+    client.resync({ nodes: [{ id: "kept", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "Renamed" }, rev: 2 }, { id: "new", type: "generic_v2", position: { x: 1, y: 1 }, data: { title: "New there" }, rev: 1 }], edges: [] });
+    expect(s().nodes.map((n) => [n.id, n.data.title]).sort()).toEqual([["kept", "Renamed"], [mine, "Untitled"], ["new", "New there"]].sort());
+    expect(s().nodes.find((n) => n.id === "kept")!.position).toEqual({ x: 9, y: 9 });
+  });
+});
+
+describe("edits an earlier page could not save", () => {
+  const offline: OutboxTransport = {
+    autosave: () => Promise.reject(new ApiError(0, "network", "offline")),
+    structure: () => Promise.reject(new ApiError(0, "network", "offline")),
+  };
+  const recording = (sent: string[]): OutboxTransport => ({
+    autosave: async (b) => (sent.push(...b.updates.map((u) => `data ${u.nodeId} ${u.nodeData.prompt ?? u.nodeData.title}`)), { success: true, conflicts: [] } as AutosaveResponse),
+    structure: async (_p, b) => sent.push(`shape ${b.nodes.map((n) => n.id).join(",")} ${b.edgesAdded.map((e) => e.id).join(",")}`),
+  });
+  const open = (transport: OutboxTransport, indexedDB: IDBFactory, nodes: StudioNode[]) =>
+    createCanvasClient({ projectId: "p", canEdit: true, clientId: crypto.randomUUID(), transport, indexedDB, initial: { nodes: nodes.map((n) => ({ ...n, type: "generic_v2", rev: n.data.rev ?? 0 })), edges: [], viewport: null } });
+
+  it("shows unsent nodes, edges and data after a reload, sends them once, and in order", async () => {
+    const idb = new IDBFactory();
+    const first = open(offline, idb, [loaded("n1", { title: "Bus", prompt: "", rev: 2 })]);
+    await first.ready;
+    const n2 = first.commands.createNode()!;
+    first.commands.connect({ source: "n1", target: n2 });
+    first.commands.updateNodeData("n1", { prompt: "a night bus in the fog" }, { immediate: true });
+    await first.flush();
+    expect(first.hasPending()).toBe(true);
+    await first.dispose();
+
+    const sent: string[] = [];
+    const second = open(recording(sent), idb, [loaded("n1", { title: "Bus", prompt: "", rev: 2 })]);
+    await second.ready;
+    const s = second.store.getState();
+    expect(s.nodes.map((n) => [n.id, n.data.prompt ?? null])).toEqual([["n1", "a night bus in the fog"], [n2, null]]);
+    expect(s.edges.map((e) => [e.source, e.target])).toEqual([["n1", n2]]);
+    await second.flush();
+    expect(second.hasPending()).toBe(false);
+    expect(sent[0]).toMatch(new RegExp(`^shape ${n2} `));
+    expect(sent.filter((x) => x.startsWith("data n1"))).toEqual(["data n1 a night bus in the fog"]);
+    expect(new Set(sent).size).toBe(sent.length);
+  });
+
+  it("does not replace what the page already shows with an older unsent copy", async () => {
+    const idb = new IDBFactory();
+    const first = open(offline, idb, [loaded("n1", { title: "Older", rev: 4 })]);
+    first.commands.updateNodeData("n1", { title: "Unsent" }, { immediate: true });
+    await first.flush();
+    await first.dispose();
+    const second = open(offline, idb, [loaded("n1", { title: "Newer", rev: 7 })]);
+    await second.ready;
+    expect(second.store.getState().nodes[0]!.data.title).toBe("Newer");
+    await second.dispose();
+  });
+});

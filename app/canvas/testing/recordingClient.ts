@@ -1,0 +1,51 @@
+import type { AutosaveResponse, AutosaveUpdate, StructureRequest } from "../../../domain/canvas/node";
+import { createCanvasClient, type CanvasData } from "../canvasClient";
+import type { OutboxTransport } from "../outbox/outbox";
+import type { StudioEdge, StudioNode } from "../store/canvasStore";
+
+/** What reached the server, in order: the real client code over a transport that records and answers. */
+export type Sent = { route: "autosave"; updates: AutosaveUpdate[] } | { route: "structure"; body: StructureRequest };
+
+/**
+ * A canvas client (the real one: store, commands, undo, outbox, inbound) whose requests are recorded and
+ * answered by `answer` (default: stored, no conflicts). Tests read `sent` after `await client.flush()`.
+ */
+export function recordingClient(opts: { projectId?: string; canEdit?: boolean; nodes?: StudioNode[]; edges?: StudioEdge[]; answer?: (s: Sent) => Promise<AutosaveResponse | unknown> } = {}) {
+  const sent: Sent[] = [];
+  const notes: string[] = [];
+  const answer = opts.answer ?? (async (s: Sent) => (s.route === "autosave" ? { success: true, conflicts: [] } : { success: true }));
+  const transport: OutboxTransport = {
+    autosave: async (body) => {
+      const s: Sent = { route: "autosave", updates: body.updates };
+      sent.push(s);
+      return (await answer(s)) as AutosaveResponse;
+    },
+    structure: async (_projectId, body) => {
+      const s: Sent = { route: "structure", body };
+      sent.push(s);
+      return answer(s);
+    },
+  };
+  const initial: CanvasData = {
+    nodes: (opts.nodes ?? []).map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data, rev: n.data.rev ?? 0 })),
+    edges: (opts.edges ?? []).map((e) => ({ id: e.id, source: e.source, target: e.target })),
+    viewport: null,
+  };
+  let t = 1_700_000_000_000;
+  const client = createCanvasClient({
+    projectId: opts.projectId ?? "p",
+    canEdit: opts.canEdit ?? true,
+    initial,
+    clientId: "tab-1",
+    transport,
+    indexedDB: null,
+    notify: (_k, m) => notes.push(m),
+    viewCenter: () => ({ x: 10, y: 20 }),
+    now: () => ++t,
+  });
+  const s = () => client.store.getState();
+  const node = (id: string) => s().nodes.find((n) => n.id === id)!;
+  const writes = () => sent.flatMap((x) => (x.route === "autosave" ? x.updates : []));
+  const structures = () => sent.flatMap((x) => (x.route === "structure" ? [x.body] : []));
+  return { client, commands: client.commands, session: client.sessionActions, sent, notes, s, node, writes, structures };
+}

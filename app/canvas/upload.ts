@@ -8,12 +8,12 @@ export interface UploadResult {
   content?: string;
 }
 
-/** spec (canvas 8 "Upload"): status-specific messages, shown on the node and in the toast. */
-export function uploadErrorMessage(status: number, serverMessage?: string): string {
-  if (status === 402) return serverMessage || "Insufficient credits. Please upgrade your plan.";
-  if (status === 429) return serverMessage || "Rate limit exceeded. Please try again in a moment.";
-  if (status === 401) return "Authentication failed. Please sign in again.";
-  if (status === 403) return "Access denied. You may not have permission to perform this action.";
+/** spec (canvas 8 "Upload"): messages by the server's error code, shown on the node and in the toast. */
+export function uploadErrorMessage(code: string | undefined, status: number, serverMessage?: string): string {
+  if (code === "insufficient_credits") return serverMessage || "Insufficient credits. Please upgrade your plan.";
+  if (code === "rate_limited") return serverMessage || "Rate limit exceeded. Please try again in a moment.";
+  if (code === "unauthorized") return "Authentication failed. Please sign in again.";
+  if (code === "forbidden") return "Access denied. You may not have permission to perform this action.";
   return serverMessage || `Upload failed: ${status}`;
 }
 
@@ -29,8 +29,8 @@ export async function uploadFile(projectId: string, nodeId: string, file: File):
   } catch {
     throw new ApiError(0, "network", "Upload failed: the studio server could not be reached");
   }
-  const body = (await res.json().catch(() => null)) as (Partial<UploadResult> & { error?: string; message?: string }) | null;
-  if (!res.ok) throw new ApiError(res.status, "upload", uploadErrorMessage(res.status, body?.error ?? body?.message));
+  const body = (await res.json().catch(() => null)) as (Partial<UploadResult> & { error?: string; code?: string; message?: string }) | null;
+  if (!res.ok) throw new ApiError(res.status, body?.code ?? "upload", uploadErrorMessage(body?.code, res.status, body?.error ?? body?.message));
   if (!body?.url && body?.content === undefined) throw new ApiError(res.status, "upload", "Upload failed - no URL or content returned");
   return body as UploadResult;
 }

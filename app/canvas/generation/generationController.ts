@@ -44,12 +44,12 @@ export function executeBody(projectId: string, nodeId: string, data: NodeData, p
   };
 }
 
-/** Spec canvas 8: 402 and 401 have fixed texts; otherwise the server's message, else the status. */
+/** Spec canvas 8: no credits and signed out have fixed texts; otherwise the server's message, else the status. */
 export function generationErrorMessage(err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.status === 402) return GENERATION_MESSAGES.insufficientCredits;
-    if (err.status === 401) return GENERATION_MESSAGES.authFailed;
-    if (err.status === 0) return GENERATION_MESSAGES.failedRetry;
+    if (err.code === "insufficient_credits") return GENERATION_MESSAGES.insufficientCredits;
+    if (err.code === "unauthorized") return GENERATION_MESSAGES.authFailed;
+    if (err.code === "network") return GENERATION_MESSAGES.failedRetry;
     return err.message || `Generation failed: ${err.status}`;
   }
   return GENERATION_MESSAGES.failedRetry;
@@ -120,8 +120,8 @@ export function createGenerationController(env: GenerationEnv) {
       } catch (err) {
         const message = generationErrorMessage(err);
         progress.apply({ type: "generation", generationId: "pending", nodeId, status: "failed", error: message });
-        // 409: the node is busy with a run already going; it is not in error.
-        if (!(err instanceof ApiError && err.status === 409)) env.commands.updateNodeData(nodeId, { status: "error", error: message });
+        // A conflict: the node is busy with a run already going; it is not in error.
+        if (!(err instanceof ApiError && err.code === "conflict")) env.commands.updateNodeData(nodeId, { status: "error", error: message });
         env.notify("error", message);
         return null;
       }

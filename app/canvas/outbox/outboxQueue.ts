@@ -1,0 +1,150 @@
+import type { CanvasChange } from "../../../domain/canvas/changes";
+import type { NodeData } from "../../../domain/canvas/node";
+import { changesLifeOf, dataCarriedBy, isMovesOnly, mergeMoves, splitIntoRequests, type DataEntry, type OutboxEntry, type ShapeEntry } from "./outboxEntries";
+import type { OutboxStore } from "./outboxStore";
+
+/**
+ * The outbox's entries in the order they happened, mirrored to the store: how change lists become entries,
+ * which entries merge, and which go in the next request. Sending, retries and status are the outbox's.
+ */
+export class OutboxQueue {
+  entries: OutboxEntry[] = [];
+  readonly inFlight = new Set<OutboxEntry>();
+  private sequence = 0;
+  private storeChain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly opts: { projectId: string; clientId: string; store: OutboxStore; debounceMs: number; now: () => number }) {}
+
+  /** Entries an earlier page left, put before anything queued since. */
+  async load(): Promise<OutboxEntry[]> {
+    const kept = await this.inStore(() => this.opts.store.load(this.opts.projectId));
+    this.entries = [...kept.map((e) => ({ ...e, readyAt: 0 })), ...this.entries];
+    return kept;
+  }
+
+  /** One of this browser's change lists; `urgent` data goes at once, other data after the debounce. */
+  add(changes: readonly CanvasChange[], urgent: boolean) {
+    const readyAt = urgent ? 0 : this.opts.now() + this.opts.debounceMs;
+    const shape = changes.filter((c) => c.type !== "node-data");
+    for (const group of splitIntoRequests(shape)) this.addShape(group);
+    for (const c of shape) {
+      const carried = dataCarriedBy(c);
+      if (carried) this.addData(carried.nodeId, carried.data, carried.prevRev, 0);
+    }
+    for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt);
+  }
+
+  /** Drops unsent data of nodes removed elsewhere (the server would only answer with a tombstone). */
+  forgetRemoved(changes: readonly CanvasChange[]): boolean {
+    const removed = new Set(changes.flatMap((c) => (c.type === "node-removed" ? [c.id] : [])));
+    const doomed = this.entries.filter((e) => e.kind === "data" && removed.has(e.nodeId) && !this.inFlight.has(e));
+    for (const e of doomed) this.drop(e);
+    return doomed.length > 0;
+  }
+
+  /**
+   * The next request: the head and, for node data, the consecutive data entries behind it (distinct nodes,
+   * at most `limit`), once the head or an entry after it is due; otherwise when to look again.
+   */
+  next(now: number, limit: number): { batch: OutboxEntry[] } | { wakeAt: number } | null {
+    if (this.entries.length === 0 || this.inFlight.size > 0) return null;
+    let due = -1;
+    this.entries.forEach((e, i) => e.readyAt <= now && (due = i));
+    if (due < 0) return { wakeAt: Math.min(...this.entries.map((e) => e.readyAt)) };
+    const head = this.entries[0]!;
+    const batch: OutboxEntry[] = [head];
+    if (head.kind === "data") {
+      const nodes = new Set([head.nodeId]);
+      for (let i = 1; i <= due && batch.length < limit; i++) {
+        const e = this.entries[i]!;
+        if (e.kind !== "data" || nodes.has(e.nodeId)) break;
+        nodes.add(e.nodeId);
+        batch.push(e);
+      }
+    }
+    return { batch };
+  }
+
+  /** Nodes and edges whose structure change the server has not acknowledged yet. */
+  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string> } {
+    const nodeIds = new Set<string>();
+    const edgeIds = new Set<string>();
+    for (const e of this.entries) {
+      if (e.kind !== "shape") continue;
+      for (const c of e.changes) {
+        if (c.type === "edge-added") edgeIds.add(c.edge.id);
+        else if (c.type === "edge-removed") edgeIds.add(c.id);
+        else if (c.type === "node-added") nodeIds.add(c.node.id);
+        else if (c.type === "node-removed" || c.type === "node-restored") nodeIds.add(c.id);
+      }
+    }
+    return { nodeIds, edgeIds };
+  }
+
+  drop(entry: OutboxEntry) {
+    this.entries = this.entries.filter((e) => e !== entry);
+    this.inFlight.delete(entry);
+    void this.inStore(() => this.opts.store.remove(this.opts.projectId, entry.key)).catch(() => {});
+  }
+
+  /** Resolves once the store has every entry written so far. */
+  stored(): Promise<void> {
+    return this.storeChain.then(() => undefined);
+  }
+
+  private addShape(changes: CanvasChange[]) {
+    const { now, debounceMs } = this.opts;
+    const movesOnly = changes.every((c) => c.type === "node-moved" || c.type === "viewport");
+    const last = this.entries.at(-1);
+    if (movesOnly && last && isMovesOnly(last) && !this.inFlight.has(last)) {
+      const merged = last as ShapeEntry;
+      merged.changes = mergeMoves(merged.changes, changes);
+      merged.readyAt = now() + debounceMs;
+      return this.persist(merged);
+    }
+    this.push({ kind: "shape", ...this.nextKey(), changes, readyAt: movesOnly ? now() + debounceMs : 0 });
+  }
+
+  private addData(nodeId: string, data: NodeData, prevRev: number, readyAt: number) {
+    const open = this.openDataEntry(nodeId);
+    if (!open) return this.push({ kind: "data", ...this.nextKey(), nodeId, data, prevRev, readyAt });
+    open.data = data;
+    open.prevRev = Math.min(open.prevRev, prevRev);
+    // An urgent save goes now; otherwise each edit restarts the debounce, unless the entry is already due.
+    open.readyAt = readyAt === 0 || open.readyAt === 0 ? 0 : readyAt;
+    this.persist(open);
+  }
+
+  /** The node's unsent data entry that a new edit may join: not in flight, and not before its removal or restore. */
+  private openDataEntry(nodeId: string): DataEntry | undefined {
+    for (let i = this.entries.length - 1; i >= 0; i--) {
+      const e = this.entries[i]!;
+      if (e.kind === "shape" && changesLifeOf(e, nodeId)) return undefined;
+      if (e.kind === "data" && e.nodeId === nodeId) return this.inFlight.has(e) ? undefined : e;
+    }
+    return undefined;
+  }
+
+  private push(entry: OutboxEntry) {
+    this.entries.push(entry);
+    this.persist(entry);
+  }
+
+  private nextKey(): { key: string; order: number } {
+    this.sequence += 1;
+    const t = this.opts.now();
+    return { key: `${this.opts.clientId}-${t.toString(36)}-${this.sequence}`, order: t * 1000 + (this.sequence % 1000) };
+  }
+
+  private persist(entry: OutboxEntry) {
+    const copy = { ...entry };
+    void this.inStore(() => this.opts.store.put(this.opts.projectId, copy)).catch(() => {});
+  }
+
+  /** Store operations run one after another, so a removal never overtakes the put it follows. */
+  private inStore<T>(op: () => Promise<T>): Promise<T> {
+    const run = this.storeChain.then(op);
+    this.storeChain = run.catch((err: unknown) => console.warn("[outbox] store failed", err));
+    return run;
+  }
+}

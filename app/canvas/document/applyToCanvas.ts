@@ -12,28 +12,34 @@ const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
  * The canvas after `changes`, as this browser shows it. Nodes keep React Flow's view flags (selection,
  * measured size); a node being dragged keeps its place until the drag ends. `node-added` for a node that
  * exists only moves it, and never brings back one removed here; edges whose ends are gone are pruned.
- * Unchanged nodes keep their identity, so memoized cards do not re-render.
+ * Unchanged nodes keep their identity, so memoized cards do not re-render; when nothing changed at all
+ * the same state comes back, so nothing re-renders.
  */
 export function applyToCanvas(state: Content, changes: readonly CanvasChange[]): Content {
   const nodes = new Map(state.nodes.map((n) => [n.id, n]));
   const edges = new Map(state.edges.map((e) => [e.id, e]));
   const deleted = new Set(state.deletedIds);
+  let changed = false;
+  const setNode = (n: StudioNode) => {
+    nodes.set(n.id, n);
+    changed = true;
+  };
   const place = (id: string, position: StudioNode["position"]) => {
     const n = nodes.get(id);
-    if (n && !n.dragging && (n.position.x !== position.x || n.position.y !== position.y)) nodes.set(id, { ...n, position });
+    if (n && !n.dragging && (n.position.x !== position.x || n.position.y !== position.y)) setNode({ ...n, position });
   };
   for (const c of changes) {
     switch (c.type) {
       case "node-added":
         if (nodes.has(c.node.id)) place(c.node.id, c.node.position);
-        else if (!deleted.has(c.node.id)) nodes.set(c.node.id, toStudioNode(c.node));
+        else if (!deleted.has(c.node.id)) setNode(toStudioNode(c.node));
         break;
       case "node-restored":
-        deleted.delete(c.id);
-        if (c.node && !nodes.has(c.id)) nodes.set(c.id, toStudioNode(c.node));
+        changed = deleted.delete(c.id) || changed;
+        if (c.node && !nodes.has(c.id)) setNode(toStudioNode(c.node));
         break;
       case "node-removed":
-        nodes.delete(c.id);
+        changed = nodes.delete(c.id) || !deleted.has(c.id) || changed;
         deleted.add(c.id);
         break;
       case "node-moved":
@@ -41,20 +47,23 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
         break;
       case "node-data": {
         const n = nodes.get(c.id);
-        if (n && n.data !== c.data) nodes.set(c.id, { ...n, data: c.data });
+        if (n && n.data !== c.data) setNode({ ...n, data: c.data });
         break;
       }
       case "edge-added":
-        if (!edges.has(c.edge.id)) edges.set(c.edge.id, toStudioEdge(c.edge));
+        if (!edges.has(c.edge.id)) {
+          edges.set(c.edge.id, toStudioEdge(c.edge));
+          changed = true;
+        }
         break;
       case "edge-removed":
-        edges.delete(c.id);
+        changed = edges.delete(c.id) || changed;
         break;
       case "viewport":
         break;
     }
   }
-  const nodeList = [...nodes.values()];
+  if (!changed) return state;
   const ids = new Set(nodes.keys());
-  return { nodes: nodeList, edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted };
+  return { nodes: [...nodes.values()], edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted };
 }

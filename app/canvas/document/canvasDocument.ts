@@ -26,7 +26,7 @@ export function createCanvasDocument(store: CanvasStore): CanvasDocument {
       if (list.changes.length === 0) return;
       const s = store.getState();
       const next = applyToCanvas(s, list.changes);
-      store.setState(next);
+      if (next !== s) store.setState(next);
       announce.push(list);
       if (announcing) return;
       announcing = true;

@@ -76,13 +76,19 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
 
 /**
  * What the server publishes for changes it stored: one `structure` message for the shape (if any), then
- * one `nodes` message for the data (if any), in that order so an open canvas creates a node before it
- * fills it in. `clientId` lets the sending tab ignore its own echo; `source` tells clients whose write a
+ * one `nodes` message for the data (if any: data writes, and the data a node was created or restored with
+ * when it has a revision; a placement from the structure route has none), in that order so an open canvas
+ * creates a node before it fills it in. `clientId` lets the sending tab ignore its own echo; `source` tells clients whose write a
  * node record is (a generation's or tool's result owns its result fields).
  */
 export function messagesFromChanges(changes: readonly CanvasChange[], source: ChangeSource, clientId?: string): RealtimeMessage[] {
   const shape = structureFromChanges(changes.filter((c) => c.type !== "viewport"));
-  const records = changes.flatMap((c) => (c.type === "node-data" ? [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }] : []));
+  const records = changes.flatMap((c) => {
+    if (c.type === "node-data") return [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }];
+    // A node created or restored with its data (by a server writer) is filled in by the same message.
+    const node = c.type === "node-added" || c.type === "node-restored" ? c.node : undefined;
+    return node && (node.data.rev ?? 0) > 0 ? [{ id: node.id, rev: node.data.rev!, data: node.data }] : [];
+  });
   const messages: RealtimeMessage[] = [];
   const id = clientId ? { clientId } : {};
   if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { ASSET_MESSAGES, libraryKindOf, type LibraryAsset, type LibraryKind } from "../../domain/assetLibrary";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import type { ReceivedUpload } from "../media/receiveUpload";
 import { insertMedia, type MediaRow } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";

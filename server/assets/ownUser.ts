@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../domain/auth";
 import { ASSET_MESSAGES } from "../../domain/assetLibrary";
-import { forbidden, unauthorized } from "../http/errors";
+import { forbidden, unauthorized } from "../errors";
 
 /** Every assets route needs a signed-in user, with the spec's wording (canvas 6). */
 export function requireAssetUser(request: FastifyRequest): SessionUser {

@@ -10,7 +10,8 @@ import {
 } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
 import type { Db } from "../db/client";
-import { HttpError, parse } from "../http/errors";
+import { HttpError } from "../errors";
+import { parse } from "../http/errors";
 import { receiveUpload } from "../media/receiveUpload";
 import { SafeFetchError, safeFetch } from "../net/safeFetch";
 import type { MediaStorage } from "../storage/storage";

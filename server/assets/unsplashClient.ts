@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { ASSET_MESSAGES, STOCK_PAGE_SIZE } from "../../domain/assetLibrary";
-import { HttpError, badRequest } from "../http/errors";
+import { HttpError, badRequest } from "../errors";
 import { isPublicAddress } from "../net/addressPolicy";
 import { readPhotos, unsplashPhotoSchema, type UnsplashPhoto } from "./unsplashPhoto";
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../domain/auth";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "./auth";
-import { unauthorized } from "../http/errors";
+import { unauthorized } from "../errors";
 
 declare module "fastify" {
   interface FastifyRequest {

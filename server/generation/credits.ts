@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { Db } from "../db/client";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { creditBalance, recordCreditMovement } from "../services/creditLedger";
 
 export const reserveKey = (generationId: string) => `generation:${generationId}:reserve`;

@@ -16,7 +16,7 @@ import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generatio
 import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
 import { edges, nodes } from "../db/schema";
-import { badRequest, HttpError } from "../http/errors";
+import { badRequest, HttpError } from "../errors";
 import type { RunChoices } from "../../domain/generation/nodeChoices";
 import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";

@@ -16,7 +16,8 @@ import {
 import { CATALOGUE, findModel, modelsFor } from "../../domain/generation/catalogue";
 import { estimateCost, costToCredits } from "../../domain/generation/cost";
 import { requireUser } from "../auth/session";
-import { badRequest, notFound, parse } from "../http/errors";
+import { badRequest, notFound } from "../errors";
+import { parse } from "../http/errors";
 import type { GenerationService } from "./service";
 
 const modelCostQuery = z.object({ modelId: z.string().min(1, "modelId is required").max(200) }).strict();

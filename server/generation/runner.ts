@@ -11,7 +11,7 @@ import { displayNameFor, findModel } from "../../domain/generation/catalogue";
 import type { MediaType, Model } from "../../domain/generation/modelTypes";
 import { generations } from "../db/schema";
 import { classifyHead } from "../media/sniffUpload";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { safeFetch, SafeFetchError } from "../net/safeFetch";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { captureCredits, releaseCredits } from "./credits";

@@ -10,7 +10,7 @@ import { displayNameFor } from "../../domain/generation/catalogue";
 import { downstreamOrder } from "../../domain/generation/chain";
 import type { Db } from "../db/client";
 import { edges, generations, nodes, user } from "../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";

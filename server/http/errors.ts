@@ -1,25 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError, type ZodType, type z } from "zod";
 import type { ApiErrorBody, ErrorCode } from "../../domain/errors";
-import { MESSAGES } from "../../domain/errors";
-
-/** An error meant for the caller: it becomes `{ error, code }` with its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string) => new HttpError(400, "bad_request", message);
-export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, "unauthorized", message);
-export const forbidden = (message: string) => new HttpError(403, "forbidden", message);
-export const notFound = (message: string) => new HttpError(404, "not_found", message);
-export const alreadyExists = (message: string) => new HttpError(409, "already_exists", message);
-export const conflict = (message: string) => new HttpError(409, "conflict", message);
+import { badRequest, HttpError } from "../errors";
 
 /** The first issue's message is what a person reads; zod's own texts are replaced by ours in domain/. */
 export function zodMessage(err: ZodError): string {

@@ -6,7 +6,8 @@ import { sendMedia } from "../media/sendMedia";
 import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { mediaForCaller } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError, parse } from "./errors";
+import { HttpError } from "../errors";
+import { parse } from "./errors";
 
 const downloadQuery = z.object({
   url: z.string({ error: "url is required" }).min(1, "url is required").max(4000),

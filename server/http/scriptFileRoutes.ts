@@ -14,7 +14,8 @@ import { createScript, findScript } from "../services/scriptService";
 import { renderScreenplayPdf } from "../screenplay/pdf";
 import { renderScreenplayDocx } from "../screenplay/docx";
 import { importScript } from "../screenplay/importScript";
-import { badRequest, HttpError, parse } from "./errors";
+import { badRequest, HttpError } from "../errors";
+import { parse } from "./errors";
 
 const projectParams = z.object({ id: projectIdSchema });
 const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });

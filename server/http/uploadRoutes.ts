@@ -9,7 +9,8 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError, parse } from "./errors";
+import { HttpError } from "../errors";
+import { parse } from "./errors";
 import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { KEYED_PROVIDERS, providerKeyBodySchema, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { notFound, parse } from "../http/errors";
+import { notFound } from "../errors";
+import { parse } from "../http/errors";
 import { keysSecretFrom } from "./crypto";
 import { deleteUserKey, isKeyedProvider, keyStatuses, saveUserKey } from "./keyService";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { providerKeys } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { deleteUserKey, keyStatuses, resolveCredentials, saveUserKey } from "./keyService";
 import type { ResolvedAddress } from "../net/safeFetch";

@@ -9,7 +9,7 @@ import {
 import { PROVIDER_LABELS, type Provider } from "../../domain/generation/modelTypes";
 import type { Db } from "../db/client";
 import { providerKeys } from "../db/schema";
-import { badRequest } from "../http/errors";
+import { badRequest } from "../errors";
 import { decryptSecret, encryptSecret, KeyDecryptionError } from "./crypto";
 import { checkUserAddress, type AddressCheckOptions } from "./userAddress";
 

@@ -1,7 +1,7 @@
 import { promises as dns } from "node:dns";
 import { isIP } from "node:net";
 import { isPublicAddress } from "../net/addressPolicy";
-import { badRequest } from "../http/errors";
+import { badRequest } from "../errors";
 import type { ResolvedAddress } from "../net/safeFetch";
 
 /**

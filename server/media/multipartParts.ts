@@ -1,7 +1,7 @@
 /** Reading a multipart upload of fields and one file, shared by every upload route (media, assets, shot images). */
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
-import { badRequest, HttpError } from "../http/errors";
+import { badRequest, HttpError } from "../errors";
 import type { MediaStorage } from "../storage/storage";
 import { fileTooLarge, type ReceivedUpload } from "./receiveUpload";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { UPLOAD_MESSAGES } from "../../domain/upload";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 import type { MediaStorage } from "../storage/storage";
 import { SNIFF_BYTES, classifyHead, readTextUpload, type StoredType } from "./sniffUpload";
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { MEDIA_NOT_FOUND, type MediaRow } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { parseByteRange } from "./byteRange";

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { DOCX_MIME, TEXT_EXTENSIONS, bareMime, extensionOf, unsupportedFileType, type UploadKind } from "../../domain/upload";
-import { HttpError } from "../http/errors";
+import { HttpError } from "../errors";
 
 /**
  * What an upload really is, decided from its bytes (OWASP: allowlist + magic bytes). The browser's type

@@ -3,7 +3,7 @@ import type { Permission } from "../../domain/permissions";
 import { MESSAGES } from "../../domain/errors";
 import type { Db } from "../db/client";
 import { projectMembers, projects } from "../db/schema";
-import { forbidden, notFound } from "../http/errors";
+import { forbidden, notFound } from "../errors";
 
 /**
  * Who may do what to a project — the one place such decisions are made.

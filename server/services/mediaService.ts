@@ -1,5 +1,5 @@
 import { authorizeProject } from "../policies/projectPolicy";
-import { notFound } from "../http/errors";
+import { notFound } from "../errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";

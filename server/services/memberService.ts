@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { AddMemberInput, Member } from "../../domain/projects";
 import type { Db } from "../db/client";
 import { projectMembers, projects, user } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, notFound } from "../errors";
 
 export async function listMembers(db: Db, projectId: string): Promise<Member[]> {
   const rows = await db

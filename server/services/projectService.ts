@@ -6,7 +6,7 @@ import { choosePreview } from "../../domain/preview";
 import { projectNameTaken } from "../../domain/errors";
 import { isUniqueViolation, type Db } from "../db/client";
 import { nodes, projectMembers, projects, user } from "../db/schema";
-import { alreadyExists } from "../http/errors";
+import { alreadyExists } from "../errors";
 
 const projectColumns = {
   id: projects.id,

@@ -5,7 +5,7 @@ import type { ScriptFile, ScriptFileType, ScriptSummary } from "../../domain/scr
 import { SCRIPT_MESSAGES } from "../../domain/scripts";
 import type { Db } from "../db/client";
 import { scripts } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 
 type Row = typeof scripts.$inferSelect;
 

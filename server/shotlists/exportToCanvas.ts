@@ -5,7 +5,7 @@ import { findShot } from "../../domain/shotlists/edits";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import type { ShotList } from "../../domain/shotlists/schema";
 import type { Db } from "../db/client";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, notFound } from "../errors";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyNodeUpdates, applyStructure, loadCanvas } from "../services/canvasService";
 

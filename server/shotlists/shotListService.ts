@@ -7,7 +7,7 @@ import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import type { Scene, ShotList, ShotListSummary } from "../../domain/shotlists/schema";
 import type { Db } from "../db/client";
 import { shotLists } from "../db/schema";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound } from "../errors";
 
 type Row = typeof shotLists.$inferSelect;
 

@@ -1,15 +1,16 @@
 /**
- * The server's own writes to canvas nodes during a generation: status, results, versions and the extra
- * variation nodes. Each write raises the node's rev (spec canvas 4 revision rule) so clients take it over
- * their older copy, and is published on the project's live channel.
+ * A generation's writes to canvas nodes: status, results, versions and the extra variation nodes, all
+ * through canvasService.applyChanges as `generation` changes. Each write raises the node's rev (spec
+ * canvas 4 revision rule) so clients take it over their older copy.
  */
 import { and, eq } from "drizzle-orm";
+import type { CanvasChange, NodeRecord } from "../../domain/canvas/changes";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
 import { firstFreePosition } from "../../domain/canvas/placement";
 import type { Db } from "../db/client";
 import { nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
-import { applyStructure } from "../services/canvasService";
+import { applyChanges, loadCanvas } from "../services/canvasService";
 
 /** Vertical distance between a node and its variations below it. */
 const VARIATION_GAP_Y = 460;
@@ -36,10 +37,12 @@ const MAX_ATTEMPTS = 8;
  * (rev at most one above it), then loses and is answered as a conflict instead of overwriting a result.
  */
 const SERVER_REV_STEP = 2;
+const GENERATION = { source: "generation", actor: { system: "generation" } } as const;
 
 /**
- * Merges `patch(current data)` into the node under optimistic concurrency (retrying if a client wrote in
- * between) and publishes the new record. Returns null when the node is gone (deleted meanwhile).
+ * Merges `patch(current data)` into the node through the canvas's one writer, as a compare-and-set on the
+ * revision it read (retrying if a client wrote in between), published with origin 'generation'. Returns
+ * null when the node is gone (deleted meanwhile).
  */
 export async function patchNode(
   db: Db,
@@ -53,15 +56,8 @@ export async function patchNode(
     if (!current) return null;
     const rev = current.rev + SERVER_REV_STEP;
     const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
-    const updated = await db
-      .update(nodes)
-      .set({ data, rev })
-      .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId), eq(nodes.rev, current.rev), eq(nodes.deleted, false)))
-      .returning({ id: nodes.id });
-    if (updated.length) {
-      await hub.publish(projectId, { type: "nodes", origin: "generation", nodes: [{ id: nodeId, rev, data }] });
-      return { ...current, rev, data };
-    }
+    const { applied } = await applyChanges(db, hub, projectId, [{ type: "node-data", id: nodeId, data, prevRev: current.rev, exact: true }], GENERATION);
+    if (applied.length) return { ...current, rev, data };
   }
   throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
 }
@@ -81,10 +77,10 @@ export async function createVariationNodes(
   if (!datas.length) return [];
   const stamp = Date.now();
   // Below the source, each under the last, skipping places taken (by an earlier run's variations, say).
-  const occupied = (await db.select({ x: nodes.x, y: nodes.y }).from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false)))).map((n) => ({ x: n.x, y: n.y }));
+  const occupied = (await loadCanvas(db, projectId)).nodes.map((n) => n.position);
   const step = { x: 0, y: VARIATION_GAP_Y };
   let below = source.position;
-  const made = datas.map((data, i) => {
+  const made = datas.map((data, i): NodeRecord => {
     const position = firstFreePosition({ x: below.x, y: below.y + VARIATION_GAP_Y }, occupied, step);
     occupied.push(position);
     below = position;
@@ -93,24 +89,6 @@ export async function createVariationNodes(
   const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
     inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
   );
-  const applied = await applyStructure(db, projectId, {
-    nodes: made.map(({ id, type, position }) => ({ id, type, position })),
-    restoredNodeIds: [],
-    deletedNodeIds: [],
-    edgesAdded,
-    edgesRemoved: [],
-  });
-  for (const n of made) {
-    await db.update(nodes).set({ data: n.data, rev: 1 }).where(and(eq(nodes.projectId, projectId), eq(nodes.id, n.id)));
-  }
-  await hub.publish(projectId, {
-    type: "structure",
-    nodes: made.map(({ id, type, position }) => ({ id, type, position })),
-    restoredNodeIds: [],
-    deletedNodeIds: [],
-    edgesAdded: applied.edgesAdded,
-    edgesRemoved: [],
-  });
-  await hub.publish(projectId, { type: "nodes", nodes: made.map((n) => ({ id: n.id, rev: 1, data: n.data })) });
+  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => ({ type: "node-added", node })), ...edgesAdded.map((edge): CanvasChange => ({ type: "edge-added", edge }))], GENERATION);
   return made.map((n) => n.id);
 }

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { z } from "zod";
+import { changesFromAutosave, changesFromStructure } from "../../domain/canvas/changeWire";
 import { autosaveRequestSchema, structureRequestSchema } from "../../domain/canvas/node";
 import { projectIdSchema } from "../../domain/projects";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
-import { applyNodeUpdates, applyStructure, loadCanvas } from "../services/canvasService";
+import { applyChanges, loadCanvas } from "../services/canvasService";
 import { parse } from "./errors";
 
 const projectQuery = z.object({ projectId: projectIdSchema });
@@ -26,9 +27,8 @@ export async function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Re
   app.post("/api/workflows/autosave", async (request) => {
     const caller = requireUser(request);
     const body = parse(autosaveRequestSchema, request.body ?? {});
-    await authorizeProject(db, caller.id, body.projectId, "edit");
-    const { applied, conflicts } = await applyNodeUpdates(db, body.projectId, body.updates);
-    if (applied.length) await hub.publish(body.projectId, { type: "nodes", clientId: body.clientId, nodes: applied });
+    const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
+    const { conflicts } = await applyChanges(db, hub, body.projectId, changesFromAutosave(body.updates), origin);
     return { success: true, conflicts };
   });
 
@@ -36,21 +36,10 @@ export async function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Re
   app.post("/api/projects/:id/structure", async (request) => {
     const caller = requireUser(request);
     const { id } = parse(projectParams, request.params);
-    const change = parse(structureRequestSchema, request.body ?? {});
-    await authorizeProject(db, caller.id, id, "edit");
-    const applied = await applyStructure(db, id, change);
-    if (applied.nodes.length || applied.restoredNodeIds.length || applied.deletedNodeIds.length || applied.edgesAdded.length || applied.edgesRemoved.length) {
-      await hub.publish(id, {
-        type: "structure",
-        clientId: change.clientId,
-        nodes: applied.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position })),
-        restoredNodeIds: applied.restoredNodeIds,
-        deletedNodeIds: applied.deletedNodeIds,
-        edgesAdded: applied.edgesAdded,
-        edgesRemoved: applied.edgesRemoved,
-      });
-    }
-    return { success: true, edgesAdded: applied.edgesAdded.map((e) => e.id) };
+    const body = parse(structureRequestSchema, request.body ?? {});
+    const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
+    const { applied } = await applyChanges(db, hub, id, changesFromStructure(body), origin);
+    return { success: true, edgesAdded: applied.flatMap((c) => (c.type === "edge-added" ? [c.edge.id] : [])) };
   });
 
   /** The project's live channel: node records and structure changes from other clients. */

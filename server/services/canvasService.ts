@@ -1,15 +1,12 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type {
-  AutosaveConflict,
-  AutosaveUpdate,
-  CanvasEdge,
-  CanvasNode,
-  NodeData,
-  StructureRequest,
-  Viewport,
-} from "../../domain/canvas/node";
+import { and, eq } from "drizzle-orm";
+import { messagesFromChanges } from "../../domain/canvas/changeWire";
+import type { CanvasChange, ChangeOf, ChangeSource } from "../../domain/canvas/changes";
+import type { AutosaveConflict, CanvasEdge, CanvasNode, NodeData, Viewport } from "../../domain/canvas/node";
 import type { Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
+import { authorizeProject } from "../policies/projectPolicy";
+import type { RealtimeHub } from "../realtime/hub";
+import * as rows from "./canvasRows";
 
 export interface CanvasState {
   nodes: CanvasNode[];
@@ -17,13 +14,26 @@ export interface CanvasState {
   viewport: Viewport | null;
 }
 
-const toNode = (r: typeof nodes.$inferSelect): CanvasNode => ({
-  id: r.id,
-  type: r.type,
-  position: { x: r.x, y: r.y },
-  data: r.data as NodeData,
-  rev: r.rev,
-});
+/**
+ * Who is changing the canvas. A person is checked against the project's policy before anything happens; a
+ * system writer (a generation's or tool's runner, the agent's server side) is trusted server code acting
+ * for a run whose starter was checked when it was queued.
+ */
+export type CanvasActor = { userId: string } | { system: "generation" | "tool" | "agent" };
+
+export interface ChangeOrigin {
+  source: ChangeSource;
+  actor: CanvasActor;
+  /** The sending tab, so it can ignore its own echo on the live channel. */
+  clientId?: string;
+}
+
+export interface AppliedChanges {
+  /** What changed, in order (refused edges and data conflicts left out). */
+  applied: CanvasChange[];
+  /** Node writes that did not land: the stored data and rev, or a tombstone. */
+  conflicts: AutosaveConflict[];
+}
 
 /** The live (not deleted) nodes and edges of a project, and its saved viewport. */
 export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState> {
@@ -33,125 +43,86 @@ export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState
     db.select({ viewport: projects.viewport }).from(projects).where(eq(projects.id, projectId)),
   ]);
   return {
-    nodes: nodeRows.map(toNode),
+    nodes: nodeRows.map((r) => ({ id: r.id, type: r.type, position: { x: r.x, y: r.y }, data: r.data as NodeData, rev: r.rev })),
     edges: edgeRows.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle })),
     viewport: (project?.viewport as Viewport | null) ?? null,
   };
 }
 
-const incomingRev = (u: AutosaveUpdate) => u.nodeData.rev ?? u.prevRev + 1;
-
 /**
- * Applies node-data writes under the revision rule (spec: canvas 4, "synced data keeps the higher rev"):
- * a write lands only over an older revision. An equal one is a conflict too: two clients that edited the
- * same revision both carry rev+1, and the second must merge rather than silently replace the first (the
- * client merges and writes again). So each revision number is stored at most once per node. A tombstone
- * wins over any write. Unknown ids create the
- * node. One upsert statement does the whole batch (this is the autosave hot path, bench/autosave); only
- * the writes that did not land are read back, to answer them as conflicts.
+ * The one way in and out of a canvas on the server (docs/ARCHITECTURE.md "The canvas"): the autosave and
+ * structure routes, the generation runner, shot export, tools and the agent all change nodes and edges
+ * here, and only here are canvas messages published. Access is checked first. A list with structure in
+ * it runs in one transaction, in order; a list of node data alone is one upsert, the autosave hot path.
+ * What changed is published once it is committed.
  */
-export async function applyNodeUpdates(
-  db: Db,
-  projectId: string,
-  updates: AutosaveUpdate[],
-): Promise<{ applied: { id: string; rev: number; data: NodeData }[]; conflicts: AutosaveConflict[] }> {
-  // The last update of a node in one batch is the one that counts.
-  const latest = [...new Map(updates.map((u) => [u.nodeId, u])).values()].map((u) => {
-    const rev = incomingRev(u);
-    return { id: u.nodeId, rev, data: { ...u.nodeData, rev } };
-  });
-  const landed = await db
-    .insert(nodes)
-    .values(latest.map((u) => ({ projectId, id: u.id, data: u.data, rev: u.rev })))
-    .onConflictDoUpdate({
-      target: [nodes.projectId, nodes.id],
-      set: { data: sql`excluded.data`, rev: sql`excluded.rev`, updatedAt: sql`now()` },
-      setWhere: sql`${nodes.rev} < excluded.rev and ${nodes.deleted} = false`,
-    })
-    .returning({ id: nodes.id });
-  const landedIds = new Set(landed.map((r) => r.id));
-  const applied = latest.filter((u) => landedIds.has(u.id));
-  const refused = latest.filter((u) => !landedIds.has(u.id)).map((u) => u.id);
+export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, changes: CanvasChange[], origin: ChangeOrigin): Promise<AppliedChanges> {
+  if ("userId" in origin.actor) await authorizeProject(db, origin.actor.userId, projectId, "edit");
+  if (changes.length === 0) return { applied: [], conflicts: [] };
+  const dataOnly = changes.every((c) => c.type === "node-data" && !c.exact);
+  const result = dataOnly ? await applyRuns(db, projectId, changes) : await db.transaction((tx) => applyRuns(tx as unknown as Db, projectId, changes));
+  for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
+  return result;
+}
+
+/** Consecutive changes of one kind go together (one statement where the kind allows it). */
+async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Promise<AppliedChanges> {
+  const applied: CanvasChange[] = [];
   const conflicts: AutosaveConflict[] = [];
-  if (refused.length) {
-    const stored = await db
-      .select({ id: nodes.id, rev: nodes.rev, data: nodes.data, deleted: nodes.deleted })
-      .from(nodes)
-      .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, refused)));
-    for (const row of stored) {
-      conflicts.push(row.deleted ? { nodeId: row.id, rev: row.rev, nodeData: null, deleted: true } : { nodeId: row.id, rev: row.rev, nodeData: row.data as NodeData });
+  const take = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }) => {
+    applied.push(...r.landed);
+    conflicts.push(...r.conflicts);
+  };
+  for (const run of runsOf(changes)) {
+    const first = run[0]!;
+    switch (first.type) {
+      case "node-data":
+        if (first.exact) for (const c of run as ChangeOf<"node-data">[]) take(await rows.writeDataExactly(db, projectId, c));
+        else take(await rows.writeData(db, projectId, run as ChangeOf<"node-data">[]));
+        break;
+      case "node-added":
+        for (const c of run as ChangeOf<"node-added">[]) if (await rows.placeNode(db, projectId, c.node)) applied.push(c);
+        break;
+      case "node-moved":
+        for (const c of run as ChangeOf<"node-moved">[]) if (await rows.moveNode(db, projectId, c.id, c.position)) applied.push(c);
+        break;
+      case "node-restored":
+        for (const c of run as ChangeOf<"node-restored">[]) {
+          const r = await rows.restoreNode(db, projectId, c);
+          // The data is published with the restore when it landed; a conflict answers it instead.
+          applied.push(r.landed.length || !c.node ? c : { type: "node-restored", id: c.id });
+          conflicts.push(...r.conflicts);
+        }
+        break;
+      case "node-removed":
+        await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
+        applied.push(...run);
+        break;
+      case "edge-removed":
+        await rows.removeEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-removed">).id));
+        applied.push(...run);
+        break;
+      case "edge-added": {
+        const added = await rows.addEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-added">).edge));
+        applied.push(...added.map((edge): CanvasChange => ({ type: "edge-added", edge })));
+        break;
+      }
+      case "viewport":
+        await rows.saveViewport(db, projectId, (run.at(-1) as ChangeOf<"viewport">).viewport);
+        break;
     }
   }
-  if (applied.length) await touchProject(db, projectId);
+  if (applied.length) await rows.touchProject(db, projectId);
   return { applied, conflicts };
 }
 
-/**
- * Positions, new nodes, deletions (as tombstones), edges and viewport in one transaction. Edges whose
- * ends are missing or deleted are refused silently (spec: canvas 4, prune edges with missing ends).
- */
-export async function applyStructure(db: Db, projectId: string, change: StructureRequest): Promise<StructureRequest> {
-  return db.transaction(async (tx) => {
-    if (change.restoredNodeIds.length) {
-      await tx
-        .update(nodes)
-        .set({ deleted: false, updatedAt: sql`now()` })
-        .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, change.restoredNodeIds)));
-    }
-    const deleted = new Set(change.deletedNodeIds);
-    const moved = change.nodes.filter((n) => !deleted.has(n.id));
-    for (const n of moved) {
-      await tx
-        .insert(nodes)
-        .values({ projectId, id: n.id, type: n.type, x: n.position.x, y: n.position.y })
-        .onConflictDoUpdate({
-          target: [nodes.projectId, nodes.id],
-          set: { x: n.position.x, y: n.position.y, updatedAt: sql`now()` },
-          // A tombstone is never moved back to life.
-          setWhere: eq(nodes.deleted, false),
-        });
-    }
-    if (deleted.size) {
-      const ids = [...deleted];
-      // Tombstones also for ids the server never saw, so a late create cannot resurrect them.
-      await tx
-        .insert(nodes)
-        .values(ids.map((id) => ({ projectId, id, deleted: true })))
-        .onConflictDoUpdate({ target: [nodes.projectId, nodes.id], set: { deleted: true, updatedAt: sql`now()` } });
-      await tx.delete(edges).where(and(eq(edges.projectId, projectId), or(inArray(edges.source, ids), inArray(edges.target, ids))));
-    }
-    if (change.edgesRemoved.length) {
-      await tx.delete(edges).where(and(eq(edges.projectId, projectId), inArray(edges.id, change.edgesRemoved)));
-    }
-    let edgesAdded: CanvasEdge[] = [];
-    if (change.edgesAdded.length) {
-      const ends = new Set(change.edgesAdded.flatMap((e) => [e.source, e.target]));
-      const alive = await tx
-        .select({ id: nodes.id })
-        .from(nodes)
-        .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, [...ends])));
-      const aliveIds = new Set(alive.map((a) => a.id));
-      edgesAdded = change.edgesAdded.filter((e) => e.source !== e.target && aliveIds.has(e.source) && aliveIds.has(e.target));
-      if (edgesAdded.length) {
-        await tx
-          .insert(edges)
-          .values(edgesAdded.map((e) => ({ projectId, id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })))
-          .onConflictDoNothing();
-      }
-    }
-    if (change.viewport) await tx.update(projects).set({ viewport: change.viewport }).where(eq(projects.id, projectId));
-    if (moved.length || deleted.size || change.restoredNodeIds.length || change.edgesRemoved.length || edgesAdded.length) await touchProject(tx as unknown as Db, projectId);
-    return { ...change, nodes: moved, edgesAdded };
-  });
-}
-
-/**
- * Marks the project as just edited (the dashboard's "Last modified"). At most every 10 s: every save
- * taking the project row's lock would queue concurrent saves of one project behind each other.
- */
-async function touchProject(db: Db, projectId: string) {
-  await db
-    .update(projects)
-    .set({ updatedAt: sql`now()` })
-    .where(and(eq(projects.id, projectId), sql`${projects.updatedAt} < now() - interval '10 seconds'`));
+function runsOf(changes: CanvasChange[]): CanvasChange[][] {
+  const runs: CanvasChange[][] = [];
+  for (const c of changes) {
+    const last = runs.at(-1);
+    const sameKind = last && last[0]!.type === c.type && (c.type !== "node-data" || !!c.exact === !!(last[0] as ChangeOf<"node-data">).exact);
+    if (sameKind) last.push(c);
+    else runs.push([c]);
+  }
+  return runs;
 }

@@ -110,7 +110,7 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
     const input = parse(exportShotToCanvasSchema, request.body ?? {});
     const { normalized: _n, ...list } = await findShotList(db, input.shotListId);
     await authorizeProject(db, caller.id, list.projectId, "edit");
-    const node = await exportShotToCanvas(db, hub, list, input.shotId);
+    const node = await exportShotToCanvas(db, hub, list, input.shotId, caller.id);
     reply.status(201);
     return { success: true, node };
   });

@@ -1,0 +1,142 @@
+/**
+ * The SQL behind `canvasService.applyChanges`, one function per kind of change. Only canvasService.ts may
+ * import this file (server/services/oneCanvasWriter.test.ts keeps it so): nothing else writes canvas rows.
+ */
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { CanvasChange, ChangeOf, NodeRecord } from "../../domain/canvas/changes";
+import { revisionOf } from "../../domain/canvas/changes";
+import type { AutosaveConflict, CanvasEdge, NodeData, Viewport } from "../../domain/canvas/node";
+import type { Db } from "../db/client";
+import { edges, nodes, projects } from "../db/schema";
+
+type DataChange = ChangeOf<"node-data">;
+
+/**
+ * Node data under the revision rule (spec: canvas 4, "synced data keeps the higher rev"): a write lands
+ * only over an older revision. An equal one is refused too: two clients that edited the same revision
+ * both carry rev+1, and the second must merge rather than silently replace the first, so each revision
+ * number is stored at most once per node. A tombstone wins over any write; unknown ids create the node.
+ * One upsert for the whole run of writes (the autosave hot path, bench/autosave); only the writes that did
+ * not land are read back, to answer them as conflicts.
+ */
+export async function writeData(db: Db, projectId: string, changes: DataChange[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+  // The last write of a node in one run is the one that counts.
+  const latest = [...new Map(changes.map((c) => [c.id, c])).values()].map((c) => {
+    const rev = revisionOf(c);
+    return { ...c, data: { ...c.data, rev } };
+  });
+  const stored = await db
+    .insert(nodes)
+    .values(latest.map((c) => ({ projectId, id: c.id, data: c.data, rev: c.data.rev })))
+    .onConflictDoUpdate({
+      target: [nodes.projectId, nodes.id],
+      set: { data: sql`excluded.data`, rev: sql`excluded.rev`, updatedAt: sql`now()` },
+      setWhere: sql`${nodes.rev} < excluded.rev and ${nodes.deleted} = false`,
+    })
+    .returning({ id: nodes.id });
+  const ids = new Set(stored.map((r) => r.id));
+  return { landed: latest.filter((c) => ids.has(c.id)), conflicts: await conflictsFor(db, projectId, latest.filter((c) => !ids.has(c.id)).map((c) => c.id)) };
+}
+
+/** A server writer's data, computed from the copy at `prevRev`: it lands only over exactly that copy. */
+export async function writeDataExactly(db: Db, projectId: string, c: DataChange): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+  const rev = revisionOf(c);
+  const data: NodeData = { ...c.data, rev };
+  const stored = await db
+    .update(nodes)
+    .set({ data, rev, updatedAt: sql`now()` })
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id), eq(nodes.rev, c.prevRev), eq(nodes.deleted, false)))
+    .returning({ id: nodes.id });
+  return stored.length ? { landed: [{ ...c, data }], conflicts: [] } : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
+}
+
+async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: nodes.id, rev: nodes.rev, data: nodes.data, deleted: nodes.deleted })
+    .from(nodes)
+    .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, ids)));
+  return rows.map((r) => (r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData }));
+}
+
+/**
+ * Creates a node with its data (rev as its data says, 0 for a bare placement), or moves it when it exists;
+ * a tombstone is never moved back to life. True when a live node was created or moved.
+ */
+export async function placeNode(db: Db, projectId: string, node: NodeRecord): Promise<boolean> {
+  const { x, y } = node.position;
+  const rev = node.data.rev ?? 0;
+  const rows = await db
+    .insert(nodes)
+    .values({ projectId, id: node.id, type: node.type, x, y, data: rev > 0 ? node.data : {}, rev })
+    .onConflictDoUpdate({ target: [nodes.projectId, nodes.id], set: { x, y, updatedAt: sql`now()` }, setWhere: eq(nodes.deleted, false) })
+    .returning({ id: nodes.id });
+  return rows.length > 0;
+}
+
+export async function moveNode(db: Db, projectId: string, id: string, position: { x: number; y: number }): Promise<boolean> {
+  const rows = await db
+    .update(nodes)
+    .set({ x: position.x, y: position.y, updatedAt: sql`now()` })
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, id), eq(nodes.deleted, false)))
+    .returning({ id: nodes.id });
+  return rows.length > 0;
+}
+
+/** Undo of a removal: the remover's explicit wish clears the tombstone (a plain write never can). */
+export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-restored">): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+  await db
+    .update(nodes)
+    .set({ deleted: false, updatedAt: sql`now()`, ...(c.node ? { x: c.node.position.x, y: c.node.position.y } : {}) })
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id)));
+  if (!c.node) return { landed: [], conflicts: [] };
+  return writeData(db, projectId, [{ type: "node-data", id: c.id, data: c.node.data, prevRev: Math.max(0, (c.node.data.rev ?? 1) - 1) }]);
+}
+
+/** Tombstones (also for ids never seen, so a late create cannot resurrect them), with their edges gone. */
+export async function removeNodes(db: Db, projectId: string, ids: string[]) {
+  await db
+    .insert(nodes)
+    .values(ids.map((id) => ({ projectId, id, deleted: true })))
+    .onConflictDoUpdate({ target: [nodes.projectId, nodes.id], set: { deleted: true, updatedAt: sql`now()` } });
+  await db.delete(edges).where(and(eq(edges.projectId, projectId), or(inArray(edges.source, ids), inArray(edges.target, ids))));
+}
+
+export async function removeEdges(db: Db, projectId: string, ids: string[]) {
+  await db.delete(edges).where(and(eq(edges.projectId, projectId), inArray(edges.id, ids)));
+}
+
+/** Edges between two live nodes; self-loops and edges with a missing or deleted end are refused silently. */
+export async function addEdges(db: Db, projectId: string, wanted: CanvasEdge[]): Promise<CanvasEdge[]> {
+  const ends = [...new Set(wanted.flatMap((e) => [e.source, e.target]))];
+  const alive = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, ends)));
+  const aliveIds = new Set(alive.map((a) => a.id));
+  const added = wanted.filter((e) => e.source !== e.target && aliveIds.has(e.source) && aliveIds.has(e.target));
+  if (added.length) {
+    await db
+      .insert(edges)
+      .values(added.map((e) => ({ projectId, id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })))
+      .onConflictDoNothing();
+  }
+  return added;
+}
+
+export async function saveViewport(db: Db, projectId: string, viewport: Viewport) {
+  await db.update(projects).set({ viewport }).where(eq(projects.id, projectId));
+}
+
+/**
+ * Marks the project as just edited (the dashboard's "Last modified"). At most every 10 s: every save
+ * taking the project row's lock would queue concurrent saves of one project behind each other.
+ */
+export async function touchProject(db: Db, projectId: string) {
+  await db
+    .update(projects)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(projects.id, projectId), sql`${projects.updatedAt} < now() - interval '10 seconds'`));
+}
+
+export type { CanvasChange };

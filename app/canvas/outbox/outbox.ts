@@ -62,6 +62,8 @@ export class Outbox {
   private status: OutboxStatus | undefined;
   private idleWaiters: (() => void)[] = [];
   private lastSendOk = true;
+  /** While an earlier page's entries are being read, nothing is sent: they go first. */
+  private loading = false;
   private disposed = false;
 
   constructor(private readonly opts: OutboxOptions) {
@@ -77,12 +79,15 @@ export class Outbox {
    */
   async load(): Promise<OutboxEntry[]> {
     let kept: OutboxEntry[] = [];
+    this.loading = true;
     try {
       kept = await this.queue.load();
     } catch (err) {
       console.warn("[outbox] could not read unsent edits", err);
+    } finally {
+      this.loading = false;
     }
-    if (kept.length) this.requestPump();
+    this.requestPump();
     return this.disposed ? [] : kept;
   }
 
@@ -154,7 +159,7 @@ export class Outbox {
 
   /** Sends the next request when it is due and none is out; otherwise wakes up when one will be. */
   private pump() {
-    if (this.disposed) return;
+    if (this.disposed || this.loading) return;
     const now = this.now();
     const next = this.queue.next(now, this.batchLimit);
     if (!next) return;

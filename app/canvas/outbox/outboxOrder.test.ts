@@ -1,99 +1,122 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { StructureChange } from "../commands/canvasSync";
-import { StructureSaver, type SaverStatus } from "./structureSaver";
+import type { CanvasChange } from "../../../domain/canvas/changes";
+import { ApiError } from "../../api/client";
+import { splitIntoRequests } from "./outboxEntries";
+import { outboxUnderTest } from "./outboxTesting";
 
-const move = (id: string, x: number): StructureChange => ({ nodes: [{ id, type: "generic_v2", position: { x, y: 0 } }] });
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
+const node = (id: string, rev = 1) => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title: id, rev } });
+const edge = (id: string, source = "a", target = "b") => ({ id, source, target, sourceHandle: null, targetHandle: null });
+const moved = (id: string, x: number): CanvasChange => ({ type: "node-moved", id, position: { x, y: 0 } });
 
-function setup(fail: () => boolean = () => false) {
-  const sent: StructureChange[] = [];
-  const statuses: SaverStatus[] = [];
-  const saver = new StructureSaver({
-    storageKey: "test.structure",
-    send: async (c) => {
-      if (fail()) throw new Error("offline");
-      sent.push(c);
-    },
-    onStatus: (s) => statuses.push(s),
-  });
-  return { saver, sent, statuses };
-}
-
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   vi.useRealTimers();
-  localStorage.clear();
 });
 
-describe("structure saver", () => {
-  it("waits 500 ms after the last move and merges moves of the same node", async () => {
-    const { saver, sent } = setup();
-    saver.queueChange(move("a", 1));
-    await vi.advanceTimersByTimeAsync(300);
-    saver.queueChange(move("a", 2));
-    saver.queueChange(move("b", 5));
-    await vi.advanceTimersByTimeAsync(499);
-    expect(sent).toEqual([]);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(sent).toEqual([{ nodes: [move("a", 2).nodes![0], move("b", 5).nodes![0]], viewport: undefined }]);
-    saver.dispose();
+describe("structure in the outbox, in the order it happened", () => {
+  it("waits 500 ms after the last move and merges moves: the last position of each node wins", async () => {
+    const { take, requests } = outboxUnderTest();
+    take([moved("a", 10)]);
+    await tick(300);
+    take([moved("a", 20), moved("b", 5)]);
+    take([{ type: "viewport", viewport: { x: 1, y: 2, zoom: 1 } }]);
+    await tick(499);
+    expect(requests).toHaveLength(0);
+    await tick(1);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ route: "structure", body: { nodes: [{ id: "a", position: { x: 20, y: 0 } }, { id: "b", position: { x: 5, y: 0 } }], viewport: { x: 1, y: 2, zoom: 1 } } });
   });
 
-  it("sends structural changes at once and in the order they were made", async () => {
-    const { saver, sent } = setup();
-    saver.queueChange({ deletedNodeIds: ["a"] }, true);
-    saver.queueChange({ restoredNodeIds: ["a"] }, true);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sent).toEqual([{ deletedNodeIds: ["a"] }, { restoredNodeIds: ["a"] }]);
-    saver.dispose();
+  it("sends other structure at once, in the order it was made", async () => {
+    const { take, log } = outboxUnderTest();
+    take([{ type: "edge-added", edge: edge("e1") }]);
+    take([{ type: "edge-removed", id: "e1", edge: edge("e1") }]);
+    await tick(0);
+    await tick(0);
+    expect(log()).toEqual(["shape link e1", "shape unlink e1"]);
   });
 
-  it("resolves a change's promise once the server has it", async () => {
-    const { saver } = setup();
-    let done = false;
-    void saver.queueChange({ restoredNodeIds: ["a"] }, true).then(() => (done = true));
-    expect(done).toBe(false);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(true);
-    saver.dispose();
+  it("a new node is placed, then its data is written (prevRev 0)", async () => {
+    const { take, requests } = outboxUnderTest();
+    take([{ type: "node-added", node: node("a") }], { urgent: true });
+    await tick(0);
+    await tick(0);
+    expect(requests).toMatchObject([
+      { route: "structure", body: { nodes: [{ id: "a", type: "generic_v2" }] } },
+      { route: "autosave", updates: [{ nodeId: "a", prevRev: 0, nodeData: { title: "a", rev: 1 } }] },
+    ]);
   });
 
-  it("retries after 1, 2 and 4 s, then keeps the change, shows failed, and sends it on the next change", async () => {
-    let offline = true;
-    const { saver, sent, statuses } = setup(() => offline);
-    saver.queueChange({ deletedNodeIds: ["a"] }, true);
-    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
-    expect(statuses.at(-1)).toBe("failed");
-    expect(saver.hasPending()).toBe(true);
-    expect(JSON.parse(localStorage.getItem("test.structure")!)).toEqual([{ deletedNodeIds: ["a"] }]);
-    offline = false;
-    saver.queueChange({ edgesRemoved: ["e"] }, true);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sent).toEqual([{ deletedNodeIds: ["a"] }, { edgesRemoved: ["e"] }]);
-    expect(statuses.at(-1)).toBe("saved");
-    expect(localStorage.getItem("test.structure")).toBeNull();
-    saver.dispose();
+  it("a deleted node's waiting edit goes before its tombstone, not after", async () => {
+    const { take, edit, log } = outboxUnderTest();
+    edit("a", { title: "last words", rev: 2 }, 1); // debouncing
+    take([{ type: "node-removed", id: "a", node: node("a", 2) }]);
+    await tick(0);
+    await tick(0);
+    expect(log()).toEqual(["data a", "shape delete a"]);
   });
 
-  it("tries again every 30 s and picks up changes left by a previous page", async () => {
-    let offline = true;
-    const first = setup(() => offline);
-    first.saver.queueChange({ deletedNodeIds: ["x"] }, true);
-    await vi.advanceTimersByTimeAsync(7000);
-    first.saver.dispose();
-    offline = false;
-    // A reload: a new saver finds the unsent change in storage and sends it.
-    const second = setup();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(second.sent).toEqual([{ deletedNodeIds: ["x"] }]);
-    second.saver.dispose();
+  it("a removal and its undo are two requests, then the restored node's data", async () => {
+    const { take, log, autosaves } = outboxUnderTest();
+    take([{ type: "edge-removed", id: "e1", edge: edge("e1") }, { type: "node-removed", id: "a", node: node("a", 3) }]);
+    take([{ type: "node-restored", id: "a", node: node("a", 4) }, { type: "edge-added", edge: edge("e1") }], { urgent: true });
+    for (let i = 0; i < 4; i++) await tick(0);
+    expect(log()).toEqual(["shape delete a unlink e1", "shape restore a place a link e1", "data a"]);
+    expect(autosaves()[0]!.updates).toEqual([{ nodeId: "a", prevRev: 3, nodeData: { title: "a", rev: 4 } }]);
+  });
 
+  it("an edit made after a removal and restore does not join data queued before the removal", async () => {
+    const { take, edit, autosaves } = outboxUnderTest({ answer: async () => Promise.reject(new ApiError(0, "network", "offline")) });
+    edit("a", { title: "before", rev: 2 }, 1);
+    take([{ type: "node-removed", id: "a", node: node("a", 2) }]);
+    take([{ type: "node-restored", id: "a", node: node("a", 3) }]);
+    edit("a", { title: "after", rev: 4 }, 3);
+    await tick(0);
+    expect(autosaves()[0]!.updates.map((u) => u.nodeData.title)).toEqual(["before"]);
+  });
+
+  it("retries after 1, 2 and 4 s, then keeps the change, shows 'failed', and sends it with the next change", async () => {
     let down = true;
-    const third = setup(() => down);
-    third.saver.queueChange({ edgesRemoved: ["y"] }, true);
-    await vi.advanceTimersByTimeAsync(7000);
+    const { take, requests, statuses, outbox } = outboxUnderTest({ answer: async (r) => (down ? Promise.reject(new ApiError(0, "network", "offline")) : r.route === "autosave" ? { success: true, conflicts: [] } : {}) });
+    take([{ type: "edge-added", edge: edge("e1") }]);
+    await tick(0);
+    await tick(1000 + 2000 + 4000);
+    expect(requests.map((r) => r.at)).toEqual([0, 1000, 3000, 7000]);
+    expect(statuses.at(-1)).toBe("failed");
     down = false;
-    await vi.advanceTimersByTimeAsync(30_000);
-    expect(third.sent).toEqual([{ edgesRemoved: ["y"] }]);
-    third.saver.dispose();
+    take([{ type: "edge-added", edge: edge("e2") }]);
+    await tick(0);
+    await tick(0);
+    expect(outbox.hasPending()).toBe(false);
+    expect(requests.slice(-2).map((r) => (r.route === "structure" ? r.body.edgesAdded[0]!.id : null))).toEqual(["e1", "e2"]);
+  });
+
+  it("lists the nodes and edges whose structure the server has not acknowledged", async () => {
+    const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
+    take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }]);
+    expect(outbox.unsentShape()).toEqual({ nodeIds: new Set(["n", "gone"]), edgeIds: new Set(["e1"]) });
+  });
+});
+
+describe("splitIntoRequests", () => {
+  const types = (groups: CanvasChange[][]) => groups.map((g) => g.map((c) => c.type));
+
+  it("a removal and a later restore of the same node land in different requests", () => {
+    expect(types(splitIntoRequests([{ type: "node-removed", id: "a" }, { type: "node-restored", id: "a" }]))).toEqual([["node-removed"], ["node-restored"]]);
+  });
+
+  it("edges removed before their node stay in one request (the server's order gives the same result)", () => {
+    expect(types(splitIntoRequests([{ type: "edge-removed", id: "e" }, { type: "node-removed", id: "a" }]))).toEqual([["edge-removed", "node-removed"]]);
+  });
+
+  it("a node and the edges to it stay in one request", () => {
+    expect(types(splitIntoRequests([{ type: "node-added", node: node("a") }, { type: "edge-added", edge: edge("e") }]))).toEqual([["node-added", "edge-added"]]);
+  });
+
+  it("an edge added and then removed are two requests", () => {
+    expect(types(splitIntoRequests([{ type: "edge-added", edge: edge("e") }, { type: "edge-removed", id: "e" }]))).toEqual([["edge-added"], ["edge-removed"]]);
   });
 });

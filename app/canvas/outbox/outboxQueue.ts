@@ -133,7 +133,9 @@ export class OutboxQueue {
   private nextKey(): { key: string; order: number } {
     this.sequence += 1;
     const t = this.opts.now();
-    return { key: `${this.opts.clientId}-${t.toString(36)}-${this.sequence}`, order: t * 1000 + (this.sequence % 1000) };
+    // Unique across pages and tabs sharing the store, even two with the same clock and client id.
+    const salt = Math.random().toString(36).slice(2, 8);
+    return { key: `${this.opts.clientId}-${t.toString(36)}-${this.sequence}-${salt}`, order: t * 1000 + (this.sequence % 1000) };
   }
 
   private persist(entry: OutboxEntry) {

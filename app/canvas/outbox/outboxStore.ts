@@ -15,8 +15,11 @@ type Stored = OutboxEntry & { projectId: string };
 /** Keeps entries for the life of the page only: for tests, and the fallback when IndexedDB is missing. */
 export class MemoryOutboxStore implements OutboxStore {
   private readonly entries = new Map<string, Stored>();
-  async load(projectId: string) {
-    return [...this.entries.values()].filter((e) => e.projectId === projectId).sort((a, b) => a.order - b.order);
+  async load(projectId: string): Promise<OutboxEntry[]> {
+    return [...this.entries.values()]
+      .filter((e) => e.projectId === projectId)
+      .sort((a, b) => a.order - b.order)
+      .map(({ projectId: _p, ...e }) => e as OutboxEntry);
   }
   async put(projectId: string, entry: OutboxEntry) {
     this.entries.set(entry.key, { ...entry, projectId });

@@ -79,7 +79,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     clearTimeout(ctx.disposal);
     const close = openLiveChannel(projectId, clientId, {
       onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : client.receive(m)),
-      onReconnect: async () => {
+      onReady: async () => {
         client.retryNow();
         const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);
         if (fresh) client.resync(fresh);

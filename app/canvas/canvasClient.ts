@@ -86,6 +86,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   };
 
   return {
+    clientId: opts.clientId,
     store,
     session,
     sessionActions,

@@ -2,8 +2,13 @@ import type { RealtimeMessage } from "../../../domain/canvas/node";
 
 interface Handlers {
   onMessage(message: RealtimeMessage): void;
-  /** After a reconnect: messages may have been missed, so the caller re-reads the canvas. */
-  onReconnect(): void;
+  /** After a reconnect: messages may have been missed, so the caller re-reads. */
+  onReconnect?(): void;
+  /**
+   * The channel is listening, the first time too: messages published before it was (between the page's
+   * load and now, or while it was down) were missed, so a caller that must not miss any re-reads.
+   */
+  onReady?(): void;
 }
 
 /**
@@ -22,7 +27,8 @@ export function openLiveChannel(projectId: string, clientId: string, handlers: H
     socket.onmessage = (event) => {
       const message = JSON.parse(String(event.data)) as RealtimeMessage | { type: "ready" };
       if (message.type === "ready") {
-        if (attempt > 0) handlers.onReconnect();
+        handlers.onReady?.();
+        if (attempt > 0) handlers.onReconnect?.();
         attempt = 0;
         return;
       }

@@ -1,0 +1,159 @@
+import { IDBFactory } from "fake-indexeddb";
+import WebSocket from "ws";
+import type { NodeData, RealtimeMessage } from "../../domain/canvas/node";
+import { ApiError } from "../../app/api/client";
+import { createCanvasClient, type CanvasClient, type CanvasData, type OutboxTransport } from "../../app/canvas/canvasClient";
+
+/** What the run's seeded random numbers decide about the network, per request. */
+export interface Faults {
+  random(): number;
+  /** Chance that a request fails before reaching the server. */
+  dropBefore: number;
+  /** Chance that a request reaches the server and its answer is lost. */
+  dropAfter: number;
+}
+
+export interface Ack {
+  nodeId: string;
+  rev: number;
+  data: NodeData;
+}
+
+/**
+ * One browser tab of the studio in Node: the real canvas client (store, commands, undo, outbox, inbound)
+ * over fetch, with a live channel on `ws`, IndexedDB from fake-indexeddb (kept across reloads, like a
+ * browser's), and network faults that the run decides: offline periods, requests that never arrive and
+ * answers that are lost.
+ */
+export class SimulatedTab {
+  client!: CanvasClient;
+  offline = false;
+  reloads = 0;
+  lastMessageAt = 0;
+  private socket: WebSocket | null = null;
+  private closed = false;
+  private readonly indexedDB = new IDBFactory();
+
+  constructor(
+    readonly name: string,
+    private readonly env: { url: () => string; projectId: string; token: string; faults: Faults; onAck(acks: Ack[]): void; onRemoval(ids: string[]): void },
+  ) {}
+
+  /** Opens the project as a page load does: the canvas from the server, then unsent edits from the store. */
+  async open(): Promise<void> {
+    const initial = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
+    this.client = createCanvasClient({
+      projectId: this.env.projectId,
+      canEdit: true,
+      initial,
+      clientId: `${this.name}-${this.reloads}-${Math.random().toString(36).slice(2, 8)}`,
+      transport: this.transport(),
+      indexedDB: this.indexedDB,
+      onAcknowledged: (acks) => this.env.onAck(acks),
+    });
+    // Removals this tab's person made (for excusing a node that is gone at the end).
+    this.client.document.subscribe((list) => {
+      if (list.source === "user") this.env.onRemoval(list.changes.flatMap((c) => (c.type === "node-removed" ? [c.id] : [])));
+    });
+    await this.client.ready;
+    this.closed = false;
+    this.connect();
+  }
+
+  /** A reload in the middle of saving: the page goes without flushing; the next one starts from the server. */
+  async reload(): Promise<void> {
+    this.disconnect();
+    await this.client.dispose();
+    this.reloads += 1;
+    await this.open();
+  }
+
+  setOffline(offline: boolean) {
+    if (this.offline === offline) return;
+    this.offline = offline;
+    if (offline) this.disconnect();
+    else {
+      this.closed = false;
+      this.connect();
+      this.client.retryNow();
+    }
+  }
+
+  close() {
+    this.disconnect();
+    void this.client.dispose();
+  }
+
+  private transport(): OutboxTransport {
+    return {
+      autosave: (body) => this.request("POST", "/api/workflows/autosave", body),
+      structure: (projectId, body) => this.request("POST", `/api/projects/${projectId}/structure`, body),
+    };
+  }
+
+  private async request<T>(method: string, path: string, body?: unknown, opts: { faults: boolean } = { faults: true }): Promise<T> {
+    const { faults } = this.env;
+    if (opts.faults && (this.offline || faults.random() < faults.dropBefore)) throw new ApiError(0, "network", "offline");
+    let res: Response;
+    try {
+      res = await fetch(this.env.url() + path, {
+        method,
+        headers: { authorization: `Bearer ${this.env.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError(0, "network", "the studio is down");
+    }
+    const text = await res.text();
+    if (opts.faults && faults.random() < faults.dropAfter) throw new ApiError(0, "network", "answer lost");
+    const data = text ? JSON.parse(text) : null;
+    if (!res.ok) throw new ApiError(res.status, data?.code ?? "error", data?.error ?? `HTTP ${res.status}`);
+    return data as T;
+  }
+
+  /** The live channel, reconnecting while the tab is online; after a reconnect it re-reads the canvas. */
+  private connect() {
+    if (this.closed || this.offline || this.socket) return;
+    const socket = new WebSocket(`${this.env.url().replace("http", "ws")}/api/projects/${this.env.projectId}/live`, { headers: { authorization: `Bearer ${this.env.token}` } });
+    this.socket = socket;
+    socket.on("message", (raw) => {
+      const message = JSON.parse(String(raw)) as RealtimeMessage | { type: "ready" };
+      this.lastMessageAt = Date.now();
+      if (message.type === "ready") {
+        // Messages sent while this tab was not listening (since its canvas load, or while away) are
+        // missed: it reads the canvas again, as the studio's workspace does (CanvasWorkspace onReady).
+        void this.resync();
+        return;
+      }
+      // A tab ignores the echo of its own changes (app/canvas/sync/liveChannel.ts does the same).
+      if ("clientId" in message && message.clientId === this.client.clientId) return;
+      if (message.type === "nodes" || message.type === "structure") this.client.receive(message);
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      if (this.socket === socket) this.socket = null;
+      if (!this.closed && !this.offline) setTimeout(() => this.connect(), 200);
+    });
+  }
+
+  private async resync() {
+    try {
+      const fresh = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
+      this.client.resync(fresh);
+      this.client.retryNow();
+    } catch {
+      /* the studio went away again: the next reconnect re-reads */
+    }
+  }
+
+  private disconnect() {
+    this.closed = true;
+    const s = this.socket;
+    this.socket = null;
+    s?.close();
+  }
+
+  get connected() {
+    return this.socket?.readyState === WebSocket.OPEN;
+  }
+}

@@ -66,6 +66,16 @@ describe("what the server says comes in through one door", () => {
     expect(sent).toEqual([]);
   });
 
+  it("keeps a place it has not sent yet over an older one from another person (its move reaches the server after)", () => {
+    const { client, commands, node } = recordingClient({ answer: () => new Promise(() => {}), nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })] });
+    commands.moveNodes([{ id: "a", position: { x: 300, y: 300 } }]);
+    client.receive({ type: "structure", nodes: [{ id: "a", type: "generic_v2", position: { x: 9, y: 9 } }, { id: "b", type: "generic_v2", position: { x: 7, y: 7 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    expect(node("a").position).toEqual({ x: 300, y: 300 });
+    expect(node("b").position).toEqual({ x: 7, y: 7 });
+    client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "A" }, rev: 1 }, { id: "b", type: "generic_v2", position: { x: 7, y: 7 }, data: { title: "B" }, rev: 1 }], edges: [] });
+    expect(node("a").position).toEqual({ x: 300, y: 300 });
+  });
+
   it("after a reconnect takes the server's canvas, except what it has not sent yet", () => {
     const { client, commands, s } = recordingClient({
       answer: () => new Promise(() => {}), // nothing is ever answered: everything stays unsent

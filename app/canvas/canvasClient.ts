@@ -55,9 +55,9 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   const document = createCanvasDocument(store);
   const sessionActions = createSessionActions({ store, session });
   const history = createUndoHistory({ store, session, document });
-  const inbound = createInbound({ store, document, now: opts.now });
   const notify = opts.notify ?? (() => {});
-  const outbox = new Outbox({
+  // The outbox's answers go to inbound (below); both exist before the first answer can come.
+  const outbox: Outbox = new Outbox({
     projectId: opts.projectId,
     clientId: opts.clientId,
     transport: opts.transport,
@@ -70,6 +70,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     onConflicts: (conflicts) => inbound.conflicts(conflicts),
     onRejected: (err) => notify("error", err instanceof ApiError ? `Autosave failed: ${err.status} ${err.message}` : "Autosave failed"),
   });
+  const inbound = createInbound({ store, document, unsent: () => outbox.unsentShape(), now: opts.now });
   installContextRefresh({ store, document, now: opts.now });
   document.subscribe((list) => outbox.take(list));
   const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
@@ -101,7 +102,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     },
     /** After a reconnect: the canvas as the server has it now. */
     resync(data: Pick<CanvasData, "nodes" | "edges">) {
-      inbound.resync(data, outbox.unsentShape());
+      inbound.resync(data);
     },
     flush: () => outbox.flush(),
     hasPending: () => outbox.hasPending(),

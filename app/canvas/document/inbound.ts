@@ -4,10 +4,14 @@ import { reconcileNode } from "../../../domain/canvas/nodeMerge";
 import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
 
-/** What the outbox still has to send: such nodes and edges are not the server's to take away on a resync. */
+/**
+ * What the outbox still has to send: such nodes and edges are not the server's to take away on a resync,
+ * and a node moved here keeps its place (the move reaches the server after what it says now).
+ */
 export interface UnsentShape {
   nodeIds: ReadonlySet<string>;
   edgeIds: ReadonlySet<string>;
+  movedIds: ReadonlySet<string>;
 }
 
 /**
@@ -17,7 +21,7 @@ export interface UnsentShape {
  * copy is merged with this client's unsaved edits field by field (domain/canvas/nodeMerge.ts) instead of
  * replacing them; where the merge differs from the server's copy it is saved again, as a `user` edit.
  */
-export function createInbound(env: { store: CanvasStore; document: CanvasDocument; now?: () => number }) {
+export function createInbound(env: { store: CanvasStore; document: CanvasDocument; unsent: () => UnsentShape; now?: () => number }) {
   const { store, document } = env;
   const now = env.now ?? Date.now;
   const serverCopies = new Map<string, NodeData>(store.getState().nodes.map((n) => [n.id, n.data]));
@@ -42,7 +46,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, changes: CanvasChange[]) {
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
+    const moved = changes.some((c) => c.type === "node-moved" || c.type === "node-added") ? env.unsent().movedIds : new Set<string>();
     for (const c of changes) {
+      // This client's unsent move of a node wins over an older place from the server (it is sent after).
+      if (c.type === "node-moved" && moved.has(c.id)) continue;
+      if (c.type === "node-added" && moved.has(c.node.id) && nodeById(c.node.id)) continue;
       if (c.type !== "node-data") {
         if (c.type === "node-removed") serverCopies.delete(c.id);
         // A placement from a structure message carries a placeholder (rev 0), not the server's copy.
@@ -86,7 +94,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
      * After a reconnect the live channel may have missed messages: the server's canvas now, taken as
      * remote changes, except what this client has not sent yet (its own new nodes, edges and removals).
      */
-    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[] }, unsent: UnsentShape) {
+    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[] }) {
+      const unsent = env.unsent();
       const s = store.getState();
       const local = new Map(s.nodes.map((n) => [n.id, n]));
       const onServer = new Set(server.nodes.map((n) => n.id));

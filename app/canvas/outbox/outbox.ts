@@ -128,8 +128,8 @@ export class Outbox {
     return this.queue.entries.length > 0;
   }
 
-  /** Nodes and edges whose structure change the server has not acknowledged yet. */
-  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string> } {
+  /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
+  unsentShape(): ReturnType<OutboxQueue["unsentShape"]> {
     return this.queue.unsentShape();
   }
 

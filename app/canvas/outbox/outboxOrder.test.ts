@@ -97,7 +97,8 @@ describe("structure in the outbox, in the order it happened", () => {
   it("lists the nodes and edges whose structure the server has not acknowledged", async () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
     take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }]);
-    expect(outbox.unsentShape()).toEqual({ nodeIds: new Set(["n", "gone"]), edgeIds: new Set(["e1"]) });
+    take([moved("m", 5)]);
+    expect(outbox.unsentShape()).toEqual({ nodeIds: new Set(["n", "gone"]), edgeIds: new Set(["e1"]), movedIds: new Set(["m"]) });
   });
 });
 

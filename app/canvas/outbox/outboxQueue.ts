@@ -65,10 +65,11 @@ export class OutboxQueue {
     return { batch };
   }
 
-  /** Nodes and edges whose structure change the server has not acknowledged yet. */
-  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string> } {
+  /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
+  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string>; movedIds: Set<string> } {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
+    const movedIds = new Set<string>();
     for (const e of this.entries) {
       if (e.kind !== "shape") continue;
       for (const c of e.changes) {
@@ -76,9 +77,10 @@ export class OutboxQueue {
         else if (c.type === "edge-removed") edgeIds.add(c.id);
         else if (c.type === "node-added") nodeIds.add(c.node.id);
         else if (c.type === "node-removed" || c.type === "node-restored") nodeIds.add(c.id);
+        else if (c.type === "node-moved") movedIds.add(c.id);
       }
     }
-    return { nodeIds, edgeIds };
+    return { nodeIds, edgeIds, movedIds };
   }
 
   drop(entry: OutboxEntry) {

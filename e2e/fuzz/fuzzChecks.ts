@@ -1,0 +1,66 @@
+import type { CanvasData } from "../../app/canvas/canvasClient";
+import type { CanvasState } from "../../app/canvas/store/canvasStore";
+import type { Ack } from "./simulatedTab";
+
+/** Every data edit the run made: each value is unique, so where it ends up tells whose edit survived. */
+export type EditLog = { nodeId: string; field: string; value: string }[];
+
+const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+
+/** Where a tab's canvas differs from the server's: one line per node or edge (view-only flags ignored). */
+export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | "edges">, server: CanvasData): string[] {
+  const out: string[] = [];
+  const serverNodes = new Map(server.nodes.map((n) => [n.id, n]));
+  const localNodes = new Map(local.nodes.map((n) => [n.id, n]));
+  for (const [id, n] of serverNodes) {
+    const mine = localNodes.get(id);
+    if (!mine) out.push(`${tab}: node ${id} missing (server has it at rev ${n.rev})`);
+    else if (mine.position.x !== n.position.x || mine.position.y !== n.position.y) out.push(`${tab}: node ${id} at ${stable(mine.position)}, server ${stable(n.position)}`);
+    else if (stable(mine.data) !== stable({ ...n.data, rev: n.rev })) out.push(`${tab}: node ${id} data ${stable(mine.data)} != server ${stable({ ...n.data, rev: n.rev })}`);
+  }
+  for (const id of localNodes.keys()) if (!serverNodes.has(id)) out.push(`${tab}: node ${id} shown, not on the server`);
+  const serverEdges = new Set(server.edges.map((e) => `${e.id}:${e.source}->${e.target}`));
+  const localEdges = new Set(local.edges.map((e) => `${e.id}:${e.source}->${e.target}`));
+  for (const e of serverEdges) if (!localEdges.has(e)) out.push(`${tab}: edge ${e} missing`);
+  for (const e of localEdges) if (!serverEdges.has(e)) out.push(`${tab}: edge ${e} shown, not on the server`);
+  return out;
+}
+
+/**
+ * Acknowledged edits that are gone. An edit counts as acknowledged at the lowest revision under which the
+ * server stored a write carrying its value. It is lost when its node is gone although nobody removed it,
+ * or when the field's final value is not the edit's and was acknowledged at a lower revision than the
+ * edit (an older value came back over it). A final value whose acknowledgement this run never saw (its
+ * answer was lost) counts at the node's final revision, which is the highest there is.
+ */
+export function findLostEdits(server: CanvasData, acks: Ack[], edits: EditLog, removed: ReadonlySet<string>): string[] {
+  const firstAck = new Map<string, number>();
+  for (const a of acks) {
+    for (const [field, value] of Object.entries(a.data)) {
+      if (typeof value !== "string") continue;
+      const key = `${a.nodeId}\u0000${field}\u0000${value}`;
+      firstAck.set(key, Math.min(firstAck.get(key) ?? Infinity, a.rev));
+    }
+  }
+  const nodes = new Map(server.nodes.map((n) => [n.id, n]));
+  const lost: string[] = [];
+  for (const e of edits) {
+    const ackedAt = firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${e.value}`);
+    if (ackedAt === undefined) continue;
+    const node = nodes.get(e.nodeId);
+    if (!node) {
+      if (!removed.has(e.nodeId)) lost.push(`node ${e.nodeId} is gone though nobody removed it (its ${e.field} was acknowledged at rev ${ackedAt})`);
+      continue;
+    }
+    const final = (node.data as Record<string, unknown>)[e.field];
+    if (final === e.value) continue;
+    // Nothing in the run removes a field: a field gone after an acknowledged edit is lost outright.
+    const finalAt = typeof final === "string" ? (firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${final}`) ?? node.rev) : -1;
+    if (finalAt < ackedAt) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${ackedAt}) was replaced by the older "${String(final)}" (rev ${finalAt})`);
+  }
+  // A node whose first write was acknowledged exists, unless someone removed it.
+  for (const nodeId of new Set(acks.map((a) => a.nodeId))) {
+    if (!nodes.has(nodeId) && !removed.has(nodeId)) lost.push(`node ${nodeId} was saved but is gone, and nobody removed it`);
+  }
+  return [...new Set(lost)];
+}

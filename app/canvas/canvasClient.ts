@@ -68,6 +68,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
       opts.onAcknowledged?.(writes);
     },
     onConflicts: (conflicts) => inbound.conflicts(conflicts),
+    onEdgesRefused: (edgeIds) => inbound.edgesRefused(edgeIds),
     onRejected: (err) => notify("error", err instanceof ApiError ? `Autosave failed: ${err.status} ${err.message}` : "Autosave failed"),
   });
   const inbound = createInbound({ store, document, unsent: () => outbox.unsentShape(), now: opts.now });
@@ -95,10 +96,10 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     commands,
     /** Resolves once unsent edits of an earlier page are loaded, shown and queued. */
     ready: outbox.load().then(showUnsent),
-    /** A message from the project's live channel (canvas messages only; the caller drops its own echoes). */
+    /** A message from the project's live channel (canvas messages; the live channel drops own data echoes). */
     receive(message: RealtimeMessage) {
       const list = changeListFromMessage(message);
-      if (list) inbound.receive(list);
+      if (list) inbound.receive(list, { own: "clientId" in message && message.clientId === opts.clientId });
     },
     /** After a reconnect: the canvas as the server has it now. */
     resync(data: Pick<CanvasData, "nodes" | "edges">) {

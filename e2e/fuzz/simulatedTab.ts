@@ -2,6 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import WebSocket from "ws";
 import type { NodeData, RealtimeMessage } from "../../domain/canvas/node";
 import { ApiError } from "../../app/api/client";
+import { isOwnEcho } from "../../app/canvas/sync/liveChannel";
 import { createCanvasClient, type CanvasClient, type CanvasData, type OutboxTransport } from "../../app/canvas/canvasClient";
 
 /** What the run's seeded random numbers decide about the network, per request. */
@@ -29,6 +30,8 @@ export class SimulatedTab {
   client!: CanvasClient;
   offline = false;
   reloads = 0;
+  /** With FUZZ_TRACE set: every live message this tab received, for replaying a failing seed. */
+  readonly trace: string[] = [];
   lastMessageAt = 0;
   private socket: WebSocket | null = null;
   private closed = false;
@@ -125,9 +128,14 @@ export class SimulatedTab {
         void this.resync();
         return;
       }
-      // A tab ignores the echo of its own changes (app/canvas/sync/liveChannel.ts does the same).
-      if ("clientId" in message && message.clientId === this.client.clientId) return;
-      if (message.type === "nodes" || message.type === "structure") this.client.receive(message);
+      // A tab ignores the echo of its own changes, as the studio's live channel does.
+      if (isOwnEcho(message, this.client.clientId)) return;
+      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} ${JSON.stringify(message).slice(0, 400)}`);
+      try {
+        if (message.type === "nodes" || message.type === "structure") this.client.receive(message);
+      } catch (err) {
+        console.error(`[fuzz] ${this.name} failed on a live message`, err);
+      }
     });
     socket.on("error", () => {});
     socket.on("close", () => {

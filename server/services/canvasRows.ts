@@ -13,11 +13,12 @@ type DataChange = ChangeOf<"node-data">;
 
 /**
  * Node data under the revision rule (spec: canvas 4, "synced data keeps the higher rev"): a write lands
- * only over an older revision. An equal one is refused too: two clients that edited the same revision
- * both carry rev+1, and the second must merge rather than silently replace the first, so each revision
- * number is stored at most once per node. A tombstone wins over any write; unknown ids create the node.
- * One upsert for the whole run of writes (the autosave hot path, bench/autosave); only the writes that did
- * not land are read back, to answer them as conflicts.
+ * only over an older revision, and only when it was made from the stored one or a newer one (its prevRev
+ * is not behind the stored rev). So each revision number is stored at most once per node, and a write made
+ * from an older copy (two clients editing the same revision, or one that typed twice since while another
+ * saved) is refused and merged by its client instead of silently replacing the other's change. A tombstone
+ * wins over any write; unknown ids create the node. One statement for the whole run of writes (the autosave
+ * hot path, bench/autosave); only the writes that did not land are read back, to answer them as conflicts.
  */
 export async function writeData(db: Db, projectId: string, changes: DataChange[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
   // The last write of a node in one run is the one that counts.
@@ -25,15 +26,16 @@ export async function writeData(db: Db, projectId: string, changes: DataChange[]
     const rev = revisionOf(c);
     return { ...c, data: { ...c.data, rev } };
   });
-  const stored = await db
-    .insert(nodes)
-    .values(latest.map((c) => ({ projectId, id: c.id, data: c.data, rev: c.data.rev })))
-    .onConflictDoUpdate({
-      target: [nodes.projectId, nodes.id],
-      set: { data: sql`excluded.data`, rev: sql`excluded.rev`, updatedAt: sql`now()` },
-      setWhere: sql`${nodes.rev} < excluded.rev and ${nodes.deleted} = false`,
-    })
-    .returning({ id: nodes.id });
+  const incoming = JSON.stringify(latest.map((c) => ({ id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })));
+  const result = (await db.execute(sql`
+    with incoming as (select * from jsonb_to_recordset(${incoming}::jsonb) as w(id text, data jsonb, rev integer, prev integer))
+    insert into ${nodes} (project_id, id, data, rev)
+    select ${projectId}, id, data, rev from incoming
+    on conflict (project_id, id) do update set data = excluded.data, rev = excluded.rev, updated_at = now()
+    where ${nodes.rev} < excluded.rev and ${nodes.deleted} = false
+      and ${nodes.rev} <= (select prev from incoming where incoming.id = excluded.id)
+    returning id`)) as unknown as { rows?: { id: string }[] } | { id: string }[];
+  const stored = Array.isArray(result) ? result : (result.rows ?? []);
   const ids = new Set(stored.map((r) => r.id));
   return { landed: latest.filter((c) => ids.has(c.id)), conflicts: await conflictsFor(db, projectId, latest.filter((c) => !ids.has(c.id)).map((c) => c.id)) };
 }
@@ -83,14 +85,20 @@ export async function moveNode(db: Db, projectId: string, id: string, position: 
   return rows.length > 0;
 }
 
-/** Undo of a removal: the remover's explicit wish clears the tombstone (a plain write never can). */
-export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-restored">): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+/**
+ * Undo of a removal: the remover's explicit wish clears the tombstone (a plain write never can). Its data
+ * (if given) follows the revision rule. Returns the node as it is now stored, so that other canvases get
+ * its data with the restore instead of waiting for a write that may never come (it may lose to a newer one).
+ */
+export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-restored">): Promise<{ node: NodeRecord | null; conflicts: AutosaveConflict[] }> {
   await db
     .update(nodes)
     .set({ deleted: false, updatedAt: sql`now()`, ...(c.node ? { x: c.node.position.x, y: c.node.position.y } : {}) })
     .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id)));
-  if (!c.node) return { landed: [], conflicts: [] };
-  return writeData(db, projectId, [{ type: "node-data", id: c.id, data: c.node.data, prevRev: Math.max(0, (c.node.data.rev ?? 1) - 1) }]);
+  const written = c.node ? await writeData(db, projectId, [{ type: "node-data", id: c.id, data: c.node.data, prevRev: Math.max(0, (c.node.data.rev ?? 1) - 1) }]) : { landed: [], conflicts: [] };
+  const [row] = await db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id), eq(nodes.deleted, false)));
+  const node = row ? { id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { ...(row.data as NodeData), rev: row.rev } } : null;
+  return { node, conflicts: written.conflicts };
 }
 
 /** Tombstones (also for ids never seen, so a late create cannot resurrect them), with their edges gone. */

@@ -76,6 +76,15 @@ describe("canvasService.applyChanges", () => {
     expect(canvas.edges.map((e) => e.id)).toContain("e-a-b");
   });
 
+  it("refuses a write made from an older copy even when its revision is higher (someone saved in between)", async () => {
+    await apply([{ type: "node-added", node: node("typed", 0, { title: "v1", rev: 1 }) }]);
+    await apply([{ type: "node-data", id: "typed", data: { title: "theirs", rev: 2 }, prevRev: 1 }]);
+    // Made from rev 1 and edited twice meanwhile (rev 3): it must merge, not replace 'theirs'.
+    const { applied, conflicts } = await apply([{ type: "node-data", id: "typed", data: { title: "mine", rev: 3 }, prevRev: 1 }]);
+    expect(applied).toEqual([]);
+    expect(conflicts).toEqual([{ nodeId: "typed", rev: 2, nodeData: expect.objectContaining({ title: "theirs" }) }]);
+  });
+
   it("refuses self-loops and edges to missing nodes silently, and answers what it applied", async () => {
     const { applied } = await apply([{ type: "edge-added", edge: edge("a", "a") }, { type: "edge-added", edge: edge("a", "ghost") }]);
     expect(applied).toEqual([]);

@@ -89,8 +89,8 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
       case "node-restored":
         for (const c of run as ChangeOf<"node-restored">[]) {
           const r = await rows.restoreNode(db, projectId, c);
-          // The data is published with the restore when it landed; a conflict answers it instead.
-          applied.push(r.landed.length || !c.node ? c : { type: "node-restored", id: c.id });
+          // Published with the node as stored, so open canvases show it whole at once.
+          if (r.node) applied.push({ type: "node-restored", id: c.id, node: r.node });
           conflicts.push(...r.conflicts);
         }
         break;

@@ -53,8 +53,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       if (c.type === "node-added" && moved.has(c.node.id) && nodeById(c.node.id)) continue;
       if (c.type !== "node-data") {
         if (c.type === "node-removed") serverCopies.delete(c.id);
-        // A placement from a structure message carries a placeholder (rev 0), not the server's copy.
-        if (c.type === "node-added" && (c.node.data.rev ?? 0) > 0 && !nodeById(c.node.id)) serverCopies.set(c.node.id, c.node.data);
+        // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
+        // an edit made before its data arrives is measured from, so that edit merges instead of clashing.
+        if (c.type === "node-added" && !nodeById(c.node.id)) serverCopies.set(c.node.id, c.node.data);
         shown.push(c);
         continue;
       }
@@ -67,9 +68,15 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   }
 
   return {
-    /** A list from the live channel (another client, a generation, a tool). */
-    receive(list: ChangeList) {
-      take(list.source, list.changes);
+    /**
+     * A list from the live channel (another client, a generation, a tool). `own`: this tab's structure
+     * coming back; only its places count (the echoes, in the server's order, settle which of two moves is
+     * last), since the rest is older than what the tab shows.
+     */
+    receive(list: ChangeList, opts: { own?: boolean } = {}) {
+      if (!opts.own) return take(list.source, list.changes);
+      const places = list.changes.flatMap((c): CanvasChange[] => (c.type === "node-added" && nodeById(c.node.id) ? [{ type: "node-moved", id: c.node.id, position: c.node.position }] : []));
+      take(list.source, places);
     },
 
     /** Writes of this client the server stored, with the revision it stored them under. */
@@ -88,6 +95,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
           c.deleted || c.nodeData === null ? { type: "node-removed", id: c.nodeId } : { type: "node-data", id: c.nodeId, data: { ...c.nodeData, rev: c.rev }, prevRev: Math.max(0, c.rev - 1) },
         ),
       );
+    },
+
+    /** Edges this client added that the server refused (an end was deleted elsewhere meanwhile). */
+    edgesRefused(edgeIds: string[]) {
+      take("remote", edgeIds.map((id): CanvasChange => ({ type: "edge-removed", id })));
     },
 
     /**

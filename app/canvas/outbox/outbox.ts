@@ -12,6 +12,7 @@ export type OutboxStatus = "saving" | "saved" | "failed";
 /** The canvas's two write routes (spec: canvas 7). Throw an ApiError for refusals (status 0: network). */
 export interface OutboxTransport {
   autosave(body: { projectId: string; updates: AutosaveUpdate[]; clientId: string }): Promise<AutosaveResponse>;
+  /** Answers `{ success, edgesAdded }`: the ids of the edges it added. */
   structure(projectId: string, body: StructureRequest): Promise<unknown>;
 }
 
@@ -28,6 +29,8 @@ export interface OutboxOptions {
   onConflicts?(conflicts: AutosaveConflict[]): void;
   /** A refusal that retrying cannot change (403 view-only, 400 bad data): the entries are dropped. */
   onRejected?(error: ApiError): void;
+  /** Edges the server did not add (an end was deleted meanwhile): they must go from the canvas too. */
+  onEdgesRefused?(edgeIds: string[]): void;
   debounceMs?: number;
   retryDelaysMs?: number[];
   periodicRetryMs?: number;
@@ -182,7 +185,11 @@ export class Outbox {
     try {
       const head = batch[0]!;
       if (head.kind === "shape") {
-        await transport.structure(projectId, { ...structureFromChanges(head.changes), clientId });
+        const body = structureFromChanges(head.changes);
+        const answer = (await transport.structure(projectId, { ...body, clientId })) as { edgesAdded?: string[] } | null;
+        const added = new Set(answer?.edgesAdded ?? body.edgesAdded.map((e) => e.id));
+        const refused = body.edgesAdded.filter((e) => !added.has(e.id)).map((e) => e.id);
+        if (refused.length) this.callback(() => this.opts.onEdgesRefused?.(refused));
       } else {
         const updates = (batch as DataEntry[]).map((e) => ({ nodeId: e.nodeId, nodeData: e.data, prevRev: e.prevRev }));
         answer = await transport.autosave({ projectId, updates, clientId });

@@ -77,7 +77,8 @@ export class OutboxQueue {
         else if (c.type === "edge-removed") edgeIds.add(c.id);
         else if (c.type === "node-added") nodeIds.add(c.node.id);
         else if (c.type === "node-removed" || c.type === "node-restored") nodeIds.add(c.id);
-        else if (c.type === "node-moved") movedIds.add(c.id);
+        // A move in flight may land before or after another person's: the echo settles which.
+        else if (c.type === "node-moved" && !this.inFlight.has(e)) movedIds.add(c.id);
       }
     }
     return { nodeIds, edgeIds, movedIds };

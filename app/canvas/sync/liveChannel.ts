@@ -12,6 +12,13 @@ interface Handlers {
 }
 
 /**
+ * Whether a message is this tab's own change coming back, which the tab already shows. Structure echoes
+ * are kept: a move of this tab's and another person's can reach the server in either order, and only the
+ * echoes, delivered in the server's order, tell which place is last.
+ */
+export const isOwnEcho = (message: { type: string; clientId?: string }, clientId: string): boolean => message.clientId === clientId && message.type !== "structure";
+
+/**
  * The project's realtime channel. Reconnects with growing waits (1 s up to 30 s); messages this tab
  * caused itself (same clientId) are dropped, since the tab already shows them.
  */
@@ -32,7 +39,7 @@ export function openLiveChannel(projectId: string, clientId: string, handlers: H
         attempt = 0;
         return;
       }
-      if ("clientId" in message && message.clientId === clientId) return;
+      if (isOwnEcho(message, clientId)) return;
       handlers.onMessage(message);
     };
     socket.onclose = (event) => {

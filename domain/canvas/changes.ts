@@ -57,6 +57,11 @@ export interface ChangeList {
   replayed?: boolean;
   /** Save at once rather than after the 500 ms debounce (a rename, a created node's data, a merge). */
   urgent?: boolean;
+  /**
+   * Node data merged onto the server's copy at its prevRev: that copy is now what the unsent edits are
+   * based on, so it replaces the older base of edits still waiting to be sent.
+   */
+  rebased?: boolean;
 }
 
 /** The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). */

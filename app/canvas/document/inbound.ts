@@ -1,6 +1,6 @@
 import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
-import { reconcileNode } from "../../../domain/canvas/nodeMerge";
+import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
 
@@ -27,14 +27,23 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   const serverCopies = new Map<string, NodeData>(store.getState().nodes.map((n) => [n.id, n.data]));
   const nodeById = (id: string) => store.getState().nodes.find((n) => n.id === id);
 
-  /** A newer server copy of a node meets this client's copy: the change(s) that show the merge. */
-  function reconcile(id: string, serverRev: number, server: NodeData, source: ChangeSource): { shown?: CanvasChange; resave?: CanvasChange } {
+  /**
+   * A newer server copy of a node meets this client's copy: the change(s) that show the merge. `refused`:
+   * the copy answers a write of ours that did not land, so edits it lacks must be saved again even when
+   * the copy is one this client already knew.
+   */
+  function reconcile(id: string, serverRev: number, server: NodeData, source: ChangeSource, refused = false): { shown?: CanvasChange; resave?: CanvasChange } {
     const node = nodeById(id);
     if (!node) return {};
     const base = serverCopies.get(id);
     const serverOwns = SERVER_RESULT_SOURCES.includes(source) ? GENERATION_FIELDS : [];
-    const result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
+    let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
     if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
+    if (refused && !result?.write) {
+      const edits = unsavedEdits(base ?? server, node.data, serverOwns);
+      const rev = Math.max(node.data.rev ?? 0, serverRev) + 1;
+      if (Object.keys(edits).length) result = { data: { ...server, ...edits, rev }, rev, write: true };
+    }
     if (!result) return {};
     if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };
     // A view-only client cannot save: it shows the server's copy (its own view has no edits to keep).
@@ -43,7 +52,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   }
 
   /** Applies what came from the server, then saves the merges that must go back (at once). */
-  function take(source: ChangeSource, changes: CanvasChange[]) {
+  function take(source: ChangeSource, changes: CanvasChange[], refused = false) {
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
     const moved = changes.some((c) => c.type === "node-moved" || c.type === "node-added") ? env.unsent().movedIds : new Set<string>();
@@ -59,12 +68,12 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
         shown.push(c);
         continue;
       }
-      const r = reconcile(c.id, c.data.rev ?? c.prevRev + 1, c.data, source);
+      const r = reconcile(c.id, c.data.rev ?? c.prevRev + 1, c.data, source, refused);
       if (r.shown) shown.push(r.shown);
       if (r.resave) resaves.push(r.resave);
     }
     document.apply({ source, changes: shown });
-    document.apply({ source: "user", changes: resaves, urgent: true });
+    document.apply({ source: "user", changes: resaves, urgent: true, rebased: true });
   }
 
   return {
@@ -94,6 +103,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
         conflicts.map((c): CanvasChange =>
           c.deleted || c.nodeData === null ? { type: "node-removed", id: c.nodeId } : { type: "node-data", id: c.nodeId, data: { ...c.nodeData, rev: c.rev }, prevRev: Math.max(0, c.rev - 1) },
         ),
+        true,
       );
     },
 

@@ -101,7 +101,7 @@ export class Outbox {
       if (this.queue.forgetRemoved(list.changes)) this.settled(true);
       return;
     }
-    this.queue.add(list.changes, list.urgent === true);
+    this.queue.add(list.changes, list.urgent === true, list.rebased === true);
     // A change is a good moment to retry what failed earlier (spec deviation: never dropped).
     this.retryAt = 0;
     this.requestPump();

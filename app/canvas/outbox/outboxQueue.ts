@@ -23,7 +23,7 @@ export class OutboxQueue {
   }
 
   /** One of this browser's change lists; `urgent` data goes at once, other data after the debounce. */
-  add(changes: readonly CanvasChange[], urgent: boolean) {
+  add(changes: readonly CanvasChange[], urgent: boolean, rebased = false) {
     const readyAt = urgent ? 0 : this.opts.now() + this.opts.debounceMs;
     const shape = changes.filter((c) => c.type !== "node-data");
     for (const group of splitIntoRequests(shape)) this.addShape(group);
@@ -31,7 +31,7 @@ export class OutboxQueue {
       const carried = dataCarriedBy(c);
       if (carried) this.addData(carried.nodeId, carried.data, carried.prevRev, 0);
     }
-    for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt);
+    for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt, rebased);
   }
 
   /** Drops unsent data of nodes removed elsewhere (the server would only answer with a tombstone). */
@@ -108,11 +108,12 @@ export class OutboxQueue {
     this.push({ kind: "shape", ...this.nextKey(), changes, readyAt: movesOnly ? now() + debounceMs : 0 });
   }
 
-  private addData(nodeId: string, data: NodeData, prevRev: number, readyAt: number) {
+  private addData(nodeId: string, data: NodeData, prevRev: number, readyAt: number, rebased = false) {
     const open = this.openDataEntry(nodeId);
     if (!open) return this.push({ kind: "data", ...this.nextKey(), nodeId, data, prevRev, readyAt });
     open.data = data;
-    open.prevRev = Math.min(open.prevRev, prevRev);
+    // Edits keep the oldest base they were made from; a merge onto the server's copy moves the base there.
+    open.prevRev = rebased ? prevRev : Math.min(open.prevRev, prevRev);
     // An urgent save goes now; otherwise each edit restarts the debounce, unless the entry is already due.
     open.readyAt = readyAt === 0 || open.readyAt === 0 ? 0 : readyAt;
     this.persist(open);

@@ -11,6 +11,8 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 
 
 export default defineConfig({
   testDir: "e2e",
+  // e2e/fuzz/*.test.ts are vitest files (the sync fuzz runs in Node, not in a browser).
+  testMatch: "**/*.spec.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -24,6 +24,8 @@ export default defineConfig({
         test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["app/test/setup.ts"] },
       },
       api("api-pglite", { TEST_DB: "pglite" }),
+      // The sync fuzz starts the real studio as a child process (e2e/fuzz).
+      { test: { name: "fuzz", include: ["e2e/fuzz/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000 } },
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
     ],
   },

@@ -65,6 +65,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
         // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
         // an edit made before its data arrives is measured from, so that edit merges instead of clashing.
         if (c.type === "node-added" && !nodeById(c.node.id)) serverCopies.set(c.node.id, c.node.data);
+        if (c.type === "node-restored" && c.node && !nodeById(c.id)) serverCopies.set(c.id, c.node.data);
         shown.push(c);
         continue;
       }

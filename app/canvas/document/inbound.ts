@@ -39,7 +39,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     const serverOwns = SERVER_RESULT_SOURCES.includes(source) ? GENERATION_FIELDS : [];
     let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
     if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
-    if (refused && !result?.write) {
+    // Without a known copy (a node made here whose write's answer was lost), only a copy at or below our
+    // own write's revision is a clash to resave over; one far past it means our write landed long ago.
+    if (refused && !result?.write && (base || serverRev <= (node.data.rev ?? 0))) {
       const edits = unsavedEdits(base ?? server, node.data, serverOwns);
       const rev = Math.max(node.data.rev ?? 0, serverRev) + 1;
       if (Object.keys(edits).length) result = { data: { ...server, ...edits, rev }, rev, write: true };

@@ -28,6 +28,23 @@ describe("what the server says comes in through one door", () => {
     expect(s().nodes[0]!.data).toMatchObject({ title: "Theirs", content: "x", rev: 10 });
   });
 
+  it("a node made here, refused because another person wrote it first, keeps their fields in the merge it saves", async () => {
+    let refusals = 0;
+    const { client, commands, s, writes } = recordingClient({
+      answer: async (sent) => {
+        if (sent.route !== "autosave" || refusals++ > 0) return { success: true, conflicts: [] };
+        // Their prompt landed first; this tab never saw it (its live message was missed while offline).
+        const id = s().nodes[0]!.id;
+        return { success: true, conflicts: [{ nodeId: id, rev: 1, nodeData: { title: "Untitled", prompt: "theirs", rev: 1 } }] };
+      },
+    });
+    const id = commands.createNode()!;
+    commands.updateNodeData(id, { content: "mine" }, { immediate: true });
+    await client.flush();
+    expect(s().nodes[0]!.data).toMatchObject({ prompt: "theirs", content: "mine" });
+    expect(writes().at(-1)).toMatchObject({ nodeId: id, nodeData: { prompt: "theirs", content: "mine" } });
+  });
+
   it("ignores a remote write older than what it shows, and takes a newer one when nothing is unsaved", async () => {
     const { client, commands, node } = recordingClient({ nodes: [loaded("a", { title: "Shown", rev: 4 }), loaded("b", { title: "Old", rev: 1 })] });
     commands.updateNodeData("a", { title: "Mine" });

@@ -154,8 +154,8 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const server = await call<CanvasData>(studio.url, owner.token, "GET", `/api/projects/nodes?projectId=${project.id}`);
   const divergences = tabs.flatMap((t) => findDivergences(t.name, t.client.store.getState(), server));
   const lost = findLostEdits(server, acks, edits, removedSomewhere);
-  if (process.env.FUZZ_TRACE && divergences.length) {
-    const id = /node (\S+)/.exec(divergences[0]!)?.[1] ?? "";
+  if (process.env.FUZZ_TRACE && (divergences.length || lost.length)) {
+    const id = /(?:node|edge) (\S+?)[\s:]/.exec(divergences[0] ?? lost[0]!)?.[1] ?? "";
     for (const t of tabs) log(`  trace ${t.name} for ${id}:\n    ${t.trace.filter((l) => l.includes(id)).join("\n    ")}`);
   }
   for (const t of tabs) t.close();

@@ -27,11 +27,13 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
 }
 
 /**
- * Acknowledged edits that are gone. An edit counts as acknowledged at the lowest revision under which the
- * server stored a write carrying its value. It is lost when its node is gone although nobody removed it,
- * or when the field's final value is not the edit's and was acknowledged at a lower revision than the
- * edit (an older value came back over it). A final value whose acknowledgement this run never saw (its
- * answer was lost) counts at the node's final revision, which is the highest there is.
+ * Acknowledged edits that are gone. An edit counts as acknowledged once the server stored a write carrying
+ * its value. It is lost when its node is gone although nobody removed it, or when the field's final value
+ * is not the edit's and was typed before it (an older value came back over it). "Before" is the order the
+ * edits were made in (every value ends in the run's edit counter), not the order of revisions: two tabs
+ * typing into one field at once may each be acknowledged, and the one that learns of the other's write
+ * only later (its own answer was lost) saves its edit again over it. That is the later edit winning, as a
+ * person watching both screens would expect, not a loss.
  */
 export function findLostEdits(server: CanvasData, acks: Ack[], edits: EditLog, removed: ReadonlySet<string>): string[] {
   const firstAck = new Map<string, number>();
@@ -55,12 +57,18 @@ export function findLostEdits(server: CanvasData, acks: Ack[], edits: EditLog, r
     const final = (node.data as Record<string, unknown>)[e.field];
     if (final === e.value) continue;
     // Nothing in the run removes a field: a field gone after an acknowledged edit is lost outright.
-    const finalAt = typeof final === "string" ? (firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${final}`) ?? node.rev) : -1;
-    if (finalAt < ackedAt) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${ackedAt}) was replaced by the older "${String(final)}" (rev ${finalAt})`);
+    const finalMadeAt = typeof final === "string" ? editOrder(final) : -1;
+    if (finalMadeAt < editOrder(e.value)) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${ackedAt}) was replaced by the older "${String(final)}"`);
   }
   // A node whose first write was acknowledged exists, unless someone removed it.
   for (const nodeId of new Set(acks.map((a) => a.nodeId))) {
     if (!nodes.has(nodeId) && !removed.has(nodeId)) lost.push(`node ${nodeId} was saved but is gone, and nobody removed it`);
   }
   return [...new Set(lost)];
+}
+
+/** Where an edit stands in the run: its value ends in the run's edit counter ('title-tab1-7-42' → 42). */
+function editOrder(value: string): number {
+  const m = /-(\d+)$/.exec(value);
+  return m ? Number(m[1]) : -1;
 }

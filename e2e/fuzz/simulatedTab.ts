@@ -108,6 +108,7 @@ export class SimulatedTab {
       throw new ApiError(0, "network", "the studio is down");
     }
     const text = await res.text();
+    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 600)} → ${res.status} ${text.slice(0, 300)}`);
     if (opts.faults && faults.random() < faults.dropAfter) throw new ApiError(0, "network", "answer lost");
     const data = text ? JSON.parse(text) : null;
     if (!res.ok) throw new ApiError(res.status, data?.code ?? "error", data?.error ?? `HTTP ${res.status}`);

@@ -42,7 +42,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     // Without a known copy (a node made here whose write's answer was lost), only a copy at or below our
     // own write's revision is a clash to resave over; one far past it means our write landed long ago.
     if (refused && !result?.write && (base || serverRev <= (node.data.rev ?? 0))) {
-      const edits = unsavedEdits(base ?? server, node.data, serverOwns);
+      // Measured against the server's copy when no earlier copy is known, a field only the server has is
+      // one this client never saw, not one it removed: only the values it holds count as its edits.
+      const edits = base ? unsavedEdits(base, node.data, serverOwns) : definedOnly(unsavedEdits(server, node.data, serverOwns));
       const rev = Math.max(node.data.rev ?? 0, serverRev) + 1;
       if (Object.keys(edits).length) result = { data: { ...server, ...edits, rev }, rev, write: true };
     }
@@ -146,3 +148,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
 }
 
 export type Inbound = ReturnType<typeof createInbound>;
+
+function definedOnly(edits: Partial<NodeData>): Partial<NodeData> {
+  return Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<NodeData>;
+}

@@ -141,15 +141,20 @@ describe("edits an earlier page could not save", () => {
     expect(new Set(sent).size).toBe(sent.length);
   });
 
-  it("does not replace what the page already shows with an older unsent copy", async () => {
+  it("puts an unsent edit back field by field on a newer copy loaded after a reload, turning back nothing else", async () => {
     const idb = new IDBFactory();
-    const first = open(offline, idb, [loaded("n1", { title: "Older", rev: 4 })]);
-    first.commands.updateNodeData("n1", { title: "Unsent" }, { immediate: true });
+    const first = open(offline, idb, [loaded("n1", { title: "Older", prompt: "", rev: 4 })]);
+    await first.ready;
+    first.commands.updateNodeData("n1", { prompt: "typed offline" }, { immediate: true });
     await first.flush();
     await first.dispose();
-    const second = open(offline, idb, [loaded("n1", { title: "Newer", rev: 7 })]);
+    // Meanwhile another person renamed the node; this page loads their copy.
+    const sent: string[] = [];
+    const second = open(recording(sent), idb, [loaded("n1", { title: "Newer", prompt: "", rev: 7 })]);
     await second.ready;
-    expect(second.store.getState().nodes[0]!.data.title).toBe("Newer");
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ title: "Newer", prompt: "typed offline", rev: 8 });
+    await second.flush();
+    expect(sent.filter((x) => x.startsWith("data n1"))).toEqual(["data n1 typed offline"]);
     await second.dispose();
   });
 });

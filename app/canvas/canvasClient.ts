@@ -77,14 +77,31 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
 
   /** What an earlier page could not save is shown at once (it is already queued, so not sent again). */
+  /**
+   * Unsent edits of an earlier page, shown over the canvas just loaded. An edit whose node the server has
+   * since written (another person, or a write of ours whose answer was lost) is put back field by field
+   * on that newer copy and queued against it, so fields it never touched are not turned back.
+   */
   const showUnsent = (entries: OutboxEntry[]) => {
     const changes: CanvasChange[] = [];
-    const revOf = new Map(store.getState().nodes.map((n) => [n.id, n.data.rev ?? 0]));
+    const rebased: CanvasChange[] = [];
+    const loaded = new Map(store.getState().nodes.map((n) => [n.id, n.data]));
     for (const e of entries) {
-      if (e.kind === "shape") changes.push(...e.changes);
-      else if ((e.data.rev ?? 0) > (revOf.get(e.nodeId) ?? 0)) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
+      if (e.kind === "shape") {
+        changes.push(...e.changes);
+        continue;
+      }
+      const shown = loaded.get(e.nodeId);
+      const shownRev = shown?.rev ?? 0;
+      if (shown && e.fields && shownRev > e.prevRev) {
+        const mine = Object.fromEntries(e.fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
+        const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;
+        rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields: e.fields });
+      } else if ((e.data.rev ?? 0) > shownRev) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
     }
     document.apply({ source: "user", changes, replayed: true });
+    // Not replayed: the outbox takes them, replacing the stored entries' data and base.
+    if (rebased.length) document.apply({ source: "user", changes: rebased, rebased: true });
   };
 
   return {
@@ -95,7 +112,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     document,
     commands,
     /** Resolves once unsent edits of an earlier page are loaded, shown and queued. */
-    ready: outbox.load().then(showUnsent),
+    ready: outbox.load(showUnsent).then(() => undefined),
     /** A message from the project's live channel (canvas messages; the live channel drops own data echoes). */
     receive(message: RealtimeMessage) {
       const list = changeListFromMessage(message);

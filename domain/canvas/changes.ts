@@ -37,7 +37,18 @@ export const canvasChangeSchema = z.discriminatedUnion("type", [
    * it was made from. It lands only over an older stored revision (spec: canvas 4 revision rule); with
    * `exact`, only over exactly `prevRev` (a server writer that computed it from that copy).
    */
-  z.object({ type: z.literal("node-data"), id: nodeIdSchema, data: nodeDataSchema, prevRev: z.number().int().nonnegative(), exact: z.boolean().optional() }),
+  z.object({
+    type: z.literal("node-data"),
+    id: nodeIdSchema,
+    data: nodeDataSchema,
+    prevRev: z.number().int().nonnegative(),
+    exact: z.boolean().optional(),
+    /**
+     * The fields this edit changed (a browser's own edits): what an unsent edit re-applies over a newer
+     * server copy after a reload. Absent: the whole data is the edit.
+     */
+    fields: z.array(z.string().max(100)).max(200).optional(),
+  }),
   z.object({ type: z.literal("edge-added"), edge: edgeSchema }),
   /** `edge` is the removed edge, for undo. */
   z.object({ type: z.literal("edge-removed"), id: z.string().min(1).max(300), edge: edgeSchema.optional() }),

@@ -195,7 +195,7 @@ export function createCanvasCommands(env: CommandEnv) {
       if (!editable() || !node) return;
       const prevRev = node.data.rev ?? 0;
       const data: NodeData = { ...node.data, ...patch, rev: prevRev + 1, lastModified: now() };
-      document.apply({ source, changes: [{ type: "node-data", id, data, prevRev }], urgent: opts.immediate });
+      document.apply({ source, changes: [{ type: "node-data", id, data, prevRev, fields: Object.keys(patch) }], urgent: opts.immediate });
     },
 
     renameNode(id: string, name: string): boolean {

@@ -41,7 +41,7 @@ export function installContextRefresh(env: { store: CanvasStore; document: Canva
       const context = contextItems(sources.map((n) => ({ id: n.id, data: n.data })));
       if (same(context, node.data.contextData)) continue;
       const prevRev = node.data.rev ?? 0;
-      refreshed.push({ type: "node-data", id, data: { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev });
+      refreshed.push({ type: "node-data", id, data: { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev, fields: ["contextData"] });
     }
     document.apply({ source: "user", changes: refreshed });
   });

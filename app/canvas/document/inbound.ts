@@ -52,7 +52,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };
     // A view-only client cannot save: it shows the server's copy (its own view has no edits to keep).
     if (!store.getState().canEdit) return { shown: { type: "node-data", id, data: { ...server, rev: serverRev }, prevRev: serverRev } };
-    return { resave: { type: "node-data", id, data: { ...result.data, lastModified: now() }, prevRev: serverRev } };
+    // What the merge keeps of this client's: the fields where it differs from the server's copy.
+    const fields = Object.keys(unsavedEdits(server, result.data, serverOwns));
+    return { resave: { type: "node-data", id, data: { ...result.data, lastModified: now() }, prevRev: serverRev, fields } };
   }
 
   /** Applies what came from the server, then saves the merges that must go back (at once). */

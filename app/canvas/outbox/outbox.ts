@@ -80,7 +80,7 @@ export class Outbox {
    * Takes over what an earlier page left unsent and returns it (oldest first) so the page can show it; it
    * goes before anything queued since.
    */
-  async load(): Promise<OutboxEntry[]> {
+  async load(show: (kept: OutboxEntry[]) => void = () => {}): Promise<OutboxEntry[]> {
     let kept: OutboxEntry[] = [];
     this.loading = true;
     try {
@@ -90,8 +90,11 @@ export class Outbox {
     } finally {
       this.loading = false;
     }
+    if (this.disposed) return [];
+    // Shown (and rebased onto the canvas just loaded) before anything is sent.
+    show(kept);
     this.requestPump();
-    return this.disposed ? [] : kept;
+    return kept;
   }
 
   /** A change list from the canvas document: this browser's own edits are queued, the rest is not ours to send. */

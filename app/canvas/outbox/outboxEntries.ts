@@ -11,6 +11,8 @@ export interface DataEntry {
   data: NodeData;
   /** The earliest revision the unsent edits were based on. */
   prevRev: number;
+  /** The fields the unsent edits changed; absent when the whole data is the edit (a new node's, old stores). */
+  fields?: string[];
   /** Not sent before this time (ms): the 500 ms debounce; 0 = at once. */
   readyAt: number;
 }

@@ -31,7 +31,7 @@ export class OutboxQueue {
       const carried = dataCarriedBy(c);
       if (carried) this.addData(carried.nodeId, carried.data, carried.prevRev, 0);
     }
-    for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt, rebased);
+    for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt, rebased, c.fields);
   }
 
   /** Drops unsent data of nodes removed elsewhere (the server would only answer with a tombstone). */
@@ -108,10 +108,14 @@ export class OutboxQueue {
     this.push({ kind: "shape", ...this.nextKey(), changes, readyAt: movesOnly ? now() + debounceMs : 0 });
   }
 
-  private addData(nodeId: string, data: NodeData, prevRev: number, readyAt: number, rebased = false) {
+  private addData(nodeId: string, data: NodeData, prevRev: number, readyAt: number, rebased = false, fields?: string[]) {
     const open = this.openDataEntry(nodeId);
-    if (!open) return this.push({ kind: "data", ...this.nextKey(), nodeId, data, prevRev, readyAt });
+    if (!open) return this.push({ kind: "data", ...this.nextKey(), nodeId, data, prevRev, readyAt, ...(fields ? { fields } : {}) });
     open.data = data;
+    // A merge onto the server's copy says in full what is still this client's; edits add theirs.
+    if (rebased && fields) open.fields = fields;
+    else if (open.fields && fields) open.fields = [...new Set([...open.fields, ...fields])];
+    else delete open.fields;
     // Edits keep the oldest base they were made from; a merge onto the server's copy moves the base there.
     open.prevRev = rebased ? prevRev : Math.min(open.prevRev, prevRev);
     // An urgent save goes now; otherwise each edit restarts the debounce, unless the entry is already due.

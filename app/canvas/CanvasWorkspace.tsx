@@ -81,8 +81,13 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : client.receive(m)),
       onReady: async () => {
         client.retryNow();
-        const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);
-        if (fresh) client.resync(fresh);
+        // A read that crossed one of our writes or a live message may be older than them: read again
+        // (a few times; on a canvas that never stops changing, the last read is taken as it is).
+        for (let attempt = 1; attempt <= 4; attempt++) {
+          const mark = client.syncMark();
+          const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);
+          if (!fresh || client.resync(fresh, attempt < 4 ? mark : undefined)) break;
+        }
       },
     });
     const online = () => client.retryNow();

@@ -93,6 +93,15 @@ describe("what the server says comes in through one door", () => {
     expect(node("a").position).toEqual({ x: 300, y: 300 });
   });
 
+  it("refuses a canvas read that a live message overtook (the read may predate it)", () => {
+    const { client, s } = recordingClient({ nodes: [loaded("a", { title: "A", rev: 1 })] });
+    const mark = client.syncMark();
+    client.receive({ type: "structure", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    // The read was answered before "b" was added: taking it would remove "b".
+    expect(client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] }, mark)).toBe(false);
+    expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b"]);
+  });
+
   it("after a reconnect takes the server's canvas, except what it has not sent yet", () => {
     const { client, commands, s } = recordingClient({
       answer: () => new Promise(() => {}), // nothing is ever answered: everything stays unsent

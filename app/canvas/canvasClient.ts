@@ -82,6 +82,8 @@ export function createCanvasClient(opts: CanvasClientOptions) {
    * since written (another person, or a write of ours whose answer was lost) is put back field by field
    * on that newer copy and queued against it, so fields it never touched are not turned back.
    */
+  /** Live messages taken so far (see syncMark). */
+  let heard = 0;
   const showUnsent = (entries: OutboxEntry[]) => {
     const changes: CanvasChange[] = [];
     const rebased: CanvasChange[] = [];
@@ -115,12 +117,20 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     ready: outbox.load(showUnsent).then(() => undefined),
     /** A message from the project's live channel (canvas messages; the live channel drops own data echoes). */
     receive(message: RealtimeMessage) {
+      heard += 1;
       const list = changeListFromMessage(message);
       if (list) inbound.receive(list, { own: "clientId" in message && message.clientId === opts.clientId });
     },
-    /** After a reconnect: the canvas as the server has it now. */
-    resync(data: Pick<CanvasData, "nodes" | "edges">) {
+    /** Taken before re-reading the canvas, and given back to `resync` with what was read. */
+    syncMark: () => heard + outbox.answered,
+    /**
+     * After a reconnect: the canvas as the server has it now. False, changing nothing, when a write of this
+     * client was answered or a live message came since `mark`: the read may predate them (read again).
+     */
+    resync(data: Pick<CanvasData, "nodes" | "edges">, mark?: number): boolean {
+      if (mark !== undefined && mark !== heard + outbox.answered) return false;
       inbound.resync(data);
+      return true;
     },
     flush: () => outbox.flush(),
     hasPending: () => outbox.hasPending(),

@@ -2,7 +2,7 @@ import { seededRandom } from "../../domain/seededRandom";
 import type { CanvasData } from "../../app/canvas/canvasClient";
 import { SimulatedTab, type Ack, type Faults } from "./simulatedTab";
 import { StudioProcess } from "./studioProcess";
-import { findDivergences, findLostEdits, type EditLog } from "./fuzzChecks";
+import { findDivergences, findLostEdits, type EditLog, type StampedAck } from "./fuzzChecks";
 
 export interface FuzzOptions {
   seed: number;
@@ -58,7 +58,9 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const project = await call<{ id: string }>(studio.url, owner.token, "POST", "/api/projects", { name: `Fuzz ${opts.seed} ${Date.now()}` });
   await call(studio.url, owner.token, "POST", `/api/projects/${project.id}/members`, { email: editor.email, permission: "edit" });
 
-  const acks: Ack[] = [];
+  const acks: StampedAck[] = [];
+  // Counts the edits made so far; an acknowledgement is stamped with it (what had been typed by then).
+  let token = 0;
   const removedSomewhere = new Set<string>();
   const edits: EditLog = [];
   // Fault decisions come from their own stream, so the operations a seed makes stay the same.
@@ -71,14 +73,13 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
       projectId: project.id,
       token: i % 3 === 1 ? editor.token : owner.token,
       faults,
-      onAck: (a) => acks.push(...a),
+      onAck: (a) => acks.push(...a.map((ack) => ({ ...ack, editsMade: token }))),
       onRemoval: (ids) => ids.forEach((id) => removedSomewhere.add(id)),
     }),
   );
   for (const t of tabs) await t.open();
 
   const killAt = new Set(Array.from({ length: opts.kills ?? 1 }, () => Math.floor(random() * opts.ops)));
-  let token = 0;
   const nextToken = (tab: SimulatedTab, field: string) => `${field}-${tab.name}-${opts.seed}-${++token}`;
   const nodesOf = (tab: SimulatedTab) => tab.client.store.getState().nodes;
 

@@ -26,39 +26,43 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
   return out;
 }
 
+/** A write the server stored, stamped with how many edits the run had made when its answer came. */
+export type StampedAck = Ack & { editsMade: number };
+
 /**
- * Acknowledged edits that are gone. An edit counts as acknowledged once the server stored a write carrying
- * its value. It is lost when its node is gone although nobody removed it, or when the field's final value
- * is not the edit's and was typed before it (an older value came back over it). "Before" is the order the
- * edits were made in (every value ends in the run's edit counter), not the order of revisions: two tabs
- * typing into one field at once may each be acknowledged, and the one that learns of the other's write
- * only later (its own answer was lost) saves its edit again over it. That is the later edit winning, as a
- * person watching both screens would expect, not a loss.
+ * Acknowledged edits that are gone. An edit is lost when its node is gone although nobody removed it, or
+ * when the field's final value is one the server had already acknowledged before the edit was even made:
+ * a value everyone could have seen came back over a newer edit. Two edits of one field made while neither
+ * was on the server yet are concurrent (neither person saw the other's), and either may end on top, as in
+ * any last-writer-wins store; a final value whose acknowledgement the run never saw (its answer was lost)
+ * is counted as concurrent too.
  */
-export function findLostEdits(server: CanvasData, acks: Ack[], edits: EditLog, removed: ReadonlySet<string>): string[] {
-  const firstAck = new Map<string, number>();
+export function findLostEdits(server: CanvasData, acks: StampedAck[], edits: EditLog, removed: ReadonlySet<string>): string[] {
+  const firstAck = new Map<string, StampedAck>();
   for (const a of acks) {
     for (const [field, value] of Object.entries(a.data)) {
       if (typeof value !== "string") continue;
       const key = `${a.nodeId}\u0000${field}\u0000${value}`;
-      firstAck.set(key, Math.min(firstAck.get(key) ?? Infinity, a.rev));
+      const known = firstAck.get(key);
+      if (!known || a.editsMade < known.editsMade) firstAck.set(key, a);
     }
   }
   const nodes = new Map(server.nodes.map((n) => [n.id, n]));
   const lost: string[] = [];
   for (const e of edits) {
-    const ackedAt = firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${e.value}`);
-    if (ackedAt === undefined) continue;
+    const acked = firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${e.value}`);
+    if (!acked) continue;
     const node = nodes.get(e.nodeId);
     if (!node) {
-      if (!removed.has(e.nodeId)) lost.push(`node ${e.nodeId} is gone though nobody removed it (its ${e.field} was acknowledged at rev ${ackedAt})`);
+      if (!removed.has(e.nodeId)) lost.push(`node ${e.nodeId} is gone though nobody removed it (its ${e.field} was acknowledged at rev ${acked.rev})`);
       continue;
     }
     const final = (node.data as Record<string, unknown>)[e.field];
     if (final === e.value) continue;
     // Nothing in the run removes a field: a field gone after an acknowledged edit is lost outright.
-    const finalMadeAt = typeof final === "string" ? editOrder(final) : -1;
-    if (finalMadeAt < editOrder(e.value)) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${ackedAt}) was replaced by the older "${String(final)}"`);
+    const finalAck = typeof final === "string" ? firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${final}`) : undefined;
+    const finalOnServerBefore = typeof final !== "string" || (finalAck !== undefined && finalAck.editsMade < editOrder(e.value));
+    if (finalOnServerBefore) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${acked.rev}) was replaced by "${String(final)}", which the server had before it was typed`);
   }
   // A node whose first write was acknowledged exists, unless someone removed it.
   for (const nodeId of new Set(acks.map((a) => a.nodeId))) {

@@ -147,8 +147,11 @@ export class SimulatedTab {
 
   private async resync() {
     try {
-      const fresh = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
-      this.client.resync(fresh);
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const mark = this.client.syncMark();
+        const fresh = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
+        if (this.client.resync(fresh, attempt < 4 ? mark : undefined)) break;
+      }
       this.client.retryNow();
     } catch {
       /* the studio went away again: the next reconnect re-reads */

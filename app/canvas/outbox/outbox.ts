@@ -80,6 +80,9 @@ export class Outbox {
    * Takes over what an earlier page left unsent and returns it (oldest first) so the page can show it; it
    * goes before anything queued since.
    */
+  /** How many requests the server has answered with success (a canvas read before the last may lack it). */
+  answered = 0;
+
   async load(show: (kept: OutboxEntry[]) => void = () => {}): Promise<OutboxEntry[]> {
     let kept: OutboxEntry[] = [];
     this.loading = true;
@@ -206,6 +209,7 @@ export class Outbox {
       return this.settled(false);
     }
     for (const e of batch) this.queue.drop(e);
+    this.answered += 1;
     this.attempt = 0;
     this.batchLimit = AUTOSAVE_BATCH_MAX;
     if (answer) this.acknowledge(batch as DataEntry[], answer.conflicts ?? []);

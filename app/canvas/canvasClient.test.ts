@@ -93,6 +93,69 @@ describe("what the server says comes in through one door", () => {
     expect(node("a").position).toEqual({ x: 300, y: 300 });
   });
 
+  it("its own removal coming back takes the edges the server removed with the node, except edges it has pending", () => {
+    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
+    const { client, commands, s } = recordingClient({
+      answer: () => new Promise(() => {}),
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 }), loaded("c", { title: "C", rev: 1 })],
+      edges: [edge("drawn-elsewhere", "a", "b")],
+    });
+    commands.connect({ source: "a", target: "c" }); // pending here
+    const pending = s().edges.find((e) => e.target === "c")!.id;
+    // This tab removed "a" and put it back; between the two, the server removed "a" with both edges.
+    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: ["drawn-elsewhere", pending] });
+    expect(s().nodes.map((n) => n.id)).toContain("a"); // the tab's own restore is newer than the echo
+    expect(s().edges.map((e) => e.id)).toEqual([pending]);
+  });
+
+  it("its removal not sent yet wins over another person's restore of the node (it reaches the server after)", async () => {
+    const { client, commands, s } = recordingClient({
+      answer: async () => {
+        throw new ApiError(0, "network", "offline");
+      },
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+    });
+    commands.deleteNodes(["b"]);
+    await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["b"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    expect(s().nodes.map((n) => n.id)).toEqual(["a"]);
+    commands.undo(); // now its restore is queued: another person's removal does not hide the node
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["b"], edgesAdded: [], edgesRemoved: [] });
+    expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b"]);
+  });
+
+  it("its removal in flight, heard back after another person's restore, removes the node again", async () => {
+    const { client, commands, s } = recordingClient({ answer: () => new Promise(() => {}), nodes: [loaded("a", { title: "A", rev: 1 })] });
+    commands.deleteNodes(["a"]);
+    await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["a"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    expect(s().nodes.map((n) => n.id)).toEqual(["a"]); // the server may have taken the removal first
+    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    expect(s().nodes).toEqual([]);
+  });
+
+  it("an unsent edge to a node removed elsewhere is not sent, even when the node comes back before it would be", async () => {
+    let online = false;
+    const { client, commands, s, structures } = recordingClient({
+      answer: async (sent) => {
+        if (!online) throw new ApiError(0, "network", "offline");
+        return sent.route === "autosave" ? { success: true, conflicts: [] } : { success: true };
+      },
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+    });
+    commands.connect({ source: "a", target: "b" });
+    await new Promise((r) => setTimeout(r, 20));
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["b"], edgesAdded: [], edgesRemoved: [] });
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["b"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    expect(s().edges).toEqual([]);
+    const tried = structures().length;
+    online = true;
+    client.retryNow();
+    await client.flush();
+    expect(structures().slice(tried).flatMap((b) => b.edgesAdded)).toEqual([]);
+    expect(client.hasPending()).toBe(false);
+  });
+
   it("refuses a canvas read that a live message overtook (the read may predate it)", () => {
     const { client, s } = recordingClient({ nodes: [loaded("a", { title: "A", rev: 1 })] });
     const mark = client.syncMark();

@@ -89,7 +89,7 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     const nodeIds = nodesOf(tab).map((n) => n.id);
     const roll = random();
     if (killAt.has(op)) {
-      log(`  op ${op}: SIGKILL the studio`);
+      log(`  op ${op}: SIGKILL the studio at ${Date.now() % 100000}`);
       await studio.kill();
       await sleep(Math.floor(random() * 300));
       await studio.up();
@@ -156,8 +156,12 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const divergences = tabs.flatMap((t) => findDivergences(t.name, t.client.store.getState(), server));
   const lost = findLostEdits(server, acks, edits, removedSomewhere);
   if (process.env.FUZZ_TRACE && (divergences.length || lost.length)) {
-    const id = /(?:node|edge) (\S+?)[\s:]/.exec(divergences[0] ?? lost[0]!)?.[1] ?? "";
-    for (const t of tabs) log(`  trace ${t.name} for ${id}:\n    ${t.trace.filter((l) => l.includes(id)).join("\n    ")}`);
+    const line = divergences[0] ?? lost[0]!;
+    const id = /(?:node|edge) (\S+?)[\s:]/.exec(line)?.[1] ?? "";
+    // An edge's story includes its two nodes (deleting one removes it).
+    const ends = /:(\S+)->(\S+) /.exec(line)?.slice(1) ?? [];
+    const about = (l: string) => l.includes(id) || ends.some((e) => l.includes(e));
+    for (const t of tabs) log(`  trace ${t.name} for ${id}:\n    ${t.trace.filter(about).join("\n    ")}`);
   }
   for (const t of tabs) t.close();
   return { seed: opts.seed, operations: opts.ops, acknowledged: acks.length, lost, divergences, kills: studio.kills, reloads: tabs.reduce((n, t) => n + t.reloads, 0) };

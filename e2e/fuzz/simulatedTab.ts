@@ -58,9 +58,24 @@ export class SimulatedTab {
     this.client.document.subscribe((list) => {
       if (list.source === "user") this.env.onRemoval(list.changes.flatMap((c) => (c.type === "node-removed" ? [c.id] : [])));
     });
+    if (process.env.FUZZ_TRACE) this.traceClient();
     await this.client.ready;
     this.closed = false;
     this.connect();
+  }
+
+  /** With FUZZ_TRACE: every change list this tab applied, and every edge that left its canvas. */
+  private traceClient() {
+    const t = () => Date.now() % 100000;
+    this.client.document.subscribe((list) => {
+      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 700)}`);
+    });
+    let edges = new Set(this.client.store.getState().edges.map((e) => e.id));
+    this.client.store.subscribe((s) => {
+      const now = new Set(s.edges.map((e) => e.id));
+      for (const id of edges) if (!now.has(id)) this.trace.push(`${t()} edge gone ${id}`);
+      edges = now;
+    });
   }
 
   /** A reload in the middle of saving: the page goes without flushing; the next one starts from the server. */
@@ -150,7 +165,9 @@ export class SimulatedTab {
       for (let attempt = 1; attempt <= 4; attempt++) {
         const mark = this.client.syncMark();
         const fresh = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
-        if (this.client.resync(fresh, attempt < 4 ? mark : undefined)) break;
+        const taken = this.client.resync(fresh, attempt < 4 ? mark : undefined);
+        if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync ${attempt} ${taken ? "taken" : "stale"} edges ${fresh.edges.map((e) => e.id).join(",")} nodes ${fresh.nodes.map((n) => n.id).join(",")}`);
+        if (taken) break;
       }
       this.client.retryNow();
     } catch {

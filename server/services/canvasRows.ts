@@ -101,13 +101,21 @@ export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-r
   return { node, conflicts: written.conflicts };
 }
 
-/** Tombstones (also for ids never seen, so a late create cannot resurrect them), with their edges gone. */
-export async function removeNodes(db: Db, projectId: string, ids: string[]) {
+/**
+ * Tombstones (also for ids never seen, so a late create cannot resurrect them), with their edges gone.
+ * Returns the edges that went with the nodes: a client that added one after this client's removal was
+ * queued must hear that it is gone.
+ */
+export async function removeNodes(db: Db, projectId: string, ids: string[]): Promise<CanvasEdge[]> {
   await db
     .insert(nodes)
     .values(ids.map((id) => ({ projectId, id, deleted: true })))
     .onConflictDoUpdate({ target: [nodes.projectId, nodes.id], set: { deleted: true, updatedAt: sql`now()` } });
-  await db.delete(edges).where(and(eq(edges.projectId, projectId), or(inArray(edges.source, ids), inArray(edges.target, ids))));
+  const gone = await db
+    .delete(edges)
+    .where(and(eq(edges.projectId, projectId), or(inArray(edges.source, ids), inArray(edges.target, ids))))
+    .returning({ id: edges.id, source: edges.source, target: edges.target, sourceHandle: edges.sourceHandle, targetHandle: edges.targetHandle });
+  return gone;
 }
 
 export async function removeEdges(db: Db, projectId: string, ids: string[]) {

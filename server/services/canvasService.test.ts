@@ -85,6 +85,15 @@ describe("canvasService.applyChanges", () => {
     expect(conflicts).toEqual([{ nodeId: "typed", rev: 2, nodeData: expect.objectContaining({ title: "theirs" }) }]);
   });
 
+  it("removing a node publishes the edges that went with it", async () => {
+    await apply([{ type: "node-added", node: node("c", 900) }, { type: "edge-added", edge: edge("b", "c") }]);
+    heard.length = 0;
+    const { applied } = await apply([{ type: "node-removed", id: "c" }]);
+    expect(applied).toEqual([{ type: "node-removed", id: "c" }, { type: "edge-removed", id: "e-b-c", edge: expect.objectContaining({ source: "b", target: "c" }) }]);
+    expect(heard).toMatchObject([{ type: "structure", deletedNodeIds: ["c"], edgesRemoved: ["e-b-c"] }]);
+    expect((await loadCanvas(db(), projectId)).edges.map((e) => e.id)).not.toContain("e-b-c");
+  });
+
   it("refuses self-loops and edges to missing nodes silently, and answers what it applied", async () => {
     const { applied } = await apply([{ type: "edge-added", edge: edge("a", "a") }, { type: "edge-added", edge: edge("a", "ghost") }]);
     expect(applied).toEqual([]);

@@ -95,8 +95,8 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
         }
         break;
       case "node-removed":
-        await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
-        applied.push(...run);
+        const cascaded = await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
+        applied.push(...run, ...cascaded.map((edge): CanvasChange => ({ type: "edge-removed", id: edge.id, edge })));
         break;
       case "edge-removed":
         await rows.removeEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-removed">).id));

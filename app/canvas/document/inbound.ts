@@ -12,6 +12,11 @@ export interface UnsentShape {
   nodeIds: ReadonlySet<string>;
   edgeIds: ReadonlySet<string>;
   movedIds: ReadonlySet<string>;
+  /** Nodes this client will remove, or bring back, in a request not sent yet (it lands after anything heard now). */
+  removalQueued: ReadonlySet<string>;
+  presenceQueued: ReadonlySet<string>;
+  /** Nodes whose removal is on its way to the server, with nothing after it queued. */
+  removalInFlight: ReadonlySet<string>;
 }
 
 /**
@@ -61,11 +66,15 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, changes: CanvasChange[], refused = false) {
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
-    const moved = changes.some((c) => c.type === "node-moved" || c.type === "node-added") ? env.unsent().movedIds : new Set<string>();
+    const unsent = changes.some((c) => c.type !== "node-data" && c.type !== "edge-added" && c.type !== "edge-removed") ? env.unsent() : null;
+    const moved = unsent?.movedIds ?? new Set<string>();
     for (const c of changes) {
       // This client's unsent move of a node wins over an older place from the server (it is sent after).
       if (c.type === "node-moved" && moved.has(c.id)) continue;
       if (c.type === "node-added" && moved.has(c.node.id) && nodeById(c.node.id)) continue;
+      // Likewise its unsent removal over another person's restore, and its unsent restore over their removal.
+      if ((c.type === "node-restored" || c.type === "node-added") && unsent?.removalQueued.has(c.type === "node-added" ? c.node.id : c.id)) continue;
+      if (c.type === "node-removed" && unsent?.presenceQueued.has(c.id)) continue;
       if (c.type !== "node-data") {
         if (c.type === "node-removed") serverCopies.delete(c.id);
         // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
@@ -86,13 +95,22 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   return {
     /**
      * A list from the live channel (another client, a generation, a tool). `own`: this tab's structure
-     * coming back; only its places count (the echoes, in the server's order, settle which of two moves is
-     * last), since the rest is older than what the tab shows.
+     * coming back; its places count (the echoes, in the server's order, settle which of two moves is
+     * last), and so do edge removals this tab has nothing pending about: removing a node takes its edges,
+     * including one another person drew after this tab's removal was queued. The rest is older than what
+     * the tab shows.
      */
     receive(list: ChangeList, opts: { own?: boolean } = {}) {
       if (!opts.own) return take(list.source, list.changes);
-      const places = list.changes.flatMap((c): CanvasChange[] => (c.type === "node-added" && nodeById(c.node.id) ? [{ type: "node-moved", id: c.node.id, position: c.node.position }] : []));
-      take(list.source, places);
+      const unsent = env.unsent();
+      const kept = list.changes.flatMap((c): CanvasChange[] => {
+        if (c.type === "node-added" && nodeById(c.node.id)) return [{ type: "node-moved", id: c.node.id, position: c.node.position }];
+        if (c.type === "edge-removed" && !unsent.edgeIds.has(c.id)) return [c];
+        // Its removal landed after another person's restore that this tab showed meanwhile: the node is gone.
+        if (c.type === "node-removed" && unsent.removalInFlight.has(c.id) && nodeById(c.id)) return [c];
+        return [];
+      });
+      take(list.source, kept);
     },
 
     /** Writes of this client the server stored, with the revision it stored them under. */

@@ -98,7 +98,14 @@ describe("structure in the outbox, in the order it happened", () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
     take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }]);
     take([moved("m", 5)]);
-    expect(outbox.unsentShape()).toEqual({ nodeIds: new Set(["n", "gone"]), edgeIds: new Set(["e1"]), movedIds: new Set(["m"]) });
+    expect(outbox.unsentShape()).toEqual({
+      nodeIds: new Set(["n", "gone"]),
+      edgeIds: new Set(["e1"]),
+      movedIds: new Set(["m"]),
+      removalQueued: new Set(["gone"]),
+      presenceQueued: new Set(["n"]),
+      removalInFlight: new Set(),
+    });
   });
 });
 

@@ -34,12 +34,29 @@ export class OutboxQueue {
     for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt, rebased, c.fields);
   }
 
-  /** Drops unsent data of nodes removed elsewhere (the server would only answer with a tombstone). */
+  /**
+   * Drops unsent data of nodes removed elsewhere (the server would only answer with a tombstone), and unsent
+   * edges to them: the canvas here has let those edges go, and if the node came back before they were sent
+   * the server would keep an edge no one here shows.
+   */
   forgetRemoved(changes: readonly CanvasChange[]): boolean {
     const removed = new Set(changes.flatMap((c) => (c.type === "node-removed" ? [c.id] : [])));
+    if (removed.size === 0) return false;
     const doomed = this.entries.filter((e) => e.kind === "data" && removed.has(e.nodeId) && !this.inFlight.has(e));
     for (const e of doomed) this.drop(e);
-    return doomed.length > 0;
+    let edgesDropped = false;
+    for (const e of this.entries) {
+      if (e.kind !== "shape" || this.inFlight.has(e)) continue;
+      const kept = e.changes.filter((c) => c.type !== "edge-added" || (!removed.has(c.edge.source) && !removed.has(c.edge.target)));
+      if (kept.length === e.changes.length) continue;
+      edgesDropped = true;
+      if (kept.length === 0) this.drop(e);
+      else {
+        e.changes = kept;
+        this.persist(e);
+      }
+    }
+    return doomed.length > 0 || edgesDropped;
   }
 
   /**
@@ -66,22 +83,34 @@ export class OutboxQueue {
   }
 
   /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
-  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string>; movedIds: Set<string> } {
+  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string>; movedIds: Set<string>; removalQueued: Set<string>; presenceQueued: Set<string>; removalInFlight: Set<string> } {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
     const movedIds = new Set<string>();
+    // Whether a node ends removed or present by what this client still sends. A change not yet sent reaches
+    // the server after anything heard now; one in flight may land before or after: its echo settles which.
+    const queued = new Map<string, "removed" | "present">();
+    const inFlight = new Map<string, "removed" | "present">();
     for (const e of this.entries) {
       if (e.kind !== "shape") continue;
+      const existence = this.inFlight.has(e) ? inFlight : queued;
       for (const c of e.changes) {
         if (c.type === "edge-added") edgeIds.add(c.edge.id);
         else if (c.type === "edge-removed") edgeIds.add(c.id);
-        else if (c.type === "node-added") nodeIds.add(c.node.id);
-        else if (c.type === "node-removed" || c.type === "node-restored") nodeIds.add(c.id);
+        else if (c.type === "node-added") {
+          nodeIds.add(c.node.id);
+          existence.set(c.node.id, "present");
+        } else if (c.type === "node-removed" || c.type === "node-restored") {
+          nodeIds.add(c.id);
+          existence.set(c.id, c.type === "node-removed" ? "removed" : "present");
+        }
         // A move in flight may land before or after another person's: the echo settles which.
         else if (c.type === "node-moved" && !this.inFlight.has(e)) movedIds.add(c.id);
       }
     }
-    return { nodeIds, edgeIds, movedIds };
+    const which = (m: Map<string, string>, v: string) => new Set([...m].flatMap(([id, x]) => (x === v ? [id] : [])));
+    const removalInFlight = new Set([...which(inFlight, "removed")].filter((id) => !queued.has(id)));
+    return { nodeIds, edgeIds, movedIds, removalQueued: which(queued, "removed"), presenceQueued: which(queued, "present"), removalInFlight };
   }
 
   drop(entry: OutboxEntry) {

@@ -24,6 +24,7 @@ import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
 import { startGeneration, type Generation, type GenerationOptions } from "./generation/setup";
 import { registerGenerationRoutes } from "./generation/routes";
+import { registerToolRoutes } from "./tools/routes";
 import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 
 export interface AppOptions {
@@ -88,6 +89,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   // Stop taking jobs before the hub and database go away.
   server.addHook("onClose", () => generation.close());
   registerGenerationRoutes(server, generation.service);
+  registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
   if (config.appDir) await registerStaticRoutes(server, config.appDir);
   return { server, auth, hub, generation };

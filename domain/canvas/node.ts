@@ -157,6 +157,8 @@ export const GENERATION_FIELDS = [
   "generationId",
   "generationProgress",
   "isGenerating",
+  "toolExecutionResult",
+  "lastToolExecution",
 ] as const;
 
 export type RealtimeMessage =

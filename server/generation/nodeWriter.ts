@@ -14,6 +14,8 @@ import { applyChanges, loadCanvas } from "../services/canvasService";
 
 /** Vertical distance between a node and its variations below it. */
 const VARIATION_GAP_Y = 460;
+/** A tool's new node sits this far to the right of its source (spec canvas 2: new nodes 550 px right). */
+const BESIDE_GAP_X = 550;
 
 export interface StoredNode {
   id: string;
@@ -38,6 +40,9 @@ const MAX_ATTEMPTS = 8;
  */
 const SERVER_REV_STEP = 2;
 const GENERATION = { source: "generation", actor: { system: "generation" } } as const;
+/** A tool run's writes: the same path, told apart on the live channel (origin 'tool'). */
+export const TOOL_ORIGIN = { source: "tool", actor: { system: "tool" } } as const;
+type ServerOrigin = typeof GENERATION | typeof TOOL_ORIGIN;
 
 /**
  * Merges `patch(current data)` into the node through the canvas's one writer, as a compare-and-set on the
@@ -50,13 +55,14 @@ export async function patchNode(
   projectId: string,
   nodeId: string,
   patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
+  origin: ServerOrigin = GENERATION,
 ): Promise<StoredNode | null> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = await readNode(db, projectId, nodeId);
     if (!current) return null;
     const rev = current.rev + SERVER_REV_STEP;
     const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
-    const { applied } = await applyChanges(db, hub, projectId, [{ type: "node-data", id: nodeId, data, prevRev: current.rev, exact: true }], GENERATION);
+    const { applied } = await applyChanges(db, hub, projectId, [{ type: "node-data", id: nodeId, data, prevRev: current.rev, exact: true }], origin);
     if (applied.length) return { ...current, rev, data };
   }
   throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
@@ -73,13 +79,16 @@ export async function createVariationNodes(
   source: StoredNode,
   inputNodeIds: string[],
   datas: NodeData[],
+  origin: ServerOrigin = GENERATION,
+  /** Beside the source (a tool's new node, 550 px to the right) instead of below it. */
+  beside = false,
 ): Promise<string[]> {
   if (!datas.length) return [];
   const stamp = Date.now();
   // Below the source, each under the last, skipping places taken (by an earlier run's variations, say).
   const occupied = (await loadCanvas(db, projectId)).nodes.map((n) => n.position);
   const step = { x: 0, y: VARIATION_GAP_Y };
-  let below = source.position;
+  let below = beside ? { x: source.position.x + BESIDE_GAP_X, y: source.position.y - VARIATION_GAP_Y } : source.position;
   const made = datas.map((data, i): NodeRecord => {
     const position = firstFreePosition({ x: below.x, y: below.y + VARIATION_GAP_Y }, occupied, step);
     occupied.push(position);
@@ -89,6 +98,6 @@ export async function createVariationNodes(
   const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
     inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
   );
-  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => ({ type: "node-added", node })), ...edgesAdded.map((edge): CanvasChange => ({ type: "edge-added", edge }))], GENERATION);
+  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => ({ type: "node-added", node })), ...edgesAdded.map((edge): CanvasChange => ({ type: "edge-added", edge }))], origin);
   return made.map((n) => n.id);
 }

@@ -17,7 +17,9 @@ import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { captureCredits, releaseCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
 import { ProviderError, type EngineResult, type MediaBytes } from "./engine";
-import { createVariationNodes, patchNode, readNode } from "./nodeWriter";
+import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN } from "./nodeWriter";
+import { toolIdOfRun } from "../../domain/tools/catalogue";
+import { runToolJob } from "../tools/toolJob";
 import type { PreparedRun } from "./prepare";
 import { randomUUID } from "node:crypto";
 
@@ -101,6 +103,18 @@ export class GenerationRunner {
     };
     try {
       await hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "running", message: GENERATION_MESSAGES.processing });
+      if (toolIdOfRun(row.modelId)) {
+        const result = await runToolJob({
+          deps: this.deps,
+          row,
+          signal: controller.signal,
+          progress,
+          readMedia: (url) => this.readMedia(row.userId, url, controller.signal),
+          publicUrl: (url) => this.publicUrl(row.userId, url, controller.signal),
+        });
+        await this.settleSucceeded(row, result as Record<string, unknown>);
+        return;
+      }
       if (!model) throw new ProviderError(`${GENERATION_MESSAGES.unknownModel}: ${row.modelId}`);
       const engine = this.deps.engines[model.provider];
       if (!engine) throw new ProviderError(`${displayNameFor(model.id).name} cannot run on this server`);
@@ -123,11 +137,7 @@ export class GenerationRunner {
             signal: controller.signal,
             onProgress: (r) => progress(r.percent === undefined ? undefined : i * share + (r.percent * share) / 100, r.message ?? GENERATION_MESSAGES.processing),
             readMedia: (url) => this.readMedia(row.userId, url, controller.signal),
-            publicUrl: async (url) => {
-              if (!STUDIO_MEDIA.test(url)) return url;
-              const media = await this.readMedia(row.userId, url, controller.signal);
-              return `data:${media.contentType};base64,${media.bytes.toString("base64")}`;
-            },
+            publicUrl: (url) => this.publicUrl(row.userId, url, controller.signal),
           }),
         );
         if (controller.signal.aborted) throw new ProviderError(GENERATION_MESSAGES.cancelled);
@@ -154,6 +164,13 @@ export class GenerationRunner {
     } catch {
       // A missed beat is retried in 5 s; the sweeper allows several.
     }
+  }
+
+  /** A URL a hosted provider can fetch: studio media as a data URI (spec canvas 7), other URLs as they are. */
+  private async publicUrl(userId: string, url: string, signal: AbortSignal): Promise<string> {
+    if (!STUDIO_MEDIA.test(url)) return url;
+    const media = await this.readMedia(userId, url, signal);
+    return `data:${media.contentType};base64,${media.bytes.toString("base64")}`;
   }
 
   /** Studio media by id, checked against the caller's permission; other URLs through safeFetch. */
@@ -239,6 +256,12 @@ export class GenerationRunner {
         })),
       );
     }
+    await this.settleSucceeded(row, data);
+  }
+
+  /** The run's status becomes succeeded (unless a cancel won), its hold is captured once, and the chain moves on. */
+  private async settleSucceeded(row: GenerationRow, data: Record<string, unknown>) {
+    const { db, hub } = this.deps;
     const won = await db
       .update(generations)
       .set({ status: "succeeded", result: data, progress: 100, finishedAt: sql`now()`, error: null })
@@ -266,10 +289,19 @@ export class GenerationRunner {
     const status = won[0]?.status ?? "cancelled";
     const node = await readNode(db, row.projectId, row.nodeId);
     if (node && node.data.generationId === row.id) {
-      await patchNode(db, hub, row.projectId, row.nodeId, (current) =>
-        status === "cancelled"
-          ? { status: current.mediaUrl || current.content ? "completed" : "idle", isGenerating: false, generationProgress: null, error: null }
-          : { status: "error", isGenerating: false, generationProgress: null, error: message },
+      const tool = toolIdOfRun(row.modelId);
+      // A tool's failure is stored with its run (spec canvas 9 Tools: the error text is kept for the node).
+      const toolFields = tool && status !== "cancelled" ? { toolExecutionResult: { success: false, error: message } } : {};
+      await patchNode(
+        db,
+        hub,
+        row.projectId,
+        row.nodeId,
+        (current) =>
+          status === "cancelled"
+            ? { status: current.mediaUrl || current.content ? "completed" : "idle", isGenerating: false, generationProgress: null, error: null }
+            : { status: "error", isGenerating: false, generationProgress: null, error: message, ...toolFields },
+        tool ? TOOL_ORIGIN : undefined,
       );
     }
     await hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: status as "failed" | "cancelled", error: message });

@@ -14,7 +14,9 @@ import { badRequest, conflict, HttpError, notFound } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
-import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "./nodeWriter";
+import { prepareToolRun } from "../tools/toolJob";
+import { findTool, toolIdOfRun } from "../../domain/tools/catalogue";
 import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
 import { prepareRun, type PreparedRun } from "./prepare";
 import { HEARTBEAT_MS, GenerationRunner, type GenerationRow } from "./runner";
@@ -47,6 +49,39 @@ export class GenerationService {
   }
 
   /**
+   * POST /api/tools/execute: queue one tool run on a node. It is a generation row (model id `tool:{id}`), so
+   * it holds and settles credits, counts against the user's limits, can be cancelled, survives a restart
+   * and shows in the Queue panel exactly as a model run does.
+   */
+  async executeTool(userId: string, projectId: string, nodeId: string, toolId: string, parameters: Record<string, unknown>): Promise<string> {
+    await authorizeProject(this.deps.db, userId, projectId, "edit");
+    const node = await this.nodeOrThrow(projectId, nodeId);
+    await this.refuseIfBusy(this.deps.db, projectId, nodeId);
+    const run = await prepareToolRun(this.deps, userId, projectId, node, toolId, parameters);
+    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
+    // The node shows the run like a generation, and keeps the tool and parameters it ran with.
+    await patchNode(
+      this.deps.db,
+      this.deps.hub,
+      projectId,
+      nodeId,
+      () => ({
+        status: "generating",
+        isGenerating: true,
+        generationId,
+        error: null,
+        generationProgress: { percent: 0, message: GENERATION_MESSAGES.preparing },
+        selectedTool: run.toolId,
+        toolParameters: run.params,
+      }),
+      TOOL_ORIGIN,
+    );
+    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /**
    * A run that is not on the canvas (a shot list's image): the same reservation, queue, engine, storage and
    * ledger, keyed `detached:{key}` so nothing is written to a node. Returns the generation id.
    */
@@ -64,7 +99,7 @@ export class GenerationService {
    * `onePerNode`, two requests for the same node (a double click, two tabs) queue one run: the node's lock
    * makes the second see the first's row and answer 409 before it holds anything.
    */
-  private async queueRun(userId: string, projectId: string, nodeId: string, run: PreparedRun, opts: { onePerNode?: boolean } = {}): Promise<string> {
+  private async queueRun(userId: string, projectId: string, nodeId: string, run: QueuedRun, opts: { onePerNode?: boolean } = {}): Promise<string> {
     const generationId = randomUUID();
     await this.checkBacklog(userId);
     await this.deps.db.transaction(async (tx) => {
@@ -279,7 +314,7 @@ export class GenerationService {
         nodeId: g.nodeId,
         nodeTitle: g.nodeId.startsWith("detached:shot:") ? "Shot list image" : ((nodeData as { title?: string } | null)?.title ?? "Untitled") || "Untitled",
         modelId: g.modelId,
-        modelName: displayNameFor(g.modelId).name,
+        modelName: runName(g.modelId),
         status: g.status as GenerationSummary["status"],
         progress: g.progress,
         credits: g.reservedCredits,
@@ -354,6 +389,15 @@ export class GenerationService {
   }
 }
 
-function rowFor(id: string, projectId: string, nodeId: string, userId: string, run: PreparedRun, status: "queued" | "waiting") {
+/** The Queue panel's name for a run: the model's display name, or the tool's name. */
+function runName(modelId: string): string {
+  const toolId = toolIdOfRun(modelId);
+  return toolId ? (findTool(toolId)?.name ?? toolId) : displayNameFor(modelId).name;
+}
+
+/** What a generation row needs of a prepared model or tool run; the whole of it is kept as `request`. */
+type QueuedRun = Pick<PreparedRun, "modelId" | "credits" | "ownKey" | "inputHash">;
+
+function rowFor(id: string, projectId: string, nodeId: string, userId: string, run: QueuedRun, status: "queued" | "waiting") {
   return { id, projectId, nodeId, userId, modelId: run.modelId, status, request: run, reservedCredits: run.credits, ownKey: run.ownKey, inputHash: run.inputHash };
 }

@@ -1,0 +1,92 @@
+/**
+ * Hosted tools: fal.ai endpoints run through the same fal queue engine as the fal models (their ids are
+ * fal's endpoint ids). Locked with 'Add a fal.ai key in Settings' until a key is set. Media parameters
+ * (format 'uri' with a content media type) are filled from the node's own media and its connected nodes.
+ */
+import { enumParam, intParam, numberParam, textParam, toolSchema, type ToolDefinition } from "./toolTypes";
+
+const image = (title: string, description?: string) => ({ type: "string", format: "uri", contentMediaType: "image/*", title, ...(description ? { description } : {}) });
+const video = (title: string) => ({ type: "string", format: "uri", contentMediaType: "video/*", title });
+const audio = (title: string) => ({ type: "string", format: "uri", contentMediaType: "audio/*", title });
+
+export const HOSTED_TOOLS: ToolDefinition[] = [
+  {
+    id: "fal-ai/clarity-upscaler",
+    name: "Image Upscaler",
+    category: "Image",
+    description: "Upscales and sharpens with a diffusion model; a prompt can guide the new detail.",
+    provider: "fal",
+    accepts: ["image"],
+    output: { kind: "replace", type: "image" },
+    schema: toolSchema(
+      "ClarityUpscaler",
+      {
+        image_url: image("Image"),
+        prompt: textParam("Prompt", "masterpiece, best quality, highres"),
+        upscale_factor: numberParam("Upscale factor", 1, 4, 2, { multipleOf: 1, description: "1x to 4x" }),
+        creativity: numberParam("Creativity", 0, 1, 0.35, { multipleOf: 0.05 }),
+        resemblance: numberParam("Resemblance", 0, 1, 0.6, { multipleOf: 0.05 }),
+        guidance_scale: numberParam("Guidance scale", 0, 20, 4),
+        num_inference_steps: intParam("Steps", 4, 50, 18),
+        seed: intParam("Seed", 0, 2147483647, 0),
+      },
+      ["image_url"],
+    ),
+    // spec canvas 5 upscaler table.
+    groups: { image_url: "omit", upscale_factor: "basic", prompt: "basic", creativity: "basic", resemblance: "advanced", guidance_scale: "advanced", num_inference_steps: "advanced", seed: "advanced" },
+    credits: 30,
+  },
+  {
+    id: "fal-ai/face-swap",
+    name: "Face Swap",
+    category: "Image",
+    description: "Puts the face from a connected image onto the people in this one.",
+    provider: "fal",
+    accepts: ["image"],
+    connected: [{ name: "swap_image_url", type: "image", required: true }],
+    output: { kind: "replace", type: "image" },
+    schema: toolSchema("FaceSwap", { base_image_url: image("Base image"), swap_image_url: image("Face to use", "The image whose face is swapped in") }, ["base_image_url", "swap_image_url"]),
+    // spec canvas 5 face swap table: the base is the node's own image.
+    groups: { base_image_url: "omit", swap_image_url: "basic" },
+    credits: 20,
+  },
+  {
+    id: "fal-ai/bria/background/replace",
+    name: "Background Replace",
+    category: "Image",
+    description: "Replaces the background of any picture with one described in words.",
+    provider: "fal",
+    accepts: ["image"],
+    output: { kind: "replace", type: "image" },
+    schema: toolSchema(
+      "BackgroundReplace",
+      {
+        image_url: image("Image"),
+        prompt: textParam("Background", "a quiet studio with soft light", "Describe the new background"),
+        negative_prompt: textParam("Avoid", ""),
+        num_images: intParam("Background variations", 1, 8, 1),
+        seed: intParam("Seed", 0, 2147483647, 0),
+      },
+      ["image_url", "prompt"],
+    ),
+    // spec canvas 5 replace-background table.
+    groups: { image_url: "omit", prompt: "basic", num_images: "basic", negative_prompt: "advanced", seed: "advanced" },
+    credits: 40,
+  },
+  {
+    id: "fal-ai/sync-lipsync",
+    name: "Lip Sync",
+    category: "Video",
+    description: "Moves the lips in the video to match a connected audio node.",
+    provider: "fal",
+    accepts: ["video"],
+    connected: [{ name: "audio_url", type: "audio", required: true }],
+    output: { kind: "replace", type: "video" },
+    schema: toolSchema(
+      "LipSync",
+      { video_url: video("Video"), audio_url: audio("Audio"), sync_mode: enumParam("When lengths differ", ["cut_off", "loop", "bounce"], "cut_off") },
+      ["video_url", "audio_url"],
+    ),
+    credits: 100,
+  },
+];

@@ -1,0 +1,43 @@
+/**
+ * Tool calls (spec canvas 7): the list with what this caller can run, a tool's schema, and a run on a node
+ * (queued like a generation; its progress and result reach the canvas on the live channel).
+ */
+import type { FastifyInstance } from "fastify";
+import { lockedReason } from "../../domain/generation/api";
+import { PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { executeToolBodySchema, TOOL_MESSAGES, toolSchemaQuerySchema, type ToolSummary } from "../../domain/tools/api";
+import { findTool, TOOLS } from "../../domain/tools/catalogue";
+import { requireUser } from "../auth/session";
+import { notFound } from "../errors";
+import { parse } from "../http/errors";
+import type { GenerationService } from "../generation/service";
+
+export function registerToolRoutes(app: FastifyInstance, service: GenerationService) {
+  app.get("/api/tools/available", async (request, reply) => {
+    const caller = requireUser(request);
+    const sources = await service.deps.keySourcesFor(caller.id);
+    const tools: ToolSummary[] = TOOLS.map((t) => {
+      const { schema: _schema, groups: _groups, connected: _connected, ...summary } = t;
+      const usable = t.provider === "local" || Boolean(sources.get(t.provider));
+      return { ...summary, usable, ...(usable ? {} : { lockedReason: lockedReason(PROVIDER_LABELS[t.provider]) }) };
+    });
+    // spec canvas 7: no cache.
+    reply.header("cache-control", "no-store");
+    return { success: true, tools };
+  });
+
+  app.get("/api/tools/schema", async (request) => {
+    requireUser(request);
+    const { id } = parse(toolSchemaQuerySchema, request.query);
+    const tool = findTool(id);
+    if (!tool) throw notFound(`${TOOL_MESSAGES.unknownTool}: ${id}`);
+    return { success: true, id: tool.id, name: tool.name, description: tool.description, groups: tool.groups ?? {}, connected: tool.connected ?? [], ...tool.schema };
+  });
+
+  app.post("/api/tools/execute", async (request, reply) => {
+    const caller = requireUser(request);
+    const body = parse(executeToolBodySchema, request.body ?? {});
+    const generationId = await service.executeTool(caller.id, body.projectId, body.nodeId, body.toolId, body.parameters);
+    return reply.code(202).send({ success: true, generationId });
+  });
+}

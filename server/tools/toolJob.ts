@@ -1,0 +1,242 @@
+/**
+ * A tool run as a job of the generation queue (same credits, limits, cancel, restart recovery and Queue
+ * panel): prepared from the node when it is asked for, run by the queue's worker, and written back to the
+ * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { generationContext } from "../../domain/canvas/context";
+import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
+import type { NodeData } from "../../domain/canvas/node";
+import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generation/modelTypes";
+import type { ParamValue } from "../../domain/generation/parameterRules";
+import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
+import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
+import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
+import { badRequest, HttpError } from "../errors";
+import { classifyHead } from "../media/sniffUpload";
+import { insertMedia } from "../services/mediaService";
+import type { GenerationDeps } from "../generation/deps";
+import { ProviderError, type GenerationContextItem, type MediaBytes } from "../generation/engine";
+import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
+import { upstreamOf } from "../generation/prepare";
+import type { GenerationRow } from "../generation/runner";
+import { isToolInputError, runLocalTool, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
+
+/** What a queued tool run keeps in its generation row's `request`. */
+export interface PreparedToolRun {
+  modelId: string;
+  toolId: string;
+  params: Record<string, ParamValue>;
+  /** The node's media and text when the run was asked for (the result replaces them). */
+  nodeMediaUrl: string | null;
+  nodeText: string;
+  connected: GenerationContextItem[];
+  credits: number;
+  ownKey: boolean;
+  inputHash: string;
+}
+
+const WORDS: Record<NodeMedia, string> = { image: "an image", video: "a video", audio: "audio", model3d: "a 3D model", text: "text" };
+
+/**
+ * Checks everything a run needs before anything is held: the tool, a key for a hosted one, the node's own
+ * media, the connected media it requires, and the parameters (400 naming the field when one is wrong).
+ */
+export async function prepareToolRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, toolId: string, given: Record<string, unknown>): Promise<PreparedToolRun> {
+  const tool = findTool(toolId);
+  if (!tool) throw badRequest(`${TOOL_MESSAGES.unknownTool}: ${toolId}`);
+  let credentials: { ownKey: boolean } | null = { ownKey: false };
+  if (tool.provider !== "local") {
+    credentials = await deps.credentialsFor(userId, tool.provider);
+    if (!credentials) throw new HttpError(400, "bad_request", `Add a ${PROVIDER_LABELS[tool.provider]} key in Settings`);
+  }
+  let params: Record<string, ParamValue>;
+  try {
+    params = checkToolParameters(tool, given);
+  } catch (err) {
+    if (err instanceof ToolParameterError) throw new HttpError(400, "bad_request", err.message);
+    throw err;
+  }
+  const data = node.data;
+  const media = nodeMediaOf(detectContentType(data));
+  const nodeMediaUrl = mediaUrlOf(data) ?? null;
+  if (tool.accepts.length > 0) {
+    const has = media && tool.accepts.includes(media) && (media === "text" ? Boolean(textOf(data)) : Boolean(nodeMediaUrl));
+    if (!has) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
+  }
+  const upstream = await upstreamOf(deps.db, projectId, node.id);
+  const connected: GenerationContextItem[] = generationContext(upstream).map((c) => ({
+    nodeId: c.nodeId,
+    type: toMediaType(c.type) ?? "text",
+    ...(c.url ? { url: c.url } : {}),
+    ...(c.text ? { text: c.text } : {}),
+  }));
+  for (const input of tool.connected ?? []) {
+    if (!input.required) continue;
+    const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));
+    if (found.length < (input.min ?? 1)) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
+  }
+  const credits = credentials.ownKey ? 0 : tool.credits;
+  const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
+  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };
+}
+
+export interface ToolJobContext {
+  deps: GenerationDeps;
+  row: GenerationRow;
+  signal: AbortSignal;
+  progress(percent: number | undefined, message: string): void;
+  readMedia(url: string): Promise<MediaBytes>;
+  publicUrl(url: string): Promise<string>;
+}
+
+/** Runs the tool and writes its result to the canvas; returns the spec's tool execution result. */
+export async function runToolJob(ctx: ToolJobContext): Promise<ToolExecutionResult> {
+  const run = ctx.row.request as PreparedToolRun;
+  const tool = findTool(run.toolId);
+  if (!tool) throw new ProviderError(`${TOOL_MESSAGES.unknownTool}: ${run.toolId}`);
+  const started = Date.now();
+  const product = tool.provider === "local" ? await runLocal(ctx, tool, run) : await runHosted(ctx, tool, run);
+  if (ctx.signal.aborted) throw new ProviderError("Cancelled");
+  const stored = product.kind === "media" ? await storeFile(ctx, product) : null;
+  const result: ToolExecutionResult = { success: true, executionTime: Date.now() - started };
+  if (stored) Object.assign(result, { [RESULT_FIELD[stored.mediaType]]: stored.url });
+  else if (product.kind === "text") result.text = product.text;
+  await writeResult(ctx, tool, run, product, stored, result);
+  return result;
+}
+
+async function runLocal(ctx: ToolJobContext, tool: ToolDefinition, run: PreparedToolRun): Promise<ToolProduct> {
+  const read = async (url: string): Promise<MediaInput> => ctx.readMedia(url);
+  const inputs: ToolInputs = {
+    node: run.nodeMediaUrl ? await read(run.nodeMediaUrl) : null,
+    nodeText: run.nodeText,
+    connected: await Promise.all(
+      run.connected.map(async (c) => ({ type: nodeMediaOf(c.type) ?? "text", ...(c.url ? { media: await read(c.url) } : {}), ...(c.text ? { text: c.text } : {}) })),
+    ),
+  };
+  ctx.progress(0, `Running ${tool.name}…`);
+  try {
+    return await runLocalTool(tool.id, inputs, run.params, { signal: ctx.signal, onProgress: (f) => ctx.progress(f * 100, `Running ${tool.name}…`) });
+  } catch (err) {
+    // A fixable input problem is the user's to see as it is; an abort is a cancel.
+    if (isToolInputError(err)) throw new ProviderError(err.message);
+    if (ctx.signal.aborted) throw new ProviderError("Cancelled");
+    throw err;
+  }
+}
+
+/**
+ * A hosted tool through its provider's engine (fal's queue API): the tool's schema is the model's input
+ * schema; media slots take the node's own media first, then the connected nodes' in edge order.
+ */
+async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: PreparedToolRun): Promise<ToolProduct> {
+  const engine = ctx.deps.engines[tool.provider];
+  if (!engine) throw new ProviderError(`${tool.name} cannot run on this server`);
+  const credentials = await ctx.deps.credentialsFor(ctx.row.userId, tool.provider);
+  if (!credentials) throw new ProviderError(`Add a ${PROVIDER_LABELS[tool.provider]} key in Settings`);
+  const schema = toolInputSchema(tool.schema);
+  const resolve = componentRefResolver(tool.schema);
+  const params: Record<string, unknown> = { ...run.params };
+  const pool = [...(run.nodeMediaUrl ? [{ type: tool.accepts[0], url: run.nodeMediaUrl }] : []), ...run.connected.filter((c) => c.url).map((c) => ({ type: nodeMediaOf(c.type), url: c.url! }))];
+  for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+    const kind = resolveProperty(raw, resolve).contentMediaType?.split("/")[0];
+    if (!kind) continue;
+    const at = pool.findIndex((m) => m.type === kind);
+    if (at >= 0) params[name] = pool.splice(at, 1)[0]!.url;
+  }
+  const model = {
+    id: tool.id,
+    name: tool.name,
+    provider: tool.provider,
+    inputSchema: { type: "object", properties: schema.properties ?? {}, required: schema.required ?? [] },
+    capabilities: [{ inputTypes: [], outputTypes: [{ type: tool.output.type === "model3d" ? "3d" : tool.output.type }] }],
+  } as unknown as Model;
+  const result = await engine.run({
+    model,
+    prompt: "",
+    userPrompt: "",
+    params,
+    context: run.connected,
+    seed: 0,
+    credentials,
+    signal: ctx.signal,
+    onProgress: (r) => ctx.progress(r.percent, r.message ?? `Running ${tool.name}…`),
+    readMedia: ctx.readMedia,
+    publicUrl: ctx.publicUrl,
+  });
+  if (result.kind === "text") return { kind: "text", text: result.texts.join("\n\n") };
+  const first = result.files[0];
+  if (!first) throw new ProviderError("The tool returned nothing");
+  return { kind: "media", mediaType: result.mediaType, file: first };
+}
+
+const RESULT_FIELD = { image: "imageUrl", video: "videoUrl", audio: "audioUrl", "3d": "modelUrl" } as const;
+const CONTENT_TYPE = { image: "image", video: "video", audio: "audio", "3d": "model3d" } as const;
+
+/** The output becomes studio media under a generated name, typed from its bytes. */
+async function storeFile(ctx: ToolJobContext, product: Extract<ToolProduct, { kind: "media" }>) {
+  const { deps, row } = ctx;
+  const ext = { image: "png", video: "mp4", audio: "wav", "3d": "glb" }[product.mediaType];
+  const type = await classifyHead(product.file.bytes.subarray(0, 64 * 1024), `output.${ext}`, product.file.contentType);
+  if (type === "text") throw new ProviderError(`The tool returned text where ${product.mediaType} was expected`);
+  const id = randomUUID();
+  const key = `${id.slice(0, 2)}/${id}.${type.ext}`;
+  await deps.storage.put(key, product.file.bytes, type.contentType);
+  await insertMedia(deps.db, { id, projectId: row.projectId, ownerId: row.userId, key, contentType: type.contentType, size: product.file.bytes.length, originalName: null });
+  return { url: `/api/media/${id}`, mediaType: product.mediaType };
+}
+
+/**
+ * spec canvas 4 "Tool execution complete event": the node's four media URLs are replaced by the result (the
+ * media it had stays one click away in its versions), or the result goes into a new node 550 px to the
+ * right, connected from this one. Either way the node records the result and its last run.
+ */
+async function writeResult(
+  ctx: ToolJobContext,
+  tool: ToolDefinition,
+  run: PreparedToolRun,
+  product: ToolProduct,
+  stored: { url: string; mediaType: "image" | "video" | "audio" | "3d" } | null,
+  result: ToolExecutionResult,
+) {
+  const { deps, row } = ctx;
+  const last = { toolId: tool.id, parameters: run.params, result, timestamp: new Date().toISOString() };
+  const settled = { status: "completed" as const, isGenerating: false, error: null, generationProgress: null, toolExecutionResult: result, lastToolExecution: last };
+  if (tool.output.kind === "replace" && stored) {
+    await patchNode(
+      deps.db,
+      deps.hub,
+      row.projectId,
+      row.nodeId,
+      (current) => {
+        const versions = [...(current.versionHistory ?? [])];
+        // An uploaded picture has no version yet: it becomes the first, so the tool's result can be undone.
+        const before = mediaUrlOf(current);
+        if (versions.length === 0 && before) versions.push({ mediaUrl: before, permanentMediaUrl: before, contentType: current.contentType, createdAt: new Date().toISOString() });
+        versions.push({ mediaUrl: stored.url, permanentMediaUrl: stored.url, model: tool.id, contentType: CONTENT_TYPE[stored.mediaType], createdAt: new Date().toISOString() });
+        return {
+          mediaUrl: stored.url,
+          displayUrl: stored.url,
+          permanentMediaUrl: stored.url,
+          azureUrl: stored.url,
+          contentType: CONTENT_TYPE[stored.mediaType],
+          versionHistory: versions,
+          currentVersionIndex: versions.length - 1,
+          ...settled,
+        };
+      },
+      TOOL_ORIGIN,
+    );
+    return;
+  }
+  const source = await readNode(deps.db, row.projectId, row.nodeId);
+  if (!source) return;
+  const title = `${(source.data.title as string | undefined) || "Untitled"} · ${tool.name.replace(/ \(.*\)$/, "")}`;
+  const content: NodeData = stored
+    ? { mediaUrl: stored.url, displayUrl: stored.url, permanentMediaUrl: stored.url, azureUrl: stored.url, contentType: CONTENT_TYPE[stored.mediaType], versionHistory: [{ mediaUrl: stored.url, model: tool.id }], currentVersionIndex: 0 }
+    : { content: product.kind === "text" ? product.text : "", contentType: "text" };
+  const [made] = await createVariationNodes(deps.db, deps.hub, row.projectId, source, [source.id], [{ title, status: "completed", ...content }], TOOL_ORIGIN, true);
+  if (made) result.nodeId = made;
+  await patchNode(deps.db, deps.hub, row.projectId, row.nodeId, () => settled, TOOL_ORIGIN);
+}

@@ -33,7 +33,7 @@ export function nodeMediaOf(contentType: unknown): NodeMedia | null {
  * spec canvas 5 "Tool list filter": image nodes see image tools, video nodes video tools, audio nodes audio
  * tools, text nodes text tools (3D nodes: tools for models). No node selected: every tool.
  */
-export function toolsForNode(tools: readonly ToolDefinition[], media: NodeMedia | null | undefined, nodeSelected: boolean): ToolDefinition[] {
+export function toolsForNode<T extends Pick<ToolDefinition, "accepts" | "output">>(tools: readonly T[], media: NodeMedia | null | undefined, nodeSelected: boolean): T[] {
   if (!nodeSelected) return [...tools];
   const kind = media ?? "image";
   return tools.filter((t) => (t.accepts.length === 0 ? t.output.type === kind : t.accepts.includes(kind)));

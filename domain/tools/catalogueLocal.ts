@@ -18,7 +18,8 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     label: "Local AI",
     accepts: ["image"],
     output: { kind: "replace", type: "image" },
-    schema: toolSchema("Upscale", { scale: enumParam("Upscale factor", [2, 4], 2, "2× or 4× the width and height") }, ["scale"]),
+    // A 2-to-4 slider in steps of 2 (the form's select is for text values): only 2× and 4× exist.
+    schema: toolSchema("Upscale", { scale: { ...enumParam("Upscale factor", [2, 4], 2, "2× or 4× the width and height"), minimum: 2, maximum: 4, multipleOf: 2 } }, ["scale"]),
     groups: { scale: "basic" },
     credits: 2,
   },

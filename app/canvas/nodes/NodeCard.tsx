@@ -1,6 +1,7 @@
 import { memo, useRef } from "react";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
-import { AlertTriangle, Maximize2, MoreHorizontal, Upload } from "lucide-react";
+import { AlertTriangle, Maximize2, MoreHorizontal, Upload, Wrench } from "lucide-react";
+import { findTool } from "../../../domain/tools/catalogue";
 import { nodeLook, mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
 import { aspectRatioAfterMediaLoad } from "../../../domain/canvas/aspectRatio";
@@ -43,6 +44,11 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
         <span className="truncate text-sm font-semibold text-text/80" data-testid="node-title">
           {title}
         </span>
+        {typeof data.selectedTool === "string" && data.selectedTool && (
+          <span className="ml-auto mr-1 flex shrink-0 items-center gap-1 truncate rounded-full border border-border bg-surface-2 px-2 py-px text-[11px] text-text-muted" data-testid="node-tool-chip" title="Selected tool">
+            <Wrench className="size-3" aria-hidden /> {findTool(data.selectedTool)?.name ?? data.selectedTool}
+          </span>
+        )}
         <Menu>
           <MenuTrigger asChild>
             <button type="button" aria-label={`Actions for ${title}`} className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100">

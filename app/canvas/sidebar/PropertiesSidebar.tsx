@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCanvas } from "../store/useCanvas";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui";
 import { NodeProperties } from "./NodeProperties";
+import { ToolsPanel } from "./tools/ToolsPanel";
 
 const DEFAULT_WIDTH = 320;
 const clampWidth = (w: number) => Math.min(window.innerWidth * 0.25, Math.max(window.innerWidth * 0.1, w));
@@ -12,6 +14,7 @@ export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
     return selected.length === 1 ? selected[0]!.id : null;
   });
   const [width, setWidth] = useState(() => clampWidth(DEFAULT_WIDTH));
+  const [tab, setTab] = useState<"properties" | "tools">("properties");
   const dragging = useRef(false);
 
   useEffect(() => {
@@ -48,14 +51,24 @@ export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
           }}
         />
       )}
-      <div className="border-b border-border px-4 py-3 text-sm font-medium text-text">Properties</div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {selectedId ? (
-          <NodeProperties key={selectedId} nodeId={selectedId} />
-        ) : (
-          <p className="p-4 text-sm text-text-muted">Select a node to see and edit its properties.</p>
-        )}
-      </div>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as "properties" | "tools")} className="min-h-0 flex-1 gap-0">
+        <div className="border-b border-border px-3 py-2">
+          <TabsList aria-label="Sidebar">
+            <TabsTrigger value="properties">Properties</TabsTrigger>
+            <TabsTrigger value="tools">Tools</TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="properties" className="min-h-0 flex-1 overflow-y-auto">
+          {selectedId ? (
+            <NodeProperties key={selectedId} nodeId={selectedId} />
+          ) : (
+            <p className="p-4 text-sm text-text-muted">Select a node to see and edit its properties.</p>
+          )}
+        </TabsContent>
+        <TabsContent value="tools" className="min-h-0 flex-1 overflow-y-auto">
+          <ToolsPanel nodeId={selectedId} />
+        </TabsContent>
+      </Tabs>
     </aside>
   );
 }

@@ -20,7 +20,8 @@ import { ProviderError, type GenerationContextItem, type MediaBytes } from "../g
 import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
 import { upstreamOf } from "../generation/prepare";
 import type { GenerationRow } from "../generation/runner";
-import { isToolInputError, runLocalTool, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
+import { runOfflineTool } from "./localToolHost";
+import { isToolInputError, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
 
 /** What a queued tool run keeps in its generation row's `request`. */
 export interface PreparedToolRun {
@@ -117,7 +118,7 @@ async function runLocal(ctx: ToolJobContext, tool: ToolDefinition, run: Prepared
   };
   ctx.progress(0, `Running ${tool.name}…`);
   try {
-    return await runLocalTool(tool.id, inputs, run.params, { signal: ctx.signal, onProgress: (f) => ctx.progress(f * 100, `Running ${tool.name}…`) });
+    return await runOfflineTool(tool.id, inputs, run.params, { signal: ctx.signal, onProgress: (f) => ctx.progress(f * 100, `Running ${tool.name}…`) });
   } catch (err) {
     // A fixable input problem is the user's to see as it is; an abort is a cancel.
     if (isToolInputError(err)) throw new ProviderError(err.message);

@@ -1,0 +1,95 @@
+/**
+ * Hosted tools against a local fake of fal's queue API (the real protocol: submit, status, result, files):
+ * the node's picture goes in the tool's media slot as a data URI, the form's parameters as they were set,
+ * and the file fal returns replaces the node's media; a fal failure reaches the node and refunds.
+ */
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
+import { multipartForm } from "../test/multipart";
+import { createFalEngine } from "../generation/hosted/fal";
+import { startFalFake, type FalFake } from "../generation/hosted/fakes/falFake";
+import { FAST } from "../generation/hosted/fakes/testRequest";
+
+const KEY = "fal-key-id:fal-secret-0123456789";
+let h: Harness;
+let fake: FalFake;
+
+beforeAll(async () => {
+  fake = await startFalFake({ key: KEY });
+  h = await createHarness({ generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: fake.origin } } });
+});
+afterAll(async () => {
+  await h?.close();
+  await fake?.close();
+});
+
+async function pictureNode(user: TestUser) {
+  const projectId = (await h.call(user, "POST", "/api/projects", { name: "Hosted tools" })).body.id as string;
+  await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "n1", position: { x: 0, y: 0 } }] });
+  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#208040" } }).png().toBuffer();
+  const form = multipartForm([["projectId", projectId], ["nodeId", "n1"], ["file", { filename: "p.png", type: "image/png", data: bytes }]]);
+  const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+  const url = JSON.parse(up.body).url as string;
+  await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "image", rev: 1 } }] });
+  return { projectId, url, bytes };
+}
+
+describe("hosted tools through fal's queue API", () => {
+  it("Image Upscaler: the node's picture in image_url, the form's factor, and fal's file on the node", async () => {
+    const user = await h.signUp();
+    const { projectId, url, bytes } = await pictureNode(user);
+    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId, parameters: { upscale_factor: 4, prompt: "crisp film grain" } });
+    expect(res.status).toBe(202);
+    const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
+    expect(row.status).toBe("succeeded");
+    const job = fake.jobs.at(-1)!;
+    expect(job.modelId).toBe("fal-ai/clarity-upscaler");
+    expect(job.input).toMatchObject({ upscale_factor: 4, prompt: "crisp film grain", creativity: 0.35 });
+    expect(job.input.image_url).toBe(`data:image/png;base64,${bytes.toString("base64")}`);
+    const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+    expect(n.data.mediaUrl).not.toBe(url);
+    expect(n.data.toolExecutionResult).toMatchObject({ success: true, imageUrl: n.data.mediaUrl });
+    expect(await (await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS - 30);
+  });
+
+  it("Face Swap without a connected face is refused before anything is sent", async () => {
+    const user = await h.signUp();
+    const { projectId } = await pictureNode(user);
+    const before = fake.jobs.length;
+    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/face-swap", nodeId: "n1", projectId, parameters: {} });
+    expect(res).toMatchObject({ status: 400, body: { error: "swap_image_url: connect an image to this node first" } });
+    expect(fake.jobs.length).toBe(before);
+  });
+});
+
+describe("a fal failure", () => {
+  let failing: FalFake;
+  let h2: Harness;
+  beforeAll(async () => {
+    failing = await startFalFake({ key: KEY, resultError: { status: 422, body: { detail: [{ msg: "image too small", loc: ["body", "image_url"] }] } } });
+    h2 = await createHarness({ generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: failing.origin } } });
+  });
+  afterAll(async () => {
+    await h2?.close();
+    await failing?.close();
+  });
+
+  it("is stored on the node and the credits come back", async () => {
+    const saved = h;
+    h = h2;
+    try {
+      const user = await h.signUp();
+      const { projectId } = await pictureNode(user);
+      const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId, parameters: {} });
+      const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
+      expect(row.status).toBe("failed");
+      const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+      expect(n.data).toMatchObject({ status: "error", toolExecutionResult: { success: false } });
+      expect(n.data.error).toMatch(/fal\.ai/);
+      expect((await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS);
+    } finally {
+      h = saved;
+    }
+  });
+});

@@ -25,6 +25,16 @@ test("upload a photo, Tools → Upscale ×2 → Run: the bigger picture is on th
   const projectId = await newProject(page, "Upscale");
   const c = canvas(page);
   await c.open(projectId);
+  // Nothing selected: every tool, and a double-click makes a node with the tool chosen.
+  await sidebar(page).getByRole("tab", { name: "Tools" }).click();
+  await expect(sidebar(page).getByText(/^All \d+ tools available - Double-click to create new node$/)).toBeVisible();
+  await page.screenshot({ path: "test-results/tools-list.png" });
+  await sidebar(page).getByTestId("tool-item").filter({ hasText: "Blur faces (Local AI)" }).dblclick();
+  await expect(c.nodes).toHaveCount(1);
+  await expect(c.nodes.first().getByTestId("node-tool-chip")).toHaveText(/Blur faces/);
+  await page.keyboard.press("Control+z");
+  await expect(c.nodes).toHaveCount(0);
+  await sidebar(page).getByRole("tab", { name: "Properties" }).click();
   await c.dropFile("plate.png", "image/png", solidPng(96, 64, [40, 120, 200]));
   await expect(c.image("plate")).toBeVisible();
   await c.select("plate");

@@ -1,8 +1,11 @@
+import { useEffect, useRef } from "react";
 import { Lock } from "lucide-react";
 import { groupTools, toolListHint, toolsForNode, type NodeMedia } from "../../../../domain/tools/catalogue";
 import { TOOL_MESSAGES, type ToolSummary } from "../../../../domain/tools/api";
 import { Button, Skeleton, cn } from "../../../ui";
 import type { ToolListState } from "./useToolList";
+
+const DOUBLE_CLICK_MS = 250;
 
 /**
  * The Tools tab's list view (spec canvas 2): 'Available Tools', 'N of M tools shown', the hint for the
@@ -26,6 +29,15 @@ export function ToolList({
   onCreateWith(tool: ToolSummary): void;
   onRetry(): void;
 }) {
+  // With no node selected a click waits a moment: a second click makes it a double-click (a new node).
+  const pendingOpen = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pendingOpen.current), []);
+  const click = (tool: ToolSummary, detail: number) => {
+    clearTimeout(pendingOpen.current);
+    if (nodeSelected) return onOpen(tool);
+    if (detail >= 2) return onCreateWith(tool);
+    pendingOpen.current = setTimeout(() => onOpen(tool), DOUBLE_CLICK_MS);
+  };
   const all = state.status === "ready" ? state.tools : [];
   const shown = toolsForNode(all, media, nodeSelected);
   return (
@@ -65,8 +77,7 @@ export function ToolList({
                 "flex flex-col gap-0.5 rounded-md border px-3 py-2 text-left transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent",
                 tool.id === selectedToolId ? "border-accent/70 bg-accent/10" : "border-border bg-surface-2 hover:border-text-muted/40 hover:bg-surface-3",
               )}
-              onClick={() => onOpen(tool)}
-              onDoubleClick={() => !nodeSelected && onCreateWith(tool)}
+              onClick={(e) => click(tool, e.detail)}
             >
               <span className="flex items-center gap-2 text-sm font-medium text-text">
                 {tool.name}

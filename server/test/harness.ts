@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { randomBytes } from "node:crypto";
 import { buildApp, type AppOptions } from "../app";
@@ -71,6 +73,9 @@ export async function createHarness(options: Pick<AppOptions, "generation"> = {}
     async close() {
       await server.close();
       await database.close();
+      // The media folder made for this harness (a temp dir; never DATA_DIR) goes with it.
+      const root = (generation.service.deps.storage as { root?: string }).root;
+      if (root && path.basename(root).startsWith("reelgraph-media-")) await rm(root, { recursive: true, force: true });
     },
   };
 }

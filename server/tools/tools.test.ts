@@ -11,7 +11,7 @@ import { creditLedger } from "../db/schema";
 import { createHarness, projectWithViewer, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
-import { colourClip, tone } from "./local/media/testFixtures";
+import { colourClip, removeFixtures, tone } from "./local/media/testFixtures";
 
 class FakeFal implements Engine {
   readonly provider = "fal" as const;
@@ -28,7 +28,10 @@ const fal = new FakeFal();
 beforeAll(async () => {
   h = await createHarness({ generation: { engines: { fal }, env: { FAL_KEY: "platform-key" } } });
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  removeFixtures();
+});
 
 const picture = (w: number, hgt: number) =>
   sharp({ create: { width: w, height: hgt, channels: 3, background: "#3366cc" } })

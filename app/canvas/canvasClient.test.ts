@@ -28,6 +28,23 @@ describe("what the server says comes in through one door", () => {
     expect(s().nodes[0]!.data).toMatchObject({ title: "Theirs", content: "x", rev: 10 });
   });
 
+  it("a refused write with nothing of ours missing from their copy shows their copy, revision too, and sends nothing more", async () => {
+    let refusals = 0;
+    const { client, commands, s, writes } = recordingClient({
+      nodes: [loaded("a", { title: "Same", content: "x", rev: 2 })],
+      answer: async (sent) => {
+        if (sent.route !== "autosave" || refusals++ > 0) return { success: true, conflicts: [] };
+        return { success: true, conflicts: [{ nodeId: "a", rev: 2, nodeData: { title: "Same", content: "x", status: "idle", rev: 2 } }] };
+      },
+    });
+    // An edit that changes nothing still raises the revision; the server keeps its own.
+    commands.updateNodeData("a", { content: "x" }, { immediate: true });
+    await client.flush();
+    expect(s().nodes[0]!.data).toMatchObject({ content: "x", rev: 2 });
+    expect(writes()).toHaveLength(1);
+    expect(client.hasPending()).toBe(false);
+  });
+
   it("a node made here, refused because another person wrote it first, keeps their fields in the merge it saves", async () => {
     let refusals = 0;
     const { client, commands, s, writes } = recordingClient({

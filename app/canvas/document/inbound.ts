@@ -52,6 +52,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const edits = base ? unsavedEdits(base, node.data, serverOwns) : definedOnly(unsavedEdits(server, node.data, serverOwns));
       const rev = Math.max(node.data.rev ?? 0, serverRev) + 1;
       if (Object.keys(edits).length) result = { data: { ...server, ...edits, rev }, rev, write: true };
+      // Nothing of ours is missing from their copy: show it as it is (its revision too), nothing to resave.
+      else if (!result && (node.data.rev ?? 0) !== serverRev && serverRev >= (base?.rev ?? 0)) result = { data: { ...server, rev: serverRev }, rev: serverRev, write: false };
     }
     if (!result) return {};
     if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };

@@ -89,4 +89,29 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     ),
     credits: 100,
   },
+  {
+    id: "runway/act-two",
+    name: "Character Control",
+    category: "Video",
+    description: "Runway Act Two: the character in this image acts out a connected performance video.",
+    provider: "runway",
+    accepts: ["image"],
+    connected: [{ name: "reference", type: "video", required: true }],
+    output: { kind: "new-node", type: "video" },
+    // spec canvas 5: character control forces character, reference, model, ratio, bodyControl and
+    // expressionIntensity (defaults model 'act_two', ratio '1280:720', expressionIntensity 3).
+    schema: toolSchema(
+      "CharacterControl",
+      {
+        character: image("Character"),
+        reference: video("Performance video"),
+        model: enumParam("Model", ["act_two"], "act_two"),
+        ratio: enumParam("Ratio", ["1280:720", "720:1280", "960:960", "1104:832", "832:1104", "1584:672"], "1280:720"),
+        bodyControl: { type: "boolean", title: "Body control", default: true, description: "Transfer body motion as well as the face" },
+        expressionIntensity: intParam("Expression intensity", 1, 5, 3),
+      },
+      ["character", "reference"],
+    ),
+    credits: 250,
+  },
 ];

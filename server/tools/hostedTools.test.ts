@@ -10,6 +10,9 @@ import { multipartForm } from "../test/multipart";
 import { createFalEngine } from "../generation/hosted/fal";
 import { startFalFake, type FalFake } from "../generation/hosted/fakes/falFake";
 import { FAST } from "../generation/hosted/fakes/testRequest";
+import { createRunwayEngine, RUNWAY_API_VERSION } from "../generation/hosted/runway";
+import { startRunwayFake, type RunwayFake } from "../generation/hosted/fakes/runwayFake";
+import { colourClip } from "./local/media/testFixtures";
 
 const KEY = "fal-key-id:fal-secret-0123456789";
 let h: Harness;
@@ -88,6 +91,55 @@ describe("a fal failure", () => {
       expect(n.data).toMatchObject({ status: "error", toolExecutionResult: { success: false } });
       expect(n.data.error).toMatch(/fal\.ai/);
       expect((await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS);
+    } finally {
+      h = saved;
+    }
+  });
+});
+
+describe("Character Control through Runway's tasks API (Act Two)", () => {
+  const RUNWAY_KEY = "key_runway_0123456789";
+  let runway: RunwayFake;
+  let h3: Harness;
+  beforeAll(async () => {
+    runway = await startRunwayFake({ key: RUNWAY_KEY, version: RUNWAY_API_VERSION });
+    h3 = await createHarness({ generation: { engines: { runway: createRunwayEngine(FAST) }, env: { RUNWAYML_API_SECRET: RUNWAY_KEY, RUNWAY_BASE_URL: runway.origin } } });
+  });
+  afterAll(async () => {
+    await h3?.close();
+    await runway?.close();
+  });
+
+  it("sends the node's picture as the character and the connected video as the performance, with the forced defaults; the result is a new video node", async () => {
+    const saved = h;
+    h = h3;
+    try {
+      const user = await h.signUp();
+      const { projectId, bytes } = await pictureNode(user);
+      // The performance: a video node connected into the character's node.
+      await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "perf", position: { x: -600, y: 0 } }], edgesAdded: [{ id: "e1", source: "perf", target: "n1" }] });
+      const clip = colourClip([["red", 1]], { size: "64x48", fps: 10 });
+      const form = multipartForm([["projectId", projectId], ["nodeId", "perf"], ["file", { filename: "perf.mp4", type: "video/mp4", data: clip.bytes }]]);
+      const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+      await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "perf", prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "video", rev: 1 } }] });
+
+      const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "runway/act-two", nodeId: "n1", projectId, parameters: {} });
+      expect(res.status).toBe(202);
+      const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
+      expect(row.status).toBe("succeeded");
+      const job = runway.jobs.at(-1)!;
+      expect(job.path).toBe("/v1/character_performance");
+      expect(job.body).toMatchObject({
+        model: "act_two",
+        ratio: "1280:720",
+        expressionIntensity: 3,
+        bodyControl: true,
+        character: { type: "image", uri: `data:image/png;base64,${bytes.toString("base64")}` },
+        reference: { type: "video", uri: `data:video/mp4;base64,${clip.bytes.toString("base64")}` },
+      });
+      const c = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
+      const made = c.nodes.find((n: { id: string }) => n.id !== "n1" && n.id !== "perf");
+      expect(made.data).toMatchObject({ contentType: "video", status: "completed" });
     } finally {
       h = saved;
     }

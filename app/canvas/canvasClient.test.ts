@@ -45,6 +45,31 @@ describe("what the server says comes in through one door", () => {
     expect(client.hasPending()).toBe(false);
   });
 
+  it("undoing a delete does not turn back what another person wrote to the node meanwhile", async () => {
+    let refuse = false;
+    const { client, commands, s, writes } = recordingClient({
+      nodes: [loaded("a", { title: "Shot", description: "old", rev: 2 })],
+      answer: async (sent) => {
+        if (sent.route !== "autosave") return { success: true };
+        if (!refuse) return { success: true, conflicts: [] };
+        refuse = false;
+        return { success: true, conflicts: [{ nodeId: "a", rev: 3, nodeData: { title: "Shot", description: "theirs", rev: 3 } }] };
+      },
+    });
+    commands.deleteNodes(["a"]);
+    await client.flush();
+    // Their edit reached the server before this tab's removal did; its live message came while the node was gone here.
+    client.receive({ type: "nodes", clientId: "tab-2", nodes: [{ id: "a", rev: 3, data: { title: "Shot", description: "theirs" } }] });
+    // And the other person removed it too: nothing is known here about its copy any more.
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    refuse = true;
+    commands.undo();
+    await client.flush();
+    expect(s().nodes[0]!.data).toMatchObject({ description: "theirs" });
+    // The restore's own write (from the deleted copy) went once; no merge resaved "old" over theirs.
+    expect(writes().filter((w) => (w.nodeData as { description?: string }).description === "old")).toHaveLength(1);
+  });
+
   it("a node made here, refused because another person wrote it first, keeps their fields in the merge it saves", async () => {
     let refusals = 0;
     const { client, commands, s, writes } = recordingClient({

@@ -1,3 +1,4 @@
+import { LOCAL_SOURCES } from "../../domain/canvas/changes";
 import { changeListFromMessage } from "../../domain/canvas/changeWire";
 import type { CanvasChange } from "../../domain/canvas/changes";
 import { statusOnLoad } from "../../domain/canvas/contentType";
@@ -73,7 +74,15 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   });
   const inbound = createInbound({ store, document, unsent: () => outbox.unsentShape(), now: opts.now });
   installContextRefresh({ store, document, now: opts.now });
-  document.subscribe((list) => outbox.take(list));
+  document.subscribe((list) => {
+    // A node brought back here (undo of a delete) carries the copy it was deleted with: that copy, not a
+    // newer one someone else wrote meanwhile, is what its data is measured against (nothing in it is a new
+    // edit of this client's, so their newer fields win a refused write).
+    if (LOCAL_SOURCES.includes(list.source) && !list.replayed) {
+      for (const c of list.changes) if (c.type === "node-restored" && c.node) inbound.restoredHere(c.id, c.node.data);
+    }
+    outbox.take(list);
+  });
   const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
 
   /** What an earlier page could not save is shown at once (it is already queued, so not sent again). */

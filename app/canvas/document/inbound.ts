@@ -115,6 +115,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       take(list.source, kept);
     },
 
+    /** A node restored here with the data it was deleted with (its revision raised by one for the write). */
+    restoredHere(id: string, data: NodeData) {
+      serverCopies.set(id, { ...data, rev: Math.max(0, (data.rev ?? 1) - 1) });
+    },
+
     /** Writes of this client the server stored, with the revision it stored them under. */
     acknowledged(writes: { nodeId: string; rev: number; data: NodeData }[]) {
       for (const w of writes) {

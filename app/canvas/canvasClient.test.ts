@@ -28,20 +28,24 @@ describe("what the server says comes in through one door", () => {
     expect(s().nodes[0]!.data).toMatchObject({ title: "Theirs", content: "x", rev: 10 });
   });
 
-  it("a refused write with nothing of ours missing from their copy shows their copy, revision too, and sends nothing more", async () => {
+  it("a refused write with nothing of ours missing from their copy saves their copy under its revision, so both end equal", async () => {
     let refusals = 0;
     const { client, commands, s, writes } = recordingClient({
       nodes: [loaded("a", { title: "Same", content: "x", rev: 2 })],
       answer: async (sent) => {
         if (sent.route !== "autosave" || refusals++ > 0) return { success: true, conflicts: [] };
+        // The server's copy is the one this tab knows, at a revision below the one it shows.
         return { success: true, conflicts: [{ nodeId: "a", rev: 2, nodeData: { title: "Same", content: "x", status: "idle", rev: 2 } }] };
       },
     });
-    // An edit that changes nothing still raises the revision; the server keeps its own.
+    // An edit that changes nothing still raises the revision here; the server refuses it.
     commands.updateNodeData("a", { content: "x" }, { immediate: true });
     await client.flush();
-    expect(s().nodes[0]!.data).toMatchObject({ content: "x", rev: 2 });
-    expect(writes()).toHaveLength(1);
+    const shown = s().nodes[0]!.data;
+    expect(shown).toMatchObject({ content: "x", rev: 3 });
+    // Saved again under the revision shown, so the server and this tab end equal.
+    expect(writes()).toHaveLength(2);
+    expect(writes().at(-1)).toMatchObject({ prevRev: 2, nodeData: { content: "x", rev: 3 } });
     expect(client.hasPending()).toBe(false);
   });
 

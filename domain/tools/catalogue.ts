@@ -84,7 +84,7 @@ export function checkToolParameters(tool: Pick<ToolDefinition, "schema">, given:
   const resolveRef = componentRefResolver(tool.schema);
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
-  for (const name of Object.keys(given)) if (!(name in properties)) throw new ToolParameterError(name, `${name} is not a parameter of this tool`);
+  for (const name of Object.keys(given)) if (!Object.hasOwn(properties, name)) throw new ToolParameterError(name, `${name} is not a parameter of this tool`);
   const media = (name: string) => !!resolveProperty(properties[name]!, resolveRef).contentMediaType;
   for (const name of Object.keys(given)) if (media(name)) throw new ToolParameterError(name, `${name} comes from the node and its connected nodes, not from the request`);
   const out: Record<string, ParamValue> = {};
@@ -94,12 +94,14 @@ export function checkToolParameters(tool: Pick<ToolDefinition, "schema">, given:
     // (a caller must not point a tool at media it may not read).
     if (p.contentMediaType) continue;
     const value = given[name] ?? p.default;
-    if (value === undefined || value === null || value === "") {
+    const options = scalarOptions(p.enum);
+    // An empty string is an empty text; for an enum, number or boolean it is a wrong value (checked below).
+    const text = options.length === 0 && p.type !== "number" && p.type !== "integer" && p.type !== "boolean";
+    if (value === undefined || value === null || (value === "" && text)) {
       if (required.has(name) && (value === undefined || value === null)) throw new ToolParameterError(name, `${name} is required`);
       if (value === "") out[name] = "";
       continue;
     }
-    const options = scalarOptions(p.enum);
     if (options.length > 0) {
       if (!options.some((o) => o === value || String(o) === String(value))) throw new ToolParameterError(name, `${name} must be one of ${options.join(", ")} (got ${String(value)})`);
       out[name] = options.find((o) => o === value || String(o) === String(value))!;

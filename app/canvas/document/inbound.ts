@@ -52,8 +52,10 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const edits = base ? unsavedEdits(base, node.data, serverOwns) : definedOnly(unsavedEdits(server, node.data, serverOwns));
       const rev = Math.max(node.data.rev ?? 0, serverRev) + 1;
       if (Object.keys(edits).length) result = { data: { ...server, ...edits, rev }, rev, write: true };
-      // Nothing of ours is missing from their copy: show it as it is (its revision too), nothing to resave.
-      else if (!result && (node.data.rev ?? 0) !== serverRev && serverRev >= (base?.rev ?? 0)) result = { data: { ...server, rev: serverRev }, rev: serverRev, write: false };
+      // Nothing of ours is missing from their copy, but this client shows a higher revision than theirs
+      // (an old write refused): save their copy under it, so both end at one revision. (Showing their
+      // lower revision instead would be overtaken by a later write of ours still on its way.)
+      else if (!result && (node.data.rev ?? 0) > serverRev && serverRev >= (base?.rev ?? 0)) result = { data: { ...server, rev: node.data.rev! }, rev: node.data.rev!, write: true };
     }
     if (!result) return {};
     if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };

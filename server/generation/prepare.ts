@@ -50,6 +50,16 @@ export async function upstreamOf(db: Db, projectId: string, nodeId: string): Pro
   return rows.map((r) => ({ id: r.id, data: r.data as NodeData }));
 }
 
+/** What the upstream nodes give a run, in edge order (spec canvas 3 "Context item sent to generation"). */
+export function contextOf(upstream: { id: string; data: NodeData }[]): GenerationContextItem[] {
+  return generationContext(upstream).map((c) => ({
+    nodeId: c.nodeId,
+    type: toMediaType(c.type) ?? "text",
+    ...(c.url ? { url: c.url } : {}),
+    ...(c.text ? { text: c.text } : {}),
+  }));
+}
+
 export function modelOrThrow(modelId: string): Model {
   if (!modelId) throw badRequest(GENERATION_MESSAGES.selectModel);
   const model = findModel(modelId);
@@ -101,12 +111,7 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   if (!credentials) throw new HttpError(400, "bad_request", `Add a ${PROVIDER_LABELS[model.provider]} key in Settings`);
 
   const upstream = await upstreamOf(deps.db, projectId, node.id);
-  const context: GenerationContextItem[] = generationContext(upstream).map((c) => ({
-    nodeId: c.nodeId,
-    type: toMediaType(c.type) ?? "text",
-    ...(c.url ? { url: c.url } : {}),
-    ...(c.text ? { text: c.text } : {}),
-  }));
+  const context = contextOf(upstream);
   const output = outputTypeOf(model);
   const prompt = composePrompt(choices.prompt, choices.controls, output);
   if (!prompt.trim() && context.length === 0) throw badRequest("Enter a prompt or connect an input node first");

@@ -4,10 +4,9 @@
  * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
  */
 import { createHash, randomUUID } from "node:crypto";
-import { generationContext } from "../../domain/canvas/context";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
-import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generation/modelTypes";
+import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
 import type { ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
@@ -18,7 +17,7 @@ import { insertMedia } from "../services/mediaService";
 import type { GenerationDeps } from "../generation/deps";
 import { ProviderError, type GenerationContextItem, type MediaBytes } from "../generation/engine";
 import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
-import { upstreamOf } from "../generation/prepare";
+import { contextOf, upstreamOf } from "../generation/prepare";
 import type { GenerationRow } from "../generation/runner";
 import { runOfflineTool } from "./localToolHost";
 import { isToolInputError, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
@@ -66,12 +65,7 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
     if (!has) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
   }
   const upstream = await upstreamOf(deps.db, projectId, node.id);
-  const connected: GenerationContextItem[] = generationContext(upstream).map((c) => ({
-    nodeId: c.nodeId,
-    type: toMediaType(c.type) ?? "text",
-    ...(c.url ? { url: c.url } : {}),
-    ...(c.text ? { text: c.text } : {}),
-  }));
+  const connected = contextOf(upstream);
   for (const input of tool.connected ?? []) {
     if (!input.required) continue;
     const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));

@@ -86,7 +86,9 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   const firstPage = text.split("\f").find((p) => p.includes(shown[0]!.toUpperCase()));
   expect(firstPage, "a page with the first scene heading").toBeTruthy();
 
-  // Fountain: the export reads back to the same elements the editor shows.
+  // Fountain: the export reads back to the same elements the editor shows. (The PDF dialog must be gone
+  // first: a click while it is closing lands on its fading overlay and the menu never opens.)
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   await page.getByRole("button", { name: "Export" }).click();
   const fountainDownload = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: /Fountain/ }).click();

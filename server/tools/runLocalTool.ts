@@ -30,7 +30,7 @@ export interface LocalToolRun {
 }
 
 /** Mistakes the user can fix (the message names the field); anything else is the tool's own failure. */
-export const isToolInputError = (err: unknown): err is Error => err instanceof ai.ToolInputError || err instanceof media.ToolInputError;
+export const isToolInputError = (err: unknown): err is Error => err instanceof media.ToolInputError;
 
 const png = (bytes: Buffer): ToolProduct => ({ kind: "media", mediaType: "image", file: { bytes, contentType: "image/png" } });
 const file = (mediaType: "image" | "video" | "audio" | "3d", f: MediaInput): ToolProduct => ({ kind: "media", mediaType, file: f });

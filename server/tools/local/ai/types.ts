@@ -1,16 +1,11 @@
 /** Shared by every offline "Local AI" image tool in this folder. */
 
-export interface AiRunOptions {
-  /** Aborting rejects the call with `signal.reason` (an AbortError unless the caller gave another). */
-  signal: AbortSignal;
-  /** Called with a fraction 0..1 that never goes down; the last call is 1 when the tool succeeds. */
-  onProgress?(fraction: number): void;
-}
-
-/** Input the user must fix; the message names the field ("image", "scale", "background.colour", …). */
-export class ToolInputError extends Error {
-  override name = "ToolInputError";
-}
+/**
+ * The same run options and user-fixable error as the media tools (one error class, so a caller tells
+ * "fix your input" from "the tool failed" the same way for every offline tool).
+ */
+export { ToolInputError } from "../media/types";
+export type { ToolRunOptions as AiRunOptions } from "../media/types";
 
 /** A face found in an image, in the image's own pixels (after EXIF orientation). */
 export interface FaceBox {

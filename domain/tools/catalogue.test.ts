@@ -505,6 +505,12 @@ describe("checkToolParameters", () => {
     }
   });
 
+  it("refuses a required text left empty, naming it", () => {
+    const t = findTool("fal-ai/bria/background/replace")!;
+    expect(() => checkToolParameters(t, { prompt: "" })).toThrow(new ToolParameterError("prompt", "prompt is required"));
+    expect(checkToolParameters(t, { negative_prompt: "" })).toMatchObject({ negative_prompt: "" });
+  });
+
   it("refuses a missing required parameter that has no default", () => {
     const t = {
       schema: {

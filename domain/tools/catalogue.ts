@@ -98,7 +98,8 @@ export function checkToolParameters(tool: Pick<ToolDefinition, "schema">, given:
     // An empty string is an empty text; for an enum, number or boolean it is a wrong value (checked below).
     const text = options.length === 0 && p.type !== "number" && p.type !== "integer" && p.type !== "boolean";
     if (value === undefined || value === null || (value === "" && text)) {
-      if (required.has(name) && (value === undefined || value === null)) throw new ToolParameterError(name, `${name} is required`);
+      // A required text left empty is as missing as an absent one (a prompt the tool cannot do without).
+      if (required.has(name)) throw new ToolParameterError(name, `${name} is required`);
       if (value === "") out[name] = "";
       continue;
     }

@@ -56,6 +56,38 @@ describe("hosted tools through fal's queue API", () => {
     expect(await (await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS - 30);
   });
 
+  it("Extend Video Frame: the node's clip in video_url, the sides and amount from the form, fal's video replaces the clip", async () => {
+    const user = await h.signUp();
+    const projectId = (await h.call(user, "POST", "/api/projects", { name: "Outpaint" })).body.id as string;
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "v1", position: { x: 0, y: 0 } }] });
+    const clip = colourClip([["blue", 1]], { size: "64x48", fps: 10 });
+    const form = multipartForm([["projectId", projectId], ["nodeId", "v1"], ["file", { filename: "shot.mp4", type: "video/mp4", data: clip.bytes }]]);
+    const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+    const url = JSON.parse(up.body).url as string;
+    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "v1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "video", rev: 1 } }] });
+
+    const missing = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/wan-22-vace-fun-a14b/outpainting", nodeId: "v1", projectId, parameters: { prompt: "" } });
+    expect(missing).toMatchObject({ status: 400, body: { error: expect.stringMatching(/prompt/) } });
+
+    const res = await h.call(user, "POST", "/api/tools/execute", {
+      toolId: "fal-ai/wan-22-vace-fun-a14b/outpainting",
+      nodeId: "v1",
+      projectId,
+      parameters: { prompt: "the rest of the harbour at dusk", expand_top: true, expand_ratio: 0.5, aspect_ratio: "16:9" },
+    });
+    expect(res.status).toBe(202);
+    const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
+    expect(row.status).toBe("succeeded");
+    const job = fake.jobs.at(-1)!;
+    expect(job.modelId).toBe("fal-ai/wan-22-vace-fun-a14b/outpainting");
+    expect(job.input).toMatchObject({ prompt: "the rest of the harbour at dusk", expand_left: true, expand_right: true, expand_top: true, expand_bottom: false, expand_ratio: 0.5, aspect_ratio: "16:9", resolution: "720p", num_frames: 81 });
+    expect(job.input.video_url).toBe(`data:video/mp4;base64,${clip.bytes.toString("base64")}`);
+    const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+    expect(n.data).toMatchObject({ contentType: "video", status: "completed", toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl } });
+    expect(n.data.mediaUrl).not.toBe(url);
+    expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
+  });
+
   it("Face Swap without a connected face is refused before anything is sent", async () => {
     const user = await h.signUp();
     const { projectId } = await pictureNode(user);

@@ -35,7 +35,7 @@ const ERRORS: Record<number, unknown> = {
 };
 
 const kindOf = (modelId: string) =>
-  /try-?on/.test(modelId) ? "image" : /rodin|trellis|hunyuan3d|tripo/.test(modelId) ? "3d" : /video|kling|luma|hailuo|omnihuman/.test(modelId) ? "video" : "image";
+  /try-?on/.test(modelId) ? "image" : /rodin|trellis|hunyuan3d|tripo/.test(modelId) ? "3d" : /video|kling|luma|hailuo|omnihuman|vace|lipsync/.test(modelId) ? "video" : "image";
 
 export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
   const jobs: FalJob[] = [];

@@ -107,11 +107,17 @@ export function suggestsMedia(name: string, p: ResolvedProperty): boolean {
 export function mediaAccepts(name: string, p: ResolvedProperty): MediaKind[] {
   if (name === "character") return ["image", "video"];
   if (name === "reference") return ["video"];
-  const declared = p.contentMediaType?.split("/")[0];
-  if (declared === "image" || declared === "video" || declared === "audio") return [declared];
+  const declared = mediaKindsOf(p.contentMediaType);
+  if (declared.length > 0) return declared;
   if (/video/i.test(name)) return ["video"];
   if (/audio/i.test(name)) return ["audio"];
   return ["image"];
+}
+
+/** The media kinds a contentMediaType names: 'video/*' → video; a list ('video/*,audio/*') → each of them. */
+export function mediaKindsOf(contentMediaType: string | undefined): MediaKind[] {
+  const kinds = (contentMediaType ?? "").split(",").map((t) => t.trim().split("/")[0]);
+  return kinds.filter((k): k is MediaKind => k === "image" || k === "video" || k === "audio");
 }
 
 /** A parameter whose value is a list of URLs (`image_urls`, or an array of strings). */

@@ -9,6 +9,11 @@ const image = (title: string, description?: string) => ({ type: "string", format
 const video = (title: string) => ({ type: "string", format: "uri", contentMediaType: "video/*", title });
 const audio = (title: string) => ({ type: "string", format: "uri", contentMediaType: "audio/*", title });
 
+/** A media slot that takes either kind (the node's own video or audio): a contentMediaType listing both. */
+export const DUBBING_SOURCE_TYPES = "video/*,audio/*";
+/** ElevenLabs dubbing's target languages (ISO 639-1). */
+export const DUBBING_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "pl", "nl", "sv", "da", "fi", "no", "cs", "ro", "hu", "el", "tr", "ru", "uk", "ar", "hi", "ta", "id", "ms", "fil", "vi", "ja", "ko", "zh"] as const;
+
 export const HOSTED_TOOLS: ToolDefinition[] = [
   {
     id: "fal-ai/clarity-upscaler",
@@ -135,6 +140,40 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
       ["video_url", "audio_url"],
     ),
     credits: 100,
+  },
+  {
+    id: "elevenlabs/dubbing",
+    name: "Voice Dubbing",
+    category: "Audio",
+    description: "ElevenLabs dubbing: the speech in this video or audio translated into another language, in the speakers' own voices.",
+    provider: "elevenlabs",
+    accepts: ["video", "audio"],
+    // The dubbed file is the same kind as the source: a video stays a video, audio stays audio.
+    output: { kind: "replace", type: "video" },
+    schema: toolSchema(
+      "Dubbing",
+      {
+        source_url: { type: "string", format: "uri", contentMediaType: DUBBING_SOURCE_TYPES, title: "Source" },
+        target_lang: enumParam("Dub into", DUBBING_LANGUAGES, "es"),
+        source_lang: enumParam("Spoken language", ["auto", ...DUBBING_LANGUAGES], "auto"),
+        num_speakers: intParam("Speakers", 0, 20, 0, "0 detects the number of speakers"),
+        drop_background_audio: { type: "boolean", title: "Drop background audio", default: false, description: "Better for speeches and interviews; leave off for films" },
+        highest_resolution: { type: "boolean", title: "Highest resolution", default: false },
+        watermark: { type: "boolean", title: "Watermark", default: false, description: "Plans without video dubbing rights require it" },
+      },
+      ["source_url", "target_lang"],
+    ),
+    // Dubbing table: the language pair and speaker count up front, the mix and delivery settings below.
+    groups: {
+      source_url: "omit",
+      target_lang: "basic",
+      source_lang: "basic",
+      num_speakers: "basic",
+      drop_background_audio: "advanced",
+      highest_resolution: "advanced",
+      watermark: "advanced",
+    },
+    credits: 150,
   },
   {
     id: "runway/act-two",

@@ -12,7 +12,9 @@ import { startFalFake, type FalFake } from "../generation/hosted/fakes/falFake";
 import { FAST } from "../generation/hosted/fakes/testRequest";
 import { createRunwayEngine, RUNWAY_API_VERSION } from "../generation/hosted/runway";
 import { startRunwayFake, type RunwayFake } from "../generation/hosted/fakes/runwayFake";
-import { colourClip } from "./local/media/testFixtures";
+import { createElevenLabsEngine } from "../generation/hosted/elevenlabs";
+import { startElevenLabsFake, type ElevenLabsFake } from "../generation/hosted/fakes/elevenlabsFake";
+import { colourClip, tone } from "./local/media/testFixtures";
 
 const KEY = "fal-key-id:fal-secret-0123456789";
 let h: Harness;
@@ -175,5 +177,84 @@ describe("Character Control through Runway's tasks API (Act Two)", () => {
     } finally {
       h = saved;
     }
+  });
+});
+
+describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
+  const XI_KEY = "xi-key-0123456789abcdef";
+  let eleven: ElevenLabsFake;
+  let h4: Harness;
+  beforeAll(async () => {
+    eleven = await startElevenLabsFake({ key: XI_KEY });
+    h4 = await createHarness({ generation: { engines: { elevenlabs: createElevenLabsEngine(FAST) }, env: { ELEVENLABS_API_KEY: XI_KEY, ELEVENLABS_BASE_URL: eleven.origin } } });
+  });
+  afterAll(async () => {
+    await h4?.close();
+    await eleven?.close();
+  });
+
+  async function mediaNode(user: TestUser, file: { name: string; type: string; bytes: Buffer }, contentType: "video" | "audio") {
+    const projectId = (await h4.call(user, "POST", "/api/projects", { name: `Dub ${contentType}` })).body.id as string;
+    await h4.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "m1", position: { x: 0, y: 0 } }] });
+    const form = multipartForm([["projectId", projectId], ["nodeId", "m1"], ["file", { filename: file.name, type: file.type, data: file.bytes }]]);
+    const up = await h4.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+    const url = JSON.parse(up.body).url as string;
+    await h4.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "m1", prevRev: 0, nodeData: { mediaUrl: url, contentType, rev: 1 } }] });
+    return { projectId, url };
+  }
+
+  it("uploads the node's video with the languages, waits for 'dubbed', and the dubbed video replaces the clip", async () => {
+    const user = await h4.signUp();
+    const clip = colourClip([["green", 1]], { size: "64x48", fps: 10 });
+    const { projectId, url } = await mediaNode(user, { name: "scene.mp4", type: "video/mp4", bytes: clip.bytes }, "video");
+    const res = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "fr", num_speakers: 2 } });
+    expect(res.status).toBe(202);
+    const row = await h4.generation.service.waitFor(res.body.generationId, 30_000);
+    expect(row.status).toBe("succeeded");
+    const dub = eleven.dubs.at(-1)!;
+    expect(dub.fields).toMatchObject({ target_lang: "fr", source_lang: "auto", num_speakers: "2", watermark: "false", drop_background_audio: "false" });
+    expect(dub.file.type).toBe("video/mp4");
+    expect(dub.file.bytes.equals(clip.bytes)).toBe(true);
+    expect(dub.polls).toBeGreaterThanOrEqual(2);
+    const n = (await h4.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+    expect(n.data).toMatchObject({ contentType: "video", status: "completed", toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl } });
+    const dubbed = await h4.server.inject({ method: "GET", url: n.data.mediaUrl, headers: user.headers });
+    expect(dubbed.rawPayload.includes(Buffer.from(`${dub.id}-fr`))).toBe(true);
+    expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
+  });
+
+  it("dubs an audio node into audio, and a failed dub is stored on the node with the credits back", async () => {
+    const user = await h4.signUp();
+    const wav = tone([[440, 0.5]]).bytes;
+    const { projectId } = await mediaNode(user, { name: "line.wav", type: "audio/wav", bytes: wav }, "audio");
+    const ok = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "de" } });
+    const okRow = await h4.generation.service.waitFor(ok.body.generationId, 30_000);
+    expect(okRow.error ?? null).toBeNull();
+    expect(okRow.status).toBe("succeeded");
+    expect(eleven.dubs.at(-1)!.file.type).toBe("audio/wav");
+    let n = (await h4.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+    expect(n.data).toMatchObject({ contentType: "audio", toolExecutionResult: { success: true, audioUrl: n.data.mediaUrl } });
+    const spent = (await h4.call(user, "GET", "/api/credits")).body.balance as number;
+
+    eleven.dubbingFails = "Source audio contains no speech";
+    try {
+      const bad = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "ja" } });
+      expect((await h4.generation.service.waitFor(bad.body.generationId, 30_000)).status).toBe("failed");
+    } finally {
+      eleven.dubbingFails = null;
+    }
+    n = (await h4.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
+    expect(n.data).toMatchObject({ status: "error", toolExecutionResult: { success: false } });
+    expect(n.data.error).toMatch(/ElevenLabs.*no speech/);
+    expect((await h4.call(user, "GET", "/api/credits")).body.balance).toBe(spent);
+  });
+
+  it("refuses a language ElevenLabs does not dub, naming the field", async () => {
+    const user = await h4.signUp();
+    const { projectId } = await mediaNode(user, { name: "line.wav", type: "audio/wav", bytes: tone([[440, 0.2]]).bytes }, "audio");
+    const before = eleven.dubs.length;
+    const res = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "klingon" } });
+    expect(res).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^target_lang must be one of/) } });
+    expect(eleven.dubs.length).toBe(before);
   });
 });

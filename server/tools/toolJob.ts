@@ -7,7 +7,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
 import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
-import type { ParamValue } from "../../domain/generation/parameterRules";
+import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
@@ -29,6 +29,8 @@ export interface PreparedToolRun {
   params: Record<string, ParamValue>;
   /** The node's media and text when the run was asked for (the result replaces them). */
   nodeMediaUrl: string | null;
+  /** What the node's media is (a tool may take several kinds); absent in runs queued before it was kept. */
+  nodeMedia?: NodeMedia | null;
   nodeText: string;
   connected: GenerationContextItem[];
   credits: number;
@@ -73,7 +75,7 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
   }
   const credits = credentials.ownKey ? 0 : tool.credits;
   const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
-  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };
+  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };
 }
 
 export interface ToolJobContext {
@@ -133,11 +135,12 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
   const schema = toolInputSchema(tool.schema);
   const resolve = componentRefResolver(tool.schema);
   const params: Record<string, unknown> = { ...run.params };
-  const pool = [...(run.nodeMediaUrl ? [{ type: tool.accepts[0], url: run.nodeMediaUrl }] : []), ...run.connected.filter((c) => c.url).map((c) => ({ type: nodeMediaOf(c.type), url: c.url! }))];
+  const pool = [...(run.nodeMediaUrl ? [{ type: run.nodeMedia ?? tool.accepts[0], url: run.nodeMediaUrl }] : []), ...run.connected.filter((c) => c.url).map((c) => ({ type: nodeMediaOf(c.type), url: c.url! }))];
   for (const [name, raw] of Object.entries(schema.properties ?? {})) {
-    const kind = resolveProperty(raw, resolve).contentMediaType?.split("/")[0];
-    if (!kind) continue;
-    const at = pool.findIndex((m) => m.type === kind);
+    const kinds: string[] = mediaKindsOf(resolveProperty(raw, resolve).contentMediaType);
+    if (kinds.length === 0) continue;
+    // The node's own media is first in the pool, so a slot taking several kinds takes it before any connected one.
+    const at = pool.findIndex((m) => m.type != null && kinds.includes(m.type));
     if (at >= 0) params[name] = pool.splice(at, 1)[0]!.url;
   }
   const model = {

@@ -2,9 +2,11 @@
  * ElevenLabs text to speech (https://api.elevenlabs.io): POST /v1/text-to-speech/{voice_id}?output_format=…
  * with {text, model_id, voice_settings, seed} answers the audio bytes. Auth: `xi-api-key: {ELEVENLABS_API_KEY}`.
  * The pcm_* formats are raw samples; they are wrapped in a WAV header so browsers can play them.
+ * The same engine runs the Voice Dubbing tool through ElevenLabs' dubbing API (elevenlabsDubbing.ts).
  */
 import type { Engine, EngineRequest, EngineResult, MediaBytes } from "../engine";
 import { type EngineTiming, providerClient, timing, trimSlash } from "./http";
+import { DUBBING_MODEL_ID, DUBBING_TIMING, runDubbing } from "./elevenlabsDubbing";
 import { buildInput } from "./inputs";
 import { type Classifier, missingKey, noContent } from "./providerErrors";
 
@@ -25,6 +27,7 @@ const VOICE_SETTINGS = ["stability", "similarity_boost", "style", "use_speaker_b
 
 export function createElevenLabsEngine(overrides: Partial<EngineTiming> = {}): Engine {
   const t = timing(DEFAULTS, overrides);
+  const dubbing = timing(DUBBING_TIMING, overrides);
   return {
     provider: "elevenlabs",
     async run(request: EngineRequest): Promise<EngineResult> {
@@ -32,6 +35,8 @@ export function createElevenLabsEngine(overrides: Partial<EngineTiming> = {}): E
       if (!key) throw missingKey(NAME);
       const base = trimSlash(request.credentials.baseUrl ?? ELEVENLABS_BASE_URL);
       const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], classify });
+      // The Voice Dubbing tool: a long job of its own API (elevenlabsDubbing.ts).
+      if (request.model.id === DUBBING_MODEL_ID) return runDubbing(request, http, base, key, dubbing);
 
       const input = await buildInput(request);
       const text = typeof input.text === "string" ? input.text : "";

@@ -15,9 +15,17 @@ export const samplePng = (tag = "png") => withTag(PNG_1X1, tag);
 const MP4_HEAD = Buffer.from("000000186674797069736f6d0000020069736f6d69736f32", "hex");
 export const sampleMp4 = (tag = "mp4") => withTag(MP4_HEAD, tag);
 
-/** An ID3v2 header, as MP3 files from TTS services start. */
-const MP3_HEAD = Buffer.from("4944330400000000000f", "hex");
-export const sampleMp3 = (tag = "mp3") => withTag(MP3_HEAD, tag);
+/**
+ * An MP3 as TTS services send it: an ID3v2 tag (holding our tag as its body) and two MPEG-1 Layer III frames,
+ * so sniffing by bytes (file-type) says audio/mpeg and the studio stores it like a real answer.
+ */
+const MPEG_FRAME = Buffer.concat([Buffer.from("fffb9064", "hex"), Buffer.alloc(413)]);
+export function sampleMp3(tag = "mp3"): Buffer {
+  const body = Buffer.from(`\0reelgraph-test:${tag}`);
+  const size = body.length; // ID3 sizes are 'syncsafe': 7 bits per byte
+  const header = Buffer.from([0x49, 0x44, 0x33, 4, 0, 0, (size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f]);
+  return Buffer.concat([header, body, MPEG_FRAME, MPEG_FRAME]);
+}
 
 /** A binary glTF header ('glTF', version 2). */
 const GLB_HEAD = Buffer.from("676c5446020000004c000000", "hex");

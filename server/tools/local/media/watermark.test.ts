@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { frameAt, meanDifference } from "../../../generation/local/testKit";
 import { placeMark, probeMedia, ToolInputError, watermarkImage, watermarkVideo, WATERMARK_POSITIONS, type MediaFile, type WatermarkOptions, type WatermarkPosition } from "./index";
 import { textMarkSvg } from "./watermarkMark";
-import { checkMp4, colourClip, removeFixtures, toFile } from "./testFixtures";
+import { checkMp4, colourClip, patternClip, removeFixtures, toFile } from "./testFixtures";
 
 afterAll(removeFixtures);
 
@@ -180,6 +180,14 @@ describe("watermarkVideo", () => {
     expect(meanDifference(quarter(before, "bottom-left"), quarter(frame, "bottom-left"))).toBeGreaterThan(1);
     expect(meanDifference(quarter(before, "top-right"), quarter(frame, "top-right"))).toBeLessThan(1.5);
     expect(reddest(frame)).toBeLessThan(20);
+  }, 60_000);
+
+  it("stops when cancelled part-way", async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const out = watermarkVideo(patternClip(6), options({}), { signal: controller.signal, onProgress: (f) => f > 0 && controller.abort() });
+    await expect(out).rejects.toMatchObject({ name: "AbortError" });
+    expect(Date.now() - started).toBeLessThan(5_000);
   }, 60_000);
 
   it("lays a connected logo over the video", async () => {

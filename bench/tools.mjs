@@ -85,6 +85,8 @@ function cases(f) {
     { tool: "local/trim-video", label: "0.5–1.5 s of a 2 s 320×240 clip", input: f.clip, params: { start: 0.5, end: 1.5 }, reps: FAST_REPS, goalMs: 1000 },
     { tool: "local/crop-aspect", label: "16:9 of a 512 px portrait", input: f.portrait512, params: { aspect_ratio: "16:9" }, reps: FAST_REPS, goalMs: 1000, expectImage: "png 512×288" },
     { tool: "local/normalize-loudness", label: "−23 LUFS, 2 s tone (WAV)", input: f.sound, params: { target_lufs: -23 }, reps: FAST_REPS, goalMs: 1000 },
+    { tool: "local/watermark", label: "text on a 512 px portrait", input: f.portrait512, params: { text: "© Reelgraph" }, reps: FAST_REPS, goalMs: 1000, expectImage: "png 512×512" },
+    { tool: "local/watermark", label: "text on a 2 s 320×240 clip", input: f.clip, params: { text: "© Reelgraph" }, reps: FAST_REPS, goalMs: 1000 },
   ];
 }
 

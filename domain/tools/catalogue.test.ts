@@ -6,6 +6,7 @@ import {
   checkToolParameters,
   findTool,
   groupTools,
+  missingStandIn,
   nodeMediaOf,
   TOOL_CATEGORIES,
   toolIdOfRun,
@@ -55,6 +56,7 @@ const FACE_SWAP = "fal-ai/face-swap";
 const BACKGROUND_REPLACE = "fal-ai/bria/background/replace";
 const LIP_SYNC = "fal-ai/sync-lipsync";
 const CHARACTER_CONTROL = "runway/act-two";
+const WATERMARK = "local/watermark";
 
 /** Properties of a tool schema may carry the spec's keys, plus format/contentMediaType on media slots. */
 const SPEC_PROPERTY_KEYS = ["type", "title", "description", "default", "enum", "examples", "minimum", "maximum", "multipleOf"];
@@ -88,7 +90,7 @@ describe("the catalogue (spec canvas 3 Tool)", () => {
   });
 
   it.each(TOOLS.map((t) => [t.id, t] as const))("%s: passes the /api/tools/available row contract", (_, t) => {
-    const { schema: _schema, groups: _groups, connected: _connected, ...row } = t;
+    const { schema: _schema, groups: _groups, connected: _connected, standIn: _standIn, ...row } = t;
     expect(toolSummarySchema.safeParse({ ...row, usable: true }).success).toBe(true);
   });
 });
@@ -285,6 +287,58 @@ describe("tool forms (spec canvas 5 Tool parameter form)", () => {
     expect(forced.sort()).toEqual([LIP_SYNC, CHARACTER_CONTROL].sort());
     for (const t of TOOLS) if (!forced.includes(t.id)) expect(formOf(t).every((f) => !f.forced), t.id).toBe(true);
   });
+
+  it("watermark: text, position, opacity and size basic, margin advanced, in the schema's order", () => {
+    const t = tool(WATERMARK);
+    expect(formOf(t).map((f) => [f.name, f.group, f.kind])).toEqual([
+      ["text", "basic", "text"],
+      ["position", "basic", "select"],
+      ["opacity", "basic", "slider"],
+      ["scale", "basic", "slider"],
+      ["margin", "advanced", "slider"],
+    ]);
+    expect(toolInputSchema(t.schema)[VENDOR_ORDER_KEY]).toEqual(["text", "position", "opacity", "scale", "margin"]);
+    expect(resolved(t, "position").enum).toEqual(["top-left", "top-right", "bottom-left", "bottom-right", "centre"]);
+    expect(checkToolParameters(t, {})).toEqual({ text: "", position: "bottom-right", opacity: 0.6, scale: 0.15, margin: 24 });
+    // Without the table, the unknown-tool rule would put opacity in Advanced Settings.
+    expect(toolParameterFields(t.schema, { toolId: "x" }).find((f) => f.name === "opacity")?.group).toBe("advanced");
+  });
+});
+
+describe("watermark: one tool for pictures and videos", () => {
+  const t = () => tool(WATERMARK);
+
+  it("is listed for image and video nodes, under Other, with a connected image as an optional logo", () => {
+    expect(t()).toMatchObject({ category: "Other", label: "Local", accepts: ["image", "video"], output: { kind: "replace" }, connected: [{ name: "logo", type: "image", required: false }] });
+    expect(ids(toolsForNode(TOOLS, "image", true))).toContain(WATERMARK);
+    expect(ids(toolsForNode(TOOLS, "video", true))).toContain(WATERMARK);
+    for (const media of ["audio", "model3d", "text"] as const) expect(ids(toolsForNode(TOOLS, media, true))).not.toContain(WATERMARK);
+    expect(groupTools(toolsForNode(TOOLS, "video", true)).map((g) => g.category)).toEqual(["Video", "Other"]);
+  });
+
+  it("needs its text or a connected image: missingStandIn names the text field", () => {
+    const params = checkToolParameters(t(), {});
+    const message = "text: type the watermark or connect an image node to use as the logo";
+    expect(missingStandIn(t(), params, [])).toBe(message);
+    expect(missingStandIn(t(), { ...params, text: "   " }, [])).toBe(message);
+    // a connected text or video node is no logo, nor is an image node without media
+    expect(missingStandIn(t(), params, [{ type: "text", text: "hello" }, { type: "video", url: "/api/media/v" }, { type: "image" }])).toBe(message);
+    expect(missingStandIn(t(), params, [{ type: "image", url: "/api/media/logo" }])).toBeNull();
+    expect(missingStandIn(t(), { ...params, text: "© Studio" }, [])).toBeNull();
+  });
+
+  it("tools without a stand-in never miss one", () => {
+    for (const other of TOOLS.filter((x) => !x.standIn)) expect(missingStandIn(other, checkToolParameters(other, {}), []), other.id).toBeNull();
+    expect(TOOLS.filter((x) => x.standIn).map((x) => x.id)).toEqual([WATERMARK]);
+  });
+
+  it("a stand-in names a text parameter of the tool and one of its connected inputs", () => {
+    for (const x of TOOLS.filter((y) => y.standIn)) {
+      expect(resolved(x, x.standIn!.parameter).type).toBe("string");
+      expect(x.connected?.map((c) => c.name)).toContain(x.standIn!.input);
+      expect(x.standIn!.message.startsWith(`${x.standIn!.parameter}: `)).toBe(true);
+    }
+  });
 });
 
 describe("groupTools (spec canvas 2 Tools tab)", () => {
@@ -327,8 +381,9 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
     for (const t of list) expect(t.accepts, t.id).toContain("image");
     expect(ids(list)).toEqual(expect.arrayContaining(["local/upscale", "local/crop-aspect", UPSCALER, FACE_SWAP, BACKGROUND_REPLACE]));
     for (const id of [...VIDEO_ONLY, "local/normalize-loudness", "local/compress-model"]) expect(ids(list)).not.toContain(id);
-    // Every Image tool is offered; the only other one is Character Control, which runs on the node's image.
-    expect(ids(list.filter((t) => t.category !== "Image"))).toEqual([CHARACTER_CONTROL]);
+    // Every Image tool is offered; the only others are the Watermark (pictures and videos, under Other) and
+    // Character Control, which runs on the node's image.
+    expect(ids(list.filter((t) => t.category !== "Image"))).toEqual([WATERMARK, CHARACTER_CONTROL]);
     expect(list.filter((t) => t.category === "Image")).toEqual(TOOLS.filter((t) => t.category === "Image"));
   });
 
@@ -340,7 +395,7 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
   it("video node: the video tools, including join and extract frame", () => {
     const list = toolsForNode(TOOLS, "video", true);
     expect(ids(list)).toEqual(expect.arrayContaining(VIDEO_ONLY));
-    for (const t of list) {
+    for (const t of list.filter((x) => x.id !== WATERMARK)) {
       expect(t.category, t.id).toBe("Video");
       expect(t.accepts.length === 0 || t.accepts.includes("video"), t.id).toBe(true);
     }

@@ -64,6 +64,23 @@ export function toolListHint(media: NodeMedia | null | undefined, nodeSelected: 
   }
 }
 
+/**
+ * A tool whose text parameter a connected input stands in for (the watermark: its text, or a connected
+ * logo) needs one of the two. `connected` is what the node's incoming edges give, in the run context's shape.
+ * Returns the refusal (it names the parameter), or null when the run has what it needs.
+ */
+export function missingStandIn(
+  tool: Pick<ToolDefinition, "standIn" | "connected">,
+  params: Record<string, ParamValue>,
+  connected: readonly { type: string; url?: string; text?: string }[],
+): string | null {
+  const standIn = tool.standIn;
+  if (!standIn || String(params[standIn.parameter] ?? "").trim()) return null;
+  const input = tool.connected?.find((c) => c.name === standIn.input);
+  const given = input && connected.some((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text?.trim() : c.url));
+  return given ? null : standIn.message;
+}
+
 export class ToolParameterError extends Error {
   constructor(
     readonly field: string,

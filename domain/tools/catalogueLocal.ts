@@ -5,6 +5,8 @@
  */
 import { enumParam, intParam, numberParam, textParam, toolSchema, type ToolDefinition } from "./toolTypes";
 
+export const WATERMARK_POSITIONS = ["top-left", "top-right", "bottom-left", "bottom-right", "centre"] as const;
+
 export const TOOL_ASPECT_RATIOS = ["1:1", "4:3", "3:2", "16:9", "21:9", "9:16", "4:5", "2:3"] as const;
 
 export const LOCAL_TOOLS: ToolDefinition[] = [
@@ -286,6 +288,30 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     accepts: ["audio"],
     output: { kind: "replace", type: "audio" },
     schema: toolSchema("FadeAudio", { fade_in: numberParam("Fade in (s)", 0, 10, 0.5, { multipleOf: 0.1 }), fade_out: numberParam("Fade out (s)", 0, 10, 1, { multipleOf: 0.1 }) }),
+    credits: 1,
+  },
+  // --- Other: pictures and videos ---------------------------------------------------------------------
+  {
+    id: "local/watermark",
+    name: "Watermark",
+    category: "Other",
+    description: "Lays a line of text, or a connected image as a logo, over the picture or every frame of the video.",
+    provider: "local",
+    label: "Local",
+    accepts: ["image", "video"],
+    connected: [{ name: "logo", type: "image", required: false }],
+    // The node keeps its kind: a picture stays a picture, a video a video (with its sound and length).
+    output: { kind: "replace", type: "image" },
+    schema: toolSchema("Watermark", {
+      text: textParam("Text", "", "The mark, e.g. © Your Studio. Left empty: the connected image is the logo"),
+      position: enumParam("Position", WATERMARK_POSITIONS, "bottom-right"),
+      opacity: numberParam("Opacity", 0, 1, 0.6, { multipleOf: 0.05 }),
+      scale: numberParam("Size", 0.05, 0.5, 0.15, { multipleOf: 0.01, description: "The mark's width as a share of the frame's width" }),
+      margin: intParam("Margin (px)", 0, 200, 24, "Space between the mark and the frame's edges"),
+    }),
+    // spec canvas 5: the watermark's group table.
+    groups: { text: "basic", position: "basic", opacity: "basic", scale: "basic", margin: "advanced" },
+    standIn: { parameter: "text", input: "logo", message: "text: type the watermark or connect an image node to use as the logo" },
     credits: 1,
   },
   // --- Other: 3D ---------------------------------------------------------------------------------------

@@ -38,6 +38,11 @@ export interface ToolDefinition {
   output: ToolOutput;
   /** spec canvas 3 "Tool schema": components.schemas with an input schema, its order list and required list. */
   schema: ToolSchemaDocument;
+  /**
+   * A text parameter a connected input can stand in for (the watermark's text, or a connected logo): left
+   * empty, the input is used; a run with neither is refused before anything is held, with `message`.
+   */
+  standIn?: { parameter: string; input: string; message: string };
   /** The spec's per-tool group table (canvas 5), where the tool has one. */
   groups?: ToolParameterGroups;
   /** Credits a run holds (captured on success, released on failure). */

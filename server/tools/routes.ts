@@ -17,7 +17,7 @@ export function registerToolRoutes(app: FastifyInstance, service: GenerationServ
     const caller = requireUser(request);
     const sources = await service.deps.keySourcesFor(caller.id);
     const tools: ToolSummary[] = TOOLS.map((t) => {
-      const { schema: _schema, groups: _groups, connected: _connected, ...summary } = t;
+      const { schema: _schema, groups: _groups, connected: _connected, standIn: _standIn, ...summary } = t;
       const usable = t.provider === "local" || Boolean(sources.get(t.provider));
       return { ...summary, usable, ...(usable ? {} : { lockedReason: lockedReason(PROVIDER_LABELS[t.provider]) }) };
     });

@@ -90,6 +90,18 @@ const RUNNERS: Record<string, Runner> = {
     if (clips.length < 2) throw new media.ToolInputError("videos: connect at least one more video node to join");
     return file("video", await media.joinVideos(clips, run));
   },
+  "local/watermark": async (i, p, run) => {
+    const target = own(i, "an image or a video");
+    const options: media.WatermarkOptions = {
+      text: String(p.text ?? ""),
+      logo: i.connected.find((c) => c.type === "image" && c.media)?.media,
+      position: String(p.position ?? "bottom-right") as media.WatermarkPosition,
+      opacity: Number(p.opacity ?? 0.6),
+      scale: Number(p.scale ?? 0.15),
+      margin: Number(p.margin ?? 24),
+    };
+    return target.contentType.startsWith("video/") ? file("video", await media.watermarkVideo(target, options, run)) : file("image", await media.watermarkImage(target, options, run));
+  },
   "local/normalize-loudness": async (i, p, run) => file("audio", await media.normalizeLoudness(own(i, "audio"), { targetLufs: Number(p.target_lufs ?? -23) }, run)),
   "local/trim-silence": async (i, p, run) => file("audio", await media.trimSilence(own(i, "audio"), { thresholdDb: Number(p.threshold_db ?? -40) }, run)),
   "local/fade-audio": async (i, p, run) => file("audio", await media.fadeAudio(own(i, "audio"), { fadeIn: Number(p.fade_in ?? 0), fadeOut: Number(p.fade_out ?? 0) }, run)),

@@ -11,7 +11,8 @@ import { creditLedger } from "../db/schema";
 import { createHarness, projectWithViewer, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
-import { colourClip, removeFixtures, tone } from "./local/media/testFixtures";
+import { frameAt } from "../generation/local/testKit";
+import { colourClip, removeFixtures, toFile, tone } from "./local/media/testFixtures";
 
 class FakeFal implements Engine {
   readonly provider = "fal" as const;
@@ -151,6 +152,65 @@ describe("tool runs", () => {
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
     expect(n.data).toMatchObject({ status: "error", error: expect.stringMatching(/silent/), toolExecutionResult: { success: false } });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
+  });
+});
+
+describe("Watermark", () => {
+  /** Mean of |a − b| over a w×h box of two same-sized pictures' RGB. */
+  async function boxDifference(a: Buffer, b: Buffer, box: { left: number; top: number; width: number; height: number }) {
+    const [x, y] = await Promise.all([a, b].map((bytes) => sharp(bytes).extract(box).removeAlpha().raw().toBuffer()));
+    let sum = 0;
+    for (let i = 0; i < x!.length; i++) sum += Math.abs(x![i]! - y![i]!);
+    return sum / x!.length;
+  }
+  const flat = (w: number, hgt: number, colour: string) => sharp({ create: { width: w, height: hgt, channels: 3, background: colour } }).png().toBuffer();
+
+  it("writes its text in the chosen corner of the node's picture, keeping the original as a version", async () => {
+    const user = await h.signUp();
+    const original = await flat(160, 120, "#777777");
+    const { projectId, url } = await projectWithMediaNode(user, { bytes: original, name: "plate.png", type: "image/png", contentType: "image" });
+    const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "© Reelgraph", position: "bottom-right", opacity: 1, scale: 0.4 } });
+    expect(res.status).toBe(202);
+    expect((await settle(res.body.generationId)).status).toBe("succeeded");
+    const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
+    expect(n.data).toMatchObject({ contentType: "image", toolExecutionResult: { success: true, imageUrl: n.data.mediaUrl } });
+    expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
+    const marked = await bytesOf(user, n.data.mediaUrl);
+    expect(await boxDifference(original, marked, { left: 80, top: 60, width: 80, height: 60 })).toBeGreaterThan(1);
+    expect(await boxDifference(original, marked, { left: 0, top: 0, width: 80, height: 60 })).toBe(0);
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 1);
+  });
+
+  it("uses a connected image node as the logo on a video node, which stays a video", async () => {
+    const user = await h.signUp();
+    const clip = colourClip([["gray", 1]], { size: "160x120", fps: 10, tone: 440 });
+    const { projectId } = await projectWithMediaNode(user, { bytes: clip.bytes, name: "shot.mp4", type: "video/mp4", contentType: "video" });
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "logo", position: { x: -600, y: 0 } }], edgesAdded: [{ id: "e1", source: "logo", target: "n1" }] });
+    const logoUrl = await upload(user, projectId, await flat(40, 40, "#ff0000"), "logo.png", "image/png");
+    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "logo", prevRev: 0, nodeData: { mediaUrl: logoUrl, contentType: "image", rev: 1 } }] });
+    const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { position: "top-left", opacity: 1, scale: 0.25, margin: 4 } });
+    expect(res.status).toBe(202);
+    expect((await settle(res.body.generationId)).status).toBe("succeeded");
+    const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
+    expect(n.data).toMatchObject({ contentType: "video", toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl } });
+    const frame = frameAt(toFile(await bytesOf(user, n.data.mediaUrl)), 0.5, 160, 120);
+    const pixel = (x: number, y: number) => [...frame.subarray((y * 160 + x) * 3, (y * 160 + x) * 3 + 3)] as [number, number, number];
+    // the 40 px logo, 4 px in from the top-left corner; the opposite corner still grey
+    expect(pixel(24, 24)[0]).toBeGreaterThan(200);
+    expect(pixel(24, 24)[1]).toBeLessThan(60);
+    expect(Math.abs(pixel(140, 100)[0] - pixel(140, 100)[1])).toBeLessThan(10);
+  }, 60_000);
+
+  it("with neither text nor a connected image: 400 naming text, nothing held or queued", async () => {
+    const user = await h.signUp();
+    const { projectId } = await projectWithMediaNode(user, { bytes: await flat(32, 32, "#777777"), name: "p.png", type: "image/png", contentType: "image" });
+    const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "  " } });
+    expect(res).toMatchObject({ status: 400, body: { error: "text: type the watermark or connect an image node to use as the logo", code: "bad_request" } });
+    const bad = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "x", position: "middle" } });
+    expect(bad).toMatchObject({ status: 400, body: { error: "position must be one of top-left, top-right, bottom-left, bottom-right, centre (got middle)" } });
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
+    expect((await h.call(user, "GET", `/api/projects/${projectId}/generations`)).body.generations).toEqual([]);
+    expect((await canvas(user, projectId)).nodes[0]!.data.status).toBeUndefined();
   });
 });
 

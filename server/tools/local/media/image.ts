@@ -14,7 +14,7 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 const READABLE = new Set(["png", "jpeg", "webp", "gif", "tiff", "avif", "heif"]);
 
 /** Upright size and sample depth of the picture; a ToolInputError when sharp cannot read it (SVG is refused: it is code). */
-async function uprightSize(bytes: Buffer, field: string): Promise<{ width: number; height: number; depth: string | undefined }> {
+export async function uprightSize(bytes: Buffer, field: string): Promise<{ width: number; height: number; depth: string | undefined }> {
   const meta = await sharp(bytes)
     .metadata()
     .catch(() => null);

@@ -13,3 +13,4 @@ export { joinVideos } from "./join";
 export { fadeAudio, normalizeLoudness, trimSilence } from "./audio";
 export { adjustColour, cropToAspect, ASPECT_RATIOS, type AspectRatio, type ColourAdjustment } from "./image";
 export { compressModel, KHRMeshQuantization } from "./model";
+export { placeMark, watermarkImage, watermarkVideo, WATERMARK_POSITIONS, type WatermarkOptions, type WatermarkPosition } from "./watermark";

@@ -147,7 +147,8 @@ describe("tool schemas (spec canvas 3 Tool schema)", () => {
       const p = resolved(t, name);
       expect(p.type).toBe("string");
       expect(p.format).toBe("uri");
-      expect(["image/*", "video/*", "audio/*"]).toContain(p.contentMediaType);
+      // One kind, or a list of kinds (Voice Dubbing takes the node's video or audio).
+      for (const type of p.contentMediaType!.split(",")) expect(["image/*", "video/*", "audio/*"]).toContain(type);
     }
   });
 
@@ -313,7 +314,7 @@ describe("watermark: one tool for pictures and videos", () => {
     expect(ids(toolsForNode(TOOLS, "image", true))).toContain(WATERMARK);
     expect(ids(toolsForNode(TOOLS, "video", true))).toContain(WATERMARK);
     for (const media of ["audio", "model3d", "text"] as const) expect(ids(toolsForNode(TOOLS, media, true))).not.toContain(WATERMARK);
-    expect(groupTools(toolsForNode(TOOLS, "video", true)).map((g) => g.category)).toEqual(["Video", "Other"]);
+    expect(groupTools(toolsForNode(TOOLS, "video", true)).map((g) => g.category)).toEqual(["Video", "Audio", "Other"]);
   });
 
   it("needs its text or a connected image: missingStandIn names the text field", () => {
@@ -395,10 +396,12 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
   it("video node: the video tools, including join and extract frame", () => {
     const list = toolsForNode(TOOLS, "video", true);
     expect(ids(list)).toEqual(expect.arrayContaining(VIDEO_ONLY));
-    for (const t of list.filter((x) => x.id !== WATERMARK)) {
-      expect(t.category, t.id).toBe("Video");
+    for (const t of list) {
       expect(t.accepts.length === 0 || t.accepts.includes("video"), t.id).toBe(true);
+      // A tool for several kinds of media sits in one group (Watermark under Other, Voice Dubbing under Audio).
+      if (t.accepts.length <= 1) expect(t.category, t.id).toBe("Video");
     }
+    expect(ids(list)).toEqual(expect.arrayContaining([WATERMARK, "elevenlabs/dubbing"]));
     expect(ids(list)).not.toContain("local/upscale");
     expect(ids(list)).not.toContain("local/normalize-loudness");
   });
@@ -412,7 +415,7 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
 
   it("audio node: the audio tools", () => {
     const list = toolsForNode(TOOLS, "audio", true);
-    expect(ids(list)).toEqual(["local/normalize-loudness", "local/trim-silence", "local/fade-audio"]);
+    expect(ids(list)).toEqual(["local/normalize-loudness", "local/trim-silence", "local/fade-audio", "elevenlabs/dubbing"]);
     for (const t of list) expect(t.category).toBe("Audio");
   });
 

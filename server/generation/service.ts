@@ -16,7 +16,7 @@ import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
 import { patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "./nodeWriter";
 import { prepareToolRun } from "../tools/toolJob";
-import { findTool, missingStandIn, toolIdOfRun } from "../../domain/tools/catalogue";
+import { findTool, toolIdOfRun } from "../../domain/tools/catalogue";
 import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
 import { prepareRun, type PreparedRun } from "./prepare";
 import { HEARTBEAT_MS, GenerationRunner, type GenerationRow } from "./runner";
@@ -58,9 +58,6 @@ export class GenerationService {
     const node = await this.nodeOrThrow(projectId, nodeId);
     await this.refuseIfBusy(this.deps.db, projectId, nodeId);
     const run = await prepareToolRun(this.deps, userId, projectId, node, toolId, parameters);
-    // e.g. a watermark with neither text nor a connected logo: refused before any credit is held
-    const missing = missingStandIn(findTool(run.toolId) ?? {}, run.params, run.connected);
-    if (missing) throw badRequest(missing);
     const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
     // The node shows the run like a generation, and keeps the tool and parameters it ran with.
     await patchNode(

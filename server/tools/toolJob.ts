@@ -9,7 +9,7 @@ import type { NodeData } from "../../domain/canvas/node";
 import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
 import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
-import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
+import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
 import { badRequest, HttpError } from "../errors";
 import { classifyHead } from "../media/sniffUpload";
@@ -73,6 +73,9 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
     const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));
     if (found.length < (input.min ?? 1)) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
   }
+  // e.g. a watermark with neither text nor a connected logo: refused before any credit is held
+  const missing = missingStandIn(tool, params, connected);
+  if (missing) throw badRequest(missing);
   const credits = credentials.ownKey ? 0 : tool.credits;
   const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
   return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };

@@ -66,6 +66,8 @@ export const toolExecutionResultSchema = z.object({
   text: z.string().optional(),
   /** A new node made by the tool (extract frame, read text...). */
   nodeId: z.string().optional(),
+  /** A model the tool trained (LoRA trainer): pick it by `modelId` in the model list. */
+  trainedModel: z.object({ modelId: z.string(), name: z.string(), triggerWord: z.string(), loraUrl: z.string(), studioUrl: z.string() }).optional(),
   executionTime: z.number().optional(),
 });
 export type ToolExecutionResult = z.infer<typeof toolExecutionResultSchema>;

@@ -57,6 +57,9 @@ const BACKGROUND_REPLACE = "fal-ai/bria/background/replace";
 const LIP_SYNC = "fal-ai/sync-lipsync";
 const CHARACTER_CONTROL = "runway/act-two";
 const WATERMARK = "local/watermark";
+const LORA_TRAINER = "fal-ai/flux-lora-fast-training";
+/** A trainer's training set: a zip the server makes from the node's and the connected nodes' pictures. */
+const TRAINING_SET = "application/zip";
 
 /** Properties of a tool schema may carry the spec's keys, plus format/contentMediaType on media slots. */
 const SPEC_PROPERTY_KEYS = ["type", "title", "description", "default", "enum", "examples", "minimum", "maximum", "multipleOf"];
@@ -147,6 +150,7 @@ describe("tool schemas (spec canvas 3 Tool schema)", () => {
       const p = resolved(t, name);
       expect(p.type).toBe("string");
       expect(p.format).toBe("uri");
+      if (t.training && p.contentMediaType === TRAINING_SET) continue;
       // One kind, or a list of kinds (Voice Dubbing takes the node's video or audio).
       for (const type of p.contentMediaType!.split(",")) expect(["image/*", "video/*", "audio/*"]).toContain(type);
     }
@@ -159,6 +163,7 @@ describe("tool schemas (spec canvas 3 Tool schema)", () => {
       const pool: NodeMedia[] = [...t.accepts.slice(0, 1), ...(t.connected ?? []).filter((c) => c.required).map((c) => c.type)];
       const required = new Set(toolInputSchema(t.schema).required ?? []);
       for (const name of mediaSlots(t)) {
+        if (resolved(t, name).contentMediaType === TRAINING_SET) continue; // made from all the pictures
         const kind = resolved(t, name).contentMediaType!.split("/")[0] as NodeMedia;
         const at = pool.indexOf(kind);
         if (required.has(name)) expect(at, `${t.id} ${name} (${kind})`).toBeGreaterThanOrEqual(0);
@@ -171,7 +176,7 @@ describe("tool schemas (spec canvas 3 Tool schema)", () => {
     for (const t of TOOLS.filter((x) => x.provider !== "local")) {
       for (const input of t.connected ?? []) {
         expect(mediaSlots(t), `${t.id} ${input.name}`).toContain(input.name);
-        expect(resolved(t, input.name).contentMediaType).toBe(`${input.type}/*`);
+        expect(resolved(t, input.name).contentMediaType).toBe(t.training ? TRAINING_SET : `${input.type}/*`);
       }
     }
   });
@@ -367,8 +372,8 @@ describe("groupTools (spec canvas 2 Tools tab)", () => {
     expect(groups.map((g) => g.category)).toEqual(TOOL_CATEGORIES.filter((c) => TOOLS.some((t) => t.category === c)));
     expect(groups.every((g) => g.tools.length > 0)).toBe(true);
     expect(groups.flatMap((g) => g.tools).length).toBe(TOOLS.length);
-    // There are no trainer or text tools yet: those groups are left out.
-    expect(groups.map((g) => g.category)).not.toContain("Trainer");
+    // The trainer leads; there are no text tools yet, so that group is left out.
+    expect(groups[0]).toMatchObject({ category: "Trainer", tools: [expect.objectContaining({ id: LORA_TRAINER, training: true })] });
     expect(groups.map((g) => g.category)).not.toContain("Text");
   });
 });
@@ -382,9 +387,9 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
     for (const t of list) expect(t.accepts, t.id).toContain("image");
     expect(ids(list)).toEqual(expect.arrayContaining(["local/upscale", "local/crop-aspect", UPSCALER, FACE_SWAP, BACKGROUND_REPLACE]));
     for (const id of [...VIDEO_ONLY, "local/normalize-loudness", "local/compress-model"]) expect(ids(list)).not.toContain(id);
-    // Every Image tool is offered; the only others are the Watermark (pictures and videos, under Other) and
-    // Character Control, which runs on the node's image.
-    expect(ids(list.filter((t) => t.category !== "Image"))).toEqual([WATERMARK, CHARACTER_CONTROL]);
+    // Every Image tool is offered; the only others are the Watermark (pictures and videos, under Other),
+    // the LoRA trainer and Character Control, which run on the node's image.
+    expect(ids(list.filter((t) => t.category !== "Image"))).toEqual([WATERMARK, LORA_TRAINER, CHARACTER_CONTROL]);
     expect(list.filter((t) => t.category === "Image")).toEqual(TOOLS.filter((t) => t.category === "Image"));
   });
 

@@ -3,6 +3,7 @@
  * fal's endpoint ids). Locked with 'Add a fal.ai key in Settings' until a key is set. Media parameters
  * (format 'uri' with a content media type) are filled from the node's own media and its connected nodes.
  */
+import { LORA_TRAINER_ID } from "../generation/trainedModels";
 import { enumParam, intParam, numberParam, textParam, toolSchema, type ToolDefinition } from "./toolTypes";
 
 const image = (title: string, description?: string) => ({ type: "string", format: "uri", contentMediaType: "image/*", title, ...(description ? { description } : {}) });
@@ -124,6 +125,33 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
       seed: "advanced",
     },
     credits: 400,
+  },
+  {
+    id: LORA_TRAINER_ID,
+    name: "LoRA Trainer (Flux)",
+    category: "Trainer",
+    description: "Teaches Flux a character, product or style from this image and at least three connected ones; the result is a model you pick in the model list.",
+    provider: "fal",
+    accepts: ["image"],
+    // The training set: this node's picture and every connected picture (at least 4 in all).
+    connected: [{ name: "images_data_url", type: "image", required: true, multiple: true, min: 3 }],
+    output: { kind: "replace", type: "image" },
+    training: true,
+    schema: toolSchema(
+      "LoraTraining",
+      {
+        images_data_url: { type: "string", format: "uri", contentMediaType: "application/zip", title: "Training images", description: "A zip of the images, made from the node and its connected nodes" },
+        lora_name: textParam("Model name", "My character", "How the trained model is listed"),
+        trigger_word: textParam("Trigger word", "TOK", "A made-up word the prompt uses to call up what was trained"),
+        is_style: { type: "boolean", title: "Train a style", default: false, description: "A look rather than one subject: no face masks, no trigger word needed" },
+        steps: intParam("Training steps", 100, 10000, 1000, "More steps learn more and take longer"),
+        create_masks: { type: "boolean", title: "Face masks", default: true, description: "Focus training on the faces in the images" },
+      },
+      ["images_data_url", "lora_name"],
+    ),
+    // LoRA training table: what is trained and what it is called up front, the training setup below.
+    groups: { images_data_url: "omit", lora_name: "basic", trigger_word: "basic", is_style: "basic", steps: "advanced", create_masks: "advanced" },
+    credits: 2000,
   },
   {
     id: "fal-ai/sync-lipsync",

@@ -21,6 +21,7 @@ import type { RunChoices } from "../../domain/generation/nodeChoices";
 import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";
 import type { StoredNode } from "./nodeWriter";
+import { trainedModelFor } from "./trainedModels";
 
 /** What a queued generation row keeps in `request`: enough to run (or resume) without the node. */
 export interface PreparedRun {
@@ -60,9 +61,10 @@ export function contextOf(upstream: { id: string; data: NodeData }[]): Generatio
   }));
 }
 
-export function modelOrThrow(modelId: string): Model {
+/** A catalogue model, or one this user trained (`lora:…`); 400 for anything else. */
+export async function modelOrThrow(db: Db, userId: string, modelId: string): Promise<Model> {
   if (!modelId) throw badRequest(GENERATION_MESSAGES.selectModel);
-  const model = findModel(modelId);
+  const model = findModel(modelId) ?? (await trainedModelFor(db, userId, modelId))?.model;
   if (!model) throw badRequest(`${GENERATION_MESSAGES.unknownModel}: ${modelId}`);
   return model;
 }
@@ -104,7 +106,7 @@ const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
 const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
 
 export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices): Promise<PreparedRun> {
-  const model = modelOrThrow(choices.modelId);
+  const model = await modelOrThrow(deps.db, userId, choices.modelId);
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
   const credentials = await deps.credentialsFor(userId, model.provider);

@@ -19,6 +19,7 @@ import { requireUser } from "../auth/session";
 import { badRequest, notFound } from "../errors";
 import { parse } from "../http/errors";
 import type { GenerationService } from "./service";
+import { trainedModelFor, trainedModelsOf } from "./trainedModels";
 
 const modelCostQuery = z.object({ modelId: z.string().min(1, "modelId is required").max(200) }).strict();
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -38,9 +39,12 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     });
   };
 
+  /** The catalogue and, after it, the models this user trained (LoRA trainer). */
+  const catalogueFor = async (userId: string): Promise<Model[]> => [...CATALOGUE, ...(await trainedModelsOf(deps.db, userId))];
+
   app.get("/api/models/available", async (request) => {
     const caller = requireUser(request);
-    return { success: true, models: await modelsForCaller(caller.id) };
+    return { success: true, models: await modelsForCaller(caller.id, await catalogueFor(caller.id)) };
   });
 
   /** Compatible with the selected node (its content type) and the media its connected nodes provide. */
@@ -52,14 +56,14 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     const inputs = (context.connectedNodes ?? [])
       .map((n) => toMediaType((n as { data?: { contentType?: unknown } })?.data?.contentType))
       .filter((t): t is MediaType => t !== null);
-    return { success: true, models: await modelsForCaller(caller.id, modelsFor(output, inputs)) };
+    return { success: true, models: await modelsForCaller(caller.id, modelsFor(output, inputs, await catalogueFor(caller.id))) };
   });
 
   /** Spec canvas 7: `cost` in money units; shown as credits = cost × 1000, rounded (also returned). */
   app.get("/api/model-cost", async (request) => {
-    requireUser(request);
+    const caller = requireUser(request);
     const { modelId } = parse(modelCostQuery, request.query);
-    const model = findModel(modelId);
+    const model = findModel(modelId) ?? (await trainedModelFor(deps.db, caller.id, modelId))?.model;
     if (!model) throw notFound(`${GENERATION_MESSAGES.unknownModel}: ${modelId}`);
     const cost = estimateCost(model);
     return { success: true, cost, credits: costToCredits(cost) };

@@ -8,6 +8,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
 import { ADDRESS_PROVIDERS, GENERATION_MESSAGES, type GenerationData } from "../../domain/generation/api";
 import { displayNameFor, findModel } from "../../domain/generation/catalogue";
+import { trainedRunInput } from "../../domain/generation/trainedModels";
+import { trainedModelFor } from "./trainedModels";
 import type { MediaType, Model } from "../../domain/generation/modelTypes";
 import { generations } from "../db/schema";
 import { classifyHead } from "../media/sniffUpload";
@@ -88,7 +90,6 @@ export class GenerationRunner {
   private async execute(row: GenerationRow): Promise<void> {
     const { db, hub } = this.deps;
     const run = row.request as PreparedRun;
-    const model = findModel(row.modelId);
     const controller = new AbortController();
     this.running.set(row.id, controller);
     const heartbeat = setInterval(() => void this.beat(row.id, controller), HEARTBEAT_MS);
@@ -115,7 +116,11 @@ export class GenerationRunner {
         await this.settleSucceeded(row, result as Record<string, unknown>);
         return;
       }
+      // A catalogue model, or a LoRA this user trained (it runs on fal's Flux LoRA endpoint with its file).
+      const trained = findModel(row.modelId) ? null : await trainedModelFor(db, row.userId, row.modelId);
+      const model = findModel(row.modelId) ?? trained?.model;
       if (!model) throw new ProviderError(`${GENERATION_MESSAGES.unknownModel}: ${row.modelId}`);
+      const call = trained ? trainedRunInput(model, trained.lora, run.params, run.prompt) : null;
       const engine = this.deps.engines[model.provider];
       if (!engine) throw new ProviderError(`${displayNameFor(model.id).name} cannot run on this server`);
       const resolved = await this.deps.credentialsFor(row.userId, model.provider);
@@ -127,10 +132,10 @@ export class GenerationRunner {
         const share = 100 / run.variations;
         results.push(
           await engine.run({
-            model,
-            prompt: run.prompt,
+            model: call?.model ?? model,
+            prompt: call?.prompt ?? run.prompt,
             userPrompt: run.userPrompt,
-            params: run.params,
+            params: call?.params ?? run.params,
             context: run.context,
             seed: (run.seed + i) % 2 ** 31,
             credentials,

@@ -3,6 +3,7 @@
  * the node's picture goes in the tool's media slot as a data URI, the form's parameters as they were set,
  * and the file fal returns replaces the node's media; a fal failure reaches the node and refunds.
  */
+import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
@@ -97,6 +98,86 @@ describe("hosted tools through fal's queue API", () => {
     const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/face-swap", nodeId: "n1", projectId, parameters: {} });
     expect(res).toMatchObject({ status: 400, body: { error: "swap_image_url: connect an image to this node first" } });
     expect(fake.jobs.length).toBe(before);
+  });
+});
+
+describe("LoRA Trainer: a model trained from the node's pictures, then picked like any model", () => {
+  const TRAINER = "fal-ai/flux-lora-fast-training";
+
+  /** The node's picture and `extra` connected picture nodes, each a different colour. */
+  async function trainingSet(user: TestUser, extra: number) {
+    const { projectId, bytes } = await pictureNode(user);
+    const all = [bytes];
+    for (let i = 0; i < extra; i++) {
+      const id = `p${i}`;
+      await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id, position: { x: -600, y: i * 300 } }], edgesAdded: [{ id: `e${i}`, source: id, target: "n1" }] });
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 40 * i, g: 90, b: 200 } } }).png().toBuffer();
+      const form = multipartForm([["projectId", projectId], ["nodeId", id], ["file", { filename: `${id}.png`, type: "image/png", data: png }]]);
+      const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+      await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: id, prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "image", rev: 1 } }] });
+      all.push(png);
+    }
+    return { projectId, pictures: all };
+  }
+
+  it("needs at least four pictures in all, and says which input is short", async () => {
+    const user = await h.signUp();
+    const { projectId } = await trainingSet(user, 2);
+    const before = fake.jobs.length;
+    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: TRAINER, nodeId: "n1", projectId, parameters: {} });
+    expect(res).toMatchObject({ status: 400, body: { error: "images_data_url: connect an image to this node first" } });
+    expect(fake.jobs.length).toBe(before);
+  });
+
+  it("zips the pictures for fal, keeps the trained file, and only its trainer can run it, with the trigger word and the LoRA attached", async () => {
+    const user = await h.signUp();
+    const { projectId, pictures } = await trainingSet(user, 3);
+    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: TRAINER, nodeId: "n1", projectId, parameters: { lora_name: "Nell", trigger_word: "NELLX", steps: 500 } });
+    expect(res.status).toBe(202);
+    const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
+    expect(row.error ?? null).toBeNull();
+    expect(row.status).toBe("succeeded");
+
+    const job = fake.jobs.at(-1)!;
+    expect(job.modelId).toBe(TRAINER);
+    expect(job.input).toMatchObject({ trigger_word: "NELLX", steps: 500, is_style: false, create_masks: true });
+    expect(job.input).not.toHaveProperty("lora_name");
+    const zip = unzipSync(Buffer.from(String(job.input.images_data_url).replace(/^data:application\/zip;base64,/, ""), "base64"));
+    expect(Object.keys(zip)).toEqual(["001.png", "002.png", "003.png", "004.png"]);
+    expect(Object.values(zip).map((b) => Buffer.from(b).toString("hex")).sort()).toEqual(pictures.map((b) => b.toString("hex")).sort());
+
+    const modelId = `lora:${res.body.generationId}`;
+    const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((x: { id: string }) => x.id === "n1");
+    expect(n.data).toMatchObject({ status: "completed", toolExecutionResult: { success: true, trainedModel: { modelId, name: "Nell", triggerWord: "NELLX" } } });
+    const kept = await h.server.inject({ method: "GET", url: n.data.toolExecutionResult.trainedModel.studioUrl, headers: user.headers });
+    expect(kept.body).toBe(`safetensors:${job.id}`);
+    expect((await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS - 2000);
+
+    // The trainer sees the model in their list; nobody else does, nor may run it.
+    const mine = (await h.call(user, "GET", "/api/models/available")).body.models as { id: string; name: string; usable: boolean }[];
+    expect(mine.find((m) => m.id === modelId)).toMatchObject({ name: "Nell (LoRA)", usable: true });
+    const stranger = await h.signUp();
+    expect(((await h.call(stranger, "GET", "/api/models/available")).body.models as { id: string }[]).some((m) => m.id === modelId)).toBe(false);
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "gen", position: { x: 900, y: 0 } }] });
+    const theirs = (await h.call(stranger, "POST", "/api/projects", { name: "Not mine" })).body.id as string;
+    await h.call(stranger, "POST", `/api/projects/${theirs}/structure`, { nodes: [{ id: "g", position: { x: 0, y: 0 } }] });
+    expect(await h.call(stranger, "POST", "/api/execute-node", { projectId: theirs, nodeId: "g", prompt: "x", selectedModel: modelId, controls: { variations: 1 } })).toMatchObject({ status: 400 });
+
+    const made = await h.call(user, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: "gen",
+      prompt: "Nell on a pier at dawn",
+      selectedModel: modelId,
+      parameters: { modelParameters: { lora_scale: 0.8 } },
+      controls: { variations: 1 },
+      wait: true,
+    });
+    expect(made.body.success).toBe(true);
+    const run = fake.jobs.at(-1)!;
+    expect(run.modelId).toBe("fal-ai/flux-lora");
+    expect(run.input.loras).toEqual([{ path: `${fake.origin}/files/${job.id}.safetensors`, scale: 0.8 }]);
+    expect(String(run.input.prompt)).toMatch(/^NELLX, Nell on a pier at dawn/);
+    expect(run.input).not.toHaveProperty("lora_scale");
   });
 });
 

@@ -20,6 +20,7 @@ import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode
 import { contextOf, upstreamOf } from "../generation/prepare";
 import type { GenerationRow } from "../generation/runner";
 import { runOfflineTool } from "./localToolHost";
+import { trainLora } from "./loraTraining";
 import { isToolInputError, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
 
 /** What a queued tool run keeps in its generation row's `request`. */
@@ -96,6 +97,13 @@ export async function runToolJob(ctx: ToolJobContext): Promise<ToolExecutionResu
   const tool = findTool(run.toolId);
   if (!tool) throw new ProviderError(`${TOOL_MESSAGES.unknownTool}: ${run.toolId}`);
   const started = Date.now();
+  if (tool.training) {
+    // A trainer's result is a model, not media: the node keeps it in its result and shows 'Training' until then.
+    const trainedModel = await trainLora(ctx, tool, run);
+    const result: ToolExecutionResult = { success: true, executionTime: Date.now() - started, trainedModel };
+    await patchNode(ctx.deps.db, ctx.deps.hub, ctx.row.projectId, ctx.row.nodeId, () => settledFields(tool, run, result), TOOL_ORIGIN);
+    return result;
+  }
   const product = tool.provider === "local" ? await runLocal(ctx, tool, run) : await runHosted(ctx, tool, run);
   if (ctx.signal.aborted) throw new ProviderError("Cancelled");
   const stored = product.kind === "media" ? await storeFile(ctx, product) : null;
@@ -188,6 +196,12 @@ async function storeFile(ctx: ToolJobContext, product: Extract<ToolProduct, { ki
   return { url: `/api/media/${id}`, mediaType: product.mediaType };
 }
 
+/** A finished run on its node: completed, the result and the last run (tool, parameters, time). */
+function settledFields(tool: ToolDefinition, run: PreparedToolRun, result: ToolExecutionResult) {
+  const last = { toolId: tool.id, parameters: run.params, result, timestamp: new Date().toISOString() };
+  return { status: "completed" as const, isGenerating: false, error: null, generationProgress: null, toolExecutionResult: result, lastToolExecution: last };
+}
+
 /**
  * spec canvas 4 "Tool execution complete event": the node's four media URLs are replaced by the result (the
  * media it had stays one click away in its versions), or the result goes into a new node 550 px to the
@@ -202,8 +216,7 @@ async function writeResult(
   result: ToolExecutionResult,
 ) {
   const { deps, row } = ctx;
-  const last = { toolId: tool.id, parameters: run.params, result, timestamp: new Date().toISOString() };
-  const settled = { status: "completed" as const, isGenerating: false, error: null, generationProgress: null, toolExecutionResult: result, lastToolExecution: last };
+  const settled = settledFields(tool, run, result);
   if (tool.output.kind === "replace" && stored) {
     await patchNode(
       deps.db,

@@ -5,7 +5,9 @@ import { defaultToolParameters, toolParameterFields, type ToolParameterField, ty
 import type { ToolSchemaDocument } from "../../../../domain/generation/jsonSchema";
 import type { ParamValue } from "../../../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult, type ToolSummary } from "../../../../domain/tools/api";
+import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "../../../api/client";
+import { modelKeys } from "../../../generation/useModels";
 import { Button, cn, toast } from "../../../ui";
 import { useCanvas, useCommands } from "../../store/useCanvas";
 import { ToolFieldInput } from "./ToolFieldInput";
@@ -39,6 +41,7 @@ function useToolNode(nodeId: string | null) {
  */
 export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { tool: ToolSummary; nodeId: string | null; projectId: string; canEdit: boolean; onBack(): void }) {
   const commands = useCommands();
+  const queryClient = useQueryClient();
   const node = useToolNode(nodeId);
   const [schema, setSchema] = useState<SchemaState>({ status: "loading" });
   const [advancedOpen, setAdvancedOpen] = useState(false);
@@ -92,12 +95,14 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
     if (!asked || node.generationId !== asked) return;
     if (node.status === "completed") {
       toast.success(TOOL_MESSAGES.success);
+      // A trainer made a model: the model lists fetch again so it can be picked at once.
+      if (tool.training) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
       setAsked(null);
     } else if (node.status === "error") {
       toast.error(TOOL_MESSAGES.failedWith(node.error || TOOL_MESSAGES.unknownError));
       setAsked(null);
     }
-  }, [asked, node.generationId, node.status, node.error]);
+  }, [asked, node.generationId, node.status, node.error, tool.training, queryClient]);
 
   const run = async () => {
     if (!nodeId) return;
@@ -142,6 +147,12 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
           <CheckCircle2 className="size-3.5 text-success" /> {TOOL_MESSAGES.success}
           {node.result?.executionTime !== undefined && <span className="ml-auto text-text-muted">{(node.result.executionTime / 1000).toFixed(1)} s</span>}
         </div>
+      )}
+      {succeeded && node.result?.trainedModel && (
+        <p className="text-xs text-text-muted" data-testid="trained-model">
+          {`'${node.result.trainedModel.name} (LoRA)' is now in your model list`}
+          {node.result.trainedModel.triggerWord ? ` — start prompts with '${node.result.trainedModel.triggerWord}'.` : "."}
+        </p>
       )}
       {schema.status === "loading" && <p className="text-sm text-text-muted">{TOOL_MESSAGES.loadingParameters}</p>}
       {schema.status === "error" && <p role="alert" className="text-sm text-danger">{TOOL_MESSAGES.errorLoading(schema.message)}</p>}

@@ -98,6 +98,13 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
       files.set(name, { type, bytes });
       return { url: `${origin}/files/${name}`, content_type: type, file_name: name, file_size: bytes.byteLength };
     };
+    if (/lora.*training/.test(job.modelId)) {
+      // fal's trainers answer the weights and the training config as files.
+      return {
+        diffusers_lora_file: put(`${job.id}.safetensors`, "application/octet-stream", Buffer.from(`safetensors:${job.id}`)),
+        config_file: put(`${job.id}-config.json`, "application/json", Buffer.from(JSON.stringify({ trigger_word: job.input.trigger_word ?? null }))),
+      };
+    }
     if (kind === "video") return { video: put(`${job.id}.mp4`, "video/mp4", sampleMp4(job.id)) };
     if (kind === "3d") {
       return {

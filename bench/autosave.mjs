@@ -1,7 +1,7 @@
 // bench/autosave: latency of POST /api/workflows/autosave under a fixed offered rate (notes:
 // perf-and-reliability §4). The real server on a fresh data dir (PGlite; PostgreSQL when DATABASE_URL is
 // set), one user, a 500-node project, then autocannon with `overallRate`: 5 s warm-up and 20 s at 50 req/s,
-// then 10 s at 150 req/s. Every request is a batch of 10 node updates with a fresh, increasing `rev`, so
+// then 10 s at 150 req/s and 10 s at 400 req/s (saturation: what is achieved). Every request is a batch of 10 node updates with a fresh, increasing `rev`, so
 // every write really lands (the answers' `conflicts` should stay empty).
 //
 // autocannon's overallRate is a per-connection quota per second: each connection sends its share back to
@@ -19,11 +19,14 @@ import { BenchBroken, apiClient, fmt, nodeData, processCpuMs, quantile, runBench
 const NODES = 500;
 const BATCH = 10;
 const CONNECTIONS = 20;
+const SATURATION_OFFERED = 400;
 const PHASES = [
   { name: "warm-up", tool: "autocannon", rate: 50, seconds: 5, counted: false },
   { name: "50 req/s", tool: "autocannon", rate: 50, seconds: 20, counted: true },
-  { name: "150 req/s", tool: "autocannon", rate: 150, seconds: 10, counted: true },
   { name: "50 req/s even", tool: "paced", rate: 50, seconds: 20, counted: true },
+  { name: "150 req/s", tool: "autocannon", rate: 150, seconds: 10, counted: true },
+  // Saturation: more than the goal (300 req/s) offered, so what is achieved is what the server can do.
+  { name: `${SATURATION_OFFERED} req/s`, tool: "autocannon", rate: SATURATION_OFFERED, seconds: 10, counted: true },
 ];
 
 async function main() {
@@ -202,6 +205,10 @@ async function main() {
   const at50 = find("50 req/s");
   const even = find("50 req/s even");
   const at150 = find("150 req/s");
+  const saturated = find(`${SATURATION_OFFERED} req/s`);
+  // The same offered rate two ways, side by side: bursts from 20 connections (concurrent batches) and evenly spaced.
+  console.log(`At 50 req/s, this run: ${CONNECTIONS} connections (concurrent) p50 ${ms(at50.p50)}, p99 ${ms(at50.p99)}  |  evenly spaced p50 ${ms(even.p50)}, p99 ${ms(even.p99)}`);
+  console.log(`Saturation: ${saturated.achieved.toFixed(1)} req/s achieved with ${SATURATION_OFFERED} req/s offered (${(saturated.achieved * BATCH).toFixed(0)} node writes/s)`);
   const conflicts = results.reduce((s, x) => s + x.tally.conflicts + x.tally.badBodies, 0);
   const goal = (label, value, text, ok) => console.log(`  ${verdict(ok)} ${label.padEnd(44)} ${value.padStart(10)}   goal ${text}`);
   console.log(`Against the goals (notes §4), database ${studio.engine}:`);
@@ -214,7 +221,8 @@ async function main() {
   // than the time until the same node came round again (50 requests later, 1 s at 50 req/s).
   goal("conflicts in the answers (all phases)", String(conflicts), "0 (revisions only grow)", conflicts === 0);
   goal("acknowledged writes lost", String(lost), "0", lost === 0);
-  goal("throughput with 150 req/s offered", `${at150.achieved.toFixed(1)}/s`, "≥ 150 req/s (saturation)", at150.achieved >= 0.97 * 150);
+  goal("throughput with 150 req/s offered", `${at150.achieved.toFixed(1)}/s`, "≥ 150 req/s", at150.achieved >= 0.97 * 150);
+  goal(`saturation (${SATURATION_OFFERED} req/s offered)`, `${saturated.achieved.toFixed(1)}/s`, "≥ 300 req/s", saturated.achieved >= 300);
   console.log(`Run took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 

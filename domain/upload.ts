@@ -11,6 +11,8 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: "File too large. Maximum size is 50MB",
+  /** spec (shell 5, script upload): the same words for every upload, since an empty file makes no node. */
+  empty: "File cannot be empty",
   noEditPermission: "You don't have permission to upload files",
   dropMediaOnly: "Please drop image or video files only",
   dropOneFile: "Please drop one file at a time",

@@ -5,6 +5,7 @@ import { createAuth, trustedOrigins, type Auth } from "./auth/auth";
 import { loadSessionUser } from "./auth/session";
 import { forbidden } from "./errors";
 import { installErrorHandler } from "./http/errors";
+import { installTextRule } from "./http/textRule";
 import { registerAuthRoutes } from "./http/authRoutes";
 import { registerProjectRoutes } from "./http/projectRoutes";
 import { registerMemberRoutes } from "./http/memberRoutes";
@@ -51,6 +52,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const allowedOrigins = new Set(trustedOrigins(config));
 
   installErrorHandler(server);
+  installTextRule(server);
   server.decorateRequest("sessionUser", null);
 
   server.addHook("onRequest", async (request, reply) => {

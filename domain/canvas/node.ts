@@ -20,6 +20,17 @@ export const versionEntrySchema = z.object({
 });
 export type VersionEntry = z.infer<typeof versionEntrySchema>;
 
+/** Revisions are stored as PostgreSQL integers (int4): none may pass this, or every later write of the node fails. */
+export const REV_MAX = 2_147_483_647;
+/**
+ * How far one write may move a node's revision past the one it was made from (issue 17 item 6). A client
+ * raises rev by one per edit and coalesces its unsent edits of a node into one write, so a step is the number
+ * of edits made without a save in between: a million covers any person (even typing for days offline),
+ * while a write can no longer jump a node to the top of the range and leave no room for the next one.
+ */
+export const MAX_REV_STEP = 1_000_000;
+const REV_TOO_HIGH = `rev must be at most ${REV_MAX}`;
+
 /**
  * Node data (spec: canvas 3). Loose on purpose: the server stores what the client sends (bounded in
  * size), and later features add fields. The fields the studio reads are typed here.
@@ -46,7 +57,7 @@ export const nodeDataSchema = z
     currentVersionIndex: z.number().int().optional(),
     agentContext: z.boolean().optional(),
     error: z.string().nullable().optional(),
-    rev: z.number().int().nonnegative().optional(),
+    rev: z.number().int().nonnegative().max(REV_MAX, REV_TOO_HIGH).optional(),
     lastModified: z.number().optional(),
   })
   .passthrough();
@@ -90,21 +101,48 @@ export type Viewport = z.infer<typeof viewportSchema>;
 
 export const AUTOSAVE_BATCH_MAX = 10;
 
-export const autosaveUpdateSchema = z.object({
-  nodeId: nodeIdSchema,
-  nodeData: nodeDataSchema,
-  /** The revision the client's change was based on; 0 for a node the server has not seen. */
-  prevRev: z.number().int().nonnegative(),
-});
+export const autosaveUpdateSchema = z
+  .object({
+    nodeId: nodeIdSchema,
+    nodeData: nodeDataSchema,
+    /** The revision the client's change was based on; 0 for a node the server has not seen. */
+    prevRev: z.number().int().nonnegative().max(REV_MAX - 1, REV_TOO_HIGH),
+  })
+  // The revision the write stores (its own, else one past its base; canvas/changes.ts revisionOf).
+  .refine((u) => (u.nodeData.rev ?? u.prevRev + 1) - u.prevRev <= MAX_REV_STEP, {
+    error: `nodeData.rev may be at most ${MAX_REV_STEP} past prevRev`,
+    path: ["nodeData", "rev"],
+  });
 export type AutosaveUpdate = z.infer<typeof autosaveUpdateSchema>;
+
+const MAX_UPDATES = 50;
+const autosaveUpdates = <T extends z.ZodType>(item: T) => z.array(item).min(1, "No updates").max(MAX_UPDATES, `At most ${MAX_UPDATES} updates per request`);
 
 export const autosaveRequestSchema = z.object({
   projectId: z.uuid({ error: "Invalid project id" }),
-  updates: z.array(autosaveUpdateSchema).min(1, "No updates").max(50, "At most 50 updates per request"),
+  updates: autosaveUpdates(autosaveUpdateSchema),
   /** The sending tab, so realtime echoes can be ignored by their sender. */
   clientId: z.string().max(100).optional(),
 });
 export type AutosaveRequest = z.infer<typeof autosaveRequestSchema>;
+
+/**
+ * What the server reads of an autosave request before its updates: each update is then validated on its
+ * own, and one that is refused is answered in `refused` while the others are written (issue 17 item 6).
+ */
+export const autosaveEnvelopeSchema = autosaveRequestSchema.extend({
+  // An update without a valid node id cannot be answered about its node: that refuses the request.
+  updates: autosaveUpdates(z.looseObject({ nodeId: nodeIdSchema })),
+});
+
+/** An update the server refused as bad input; `index` is its place in the request's `updates`. */
+export const autosaveRefusalSchema = z.object({
+  index: z.number().int().nonnegative(),
+  nodeId: z.string(),
+  error: z.string(),
+  code: z.literal("bad_request"),
+});
+export type AutosaveRefusal = z.infer<typeof autosaveRefusalSchema>;
 
 export const autosaveConflictSchema = z.object({
   nodeId: z.string(),
@@ -118,6 +156,8 @@ export type AutosaveConflict = z.infer<typeof autosaveConflictSchema>;
 export interface AutosaveResponse {
   success: boolean;
   conflicts: AutosaveConflict[];
+  /** Updates refused as bad input (not stored, and sending them again will not help). */
+  refused?: AutosaveRefusal[];
 }
 
 // --- POST /api/projects/:id/structure: positions, edges, deletions, viewport ------------------------

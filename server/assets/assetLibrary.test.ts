@@ -176,6 +176,13 @@ describe("only images, video and audio, judged by their bytes", () => {
     expect(await mediaRowCount()).toBe(before);
   });
 
+  it("refuses an empty file with the spec's 'File cannot be empty' and keeps nothing", async () => {
+    const before = await mediaRowCount();
+    const res = await upload(ann, { filename: "blank.png", type: "image/png", data: Buffer.alloc(0) });
+    expect(res).toMatchObject({ status: 400, body: { error: "File cannot be empty", code: "bad_request" } });
+    expect(await mediaRowCount()).toBe(before);
+  });
+
   it("refuses a form without a file", async () => {
     const res = await send(ann, { method: "POST", url: "/api/assets/upload", ...multipartForm([["userId", ann.id]]) });
     expect(res).toMatchObject({ status: 400, body: { code: "bad_request" } });

@@ -75,6 +75,38 @@ describe("autosave", () => {
   });
 });
 
+describe("autosave: revision bounds, answered per update (issue 17 item 6)", () => {
+  const good = (id: string) => ({ nodeId: id, nodeData: { title: "fine", rev: 1 }, prevRev: 0 });
+
+  it("refuses a jump to the top of the revision range, and writes the update's batch-mates", async () => {
+    const res = await autosave(owner, [good("rev-mate-1"), { nodeId: "rev-jump", nodeData: { title: "brick", rev: 2147483647 }, prevRev: 0 }, good("rev-mate-2")]);
+    expect(res).toEqual({
+      status: 200,
+      body: { success: true, conflicts: [], refused: [{ index: 1, nodeId: "rev-jump", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" }] },
+    });
+    const ids = (await load()).nodes.map((n: { id: string }) => n.id);
+    expect(ids).toEqual(expect.arrayContaining(["rev-mate-1", "rev-mate-2"]));
+    expect(ids).not.toContain("rev-jump");
+  });
+
+  it("refuses revisions past what the database can hold, instead of failing the whole batch with a 500", async () => {
+    // A node already at the top (allowed: one step from its base) can take no further revision.
+    expect((await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "top", rev: 2147483647 }, prevRev: 2147483646 }])).body.conflicts).toEqual([]);
+    const res = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over", rev: 2147483648 }, prevRev: 2147483647 }, good("rev-mate-3")]);
+    expect(res.status).toBe(200);
+    expect(res.body.refused).toEqual([{ index: 0, nodeId: "rev-top", error: expect.stringMatching(/rev must be at most 2147483647/), code: "bad_request" }]);
+    const implicit = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over" }, prevRev: 2147483647 }]);
+    expect(implicit.body.refused).toEqual([expect.objectContaining({ index: 0, error: "rev must be at most 2147483647" })]);
+    const nodes = (await load()).nodes;
+    expect(nodes.find((n: { id: string }) => n.id === "rev-top")).toMatchObject({ rev: 2147483647, data: { title: "top" } });
+    expect(nodes.map((n: { id: string }) => n.id)).toContain("rev-mate-3");
+  });
+
+  it("still takes a long run of one client's edits in one write (a step up to a million)", async () => {
+    expect((await autosave(owner, [{ nodeId: "rev-long", nodeData: { title: "offline all day", rev: 1_000_000 }, prevRev: 0 }])).body).toEqual({ success: true, conflicts: [] });
+  });
+});
+
 describe("structure", () => {
   it("stores positions, edges and the viewport; refuses self, duplicate and dangling edges", async () => {
     const res = await structure(owner, {

@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { z } from "zod";
 import { changesFromAutosave, changesFromStructure } from "../../domain/canvas/changeWire";
-import { autosaveRequestSchema, structureRequestSchema } from "../../domain/canvas/node";
+import { autosaveEnvelopeSchema, autosaveUpdateSchema, structureRequestSchema, type AutosaveRefusal, type AutosaveUpdate } from "../../domain/canvas/node";
 import { projectIdSchema } from "../../domain/projects";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyChanges, loadCanvas } from "../services/canvasService";
-import { parse } from "./errors";
+import { parse, parseItems } from "./errors";
 
 const projectQuery = z.object({ projectId: projectIdSchema });
 const projectParams = z.object({ id: projectIdSchema });
@@ -23,13 +23,23 @@ export async function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Re
     return loadCanvas(db, projectId);
   });
 
-  /** Node data writes under the revision rule; answers the writes that did not land as conflicts. */
-  app.post("/api/workflows/autosave", async (request) => {
+  /**
+   * Node data writes under the revision rule; answers the writes that did not land as conflicts. Each
+   * update is validated on its own: a bad one is answered in `refused` and the rest are written, so one
+   * bad node cannot hold its batch-mates back (issue 17 item 6).
+   */
+  app.post("/api/workflows/autosave", { config: { textRule: "per-item" } }, async (request) => {
     const caller = requireUser(request);
-    const body = parse(autosaveRequestSchema, request.body ?? {});
+    const body = parse(autosaveEnvelopeSchema, request.body ?? {}, "updates");
+    const valid: AutosaveUpdate[] = [];
+    const refused: AutosaveRefusal[] = [];
+    parseItems(autosaveUpdateSchema, body.updates).forEach((r, index) => {
+      if (r.ok) valid.push(r.value);
+      else refused.push({ index, nodeId: body.updates[index]!.nodeId, error: r.error, code: "bad_request" });
+    });
     const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
-    const { conflicts } = await applyChanges(db, hub, body.projectId, changesFromAutosave(body.updates), origin);
-    return { success: true, conflicts };
+    const { conflicts } = await applyChanges(db, hub, body.projectId, changesFromAutosave(valid), origin);
+    return { success: true, conflicts, ...(refused.length ? { refused } : {}) };
   });
 
   /** Positions, new and deleted nodes, edges and viewport. */

@@ -56,7 +56,7 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
       if (!file) throw badRequest("Choose a .fdx, .docx or .fountain file");
       const check = checkScriptUpload(file.name, file.truncated ? DOCX_MAX_BYTES + 1 : file.bytes.length);
       if ("error" in check) throw new HttpError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
-      const scriptName = parse(scriptNameSchema, name ?? file.name.replace(/\.[^.]+$/, ""));
+      const { name: scriptName } = parse(z.object({ name: scriptNameSchema }), { name: name ?? file.name.replace(/\.[^.]+$/, "") });
       let parsed;
       try {
         parsed = importScript(check.kind, file.bytes);

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isApiPath } from "./apiPath";
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; every other path that is not an API call
- * gets index.html so client routes (/login, /pricing, /?project=) survive a reload.
+ * gets index.html so client routes (/login, /pricing, /?project=) survive a reload. A path in the API's
+ * namespace that no route took is a JSON 404, however it is spelled (apiPath.ts).
  */
 export async function registerStaticRoutes(app: FastifyInstance, appDir: string) {
   if (!existsSync(path.join(appDir, "index.html"))) {
@@ -25,10 +27,7 @@ export async function registerStaticRoutes(app: FastifyInstance, appDir: string)
     },
   });
   app.get("/*", (request, reply) => {
-    if (request.url.startsWith("/api/")) {
-      reply.status(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
-      return;
-    }
+    if (isApiPath(request.url)) return reply.callNotFound();
     reply.header("Cache-Control", "no-cache").sendFile("index.html");
   });
 }

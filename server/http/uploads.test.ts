@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import type { Database } from "../db/client";
 import { media } from "../db/schema";
 import { LocalStorage } from "../storage/localStorage";
+import { receiveUpload } from "../media/receiveUpload";
 import { openTestDatabase } from "../test/testDatabase";
 import { MP4, PNG, glb, multipartForm, wav, type FilePart } from "../test/multipart";
 
@@ -159,6 +160,26 @@ describe("POST /api/upload-media: refusals", () => {
     const res = await upload(owner, name, declared, data);
     expect(res).toMatchObject({ status: 415, body: { error: unsupported(shownType), code: "unsupported_media_type" } });
     expect([storedFiles(), await mediaRows()]).toEqual([files, rows]);
+  });
+
+  it.each([
+    ["empty.txt", "text/plain"],
+    ["empty.png", "image/png"],
+    ["empty.mp4", "video/mp4"],
+  ])("refuses an empty file (%s) with the spec's 'File cannot be empty' and stores nothing", async (name, declared) => {
+    const [files, rows] = [storedFiles(), await mediaRows()];
+    const res = await upload(owner, name, declared, Buffer.alloc(0));
+    expect(res).toMatchObject({ status: 400, body: { error: "File cannot be empty", code: "bad_request" } });
+    expect([storedFiles(), await mediaRows()]).toEqual([files, rows]);
+  });
+
+  it("refuses an empty body fetched for a URL upload the same way (the intake both paths share)", async () => {
+    const storage = new LocalStorage(mkdtempSync(path.join(tmpdir(), "reelgraph-empty-url-")));
+    // The URL path hands the fetched body over as one chunk, here an empty one.
+    const fetched = (async function* () {
+      yield Buffer.alloc(0);
+    })();
+    await expect(receiveUpload(storage, fetched, { fileName: "clip.txt", declaredMime: "text/plain", maxBytes: 1024 })).rejects.toMatchObject({ status: 400, message: "File cannot be empty" });
   });
 
   it("refuses a file over 50 MB with 413 and keeps no part of it", async () => {

@@ -6,6 +6,7 @@ import type { MediaStorage } from "../storage/storage";
 import { SNIFF_BYTES, classifyHead, readTextUpload, type StoredType } from "./sniffUpload";
 
 export const fileTooLarge = () => new HttpError(413, "payload_too_large", UPLOAD_MESSAGES.tooLarge);
+export const emptyFile = () => new HttpError(400, "bad_request", UPLOAD_MESSAGES.empty);
 
 export interface ReceivedUpload extends StoredType {
   /** Also the media row's id: the key is derived from it and nothing the user sent. */
@@ -25,7 +26,7 @@ export interface UploadMeta {
 /**
  * Sniffs and stores one file. Binary media is streamed to storage while counted (memory stays at one
  * sniffing window plus the storage's buffers); text is collected, since its bytes must all be checked and
- * its text goes back to the client — bounded by maxBytes either way. Throws 413/415 HttpErrors; on any
+ * its text goes back to the client — bounded by maxBytes either way. Throws 400 (empty)/413/415 HttpErrors; on any
  * failure nothing is left in storage. The caller owns the stored object afterwards.
  */
 export async function receiveUpload(storage: MediaStorage, source: AsyncIterable<Buffer>, meta: UploadMeta): Promise<ReceivedUpload> {
@@ -52,6 +53,8 @@ export async function receiveUpload(storage: MediaStorage, source: AsyncIterable
     headChunks.push(chunk);
     headSize += chunk.length;
   }
+  // An empty file is nothing to show (it would become an empty text node); refused before it is stored.
+  if (ended && headSize === 0) throw emptyFile();
   const head = Buffer.concat(headChunks);
   const verdict = await classifyHead(head, meta.fileName, meta.declaredMime);
   const id = randomUUID();

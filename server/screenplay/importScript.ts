@@ -4,11 +4,22 @@ import { parseFdx } from "../../domain/screenplay/fdx";
 import { parseFountain } from "../../domain/screenplay/fountain";
 import { classifyDocxParagraphs, docxParagraphs } from "../../domain/screenplay/docxClassifier";
 import { ScreenplayParseError } from "../../domain/screenplay/parseError";
+import { describeProblem, findBadText } from "../../domain/text";
 
 export type ImportKind = "fdx" | "docx" | "fountain";
 
-/** Turns an uploaded file into elements and a title page; bad files throw ScreenplayParseError. */
+/**
+ * Turns an uploaded file into elements and a title page; bad files throw ScreenplayParseError, and so does
+ * text the database could not store (domain/text.ts: a NUL, or a lone surrogate from a broken UTF-16 file).
+ */
 export function importScript(kind: ImportKind, bytes: Buffer): ParsedScript {
+  const parsed = readScript(kind, bytes);
+  const bad = findBadText(parsed);
+  if (bad) throw new ScreenplayParseError(`The script file contains ${describeProblem(bad.problem)}, which cannot be stored`);
+  return parsed;
+}
+
+function readScript(kind: ImportKind, bytes: Buffer): ParsedScript {
   if (kind === "fdx") return parseFdx(decodeText(bytes));
   if (kind === "fountain") {
     const parsed = parseFountain(decodeText(bytes));

@@ -21,24 +21,67 @@ type DataChange = ChangeOf<"node-data">;
  * hot path, bench/autosave); only the writes that did not land are read back, to answer them as conflicts.
  */
 export async function writeData(db: Db, projectId: string, changes: DataChange[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
-  // The last write of a node in one run is the one that counts.
-  const latest = [...new Map(changes.map((c) => [c.id, c])).values()].map((c) => {
-    const rev = revisionOf(c);
-    return { ...c, data: { ...c.data, rev } };
-  });
-  const incoming = JSON.stringify(latest.map((c) => ({ id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })));
+  const [result] = await writeDataGroup(db, [{ projectId, changes }]);
+  return result!;
+}
+
+export interface DataBatch {
+  projectId: string;
+  changes: DataChange[];
+}
+
+/**
+ * Several batches of node data, possibly of several projects, in one statement (and one read of the writes
+ * that did not land): what canvasService's group commit writes. Each node is checked against its own stored
+ * revision exactly as in `writeData`, so no node may appear in two batches of one call (the caller puts
+ * such batches in separate calls, in order). Answers each batch in order.
+ */
+export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }[]> {
+  // The last write of a node in one batch is the one that counts.
+  const latest = batches.map((b) =>
+    [...new Map(b.changes.map((c) => [c.id, c])).values()].map((c) => ({ ...c, data: { ...c.data, rev: revisionOf(c) } })),
+  );
+  const key = (projectId: string, id: string) => `${projectId}\u0000${id}`;
+  const incoming = latest.flatMap((changes, i) => changes.map((c) => ({ project_id: batches[i]!.projectId, id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })));
+  if (new Set(incoming.map((w) => key(w.project_id, w.id))).size !== incoming.length) throw new Error("writeDataGroup: a node appears in two batches");
+  if (incoming.length === 0) return batches.map(() => ({ landed: [], conflicts: [] }));
   const result = (await db.execute(sql`
-    with incoming as (select * from jsonb_to_recordset(${incoming}::jsonb) as w(id text, data jsonb, rev integer, prev integer))
+    with incoming as (select * from jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) as w(project_id text, id text, data jsonb, rev integer, prev integer))
     insert into ${nodes} (project_id, id, data, rev)
-    select ${projectId}, id, data, rev from incoming
+    select project_id, id, data, rev from incoming
     on conflict (project_id, id) do update set data = excluded.data, rev = excluded.rev, updated_at = now()
     where ${nodes.rev} < excluded.rev and ${nodes.deleted} = false
-      and ${nodes.rev} <= (select prev from incoming where incoming.id = excluded.id)
-    returning id`)) as unknown as { rows?: { id: string }[] } | { id: string }[];
-  const stored = Array.isArray(result) ? result : (result.rows ?? []);
-  const ids = new Set(stored.map((r) => r.id));
-  return { landed: latest.filter((c) => ids.has(c.id)), conflicts: await conflictsFor(db, projectId, latest.filter((c) => !ids.has(c.id)).map((c) => c.id)) };
+      and ${nodes.rev} <= (select prev from incoming where incoming.project_id = excluded.project_id and incoming.id = excluded.id)
+    returning project_id, id`)) as unknown as { rows?: StoredKey[] } | StoredKey[];
+  const stored = new Set((Array.isArray(result) ? result : (result.rows ?? [])).map((r) => key(r.project_id, r.id)));
+  const refused = incoming.filter((w) => !stored.has(key(w.project_id, w.id))).map((w) => ({ projectId: w.project_id, id: w.id }));
+  const conflicts = await conflictsForKeys(db, refused);
+  return latest.map((changes, i) => {
+    const projectId = batches[i]!.projectId;
+    return {
+      landed: changes.filter((c) => stored.has(key(projectId, c.id))),
+      conflicts: changes.flatMap((c) => conflicts.get(key(projectId, c.id)) ?? []),
+    };
+  });
 }
+
+type StoredKey = { project_id: string; id: string };
+
+/** The stored copy (or tombstone) of each (project, node) whose write did not land, keyed like writeDataGroup's. */
+async function conflictsForKeys(db: Db, keys: { projectId: string; id: string }[]): Promise<Map<string, AutosaveConflict>> {
+  const found = new Map<string, AutosaveConflict>();
+  if (keys.length === 0) return found;
+  const rows = (await db.execute(sql`
+    select n.project_id, n.id, n.rev, n.data, n.deleted from ${nodes} n
+    join jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ project_id: k.projectId, id: k.id })))}::jsonb) as k(project_id text, id text)
+      on n.project_id = k.project_id and n.id = k.id`)) as unknown as { rows?: ConflictRow[] } | ConflictRow[];
+  for (const r of Array.isArray(rows) ? rows : (rows.rows ?? [])) {
+    found.set(`${r.project_id}\u0000${r.id}`, r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData });
+  }
+  return found;
+}
+
+type ConflictRow = { project_id: string; id: string; rev: number; data: unknown; deleted: boolean };
 
 /** A server writer's data, computed from the copy at `prevRev`: it lands only over exactly that copy. */
 export async function writeDataExactly(db: Db, projectId: string, c: DataChange): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
@@ -149,10 +192,15 @@ export async function saveViewport(db: Db, projectId: string, viewport: Viewport
  * taking the project row's lock would queue concurrent saves of one project behind each other.
  */
 export async function touchProject(db: Db, projectId: string) {
+  await touchProjects(db, [projectId]);
+}
+
+export async function touchProjects(db: Db, projectIds: string[]) {
+  if (projectIds.length === 0) return;
   await db
     .update(projects)
     .set({ updatedAt: sql`now()` })
-    .where(and(eq(projects.id, projectId), sql`${projects.updatedAt} < now() - interval '10 seconds'`));
+    .where(and(inArray(projects.id, projectIds), sql`${projects.updatedAt} < now() - interval '10 seconds'`));
 }
 
 export type { CanvasChange };

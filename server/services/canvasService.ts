@@ -7,6 +7,7 @@ import { edges, nodes, projects } from "../db/schema";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import * as rows from "./canvasRows";
+import { GroupCommitter } from "./groupCommit";
 
 export interface CanvasState {
   nodes: CanvasNode[];
@@ -53,16 +54,78 @@ export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState
  * The one way in and out of a canvas on the server (docs/ARCHITECTURE.md "The canvas"): the autosave and
  * structure routes, the generation runner, shot export, tools and the agent all change nodes and edges
  * here, and only here are canvas messages published. Access is checked first. A list with structure in
- * it runs in one transaction, in order; a list of node data alone is one upsert, the autosave hot path.
- * What changed is published once it is committed.
+ * it runs in one transaction, in order; a list of node data alone (the autosave hot path) joins the group
+ * commit below, which writes the lists that arrive together in one statement. What changed is published
+ * once it is committed.
  */
 export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, changes: CanvasChange[], origin: ChangeOrigin): Promise<AppliedChanges> {
   if ("userId" in origin.actor) await authorizeProject(db, origin.actor.userId, projectId, "edit");
   if (changes.length === 0) return { applied: [], conflicts: [] };
   const dataOnly = changes.every((c) => c.type === "node-data" && !c.exact);
-  const result = dataOnly ? await applyRuns(db, projectId, changes) : await db.transaction((tx) => applyRuns(tx as unknown as Db, projectId, changes));
+  const result = dataOnly
+    ? await dataWrites(db).submit({ projectId, changes: changes as ChangeOf<"node-data">[] })
+    : await db.transaction((tx) => applyRuns(tx as unknown as Db, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;
+}
+
+interface DataWrite {
+  projectId: string;
+  changes: ChangeOf<"node-data">[];
+}
+
+const groupCommits = new WeakMap<Db, GroupCommitter<DataWrite, AppliedChanges>>();
+
+/** The group commit of node data for one database (bench/autosave: concurrent saves queue behind each other). */
+function dataWrites(db: Db): GroupCommitter<DataWrite, AppliedChanges> {
+  let committer = groupCommits.get(db);
+  if (!committer) groupCommits.set(db, (committer = new GroupCommitter((group) => writeTogether(db, group))));
+  return committer;
+}
+
+/**
+ * The data lists that waited together, in as few statements as the revision rule allows: lists that share
+ * no node go in one statement (each node still checked against its own stored revision); a list writing a
+ * node an earlier one writes too goes in a later statement, in arrival order. If a statement fails, its
+ * lists are written one by one, so only the list at fault fails (issue 17: one bad write must not sink
+ * the others).
+ */
+async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChanges | Error)[]> {
+  const results: (AppliedChanges | Error)[] = [];
+  const asApplied = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }): AppliedChanges => ({ applied: r.landed, conflicts: r.conflicts });
+  for (const layer of layersOf(group)) {
+    try {
+      const written = await rows.writeDataGroup(db, layer.map((i) => group[i]!));
+      layer.forEach((i, k) => (results[i] = asApplied(written[k]!)));
+    } catch {
+      for (const i of layer) {
+        const { projectId, changes } = group[i]!;
+        results[i] = await rows.writeData(db, projectId, changes).then(asApplied, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      }
+    }
+  }
+  const touched = group.filter((_, i) => { const r = results[i]; return r && !(r instanceof Error) && r.applied.length > 0; });
+  await rows.touchProjects(db, [...new Set(touched.map((w) => w.projectId))]);
+  return results;
+}
+
+/** Indexes of the lists, cut where a list writes a node an earlier list of the same cut writes. */
+function layersOf(group: DataWrite[]): number[][] {
+  const layers: number[][] = [];
+  let current: number[] = [];
+  let keys = new Set<string>();
+  group.forEach((write, i) => {
+    const own = write.changes.map((c) => `${write.projectId}/${c.id}`);
+    if (own.some((k) => keys.has(k))) {
+      layers.push(current);
+      current = [];
+      keys = new Set();
+    }
+    current.push(i);
+    for (const k of own) keys.add(k);
+  });
+  if (current.length) layers.push(current);
+  return layers;
 }
 
 /** Consecutive changes of one kind go together (one statement where the kind allows it). */

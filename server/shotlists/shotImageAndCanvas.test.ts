@@ -55,6 +55,8 @@ describe("POST /api/shot-list/upload-image", () => {
     expect(disguised.status).toBe(415);
     const svg = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), { name: "x.svg" });
     expect(svg.status).toBe(415);
+    const empty = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.alloc(0), { name: "x.png" });
+    expect(empty).toEqual({ status: 400, body: { error: "File cannot be empty", code: "bad_request" } });
     expect(await mediaCount()).toBe(before);
   });
 

@@ -216,6 +216,26 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
     expect(onAcknowledged).toHaveBeenCalledWith([{ nodeId: "b", rev: 5, data: data("stored", 5) }]);
   });
 
+  it("takes a per-update refusal (issue 17): the refused write is dropped and reported, its batch-mates acknowledged, nothing resent", async () => {
+    const onRejected = vi.fn();
+    const onAcknowledged = vi.fn();
+    const refused = [{ index: 1, nodeId: "b", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" as const }];
+    const { outbox, edit, autosaves, statuses } = outboxUnderTest({ onRejected, onAcknowledged, answer: async () => ({ success: true, conflicts: [], refused }) as AutosaveResponse });
+    edit("a", data("a", 2), 1, true);
+    edit("b", data("b", 2), 1, true);
+    edit("c", data("c", 2), 1, true);
+    await tick(10_000);
+    expect(autosaves()).toHaveLength(1);
+    expect(outbox.hasPending()).toBe(false);
+    expect(onAcknowledged).toHaveBeenCalledWith([
+      { nodeId: "a", rev: 2, data: data("a", 2) },
+      { nodeId: "c", rev: 2, data: data("c", 2) },
+    ]);
+    expect(onRejected).toHaveBeenCalledTimes(1);
+    expect(onRejected.mock.calls[0]![0]).toMatchObject({ status: 400, code: "bad_request", message: "nodeData.rev may be at most 1000000 past prevRev" });
+    expect(statuses.at(-1)).toBe("failed");
+  });
+
   it("drops and reports a write the server refuses with 403, and does not retry it", async () => {
     const onRejected = vi.fn();
     const { outbox, edit, autosaves, statuses } = outboxUnderTest({ onRejected, answer: async () => Promise.reject(new ApiError(403, "forbidden", "You have view-only access to this project")) });

@@ -1,7 +1,7 @@
 import { LOCAL_SOURCES, type ChangeList } from "../../../domain/canvas/changes";
 import { structureFromChanges } from "../../../domain/canvas/changeWire";
-import { AUTOSAVE_BATCH_MAX, type AutosaveConflict, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
-import type { ApiError } from "../../api/client";
+import { AUTOSAVE_BATCH_MAX, type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
+import { ApiError } from "../../api/client";
 import { isRefusal, mayBePerWrite } from "./refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
 import { OutboxQueue } from "./outboxQueue";
@@ -27,7 +27,7 @@ export interface OutboxOptions {
   onAcknowledged?(writes: { nodeId: string; rev: number; data: NodeData }[]): void;
   /** Node writes the server refused because its copy moved on (or is a tombstone). */
   onConflicts?(conflicts: AutosaveConflict[]): void;
-  /** A refusal that retrying cannot change (403 view-only, 400 bad data): the entries are dropped. */
+  /** A refusal that retrying cannot change (403 view-only, 400 bad data, one update refused): the entries are dropped. */
   onRejected?(error: ApiError): void;
   /** Edges the server did not add (an end was deleted meanwhile): they must go from the canvas too. */
   onEdgesRefused?(edgeIds: string[]): void;
@@ -212,15 +212,26 @@ export class Outbox {
     this.answered += 1;
     this.attempt = 0;
     this.batchLimit = AUTOSAVE_BATCH_MAX;
-    if (answer) this.acknowledge(batch as DataEntry[], answer.conflicts ?? []);
-    this.settled(true);
+    const rejected = answer ? this.acknowledge(batch as DataEntry[], answer.conflicts ?? [], answer.refused ?? []) : false;
+    this.settled(!rejected);
   }
 
-  private acknowledge(batch: DataEntry[], conflicts: AutosaveConflict[]) {
-    const refused = new Set(conflicts.map((c) => c.nodeId));
-    const stored = batch.filter((e) => !refused.has(e.nodeId)).map((e) => ({ nodeId: e.nodeId, rev: e.data.rev ?? e.prevRev + 1, data: e.data }));
+  /**
+   * Reports what the server stored, what conflicted and what it refused as bad input (by position: such an
+   * update is dropped like a refused request, since sending it again cannot help). True when one was refused.
+   */
+  private acknowledge(batch: DataEntry[], conflicts: AutosaveConflict[], refusals: AutosaveRefusal[]): boolean {
+    const notStored = new Set(conflicts.map((c) => c.nodeId));
+    const refusedEntries = new Set(refusals.map((r) => batch[r.index]).filter((e) => e !== undefined));
+    const stored = batch
+      .filter((e) => !notStored.has(e.nodeId) && !refusedEntries.has(e))
+      .map((e) => ({ nodeId: e.nodeId, rev: e.data.rev ?? e.prevRev + 1, data: e.data }));
     if (stored.length) this.callback(() => this.opts.onAcknowledged?.(stored));
     if (conflicts.length) this.callback(() => this.opts.onConflicts?.(conflicts));
+    if (refusals.length === 0) return false;
+    this.setStatus("failed");
+    for (const r of refusals) this.callback(() => this.opts.onRejected?.(new ApiError(400, r.code, r.error)));
+    return true;
   }
 
   private refuse(batch: OutboxEntry[], err: ApiError) {

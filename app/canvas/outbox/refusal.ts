@@ -10,8 +10,9 @@ export function isRefusal(err: unknown): err is ApiError {
 }
 
 /**
- * Refusals that may be caused by one write of a batch rather than by the request as a whole (the server
- * validates the whole body, so one bad node refuses its nine neighbours). Such a batch is split in halves
+ * Refusals that may be caused by one write of a batch rather than by the request as a whole (a body too
+ * large; the server answers a bad update on its own in `refused`, but an older server refused the whole
+ * body for it). Such a batch is split in halves
  * and resent, so only the writes that are really refused are dropped. 403/401/404 concern the project or
  * the session and apply to every write alike, so they are not split.
  */

@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CanvasChange } from "../../domain/canvas/changes";
+import type { RealtimeMessage } from "../../domain/canvas/node";
+import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { applyChanges, loadCanvas, type ChangeOrigin } from "./canvasService";
+
+/**
+ * Issue 16 item 6: node data lists that arrive together are written together (one statement), with every
+ * node still checked against its own stored revision, and a list that fails fails alone.
+ */
+
+let h: Harness;
+let owner: TestUser;
+let projectA: string;
+let projectB: string;
+const heard: RealtimeMessage[] = [];
+
+beforeAll(async () => {
+  h = await createHarness();
+  owner = await h.signUp("Owner");
+  projectA = (await h.call(owner, "POST", "/api/projects", { name: "Group A" })).body.id;
+  projectB = (await h.call(owner, "POST", "/api/projects", { name: "Group B" })).body.id;
+  h.hub.join(projectA, { send: (text) => heard.push(JSON.parse(text)) });
+});
+afterAll(() => h.close());
+
+const db = () => h.database.db;
+const byOwner: ChangeOrigin = { source: "user", actor: { userId: "" }, clientId: "tab" };
+const write = (projectId: string, id: string, rev: number, prevRev: number, title = `${id} r${rev}`) =>
+  applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title, rev }, prevRev } as CanvasChange], { ...byOwner, actor: { userId: owner.id } });
+const stored = async (projectId: string, id: string) => (await loadCanvas(db(), projectId)).nodes.find((n) => n.id === id);
+
+describe("group commit of node data", () => {
+  it("writes lists that arrive together in one statement, across projects, and answers each its own", async () => {
+    for (let i = 0; i < 10; i++) await write(i % 2 ? projectB : projectA, `g${i}`, 1, 0);
+    const statements = vi.spyOn(db(), "execute");
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => write(i % 2 ? projectB : projectA, `g${i}`, 2, 1)));
+      expect(answers.map((a) => [a.applied.length, a.conflicts.length])).toEqual(Array.from({ length: 10 }, () => [1, 0]));
+      // Ten lists, one at a time, took ten statements; together they take the first one's and one more.
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      statements.mockRestore();
+    }
+    for (let i = 0; i < 10; i++) expect(await stored(i % 2 ? projectB : projectA, `g${i}`)).toMatchObject({ rev: 2, data: { title: `g${i} r2` } });
+  });
+
+  it("checks each node under the revision rule, in arrival order, when waiting lists write the same node", async () => {
+    await write(projectA, "same", 1, 0);
+    heard.length = 0;
+    const [first, second, staleTwin] = await Promise.all([write(projectA, "same", 2, 1, "first"), write(projectA, "same", 3, 2, "second"), write(projectA, "same", 3, 2, "twin")]);
+    expect(first.conflicts).toEqual([]);
+    expect(second.conflicts).toEqual([]);
+    // Made from the same revision as `second`, which landed first: refused, with the stored copy.
+    expect(staleTwin.applied).toEqual([]);
+    expect(staleTwin.conflicts).toEqual([{ nodeId: "same", rev: 3, nodeData: expect.objectContaining({ title: "second" }) }]);
+    expect(await stored(projectA, "same")).toMatchObject({ rev: 3, data: { title: "second" } });
+    // Each list published what it stored, once, in order.
+    const records = heard.flatMap((m) => (m.type === "nodes" ? m.nodes.map((n) => `${n.id}@${n.rev}`) : []));
+    expect(records).toEqual(["same@2", "same@3"]);
+  });
+
+  it("fails only the list at fault when a grouped statement fails", async () => {
+    // A server writer's list for a project that does not exist breaks the nodes' foreign key.
+    const ghost = applyChanges(db(), h.hub, randomUUID(), [{ type: "node-data", id: "ghost", data: { rev: 1 }, prevRev: 0 }], { source: "generation", actor: { system: "generation" } });
+    const fine = Array.from({ length: 4 }, (_, i) => write(projectB, `fine${i}`, 1, 0));
+    const results = await Promise.allSettled([...fine, ghost]);
+    expect(results.slice(0, 4).map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
+    expect(results[4]!.status).toBe("rejected");
+    for (let i = 0; i < 4; i++) expect(await stored(projectB, `fine${i}`)).toMatchObject({ rev: 1 });
+  });
+});

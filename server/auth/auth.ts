@@ -39,8 +39,10 @@ export function createAuth(db: Db, config: AuthConfig) {
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
+      // The real rule is domain/accounts/passwordPolicy.ts (applied in authBodies.ts), counted in characters;
+      // better-auth counts UTF-16 units, so its ceiling leaves room for 128 characters outside the BMP.
       minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
+      maxPasswordLength: PASSWORD_MAX * 2,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {

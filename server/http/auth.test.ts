@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
 import { trustedOrigins } from "../auth/auth";
+import { verification } from "../db/schema";
+import { randomUUID } from "node:crypto";
 
 let h: Harness;
 beforeAll(async () => {
@@ -116,6 +118,24 @@ describe("weak passwords (issue 16, item 2)", () => {
     expect((await change("baseball")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
     expect((await change(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
     expect((await change("a different long secret")).status).toBe(200);
+  });
+});
+
+describe("password resets", () => {
+  it("hold the new password to the same rule, compared with the account the token belongs to", async () => {
+    const user = await h.signUp("Resetting");
+    // better-auth keeps a reset token as `reset-password:{token}` → user id (no e-mail is sent offline).
+    await h.database.db.insert(verification).values({
+      id: randomUUID(),
+      identifier: "reset-password:test-token",
+      value: user.id,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    const reset = (newPassword: string) => h.call(null, "POST", "/api/auth/reset-password", { newPassword, token: "test-token" });
+    expect((await reset("12345678")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
+    expect((await reset(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
+    expect((await reset("a fresh long secret")).status).toBe(200);
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "a fresh long secret" })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordProblem, type PasswordOwner } from "./accounts/passwordPolicy";
+import { passwordProblem } from "./accounts/passwordPolicy";
 
 export const NAME_MAX = 80;
 
@@ -32,7 +32,10 @@ export const nameSchema = z
 export function signUpSchemaWith(common: ReadonlySet<string>) {
   return z
     .object({ name: nameSchema, email: emailSchema, password: z.string({ error: "Enter a password" }) })
-    .superRefine(passwordRule("password", common));
+    .superRefine((account, ctx) => {
+      const problem = passwordProblem(account.password, account, common);
+      if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+    });
 }
 
 /** Every rule but the common-password list (which is loaded apart). */
@@ -53,17 +56,6 @@ export const resetPasswordSchema = z.object({
 
 /** better-auth's update-user body, as far as this studio lets a person change it. */
 export const updateUserSchema = z.object({ name: nameSchema.optional(), image: z.string().max(2048).nullable().optional() }).strict();
-
-/** A zod refinement applying the password rule to `field`, against the object's own e-mail and name. */
-export function passwordRule(field: string, common: ReadonlySet<string>, owner?: PasswordOwner) {
-  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const password = value[field];
-    if (typeof password !== "string") return;
-    const who = owner ?? { email: value.email as string | undefined, name: value.name as string | undefined };
-    const problem = passwordProblem(password, who, common);
-    if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
-  };
-}
 
 export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

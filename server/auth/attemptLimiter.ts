@@ -73,6 +73,20 @@ export class AttemptLimiter {
     });
   }
 
+  /**
+   * Counts one attempt for each of a request's keys; the milliseconds to wait when any is locked out.
+   * It looks first, so a request refused for one key is not also counted against the others.
+   */
+  async takeAll(limits: { key: string; rule: AttemptRule }[]): Promise<number> {
+    const locked = await this.lockedFor(limits.map((l) => l.key));
+    if (locked > 0) return locked;
+    for (const { key, rule } of limits) {
+      const wait = await this.take(key, rule);
+      if (wait > 0) return wait;
+    }
+    return 0;
+  }
+
   /** Forgets a key, e.g. an account's failures once its owner signs in. */
   async clear(key: string): Promise<void> {
     await this.db.delete(authAttempts).where(eq(authAttempts.key, key));

@@ -31,18 +31,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limit
       let body = request.body;
       let counted: ReturnType<typeof authLimitsFor> = [];
       if (isPost) {
-        const signedIn = () => loadSessionUser(auth, request);
+        let session: ReturnType<typeof loadSessionUser> | undefined;
+        const signedIn = () => (session ??= loadSessionUser(auth, request));
         const checked = await checkAuthBody(db, path, body, signedIn, url.searchParams.get("token") ?? undefined);
         body = checked.body;
         const userId = path === "/change-password" || path === "/verify-password" ? (await signedIn())?.id : undefined;
         counted = authLimitsFor(path, { address: addressKey(request.ip), email: checked.email, userId }, limits);
-        // Look first, so a request refused for one key is not counted against the others.
-        const locked = await limiter.lockedFor(counted.map((l) => l.key));
-        if (locked > 0) return tooManyAttempts(reply, locked);
-        for (const limit of counted) {
-          const wait = await limiter.take(limit.key, limit.rule);
-          if (wait > 0) return tooManyAttempts(reply, wait);
-        }
+        const wait = await limiter.takeAll(counted);
+        if (wait > 0) return tooManyAttempts(reply, wait);
       }
       const headers = fromNodeHeaders(request.headers);
       // better-auth records the address with a session; it reads it from here, never from the client's headers.

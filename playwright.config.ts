@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium";
-import { E2E_PORT, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
+import { E2E_AUTH_WINDOW_SECONDS, E2E_PORT, E2E_SIGNUPS_PER_ADDRESS, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,10 @@ import path from "node:path";
 const PORT = E2E_PORT;
 // A fresh embedded database for every run, so the suite never depends on what a previous run left.
 const DATA_DIR = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "reelgraph-e2e-"));
+const AUTH_LIMITS = {
+  AUTH_FAILURE_WINDOW_SECONDS: String(E2E_AUTH_WINDOW_SECONDS),
+  AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: String(E2E_SIGNUPS_PER_ADDRESS),
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,7 +36,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789" },
+      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789", ...AUTH_LIMITS },
     },
     {
       // A second studio whose new accounts start nearly empty, for the 'Insufficient credits' journey. It
@@ -46,6 +50,7 @@ export default defineConfig({
         DATA_DIR: `${DATA_DIR}-low-credits`,
         SIGNUP_CREDITS: String(LOW_SIGNUP_CREDITS),
         BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789",
+        ...AUTH_LIMITS,
       },
     },
   ],

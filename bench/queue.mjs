@@ -43,7 +43,14 @@ async function main() {
   };
   const { server, generation } = await buildApp({
     database,
-    config: { baseUrl: "http://localhost:3999", authSecret: randomBytes(32).toString("hex"), signupCredits: GRANT, port: 3999 },
+    config: {
+      baseUrl: "http://localhost:3999",
+      authSecret: randomBytes(32).toString("hex"),
+      signupCredits: GRANT,
+      port: 3999,
+      // Every bench user signs up from the same (injected) address.
+      authLimits: { failureWindowSeconds: 60, signupsPerAddressPerHour: 1000 },
+    },
     generation: { engines: { fal: noop }, env: { FAL_KEY: "bench" }, workers: 4, perUserConcurrency: 4, perUserBacklog: 1000 },
   });
   const call = async (token, method, url, payload) => {

@@ -7,7 +7,8 @@ const children = [
   spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "watch", "server/main.ts"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, APP_DIR: path.join(root, "dist/none") },
+    // Vite's page on :5173 calls the API with the user's cookie: trusted here only, never in production.
+    env: { ...process.env, APP_DIR: path.join(root, "dist/none"), DEV_SERVER_ORIGIN: "http://localhost:5173" },
   }),
   spawn(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js")], { cwd: root, stdio: "inherit" }),
 ];

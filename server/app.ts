@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
-import { createAuth, trustedOrigins, type Auth } from "./auth/auth";
+import { createAuth, trustedOrigins, type Auth, type AuthConfig } from "./auth/auth";
+import { AttemptLimiter } from "./auth/attemptLimiter";
+import { DEFAULT_AUTH_LIMITS } from "./auth/authLimits";
 import { loadSessionUser } from "./auth/session";
 import { forbidden } from "./errors";
 import { installErrorHandler } from "./http/errors";
@@ -30,7 +32,9 @@ import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port"> & { appDir?: string; dataDir?: string };
+  config: AuthConfig & Partial<Pick<Config, "trustProxy" | "authLimits">> & { appDir?: string; dataDir?: string };
+  /** The attempt limits' clock (tests move it instead of waiting). */
+  now?: () => number;
   logger?: boolean;
   /** Where uploads go; default: S3 if S3_BUCKET is set, else DATA_DIR/media (a temp dir without dataDir). */
   storage?: MediaStorage;
@@ -46,8 +50,9 @@ export interface App {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false, storage, generation: generationOptions }: AppOptions): Promise<App> {
-  const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: true });
+export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now }: AppOptions): Promise<App> {
+  // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
+  const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
 
@@ -71,7 +76,11 @@ export async function buildApp({ database, config, logger = false, storage, gene
   });
 
   server.get("/api/health", async () => ({ ok: true, db: database.kind }));
-  registerAuthRoutes(server, auth);
+  registerAuthRoutes(server, auth, {
+    db: database.db,
+    limiter: new AttemptLimiter(database.db, now),
+    limits: config.authLimits ?? DEFAULT_AUTH_LIMITS,
+  });
   registerProjectRoutes(server, database.db);
   registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_AUTH_LIMITS, type AuthLimitSettings } from "./auth/authLimits";
 
 export interface Config {
   port: number;
@@ -14,6 +15,16 @@ export interface Config {
   signupCredits: number;
   /** Directory of the built SPA; absent in API-only tests. */
   appDir?: string;
+  /**
+   * Which proxies may say who the client is through X-Forwarded-For (Fastify's trustProxy): false unless
+   * TRUST_PROXY is set (true, a hop count, or addresses/CIDRs separated by commas). Without it the client
+   * address is the socket's, so a spoofed header cannot dodge the attempt limits.
+   */
+  trustProxy: TrustProxy;
+  /** Vite's dev server, trusted as an origin only under `npm run dev` (DEV_SERVER_ORIGIN). */
+  devServerOrigin?: string;
+  /** Attempt limits of sign-in, sign-up and password changes (AUTH_FAILURE_WINDOW_SECONDS, AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR). */
+  authLimits: AuthLimitSettings;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -35,6 +46,26 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Fastify's trustProxy forms: all, none, addresses/CIDRs, or a test of each hop (for a hop count). */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
+const positive = (raw: string | undefined, fallback: number, name: string): number => {
+  const n = positiveInt(raw, fallback, name);
+  if (n === 0) throw new Error(`${name} must be at least 1`);
+  return n;
+};
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = positiveInt(env.PORT, 3000, "PORT");
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
@@ -48,5 +79,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     signupCredits: positiveInt(env.SIGNUP_CREDITS, 5000, "SIGNUP_CREDITS"),
     appDir: path.resolve(env.APP_DIR ?? "./dist/app"),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    devServerOrigin: env.DEV_SERVER_ORIGIN || undefined,
+    authLimits: {
+      failureWindowSeconds: positive(env.AUTH_FAILURE_WINDOW_SECONDS, DEFAULT_AUTH_LIMITS.failureWindowSeconds, "AUTH_FAILURE_WINDOW_SECONDS"),
+      signupsPerAddressPerHour: positive(
+        env.AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR,
+        DEFAULT_AUTH_LIMITS.signupsPerAddressPerHour,
+        "AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR",
+      ),
+    },
   };
 }

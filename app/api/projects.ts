@@ -31,6 +31,8 @@ export function useCreateProject() {
     onSuccess: (project) => {
       qc.setQueryData(projectKeys.one(project.id), project);
       void qc.invalidateQueries({ queryKey: projectKeys.all, exact: true });
+      // A first project grants the sign-up allowance (server/services/signupAllowance.ts).
+      void qc.invalidateQueries({ queryKey: CREDITS_KEY });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { signInSchema, signUpSchema, PASSWORD_MIN } from "../../domain/auth";
+import { signInSchema, signUpSchemaWith } from "../../domain/auth";
+import { commonPasswordSet, PASSWORD_MIN, passwordProblem } from "../../domain/accounts/passwordPolicy";
 import { useSession, useSignIn, useSignUp } from "../api/session";
 import { safeReturnPath } from "./returnTo";
 import { Button, Field, Input, Logo, Tabs, TabsContent, TabsList, TabsTrigger } from "../ui";
@@ -89,16 +90,36 @@ function SignInForm() {
   );
 }
 
+const PASSWORD_ADVICE = `At least ${PASSWORD_MIN} characters; not a common password, your name or your e-mail`;
+const NO_COMMON_PASSWORDS: ReadonlySet<string> = new Set();
+
+/** The common-password list, loaded (a separate chunk) once the form is shown; empty until then. */
+function useCommonPasswords(): ReadonlySet<string> {
+  const [common, setCommon] = useState(NO_COMMON_PASSWORDS);
+  useEffect(() => {
+    let mounted = true;
+    void commonPasswordSet().then((set) => mounted && setCommon(set));
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return common;
+}
+
 function SignUpForm() {
   const signUp = useSignUp();
+  const common = useCommonPasswords();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // The same rule the server applies (domain/accounts/passwordPolicy.ts), said as the user types.
+  const problem = password ? passwordProblem(password, { email, name }, common) : null;
+  const advice = !password ? PASSWORD_ADVICE : (problem ?? "Good: this password meets the rules");
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = signUpSchema.safeParse({ name, email, password });
+    const parsed = signUpSchemaWith(common).safeParse({ name, email, password });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? "Check the form");
     setError(null);
     signUp.mutate(parsed.data, { onError: (err) => setError(err.message) });
@@ -112,14 +133,19 @@ function SignUpForm() {
       <Field label="E-mail" htmlFor="signup-email">
         <Input id="signup-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
-      <Field label="Password" htmlFor="signup-password" hint={`At least ${PASSWORD_MIN} characters`}>
+      <Field label="Password" htmlFor="signup-password">
         <Input
           id="signup-password"
           type="password"
           autoComplete="new-password"
+          aria-describedby="signup-password-advice"
+          aria-invalid={problem ? true : undefined}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <p id="signup-password-advice" aria-live="polite" className={problem ? "text-xs text-danger" : "text-xs text-text-muted"}>
+          {advice}
+        </p>
       </Field>
       <FormError message={error} />
       <Button type="submit" variant="primary" loading={signUp.isPending} className="w-full">

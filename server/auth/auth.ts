@@ -4,19 +4,28 @@ import { bearer } from "better-auth/plugins";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
-import { recordCreditMovement, signupGrantKey } from "../services/creditLedger";
+import { promiseSignupAllowance } from "../services/signupAllowance";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/auth";
 
 /**
  * better-auth does accounts, password hashing and sessions (stored in the database). The browser gets an
  * httpOnly cookie; API clients send the token from sign-in/sign-up as `Authorization: Bearer`.
  */
-/** Pages allowed to act with a user's cookie: the studio's own address, loopback, and the Vite dev server. */
-export function trustedOrigins(config: Pick<Config, "baseUrl" | "port">): string[] {
-  return [...new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, "http://localhost:5173"])];
+/**
+ * Pages allowed to act with a user's cookie: the studio's own address and loopback, plus Vite's dev server
+ * only when `npm run dev` says so (DEV_SERVER_ORIGIN), never in production.
+ */
+export function trustedOrigins(config: Pick<Config, "baseUrl" | "port" | "devServerOrigin">): string[] {
+  const dev = config.devServerOrigin ? [config.devServerOrigin] : [];
+  return [...new Set([config.baseUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`, ...dev])];
 }
 
-export function createAuth(db: Db, config: Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port">) {
+/** The client address as Fastify determined it (TRUST_PROXY), set by authRoutes.ts for better-auth to record. */
+export const CLIENT_IP_HEADER = "x-reelgraph-client-ip";
+
+export type AuthConfig = Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port" | "devServerOrigin">;
+
+export function createAuth(db: Db, config: AuthConfig) {
   return betterAuth({
     appName: "Reelgraph",
     baseURL: config.baseUrl,
@@ -30,24 +39,25 @@ export function createAuth(db: Db, config: Pick<Config, "baseUrl" | "authSecret"
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
+      // The real rule is domain/accounts/passwordPolicy.ts (applied in authBodies.ts), counted in characters;
+      // better-auth counts UTF-16 units, so its ceiling leaves room for 128 characters outside the BMP.
       minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
+      maxPasswordLength: PASSWORD_MAX * 2,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    advanced: { database: { generateId: () => crypto.randomUUID() } },
-    // Auth's own per-IP limiter would throttle our own test suites on one loopback address; login
-    // throttling belongs with the deployment's proxy until accounts face the open internet.
+    advanced: {
+      database: { generateId: () => crypto.randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    // Attempts are limited by the studio itself, per account and per address and stored in the database
+    // (authLimits.ts); better-auth's limiter counts per address and path only.
     rateLimit: { enabled: false },
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            await recordCreditMovement(db, {
-              userId: user.id,
-              delta: config.signupCredits,
-              reason: "Sign-up allowance",
-              idempotencyKey: signupGrantKey(user.id),
-            });
+          // Promised now, granted on the first real action (services/signupAllowance.ts).
+          after: async (created) => {
+            await promiseSignupAllowance(db, created.id, config.signupCredits);
           },
         },
       },

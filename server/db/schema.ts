@@ -11,6 +11,8 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Credits promised at sign-up, granted once on the first real action (services/signupAllowance.ts). */
+  signupAllowance: integer("signup_allowance").notNull().default(0),
 });
 
 export const session = pgTable(
@@ -278,3 +280,18 @@ export const shotLists = pgTable(
   },
   (t) => [index("shot_lists_project_idx").on(t.projectId)],
 );
+
+/**
+ * Counted auth attempts per key (`sign-in:account:{email}`, `sign-in:address:{ip}`, …), kept in the database
+ * so limits hold across restarts and across studio processes (server/auth/attemptLimiter.ts).
+ */
+export const authAttempts = pgTable("auth_attempts", {
+  key: text("key").primaryKey(),
+  /** Attempts counted in the current window. */
+  count: integer("count").notNull().default(0),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }),
+  blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  /** Lockouts so far: each one lasts twice the one before. */
+  lockouts: integer("lockouts").notNull().default(0),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+});

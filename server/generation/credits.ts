@@ -9,6 +9,7 @@ import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { Db } from "../db/client";
 import { HttpError } from "../errors";
 import { creditBalance, recordCreditMovement } from "../services/creditLedger";
+import { grantSignupAllowance } from "../services/signupAllowance";
 
 export const reserveKey = (generationId: string) => `generation:${generationId}:reserve`;
 export const captureKey = (generationId: string) => `generation:${generationId}:capture`;
@@ -23,6 +24,8 @@ export const insufficientCredits = () => new HttpError(402, "insufficient_credit
 export async function reserveCredits(tx: Db, userId: string, generationId: string, credits: number): Promise<void> {
   if (credits <= 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`credits:${userId}`}))`);
+  // A first run is a real action (a member of a shared project may run before creating a project).
+  await grantSignupAllowance(tx, userId);
   const balance = await creditBalance(tx, userId);
   if (balance < credits) throw insufficientCredits();
   await recordCreditMovement(tx, { userId, delta: -credits, reason: "generation reserve", idempotencyKey: reserveKey(generationId) });

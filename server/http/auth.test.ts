@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness } from "../test/harness";
+import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
+import { trustedOrigins } from "../auth/auth";
+import { verification } from "../db/schema";
+import { randomUUID } from "node:crypto";
 
 let h: Harness;
 beforeAll(async () => {
@@ -87,10 +90,111 @@ describe("accounts", () => {
   });
 });
 
+describe("weak passwords (issue 16, item 2)", () => {
+  const signUpWith = (password: string, email = `weak.${Math.random().toString(36).slice(2)}@example.com`) =>
+    h.call(null, "POST", "/api/auth/sign-up/email", { name: "Weak Spot", email, password });
+
+  it.each([
+    ["password", "This password is too common. Choose one that is harder to guess."],
+    ["12345678", "This password is too common. Choose one that is harder to guess."],
+    ["        ", "Password cannot be one character repeated"],
+    ["========", "Password cannot be one character repeated"],
+    ["long enough\u0000 1", "Password cannot contain control characters"],
+  ])("refuses %j at sign-up with a 400 saying why, and creates no account", async (password, message) => {
+    const email = `weak.${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await signUpWith(password, email);
+    expect(res).toMatchObject({ status: 400, body: { error: message, code: "bad_request" } });
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email, password })).status).toBe(401);
+  });
+
+  it("refuses the e-mail address itself as the password", async () => {
+    const res = await signUpWith("selfie.person@example.com", "selfie.person@example.com");
+    expect(res).toMatchObject({ status: 400, body: { error: "Password cannot be your e-mail address or name" } });
+  });
+
+  it("holds a new password to the same rule when changing it", async () => {
+    const user = await h.signUp("Rotating");
+    const change = (newPassword: string) => h.call(user, "POST", "/api/auth/change-password", { currentPassword: "correct horse 1", newPassword });
+    expect((await change("baseball")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
+    expect((await change(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
+    expect((await change("a different long secret")).status).toBe(200);
+  });
+});
+
+describe("password resets", () => {
+  it("hold the new password to the same rule, compared with the account the token belongs to", async () => {
+    const user = await h.signUp("Resetting");
+    // better-auth keeps a reset token as `reset-password:{token}` → user id (no e-mail is sent offline).
+    await h.database.db.insert(verification).values({
+      id: randomUUID(),
+      identifier: "reset-password:test-token",
+      value: user.id,
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    });
+    const reset = (newPassword: string) => h.call(null, "POST", "/api/auth/reset-password", { newPassword, token: "test-token" });
+    expect((await reset("12345678")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
+    expect((await reset(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
+    expect((await reset("a fresh long secret")).status).toBe(200);
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "a fresh long secret" })).status).toBe(200);
+  });
+});
+
+describe("names (issue 17, item 7)", () => {
+  it.each([
+    ["an empty name", "", "Enter your name"],
+    ["a name of spaces", "   ", "Enter your name"],
+    ["a 10,000-character name", "x".repeat(10_000), "Name must be at most 80 characters"],
+  ])("refuses %s with a 400 naming the field, and creates no account", async (_label, name, message) => {
+    const email = `nameless.${Math.random().toString(36).slice(2)}@example.com`;
+    const res = await h.call(null, "POST", "/api/auth/sign-up/email", { name, email, password: "long enough 1" });
+    expect(res).toMatchObject({ status: 400, body: { error: message, code: "bad_request" } });
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email, password: "long enough 1" })).status).toBe(401);
+  });
+
+  it("stores the name trimmed, and holds a later name change to the same rule", async () => {
+    const res = await h.call(null, "POST", "/api/auth/sign-up/email", { name: "  Chantal Akerman ", email: "chantal@example.com", password: "long enough 1" });
+    expect(res.body.user.name).toBe("Chantal Akerman");
+    const headers = { authorization: `Bearer ${res.body.token}` };
+    const rename = (name: string) => h.server.inject({ method: "POST", url: "/api/auth/update-user", headers, payload: { name } });
+    const tooLong = await rename("y".repeat(81));
+    expect(tooLong.statusCode).toBe(400);
+    expect(JSON.parse(tooLong.body).error).toBe("Name must be at most 80 characters");
+    expect((await rename("Chantal")).statusCode).toBe(200);
+  });
+});
+
 describe("credits", () => {
-  it("grants a new user the sign-up allowance once, through the ledger", async () => {
+  const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance;
+
+  it("grants the sign-up allowance on the first real action, once, through the ledger (issue 17, item 7)", async () => {
     const user = await h.signUp("Credits");
-    const res = await h.call(user, "GET", "/api/credits");
-    expect(res).toEqual({ status: 200, body: { balance: 5000 } });
+    // Making an account alone earns nothing: a script signing up in bulk collects no credits.
+    expect(await balance(user)).toBe(0);
+    expect((await h.call(user, "POST", "/api/projects", { name: "First" })).status).toBe(201);
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
+    await h.call(user, "POST", "/api/projects", { name: "Second" });
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
+  });
+});
+
+describe("trusted origins (issue 17, item 8)", () => {
+  const cookieWrite = async (server: Harness["server"], origin: string) => {
+    const signUp = await server.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { name: "Origin", email: `origin.${Math.random().toString(36).slice(2)}@example.com`, password: "long enough 1" },
+    });
+    const cookie = String(signUp.headers["set-cookie"]).split(";")[0]!;
+    return server.inject({ method: "POST", url: "/api/projects", headers: { cookie, origin }, payload: { name: "From elsewhere" } });
+  };
+
+  it("does not trust Vite's dev server outside npm run dev", async () => {
+    expect(trustedOrigins({ baseUrl: "https://studio.example.com", port: 3000 })).not.toContain("http://localhost:5173");
+    expect((await cookieWrite(h.server, "http://localhost:5173")).statusCode).toBe(403);
+    expect((await cookieWrite(h.server, "http://localhost:3000")).statusCode).toBe(201);
+  });
+
+  it("trusts it when npm run dev names it", async () => {
+    expect(trustedOrigins({ baseUrl: "http://localhost:3000", port: 3000, devServerOrigin: "http://localhost:5173" })).toContain("http://localhost:5173");
   });
 });

@@ -1,26 +1,57 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
-import type { Auth } from "../auth/auth";
+import { CLIENT_IP_HEADER, type Auth } from "../auth/auth";
+import { checkAuthBody } from "../auth/authBodies";
+import { addressKey, authLimitsFor, type AuthLimitSettings } from "../auth/authLimits";
+import type { AttemptLimiter } from "../auth/attemptLimiter";
+import { loadSessionUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { tooManyAttemptsMessage } from "../../domain/auth";
+
+export interface AuthRouteOptions {
+  db: Db;
+  limiter: AttemptLimiter;
+  limits: AuthLimitSettings;
+}
 
 /**
- * Hands /api/auth/* to better-auth as a Fetch Request. Fastify has already parsed the JSON body, so it
- * is serialised again; better-auth answers with a Response whose headers (Set-Cookie, set-auth-token)
- * are copied over as they are.
+ * Hands /api/auth/* to better-auth as a Fetch Request, after the studio's own checks: the body against
+ * the schemas in domain/ (authBodies.ts) and the attempt limits (authLimits.ts, counted in the database).
+ * Fastify has already parsed the JSON body, so it is serialised again; better-auth answers with a
+ * Response whose headers (Set-Cookie, set-auth-token) are copied over as they are.
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limiter, limits }: AuthRouteOptions) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     async handler(request, reply) {
       const url = new URL(request.url, `http://${request.headers.host ?? "localhost"}`);
-      const hasBody = request.method !== "GET" && request.body !== undefined;
+      const path = url.pathname.slice("/api/auth".length);
+      const isPost = request.method === "POST";
+      let body = request.body;
+      let counted: ReturnType<typeof authLimitsFor> = [];
+      if (isPost) {
+        let session: ReturnType<typeof loadSessionUser> | undefined;
+        const signedIn = () => (session ??= loadSessionUser(auth, request));
+        const checked = await checkAuthBody(db, path, body, signedIn, url.searchParams.get("token") ?? undefined);
+        body = checked.body;
+        const userId = path === "/change-password" || path === "/verify-password" ? (await signedIn())?.id : undefined;
+        counted = authLimitsFor(path, { address: addressKey(request.ip), email: checked.email, userId }, limits);
+        const wait = await limiter.takeAll(counted);
+        if (wait > 0) return tooManyAttempts(reply, wait);
+      }
+      const headers = fromNodeHeaders(request.headers);
+      // better-auth records the address with a session; it reads it from here, never from the client's headers.
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const hasBody = request.method !== "GET" && body !== undefined;
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: fromNodeHeaders(request.headers),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          headers,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
+      if (response.ok) await Promise.all(counted.filter((l) => l.forgetOnSuccess).map((l) => limiter.clear(l.key)));
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() === "set-cookie") continue;
@@ -39,6 +70,12 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
       reply.send(text || null);
     },
   });
+}
+
+/** 429 with Retry-After in whole seconds, rounded up so a client that waits that long is let in. */
+function tooManyAttempts(reply: FastifyReply, waitMs: number) {
+  const seconds = Math.ceil(waitMs / 1000);
+  return reply.status(429).header("retry-after", String(seconds)).send({ error: tooManyAttemptsMessage(seconds), code: "rate_limited" });
 }
 
 function safeJson(text: string): unknown {

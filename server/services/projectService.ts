@@ -7,6 +7,7 @@ import { projectNameTaken } from "../../domain/errors";
 import { isUniqueViolation, type Db } from "../db/client";
 import { nodes, projectMembers, projects, user } from "../db/schema";
 import { alreadyExists } from "../errors";
+import { grantSignupAllowance } from "./signupAllowance";
 
 const projectColumns = {
   id: projects.id,
@@ -89,6 +90,8 @@ export async function createProject(db: Db, ownerId: string, input: CreateProjec
     if (isUniqueViolation(err)) throw alreadyExists(projectNameTaken(input.name));
     throw err;
   }
+  // A first project is a real action: the sign-up allowance is granted now if it was not yet.
+  await grantSignupAllowance(db, ownerId);
   return getProject(db, id, "owner");
 }
 

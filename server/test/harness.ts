@@ -23,7 +23,10 @@ export interface Harness {
   database: Database;
   hub: RealtimeHub;
   generation: Generation;
-  /** Signs a new user up through the real auth route. */
+  /**
+   * Signs a new user up through the real auth route, each from its own client address (a documentation
+   * IPv6 network), so the per-address sign-up limit is not what a test about something else runs into.
+   */
   signUp(name?: string): Promise<TestUser>;
   /** `server.inject` with the user's bearer token, JSON in and out. */
   call(user: TestUser | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<{ status: number; body: any }>;
@@ -31,12 +34,25 @@ export interface Harness {
 }
 
 let counter = 0;
+let addressCounter = 0;
 
-export async function createHarness(options: Pick<AppOptions, "generation"> = {}): Promise<Harness> {
+export interface HarnessOptions extends Pick<AppOptions, "generation" | "now"> {
+  /** Settings beyond the defaults, e.g. TRUST_PROXY or the dev server's origin. */
+  config?: Partial<AppOptions["config"]>;
+}
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = await openTestDatabase();
   const { server, hub, generation } = await buildApp({
     database,
-    config: { baseUrl: "http://localhost:3000", authSecret: randomBytes(32).toString("hex"), signupCredits: TEST_SIGNUP_CREDITS, port: 3000 },
+    now: options.now,
+    config: {
+      baseUrl: "http://localhost:3000",
+      authSecret: randomBytes(32).toString("hex"),
+      signupCredits: TEST_SIGNUP_CREDITS,
+      port: 3000,
+      ...options.config,
+    },
     // Tests never see the machine's own provider keys.
     generation: { env: {}, ...options.generation },
   });
@@ -65,10 +81,15 @@ export async function createHarness(options: Pick<AppOptions, "generation"> = {}
     call,
     async signUp(name = `User ${++counter}`) {
       const email = `${name.toLowerCase().replace(/\W+/g, ".")}.${randomBytes(3).toString("hex")}@example.com`;
-      const res = await call(null, "POST", "/api/auth/sign-up/email", { name, email, password: "correct horse 1" });
-      if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
-      const token = res.body.token as string;
-      return { id: res.body.user.id, email, name, token, headers: { authorization: `Bearer ${token}` } };
+      const res = await server.inject({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        remoteAddress: `2001:db8:0:${(++addressCounter).toString(16)}::1`,
+        payload: { name, email, password: "correct horse 1" },
+      });
+      if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+      const body = JSON.parse(res.body) as { token: string; user: { id: string } };
+      return { id: body.user.id, email, name, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
     },
     async close() {
       await server.close();

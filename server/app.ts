@@ -12,6 +12,7 @@ import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
+import { registerLiveRoutes } from "./http/liveRoutes";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
@@ -71,13 +72,14 @@ export async function buildApp({ database, config, logger = false, storage, gene
   server.get("/api/health", async () => ({ ok: true, db: database.kind }));
   registerAuthRoutes(server, auth);
   registerProjectRoutes(server, database.db);
-  registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
   registerKeyRoutes(server, database.db, config.authSecret);
   // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
-  await registerCanvasRoutes(server, database.db, hub);
+  registerMemberRoutes(server, database.db, hub);
+  registerCanvasRoutes(server, database.db, hub);
+  await registerLiveRoutes(server, database.db, hub, auth);
   registerScriptRoutes(server, database.db, hub);
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);

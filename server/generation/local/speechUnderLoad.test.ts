@@ -29,8 +29,9 @@ describe("Local Speech beside other offline models", () => {
         expect(speech.kind === "media" && speech.files[0]?.contentType).toBe("audio/wav");
         expect(sketch.kind === "media" && sketch.files.length).toBe(4);
         expect(video.kind === "media" && video.files.length).toBe(1);
+        if (LONG) console.log(`speech under load: round ${round + 1} of ${ROUNDS} done`);
       }
     },
-    LONG ? 1_800_000 : 180_000,
+    LONG ? 3_600_000 : 180_000,
   );
 });

@@ -51,7 +51,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
 
-  installErrorHandler(server);
+  installErrorHandler(server, { requestLogging: logger });
   server.decorateRequest("sessionUser", null);
 
   server.addHook("onRequest", async (request, reply) => {

@@ -17,6 +17,7 @@ import {
   SHOT_SIZES,
 } from "./constants";
 import { SHOT_LIST_MESSAGES } from "./messages";
+import { BASE_VERSION_REQUIRED } from "../scripts";
 
 /** Ids of scenes and shots are made by the client (edits apply at once, before any save). */
 export const itemIdSchema = z
@@ -117,8 +118,8 @@ export type CreateShotListInput = z.infer<typeof createShotListSchema>;
 export const updateShotListSchema = z.strictObject({
   name: shotListNameSchema.optional(),
   scenes: scenesSchema,
-  /** The version this edit was made from; when given, a list saved meanwhile by another window is answered 409. */
-  baseVersion: z.number().int().positive().optional(),
+  /** The version this edit was made from; a list saved meanwhile by another window is answered 409 (required). */
+  baseVersion: z.number({ error: BASE_VERSION_REQUIRED }).int().positive(),
 });
 export type UpdateShotListInput = z.input<typeof updateShotListSchema>;
 

@@ -137,7 +137,7 @@ describe("export", () => {
   it("exports Fountain and FDX that read back to the same elements", async () => {
     const script = generateScript({ pages: 12, seed: 7 });
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Round Trip" });
-    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements, baseVersion: s.version });
     for (const [format, read] of [["fountain", parseFountain], ["fdx", parseFdx]] as const) {
       const res = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=${format}`, headers: viewer.headers });
       expect(res.statusCode).toBe(200);
@@ -150,7 +150,7 @@ describe("export", () => {
 
   it("exports a PDF and a DOCX", async () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Printable" });
-    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements, baseVersion: s.version });
     const pdf = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=pdf&paper=a4&sceneNumbers=both`, headers: owner.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");

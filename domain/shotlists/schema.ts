@@ -18,6 +18,7 @@ import {
 } from "./constants";
 import { SHOT_LIST_MESSAGES } from "./messages";
 import { BASE_VERSION_REQUIRED } from "../scripts";
+import { STUDIO_MEDIA_URL, studioMediaUrlMessage } from "../mediaUrl";
 
 /** Ids of scenes and shots are made by the client (edits apply at once, before any save). */
 export const itemIdSchema = z
@@ -33,13 +34,13 @@ const text = (max: number, field: string) => z.string().max(max, `${field} must 
 const timestamp = z.iso.datetime({ offset: true, error: "Invalid timestamp" });
 
 /**
- * A shot's image: the studio's own media (`/api/media/…`) or an http(s) URL; null when cleared. Nothing
- * else (no `javascript:` or `data:`), since it becomes an <img src> and a canvas node's media.
+ * A shot's image: the studio's own media (`/api/media/…`, domain/mediaUrl.ts); null when cleared. Nothing
+ * else (no outside URL, `javascript:` or `data:`), since it becomes an <img src> and a canvas node's media.
  */
 export const shotImageSchema = z
   .string()
   .max(4000, "Image URL is too long")
-  .regex(/^(\/api\/[A-Za-z0-9/_.-]+|https?:\/\/\S+)$/, "Image must be a studio media path or an http(s) URL")
+  .regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("Image"))
   .nullable();
 
 /** spec (shell 3 "Shot"). */

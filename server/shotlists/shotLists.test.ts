@@ -107,7 +107,7 @@ describe("read, save, delete", () => {
     const put = (body: Record<string, unknown>) => h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { baseVersion: list.version, ...body });
     const bad = (patch: Record<string, unknown>) => [{ ...list.scenes[0], shots: [{ ...list.scenes[0].shots[0], ...patch }] }];
     expect((await put({ scenes: bad({ shotSize: "Enormous" }) })).body.error).toMatch(/^Shot size must be one of/);
-    expect((await put({ scenes: bad({ image: "javascript:alert(1)" }) })).body.error).toBe("Image must be a studio media path or an http(s) URL");
+    expect((await put({ scenes: bad({ image: "javascript:alert(1)" }) })).body.error).toBe("Image must be a studio media URL (/api/media/…)");
     expect((await put({ name: "" , scenes: list.scenes })).body.error).toBe("Please enter a name for your shot list");
     expect((await put({ scenes: list.scenes, extra: 1 })).body.error).toBe("Unknown field: extra");
     expect((await put({})).status).toBe(400);

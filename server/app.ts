@@ -13,6 +13,7 @@ import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
+import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
@@ -93,6 +94,6 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerGenerationRoutes(server, generation.service);
   registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
-  if (config.appDir) await registerStaticRoutes(server, config.appDir);
+  if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

@@ -7,7 +7,8 @@ import path from "node:path";
  * Serves the built SPA. Hashed assets are cached for a year; every other path that is not an API call
  * gets index.html so client routes (/login, /pricing, /?project=) survive a reload.
  */
-export async function registerStaticRoutes(app: FastifyInstance, appDir: string) {
+/** `contentSecurityPolicy` goes on the app page (index.html), see contentSecurityPolicy.ts. */
+export async function registerStaticRoutes(app: FastifyInstance, appDir: string, contentSecurityPolicy: string) {
   if (!existsSync(path.join(appDir, "index.html"))) {
     app.log.warn(`No built app in ${appDir}: run "npm run build". Serving the API only.`);
     return;
@@ -22,6 +23,7 @@ export async function registerStaticRoutes(app: FastifyInstance, appDir: string)
       } else {
         res.header("Cache-Control", "no-cache");
       }
+      if (filePath.endsWith(".html")) res.header("Content-Security-Policy", contentSecurityPolicy);
     },
   });
   app.get("/*", (request, reply) => {
@@ -29,6 +31,6 @@ export async function registerStaticRoutes(app: FastifyInstance, appDir: string)
       reply.status(404).send({ error: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "not_found" });
       return;
     }
-    reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    reply.header("Cache-Control", "no-cache").header("Content-Security-Policy", contentSecurityPolicy).sendFile("index.html");
   });
 }

@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 const api = (name: string, env: Record<string, string>) => ({
   test: {
     name,
-    include: ["server/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node" as const,
     env,
     testTimeout: 30_000,

@@ -36,14 +36,19 @@ export const createScriptSchema = z.strictObject({
 
 export const SCRIPT_MAX_ELEMENTS = 20_000;
 
+export const BASE_VERSION_REQUIRED = "baseVersion is required: the version this save was made from";
+
 export const updateScriptSchema = z
   .strictObject({
     elements: z.array(screenplayElementSchema).max(SCRIPT_MAX_ELEMENTS, `A script may have at most ${SCRIPT_MAX_ELEMENTS} elements`).optional(),
     content: z.string().max(2_000_000).optional(),
     metadata: scriptMetadataSchema.optional(),
     name: scriptNameSchema.optional(),
-    /** The version the client edited; an older one is refused (409) so a stale tab cannot overwrite. */
-    baseVersion: z.number().int().positive().optional(),
+    /**
+     * The version the client edited; an older one is refused (409) so a stale tab cannot overwrite. Required:
+     * a save that names no version would silently replace whatever was saved meanwhile.
+     */
+    baseVersion: z.number({ error: BASE_VERSION_REQUIRED }).int().positive(),
   })
   .refine((v) => v.elements || v.content !== undefined || v.metadata || v.name, "Nothing to update");
 

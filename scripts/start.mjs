@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { passOnExit } from "./lib/passOnExit.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const built = path.join(root, "dist/app/index.html");
@@ -32,4 +33,4 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
 
 const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "server/main.ts")], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+passOnExit(server, "Reelgraph server");

@@ -15,6 +15,8 @@ import { registerCreditRoutes } from "./http/creditRoutes";
 import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
+import { registerLiveRoutes } from "./http/liveRoutes";
+import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
@@ -56,7 +58,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
 
-  installErrorHandler(server);
+  installErrorHandler(server, { requestLogging: logger });
   installTextRule(server);
   server.decorateRequest("sessionUser", null);
 
@@ -82,13 +84,14 @@ export async function buildApp({ database, config, logger = false, storage, gene
     limits: config.authLimits ?? DEFAULT_AUTH_LIMITS,
   });
   registerProjectRoutes(server, database.db);
-  registerMemberRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
   registerKeyRoutes(server, database.db, config.authSecret);
   // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
-  await registerCanvasRoutes(server, database.db, hub);
+  registerMemberRoutes(server, database.db, hub);
+  registerCanvasRoutes(server, database.db, hub);
+  await registerLiveRoutes(server, database.db, hub, auth);
   registerScriptRoutes(server, database.db, hub);
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
@@ -102,6 +105,6 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerGenerationRoutes(server, generation.service);
   registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
-  if (config.appDir) await registerStaticRoutes(server, config.appDir);
+  if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

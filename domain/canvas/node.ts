@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
 
 /** spec (canvas 3): text, image, video, audio, model3d (also written 3D), none. */
 export const CONTENT_TYPES = ["none", "text", "image", "video", "audio", "model3d"] as const;
@@ -12,8 +13,8 @@ export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const versionEntrySchema = z.object({
   prompt: z.string().optional(),
-  mediaUrl: z.string().optional(),
-  permanentMediaUrl: z.string().optional(),
+  mediaUrl: nodeMediaUrlSchema("mediaUrl").optional(),
+  permanentMediaUrl: nodeMediaUrlSchema("permanentMediaUrl").optional(),
   model: z.string().optional(),
   contentType: z.string().optional(),
   createdAt: z.string().optional(),
@@ -44,11 +45,11 @@ export const nodeDataSchema = z
     status: z.enum([...NODE_STATUSES, "success"]).optional(),
     content: z.string().max(200_000).optional(),
     contentType: z.string().optional(),
-    mediaUrl: z.string().max(4000).optional(),
-    azureUrl: z.string().max(4000).optional(),
-    displayUrl: z.string().max(4000).optional(),
-    permanentMediaUrl: z.string().max(4000).optional(),
-    thumbnailUrl: z.string().max(4000).optional(),
+    mediaUrl: nodeMediaUrlSchema("mediaUrl").optional(),
+    azureUrl: nodeMediaUrlSchema("azureUrl").optional(),
+    displayUrl: nodeMediaUrlSchema("displayUrl").optional(),
+    permanentMediaUrl: nodeMediaUrlSchema("permanentMediaUrl").optional(),
+    thumbnailUrl: nodeMediaUrlSchema("thumbnailUrl").optional(),
     aspectRatio: z.string().optional(),
     selectedModel: z.string().optional(),
     modelParameters: z.record(z.string(), z.unknown()).optional(),
@@ -60,7 +61,12 @@ export const nodeDataSchema = z
     rev: z.number().int().nonnegative().max(REV_MAX, REV_TOO_HIGH).optional(),
     lastModified: z.number().optional(),
   })
-  .passthrough();
+  .passthrough()
+  // `url` is read as the node's media too (MEDIA_URL_FIELDS), so a text in it is held to the same rule.
+  .superRefine((data, ctx) => {
+    const url = (data as { url?: unknown }).url;
+    if (typeof url === "string" && url !== "" && !isStudioMediaUrl(url)) ctx.addIssue({ code: "custom", path: ["url"], message: studioMediaUrlMessage("url") });
+  });
 export type NodeData = z.infer<typeof nodeDataSchema>;
 
 export const positionSchema = z.object({

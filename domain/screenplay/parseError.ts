@@ -13,4 +13,7 @@ export const PARSE_MESSAGES = {
   noFdxContent: "No Content found in FDX file",
   noFdxScript: "No valid script content found in FDX file",
   noDocxScript: "No valid screenplay content found in DOCX file",
+  docxCorrupted: "File appears to be corrupted or not a valid DOCX file",
+  /** Also for a DOCX whose document is too large once inflated (a zip bomb): spec shell 7 "Parse errors". */
+  docxUnparseable: "Failed to parse DOCX file. Please ensure it's a properly formatted screenplay document.",
 } as const;

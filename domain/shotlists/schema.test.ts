@@ -17,9 +17,11 @@ describe("request bodies", () => {
 
   it("update: strict, with valid scenes", () => {
     const scenes = blankScenes(3, 0);
-    expect(updateShotListSchema.safeParse({ scenes }).success).toBe(true);
-    expect(updateShotListSchema.safeParse({ name: "New", scenes: [] }).success).toBe(true);
-    expect(updateShotListSchema.safeParse({ scenes, sneaky: true }).success).toBe(false);
+    expect(updateShotListSchema.safeParse({ scenes, baseVersion: 1 }).success).toBe(true);
+    expect(updateShotListSchema.safeParse({ name: "New", scenes: [], baseVersion: 2 }).success).toBe(true);
+    expect(updateShotListSchema.safeParse({ scenes, baseVersion: 1, sneaky: true }).success).toBe(false);
+    // A save must name the version it was made from, or it would silently overwrite a newer one.
+    expect(message(updateShotListSchema.safeParse({ scenes }))).toBe("baseVersion is required: the version this save was made from");
     expect(updateShotListSchema.safeParse({}).success).toBe(false);
   });
 
@@ -27,7 +29,8 @@ describe("request bodies", () => {
     const scenes = blankScenes(2, 0);
     const bad = (patch: Record<string, unknown>) => scenesSchema.safeParse([{ ...scenes[0], shots: [{ ...scenes[0]!.shots[0], ...patch }] }]);
     expect(message(bad({ shotSize: "Huge" }))).toMatch(/^Shot size must be one of: Close-up/);
-    expect(message(bad({ image: "javascript:alert(1)" }))).toBe("Image must be a studio media path or an http(s) URL");
+    expect(message(bad({ image: "javascript:alert(1)" }))).toBe("Image must be a studio media URL (/api/media/…)");
+    expect(message(bad({ image: "https://evil.example/a.png" }))).toBe("Image must be a studio media URL (/api/media/…)");
     expect(bad({ image: "/api/media/0f0e" }).success).toBe(true);
     expect(bad({ image: null }).success).toBe(true);
     const dup = [{ ...scenes[0], shots: [scenes[0]!.shots[0], scenes[0]!.shots[0]] }];

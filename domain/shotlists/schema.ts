@@ -17,6 +17,8 @@ import {
   SHOT_SIZES,
 } from "./constants";
 import { SHOT_LIST_MESSAGES } from "./messages";
+import { BASE_VERSION_REQUIRED } from "../scripts";
+import { STUDIO_MEDIA_URL, studioMediaUrlMessage } from "../mediaUrl";
 
 /** Ids of scenes and shots are made by the client (edits apply at once, before any save). */
 export const itemIdSchema = z
@@ -32,13 +34,13 @@ const text = (max: number, field: string) => z.string().max(max, `${field} must 
 const timestamp = z.iso.datetime({ offset: true, error: "Invalid timestamp" });
 
 /**
- * A shot's image: the studio's own media (`/api/media/…`) or an http(s) URL; null when cleared. Nothing
- * else (no `javascript:` or `data:`), since it becomes an <img src> and a canvas node's media.
+ * A shot's image: the studio's own media (`/api/media/…`, domain/mediaUrl.ts); null when cleared. Nothing
+ * else (no outside URL, `javascript:` or `data:`), since it becomes an <img src> and a canvas node's media.
  */
 export const shotImageSchema = z
   .string()
   .max(4000, "Image URL is too long")
-  .regex(/^(\/api\/[A-Za-z0-9/_.-]+|https?:\/\/\S+)$/, "Image must be a studio media path or an http(s) URL")
+  .regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("Image"))
   .nullable();
 
 /** spec (shell 3 "Shot"). */
@@ -117,8 +119,8 @@ export type CreateShotListInput = z.infer<typeof createShotListSchema>;
 export const updateShotListSchema = z.strictObject({
   name: shotListNameSchema.optional(),
   scenes: scenesSchema,
-  /** The version this edit was made from; when given, a list saved meanwhile by another window is answered 409. */
-  baseVersion: z.number().int().positive().optional(),
+  /** The version this edit was made from; a list saved meanwhile by another window is answered 409 (required). */
+  baseVersion: z.number({ error: BASE_VERSION_REQUIRED }).int().positive(),
 });
 export type UpdateShotListInput = z.input<typeof updateShotListSchema>;
 

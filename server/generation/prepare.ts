@@ -11,7 +11,7 @@ import { GENERATION_MESSAGES, type ToolbarControls } from "../../domain/generati
 import { findModel } from "../../domain/generation/catalogue";
 import { estimateCredits } from "../../domain/generation/cost";
 import { autoFillMedia, modelParameterFields } from "../../domain/generation/modelParamForm";
-import { runParameters } from "../../domain/generation/runCost";
+import { conformedRunParameters } from "../../domain/generation/runCost";
 import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generation/modelTypes";
 import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
@@ -118,7 +118,10 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const prompt = composePrompt(choices.prompt, choices.controls, output);
   if (!prompt.trim() && context.length === 0) throw badRequest("Enter a prompt or connect an input node first");
 
-  const params = withContextMedia(model, runParameters(model, choices.params, choices.controls), context);
+  // Validated and clamped once, here, so the credits below are for exactly what the engine will make.
+  const conformed = conformedRunParameters(model, choices.params, choices.controls);
+  if (conformed.problems[0]) throw badRequest(conformed.problems[0].message);
+  const params = withContextMedia(model, conformed.params, context);
   const explicitSeed = Number(params.seed);
   // Images always use a fixed seed (spec canvas 3 toolbar state); so do runs the user fixed.
   const fixed = choices.seedFixed || output === "image";

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import websocket from "@fastify/websocket";
 import { z } from "zod";
 import { changesFromAutosave, changesFromStructure } from "../../domain/canvas/changeWire";
 import { autosaveEnvelopeSchema, autosaveUpdateSchema, structureRequestSchema, type AutosaveRefusal, type AutosaveUpdate } from "../../domain/canvas/node";
@@ -14,7 +13,7 @@ import { parse, parseItems } from "./errors";
 const projectQuery = z.object({ projectId: projectIdSchema });
 const projectParams = z.object({ id: projectIdSchema });
 
-export async function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub) {
+export function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub) {
   /** The project's nodes (spec: canvas 7), with its edges and viewport. */
   app.get("/api/projects/nodes", async (request) => {
     const caller = requireUser(request);
@@ -50,24 +49,5 @@ export async function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Re
     const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
     const { applied } = await applyChanges(db, hub, id, changesFromStructure(body), origin);
     return { success: true, edgesAdded: applied.flatMap((c) => (c.type === "edge-added" ? [c.edge.id] : [])) };
-  });
-
-  /** The project's live channel: node records and structure changes from other clients. */
-  await app.register(websocket);
-  app.get("/api/projects/:id/live", { websocket: true }, async (socket, request) => {
-    try {
-      const caller = requireUser(request);
-      const { id } = parse(projectParams, request.params);
-      await authorizeProject(db, caller.id, id, "view");
-      const leave = hub.join(id, socket);
-      socket.on("close", leave);
-      socket.on("message", () => {
-        /* clients only listen; pings keep proxies from closing idle sockets */
-      });
-      socket.send(JSON.stringify({ type: "ready" }));
-    } catch (err) {
-      const status = (err as { status?: number }).status ?? 500;
-      socket.close(status === 401 ? 4401 : status === 403 ? 4403 : status === 404 ? 4404 : 1011, (err as Error).message.slice(0, 120));
-    }
   });
 }

@@ -37,7 +37,8 @@ export function parseItems<S extends ZodType>(schema: S, items: readonly unknown
   });
 }
 
-export function installErrorHandler(app: FastifyInstance) {
+/** `requestLogging`: Fastify's logger is on, so a 500 goes to it; otherwise to stderr. */
+export function installErrorHandler(app: FastifyInstance, { requestLogging = false } = {}) {
   app.setErrorHandler((err: FastifyError | HttpError | Error, request, reply) => {
     let status = 500;
     let body: ApiErrorBody = { error: "Something went wrong on our side. Please try again.", code: "internal" };
@@ -56,8 +57,10 @@ export function installErrorHandler(app: FastifyInstance) {
       body = { error: message, code };
     }
     if (status >= 500) {
-      request.log.error({ err }, "request failed");
-      if (process.env.DEBUG_500) console.error(err);
+      // Always logged with the request id (also sent back, so a report can name it), request logging on or off.
+      reply.header("x-request-id", request.id);
+      if (!requestLogging) console.error(`request ${request.id} failed: ${request.method} ${request.url.split("?")[0]}`, err);
+      else request.log.error({ err }, "request failed");
     }
     reply.status(status).send(body);
   });

@@ -4,6 +4,7 @@ import { addMemberSchema, projectIdSchema } from "../../domain/projects";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
+import type { RealtimeHub } from "../realtime/hub";
 import { addMember, listMembers, removeMember } from "../services/memberService";
 import { parse } from "./errors";
 
@@ -11,7 +12,7 @@ const projectParams = z.object({ id: projectIdSchema });
 const memberParams = z.object({ id: projectIdSchema, userId: z.string().min(1, "Invalid user id") });
 
 /** Sharing is the owner's alone (policy action "manage"). */
-export function registerMemberRoutes(app: FastifyInstance, db: Db) {
+export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub) {
   app.get("/api/projects/:id/members", async (request) => {
     const caller = requireUser(request);
     const { id } = parse(projectParams, request.params);
@@ -33,6 +34,8 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db) {
     const { id, userId } = parse(memberParams, request.params);
     await authorizeProject(db, caller.id, id, "manage");
     await removeMember(db, id, userId);
+    // Their open live sockets on this project close now, on every instance (issue 17 item 4).
+    await hub.revokeAccess(id, userId);
     return { success: true };
   });
 }

@@ -13,7 +13,7 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { createScript, findScript } from "../services/scriptService";
 import { renderScreenplayPdf } from "../screenplay/pdf";
 import { renderScreenplayDocx } from "../screenplay/docx";
-import { importScript } from "../screenplay/importScript";
+import { importScriptOffThread } from "../screenplay/importHost";
 import { badRequest, HttpError } from "../errors";
 import { parse } from "./errors";
 
@@ -59,7 +59,7 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
       const { name: scriptName } = parse(z.object({ name: scriptNameSchema }), { name: name ?? file.name.replace(/\.[^.]+$/, "") });
       let parsed;
       try {
-        parsed = importScript(check.kind, file.bytes);
+        parsed = await importScriptOffThread(check.kind, file.bytes);
       } catch (err) {
         if (err instanceof ScreenplayParseError) throw badRequest(err.message);
         request.log.error({ err }, "script import failed");

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { strToU8, zipSync } from "fflate";
 import { FDX_SAMPLE, FOUNTAIN_SAMPLE, generateScript } from "../../domain/screenplay/fixtures";
@@ -5,6 +6,7 @@ import { parseFountain, writeFountain } from "../../domain/screenplay/fountain";
 import { parseFdx } from "../../domain/screenplay/fdx";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
+import { deflatedRepeat, rawZip } from "../test/zipBomb";
 
 let h: Harness;
 let owner: TestUser;
@@ -73,6 +75,59 @@ describe("import", () => {
     expect(await scriptCount()).toBe(before);
   });
 
+  describe("a DOCX bomb (1 MB that inflates to 300 MB) is refused while the server keeps answering", () => {
+    const PARSE_FAILED = "Failed to parse DOCX file. Please ensure it's a properly formatted screenplay document.";
+    const INFLATED = 300 * 1024 * 1024;
+    let bomb: Buffer;
+    beforeAll(async () => {
+      bomb = await deflatedRepeat("<w:p><w:r><w:t>A</w:t></w:r></w:p>", INFLATED);
+    }, 30_000);
+    const docx = (declaredSize: number) => rawZip([{ name: "[Content_Types].xml", data: Buffer.from("<Types/>"), method: 0, declaredSize: 8 }, { name: "word/document.xml", data: bomb, method: 8, declaredSize }]);
+
+    /** Imports `file` while asking /api/health again and again; the slowest answer and the longest event-loop stall. */
+    async function importWhileTimingHealth(file: Buffer) {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      let done = false;
+      const importing = importFile(owner, "bomb.docx", file).finally(() => (done = true));
+      let healthMs = 0;
+      let health = 0;
+      while (!done) {
+        const started = performance.now();
+        health = (await h.server.inject({ method: "GET", url: "/api/health" })).statusCode;
+        healthMs = Math.max(healthMs, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 20)); // let the upload's own I/O run
+      }
+      const result = await importing;
+      stalls.disable();
+      return { result, health, healthMs: Math.max(healthMs, stalls.max / 1e6) };
+    }
+
+    it("refuses one that declares its size, before inflating", async () => {
+      const before = await scriptCount();
+      const { result, health, healthMs } = await importWhileTimingHealth(docx(INFLATED));
+      expect(result).toEqual({ status: 400, body: { error: PARSE_FAILED, code: "bad_request" } });
+      expect(health).toBe(200);
+      expect(healthMs).toBeLessThan(1000);
+      expect(await scriptCount()).toBe(before);
+    });
+
+    it("refuses one whose headers lie about its size, stopping at the cap", async () => {
+      const before = await scriptCount();
+      const { result, health, healthMs } = await importWhileTimingHealth(docx(4096));
+      expect(result).toEqual({ status: 400, body: { error: PARSE_FAILED, code: "bad_request" } });
+      expect(health).toBe(200);
+      expect(healthMs).toBeLessThan(1000);
+      expect(await scriptCount()).toBe(before);
+    });
+
+    it("refuses a zip listing more entries than a Word file has", async () => {
+      const entries = Array.from({ length: 2500 }, (_, i) => ({ name: `word/media/${i}.bin`, data: Buffer.from("x"), method: 0 as const, declaredSize: 1 }));
+      const result = await importFile(owner, "many.docx", rawZip(entries));
+      expect(result.body.error).toBe("File appears to be corrupted or not a valid DOCX file");
+    });
+  });
+
   it("refuses a view-only member", async () => {
     expect((await importFile(viewer, "pilot.fdx", Buffer.from(FDX_SAMPLE))).status).toBe(403);
   });
@@ -82,7 +137,7 @@ describe("export", () => {
   it("exports Fountain and FDX that read back to the same elements", async () => {
     const script = generateScript({ pages: 12, seed: 7 });
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Round Trip" });
-    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements, baseVersion: s.version });
     for (const [format, read] of [["fountain", parseFountain], ["fdx", parseFdx]] as const) {
       const res = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=${format}`, headers: viewer.headers });
       expect(res.statusCode).toBe(200);
@@ -95,7 +150,7 @@ describe("export", () => {
 
   it("exports a PDF and a DOCX", async () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Printable" });
-    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements, baseVersion: s.version });
     const pdf = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=pdf&paper=a4&sceneNumbers=both`, headers: owner.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");

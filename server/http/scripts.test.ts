@@ -43,14 +43,17 @@ describe("scripts", () => {
     expect((await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: " " })).body.error).toBe("Script name is required");
     expect((await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "x", fileType: "poem" })).status).toBe(400);
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Bad" });
-    const bad = await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [{ id: "x", type: "song", content: "la" }] });
+    const bad = await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [{ id: "x", type: "song", content: "la" }], baseVersion: 1 });
     expect(bad.status).toBe(400);
+    // A save that names no version would silently overwrite whatever was saved meanwhile.
+    const unversioned = await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [] });
+    expect(unversioned.body).toEqual({ error: "baseVersion is required: the version this save was made from", code: "bad_request" });
     expect((await h.call(owner, "GET", "/api/scripts/00000000-0000-4000-8000-000000000000")).body).toEqual({ error: "Script not found", code: "not_found" });
   });
 
   it("lets a view-only member read but not write, and gives a stranger nothing", async () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Guarded" });
-    expect((await h.call(viewer, "PUT", `/api/scripts/${s.id}`, { elements: [] })).status).toBe(403);
+    expect((await h.call(viewer, "PUT", `/api/scripts/${s.id}`, { elements: [], baseVersion: 1 })).status).toBe(403);
     expect((await h.call(viewer, "DELETE", `/api/scripts/${s.id}`)).status).toBe(403);
     expect((await h.call(viewer, "POST", `/api/projects/${projectId}/scripts`, { name: "Mine" })).status).toBe(403);
     expect((await h.call(stranger, "GET", `/api/scripts/${s.id}`)).status).toBe(403);

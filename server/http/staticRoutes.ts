@@ -9,7 +9,8 @@ import { isApiPath } from "./apiPath";
  * gets index.html so client routes (/login, /pricing, /?project=) survive a reload. A path in the API's
  * namespace that no route took is a JSON 404, however it is spelled (apiPath.ts).
  */
-export async function registerStaticRoutes(app: FastifyInstance, appDir: string) {
+/** `contentSecurityPolicy` goes on the app page (index.html), see contentSecurityPolicy.ts. */
+export async function registerStaticRoutes(app: FastifyInstance, appDir: string, contentSecurityPolicy: string) {
   if (!existsSync(path.join(appDir, "index.html"))) {
     app.log.warn(`No built app in ${appDir}: run "npm run build". Serving the API only.`);
     return;
@@ -24,10 +25,11 @@ export async function registerStaticRoutes(app: FastifyInstance, appDir: string)
       } else {
         res.header("Cache-Control", "no-cache");
       }
+      if (filePath.endsWith(".html")) res.header("Content-Security-Policy", contentSecurityPolicy);
     },
   });
   app.get("/*", (request, reply) => {
     if (isApiPath(request.url)) return reply.callNotFound();
-    reply.header("Cache-Control", "no-cache").sendFile("index.html");
+    reply.header("Cache-Control", "no-cache").header("Content-Security-Policy", contentSecurityPolicy).sendFile("index.html");
   });
 }

@@ -229,9 +229,12 @@ describe("GET /api/media/:id", () => {
     videoUrl = (await upload(owner, "clip.mp4", "video/mp4", MP4)).body.url;
   });
 
-  it("lets project members see it and nobody else", async () => {
+  it("lets project members see it and nobody else; a stranger cannot tell it exists (404 as for an unknown id)", async () => {
     expect((await getMedia(viewer, videoUrl)).status).toBe(200);
-    expect((await getMedia(stranger, videoUrl)).status).toBe(403);
+    const strangers = await getMedia(stranger, videoUrl);
+    const unknown = await getMedia(stranger, "/api/media/00000000-0000-4000-8000-000000000000");
+    expect([strangers.status, unknown.status]).toEqual([404, 404]);
+    expect(strangers.raw.equals(unknown.raw)).toBe(true);
     expect((await getMedia(null, videoUrl)).status).toBe(401);
     expect((await getMedia(owner, "/api/media/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await getMedia(owner, "/api/media/not-an-id")).status).toBe(404);
@@ -255,6 +258,6 @@ describe("GET /api/media/:id", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-length"]).toBe(String(MP4.length));
     expect(res.raw.length).toBe(0);
-    expect((await call(stranger, { method: "HEAD", url: videoUrl })).status).toBe(403);
+    expect((await call(stranger, { method: "HEAD", url: videoUrl })).status).toBe(404);
   });
 });

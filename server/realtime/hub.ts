@@ -5,23 +5,45 @@ export interface Subscriber {
   send(text: string): void;
 }
 
+/** A live socket that knows whose it is, so access can be taken away while it is open (issue 17 item 4). */
+export interface LiveClient extends Subscriber {
+  userId: string;
+  close(code: number, reason: string): void;
+  /** Checks the session and the project permission again; closes the socket when either is gone. */
+  recheck(): Promise<void>;
+}
+
+/**
+ * Messages between instances about access, never sent to clients: a member was removed from a project
+ * (close their sockets there), or a user's session may have ended (re-check their sockets).
+ */
+export type AccessMessage = { type: "access-revoked"; userId: string } | { type: "access-recheck"; userId: string };
+export type RelayedMessage = RealtimeMessage | AccessMessage;
+
+/** Close code and reason for a socket whose user no longer may view the project (the client does not reconnect). */
+export const ACCESS_REVOKED_CLOSE = { code: 4403, reason: "Access to this project has ended" } as const;
+
 /**
  * Carries a published message to the other server instances. The in-process default has none; with
  * PostgreSQL, `PgNotifyRelay` (pgRelay.ts) joins instances through LISTEN/NOTIFY.
  */
 export interface Relay {
-  publish(projectId: string, message: RealtimeMessage): Promise<void>;
+  publish(projectId: string, message: RelayedMessage): Promise<void>;
   /** Called by the relay for messages that other instances published. */
-  onRemote(handler: (projectId: string, message: RealtimeMessage) => void): void;
+  onRemote(handler: (projectId: string, message: RelayedMessage) => void): void;
   close(): Promise<void>;
 }
+
+const isLiveClient = (s: Subscriber): s is LiveClient => "recheck" in s;
+const isAccessMessage = (m: RelayedMessage): m is AccessMessage => m.type === "access-revoked" || m.type === "access-recheck";
 
 /** The in-process fan-out of node and structure changes to every open client of a project. */
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Subscriber>>();
+  private recheckTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly relay?: Relay) {
-    relay?.onRemote((projectId, message) => this.deliver(projectId, message));
+    relay?.onRemote((projectId, message) => (isAccessMessage(message) ? this.applyAccess(projectId, message) : this.deliver(projectId, message)));
   }
 
   join(projectId: string, subscriber: Subscriber): () => void {
@@ -40,8 +62,52 @@ export class RealtimeHub {
     await this.relay?.publish(projectId, message);
   }
 
+  /** Closes `userId`'s sockets on the project, here and on every other instance. */
+  async revokeAccess(projectId: string, userId: string): Promise<void> {
+    const message: AccessMessage = { type: "access-revoked", userId };
+    this.applyAccess(projectId, message);
+    await this.relay?.publish(projectId, message);
+  }
+
+  /** Re-checks `userId`'s sockets on every project, here and on every other instance (after a sign-out). */
+  async recheckUser(userId: string): Promise<void> {
+    const message: AccessMessage = { type: "access-recheck", userId };
+    this.applyAccess("", message);
+    await this.relay?.publish("", message);
+  }
+
+  /**
+   * Re-checks every live socket every `everyMs`: the backstop for a change of access this instance was not
+   * told of (a relay message lost, a session that expired by itself).
+   */
+  startRechecks(everyMs: number): void {
+    clearInterval(this.recheckTimer);
+    this.recheckTimer = setInterval(() => {
+      for (const room of this.rooms.values()) for (const s of room) if (isLiveClient(s)) void s.recheck();
+    }, everyMs);
+    this.recheckTimer.unref();
+  }
+
   subscriberCount(projectId: string): number {
     return this.rooms.get(projectId)?.size ?? 0;
+  }
+
+  /** How many live sockets `userId` holds on the project here. */
+  clientCount(projectId: string, userId: string): number {
+    let n = 0;
+    for (const s of this.rooms.get(projectId) ?? []) if (isLiveClient(s) && s.userId === userId) n++;
+    return n;
+  }
+
+  private applyAccess(projectId: string, message: AccessMessage) {
+    const rooms = message.type === "access-revoked" ? [this.rooms.get(projectId) ?? new Set<Subscriber>()] : [...this.rooms.values()];
+    for (const room of rooms) {
+      for (const s of [...room]) {
+        if (!isLiveClient(s) || s.userId !== message.userId) continue;
+        if (message.type === "access-revoked") s.close(ACCESS_REVOKED_CLOSE.code, ACCESS_REVOKED_CLOSE.reason);
+        else void s.recheck();
+      }
+    }
   }
 
   private deliver(projectId: string, message: RealtimeMessage) {
@@ -58,6 +124,7 @@ export class RealtimeHub {
   }
 
   async close() {
+    clearInterval(this.recheckTimer);
     this.rooms.clear();
     await this.relay?.close();
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/testDatabase";
-import { RealtimeHub } from "./hub";
+import { RealtimeHub, type LiveClient } from "./hub";
 import { MAX_PAYLOAD_BYTES, PgNotifyRelay, splitToFit } from "./pgRelay";
 import type { RealtimeMessage } from "../../domain/canvas/node";
 
@@ -32,6 +32,29 @@ describe("two server instances joined through LISTEN/NOTIFY", () => {
     // A's own client got it once, directly; the notification that came back was skipped.
     await new Promise((r) => setTimeout(r, 200));
     expect(seenByA).toHaveLength(1);
+    await a.close();
+    await b.close();
+  });
+
+  it("a member removed on one instance loses their sockets on the others; a sign-out re-checks them there", async () => {
+    const a = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
+    const b = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
+    const closed: string[] = [];
+    let rechecks = 0;
+    const client = (name: string, userId: string): LiveClient => ({
+      userId,
+      send: () => {},
+      close: (code) => closed.push(`${name}:${code}`),
+      recheck: async () => void rechecks++,
+    });
+    b.join("p1", client("removed", "u1"));
+    b.join("p1", client("other member", "u2"));
+    b.join("p2", client("removed, other project", "u1"));
+
+    await a.revokeAccess("p1", "u1");
+    await expect.poll(() => closed, { timeout: 3000 }).toEqual(["removed:4403"]);
+    await a.recheckUser("u2");
+    await expect.poll(() => rechecks, { timeout: 3000 }).toBe(1);
     await a.close();
     await b.close();
   });

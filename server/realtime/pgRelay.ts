@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { RealtimeMessage } from "../../domain/canvas/node";
 import type { Notifier } from "../db/client";
-import type { Relay } from "./hub";
+import type { Relay, RelayedMessage } from "./hub";
 
 export const REALTIME_CHANNEL = "reelgraph_realtime";
 /** NOTIFY payloads must stay under 8000 bytes; larger messages are split into smaller ones. */
@@ -10,7 +9,7 @@ export const MAX_PAYLOAD_BYTES = 7500;
 interface Envelope {
   origin: string;
   projectId: string;
-  message: RealtimeMessage;
+  message: RelayedMessage;
 }
 
 /**
@@ -19,7 +18,7 @@ interface Envelope {
  */
 export class PgNotifyRelay implements Relay {
   private readonly origin = randomUUID();
-  private handler: ((projectId: string, message: RealtimeMessage) => void) | null = null;
+  private handler: ((projectId: string, message: RelayedMessage) => void) | null = null;
   private unlisten: (() => Promise<void>) | null = null;
 
   private constructor(private readonly notifier: Notifier) {}
@@ -30,11 +29,11 @@ export class PgNotifyRelay implements Relay {
     return relay;
   }
 
-  onRemote(handler: (projectId: string, message: RealtimeMessage) => void) {
+  onRemote(handler: (projectId: string, message: RelayedMessage) => void) {
     this.handler = handler;
   }
 
-  async publish(projectId: string, message: RealtimeMessage): Promise<void> {
+  async publish(projectId: string, message: RelayedMessage): Promise<void> {
     for (const part of splitToFit(message, (m) => JSON.stringify({ origin: this.origin, projectId, message: m }))) {
       await this.notifier.notify(REALTIME_CHANNEL, part);
     }
@@ -57,7 +56,7 @@ export class PgNotifyRelay implements Relay {
 }
 
 /** Halves the message's lists until every part's payload fits; one node bigger than the limit is dropped with a warning. */
-export function splitToFit(message: RealtimeMessage, encode: (m: RealtimeMessage) => string): string[] {
+export function splitToFit(message: RelayedMessage, encode: (m: RelayedMessage) => string): string[] {
   const text = encode(message);
   if (Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES) return [text];
   const halves = halve(message);
@@ -68,8 +67,8 @@ export function splitToFit(message: RealtimeMessage, encode: (m: RealtimeMessage
   return halves.flatMap((h) => splitToFit(h, encode));
 }
 
-function halve(m: RealtimeMessage): [RealtimeMessage, RealtimeMessage] | null {
-  if (m.type === "script" || m.type === "generation") return null;
+function halve(m: RelayedMessage): [RelayedMessage, RelayedMessage] | null {
+  if (m.type !== "nodes" && m.type !== "structure") return null;
   if (m.type === "nodes") {
     if (m.nodes.length < 2) return null;
     const mid = Math.ceil(m.nodes.length / 2);
@@ -82,7 +81,7 @@ function halve(m: RealtimeMessage): [RealtimeMessage, RealtimeMessage] | null {
   const empty = { nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] };
   // Order matters for a structure change: restores before deletions before edges. Keep the other lists in the first half.
   return [
-    { ...m, [longest]: (m[longest] as unknown[]).slice(0, mid) } as RealtimeMessage,
-    { ...m, ...empty, [longest]: (m[longest] as unknown[]).slice(mid) } as RealtimeMessage,
+    { ...m, [longest]: (m[longest] as unknown[]).slice(0, mid) } as RelayedMessage,
+    { ...m, ...empty, [longest]: (m[longest] as unknown[]).slice(mid) } as RelayedMessage,
   ];
 }

@@ -1,10 +1,10 @@
-import { unzipSync, strFromU8 } from "fflate";
 import type { ParsedScript } from "../../domain/screenplay/elements";
 import { parseFdx } from "../../domain/screenplay/fdx";
 import { parseFountain } from "../../domain/screenplay/fountain";
 import { classifyDocxParagraphs, docxParagraphs } from "../../domain/screenplay/docxClassifier";
 import { ScreenplayParseError } from "../../domain/screenplay/parseError";
 import { describeProblem, findBadText } from "../../domain/text";
+import { readDocxDocumentXml } from "./docxZip";
 
 export type ImportKind = "fdx" | "docx" | "fountain";
 
@@ -26,15 +26,7 @@ function readScript(kind: ImportKind, bytes: Buffer): ParsedScript {
     if (parsed.elements.length === 0) throw new ScreenplayParseError("No valid script content found in Fountain file");
     return parsed;
   }
-  let documentXml: string;
-  try {
-    const files = unzipSync(new Uint8Array(bytes), { filter: (f) => f.name === "word/document.xml" });
-    const doc = files["word/document.xml"];
-    if (!doc) throw new Error("no word/document.xml");
-    documentXml = strFromU8(doc);
-  } catch {
-    throw new ScreenplayParseError("File appears to be corrupted or not a valid DOCX file");
-  }
+  const documentXml = readDocxDocumentXml(bytes);
   return { elements: classifyDocxParagraphs(docxParagraphs(documentXml)), titlePage: {} };
 }
 

@@ -1,5 +1,5 @@
 import { authorizeProject } from "../policies/projectPolicy";
-import { notFound } from "../errors";
+import { HttpError, notFound } from "../errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
@@ -31,7 +31,15 @@ export async function mediaForCaller(db: Db, callerId: string, id: string | unde
   // A library asset is its owner's alone, whatever else it is linked to: no membership opens it.
   if (row.isAsset || !row.projectId) {
     if (row.ownerId !== callerId) throw notFound(MEDIA_NOT_FOUND);
-  } else await authorizeProject(db, callerId, row.projectId, "view");
+  } else {
+    try {
+      await authorizeProject(db, callerId, row.projectId, "view");
+    } catch (err) {
+      // A stranger must not learn that an id exists (issue 17 item 8): 404, as for an unknown id.
+      if (err instanceof HttpError && err.status === 403) throw notFound(MEDIA_NOT_FOUND);
+      throw err;
+    }
+  }
   return row;
 }
 

@@ -85,9 +85,9 @@ export async function updateScript(
   db: Db,
   id: string,
   userId: string,
-  change: { elements?: ScreenplayElement[]; content?: string; metadata?: ScriptMetadata; name?: string; baseVersion?: number },
+  change: { elements?: ScreenplayElement[]; content?: string; metadata?: ScriptMetadata; name?: string; baseVersion: number },
 ): Promise<ScriptFile> {
-  const where = change.baseVersion ? and(eq(scripts.id, id), eq(scripts.version, change.baseVersion)) : eq(scripts.id, id);
+  const where = and(eq(scripts.id, id), eq(scripts.version, change.baseVersion));
   const [row] = await db
     .update(scripts)
     .set({

@@ -36,7 +36,7 @@ describe("POST /api/shot-list/upload-image", () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(served.rawPayload.equals(png)).toBe(true);
-    expect((await h.server.inject({ method: "GET", url: res.body.imageUrl, headers: stranger.headers })).statusCode).toBe(403);
+    expect((await h.server.inject({ method: "GET", url: res.body.imageUrl, headers: stranger.headers })).statusCode).toBe(404); // a stranger cannot tell the image exists
   });
 
   it("finds the shot by its id alone (the spec's fields), with the file sent first", async () => {
@@ -88,7 +88,7 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     const shot = list.scenes[0].shots[1];
     const up = await uploadShotImage(h, owner, { shotId: shot.id, shotListId: list.id }, png);
     const scenes = updateShot(list.scenes as Scene[], shot.id, { image: up.body.imageUrl, description: "Lighthouse at dusk", cameraHeight: "High Angle" });
-    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes });
+    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version });
     return { list, shotId: shot.id, imageUrl: up.body.imageUrl as string };
   }
 
@@ -97,7 +97,7 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     const list = await buildShotList(h, owner, project, { shots: 2 });
     const up = await uploadShotImage(h, owner, { shotId: list.scenes[0].shots[1].id, shotListId: list.id }, png);
     const scenes = updateShot(list.scenes as Scene[], list.scenes[0].shots[1].id, { image: up.body.imageUrl, description: "Lighthouse" });
-    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes });
+    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version });
 
     const address = await h.server.listen({ port: 0, host: "127.0.0.1" });
     const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${project}/live`, { headers: { authorization: `Bearer ${owner.token}` } });

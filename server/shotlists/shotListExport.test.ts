@@ -61,7 +61,7 @@ beforeAll(async () => {
   scenes = updateShot(scenes, s3.id, { description: "Ærø harbour — 港の朝", subject: "=SUM(A1)" });
   scenes = updateScene(scenes, scenes[0]!.id, { title: "The Pier", location: "Pier 9", weather: "Fog", lighting: "Dawn" });
   scenes = addScene(scenes, Date.now(), "scene-empty");
-  const put = await h.call(owner, "PUT", `/api/shot-lists/${listId}`, { scenes });
+  const put = await h.call(owner, "PUT", `/api/shot-lists/${listId}`, { scenes, baseVersion: list.version });
   if (put.status !== 200) throw new Error(JSON.stringify(put.body));
 });
 afterAll(async () => {
@@ -127,7 +127,7 @@ describe("PDF export", () => {
     const up = await uploadShotImage(h, owner, { shotId: other.scenes[0].shots[0].id, shotListId: other.id }, png);
     const mine = await buildShotList(h, stranger, (await h.call(stranger, "POST", "/api/projects", { name: "Mine" })).body.id, { shots: 1 });
     const scenes = updateShot(mine.scenes as Scene[], mine.scenes[0].shots[0].id, { image: up.body.imageUrl });
-    expect((await h.call(stranger, "PUT", `/api/shot-lists/${mine.id}`, { scenes })).status).toBe(200);
+    expect((await h.call(stranger, "PUT", `/api/shot-lists/${mine.id}`, { scenes, baseVersion: mine.version })).status).toBe(200);
     const res = await h.server.inject({ method: "GET", url: `/api/shot-lists/${mine.id}/export?format=pdf`, headers: stranger.headers });
     const file = save("foreign.pdf", res.rawPayload);
     expect(pdfImageCount(file)).toBe(0);

@@ -57,7 +57,14 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
     const { id } = parse(listParams, request.params);
     const { normalized, ...list } = await findShotList(db, id);
     const permission = await authorizeProject(db, caller.id, list.projectId, "view");
-    if (normalized && permits(permission, "edit")) return { ...(await updateShotList(db, id, { scenes: list.scenes })), permission };
+    // Saved over the version just read: a save that landed in between is newer and stays.
+    if (normalized && permits(permission, "edit")) {
+      const saved = await updateShotList(db, id, { scenes: list.scenes, baseVersion: list.version }).catch((err: { status?: number }) => {
+        if (err.status === 409) return null;
+        throw err;
+      });
+      if (saved) return { ...saved, permission };
+    }
     return { ...list, permission };
   });
 

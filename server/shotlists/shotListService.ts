@@ -69,8 +69,8 @@ export async function findShotList(db: Db, id: string): Promise<ShotList & { nor
   return present(row);
 }
 
-/** Saves the document; with `baseVersion`, only over that version (409 when another save came first). */
-export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[]; baseVersion?: number }): Promise<ShotList> {
+/** Saves the document, only over `baseVersion` (409 when another save came first). */
+export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[]; baseVersion: number }): Promise<ShotList> {
   const [row] = await db
     .update(shotLists)
     .set({
@@ -79,10 +79,10 @@ export async function updateShotList(db: Db, id: string, change: { name?: string
       version: sql`${shotLists.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(change.baseVersion === undefined ? eq(shotLists.id, id) : and(eq(shotLists.id, id), eq(shotLists.version, change.baseVersion)))
+    .where(and(eq(shotLists.id, id), eq(shotLists.version, change.baseVersion)))
     .returning();
   if (!row) {
-    if (change.baseVersion !== undefined && (await db.select({ id: shotLists.id }).from(shotLists).where(eq(shotLists.id, id))).length) {
+    if ((await db.select({ id: shotLists.id }).from(shotLists).where(eq(shotLists.id, id))).length) {
       throw conflict(SHOT_LIST_MESSAGES.changedElsewhere);
     }
     throw notFound(SHOT_LIST_MESSAGES.notFound);

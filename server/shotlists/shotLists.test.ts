@@ -32,9 +32,9 @@ describe("create and list", () => {
   it("lists the project's lists as cards: 'has shots', counts and the first image", async () => {
     const list = await buildShotList(h, owner, projectId, { name: "With image", shots: 2 });
     const scenes = updateShot(list.scenes as Scene[], list.scenes[0].shots[1].id, { image: "/api/media/0b9c1a5e-5c4b-4a8e-9f6d-1d2e3f4a5b6c" });
-    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes });
+    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version });
     const empty = await buildShotList(h, owner, projectId, { name: "Emptied", shots: 1 });
-    await h.call(owner, "PUT", `/api/shot-lists/${empty.id}`, { scenes: [{ ...empty.scenes[0], shots: [] }] });
+    await h.call(owner, "PUT", `/api/shot-lists/${empty.id}`, { scenes: [{ ...empty.scenes[0], shots: [] }], baseVersion: empty.version });
 
     const res = await h.call(viewer, "GET", `/api/projects/${projectId}/shot-lists`);
     expect(res.status).toBe(200);
@@ -72,7 +72,7 @@ describe("read, save, delete", () => {
     let scenes = addScene(list.scenes as Scene[], Date.now(), "scene-2");
     scenes = moveShot(scenes, { sceneId: scenes[0]!.id, index: 0 }, { sceneId: "scene-2", index: 0 });
     scenes = updateShot(scenes, scenes[1]!.shots[0]!.id, { description: "Gulls over the pier", cameraHeight: "Low Angle" });
-    const put = await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { name: "Harbour", scenes });
+    const put = await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { name: "Harbour", scenes, baseVersion: list.version });
     expect(put.status).toBe(200);
     expect(put.body.version).toBe(list.version + 1);
 
@@ -104,13 +104,15 @@ describe("read, save, delete", () => {
 
   it("refuses bad bodies and leaves the list unchanged", async () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
-    const put = (body: unknown) => h.call(owner, "PUT", `/api/shot-lists/${list.id}`, body);
+    const put = (body: Record<string, unknown>) => h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { baseVersion: list.version, ...body });
     const bad = (patch: Record<string, unknown>) => [{ ...list.scenes[0], shots: [{ ...list.scenes[0].shots[0], ...patch }] }];
     expect((await put({ scenes: bad({ shotSize: "Enormous" }) })).body.error).toMatch(/^Shot size must be one of/);
-    expect((await put({ scenes: bad({ image: "javascript:alert(1)" }) })).body.error).toBe("Image must be a studio media path or an http(s) URL");
+    expect((await put({ scenes: bad({ image: "javascript:alert(1)" }) })).body.error).toBe("Image must be a studio media URL (/api/media/…)");
     expect((await put({ name: "" , scenes: list.scenes })).body.error).toBe("Please enter a name for your shot list");
     expect((await put({ scenes: list.scenes, extra: 1 })).body.error).toBe("Unknown field: extra");
     expect((await put({})).status).toBe(400);
+    // A save that names no version would silently overwrite whatever was saved meanwhile.
+    expect((await put({ scenes: list.scenes, baseVersion: undefined })).body.error).toBe("baseVersion is required: the version this save was made from");
     const got = await h.call(owner, "GET", `/api/shot-lists/${list.id}`);
     expect(got.body.version).toBe(list.version);
     expect(got.body.scenes).toEqual(list.scenes);
@@ -118,10 +120,10 @@ describe("read, save, delete", () => {
 
   it("view-only members and strangers cannot save or delete; strangers cannot read", async () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
-    expect((await h.call(viewer, "PUT", `/api/shot-lists/${list.id}`, { scenes: [] })).status).toBe(403);
+    expect((await h.call(viewer, "PUT", `/api/shot-lists/${list.id}`, { scenes: [], baseVersion: list.version })).status).toBe(403);
     expect((await h.call(viewer, "DELETE", `/api/shot-lists/${list.id}`)).status).toBe(403);
     expect((await h.call(stranger, "GET", `/api/shot-lists/${list.id}`)).status).toBe(403);
-    expect((await h.call(stranger, "PUT", `/api/shot-lists/${list.id}`, { scenes: [] })).status).toBe(403);
+    expect((await h.call(stranger, "PUT", `/api/shot-lists/${list.id}`, { scenes: [], baseVersion: list.version })).status).toBe(403);
     expect((await h.call(stranger, "DELETE", `/api/shot-lists/${list.id}`)).status).toBe(403);
     expect((await h.call(owner, "GET", `/api/shot-lists/${list.id}`)).body.scenes).toHaveLength(1);
   });
@@ -150,7 +152,7 @@ describe("loading older or empty documents", () => {
 
   it("gives a list with no scenes one default scene, which is saved", async () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
-    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: [] });
+    await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: [], baseVersion: list.version });
     const opened = await h.call(owner, "GET", `/api/shot-lists/${list.id}`);
     expect(opened.body.scenes).toHaveLength(1);
     expect(opened.body.scenes[0]).toMatchObject({ title: "Scene 1", shots: [] });

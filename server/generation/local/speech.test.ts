@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localEngine } from "./index";
-import { speakableText, speechChunks } from "./speech";
+import { speakableText, speechChunks, synthesize } from "./speech";
 import { testRequest } from "./testKit";
 import { durationSeconds, readWav } from "./wav";
 
@@ -63,5 +63,24 @@ describe("Local Speech (flite)", () => {
     const started = performance.now();
     await expect(run).rejects.toThrow(/abort/i);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("runs flite in a child process: a crash there fails that job with a clear error and this process lives on", async () => {
+    const text = "A long line that keeps going for a while. ".repeat(30);
+    const crashed = synthesize({
+      text,
+      voice: "slt",
+      speed: 1,
+      onProcess: (flite) => setTimeout(() => process.kill(flite.pid as number, "SIGABRT"), 100),
+    });
+    await expect(crashed).rejects.toThrow("Local Speech (flite) stopped unexpectedly (SIGABRT). Please try again.");
+    // The next job starts its own child and speaks.
+    expect(readWav(await synthesize({ text: LINE, voice: "slt", speed: 1 })).data.length).toBeGreaterThan(0);
+  });
+
+  it("stops a passage that runs past its time limit and fails the job with that reason", async () => {
+    await expect(synthesize({ text: LINE, voice: "slt", speed: 1, timeLimitMs: 1 })).rejects.toThrow(
+      /Local Speech \(flite\) took longer than .* on one passage and was stopped/,
+    );
   });
 });

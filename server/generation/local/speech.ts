@@ -1,6 +1,6 @@
 /**
- * 'Local Speech (flite)': CMU flite (BSD-style licence) compiled to WASI, run under node:wasi in a worker
- * thread. Long texts are spoken in chunks of whole sentences, which gives real progress and keeps each
+ * 'Local Speech (flite)': CMU flite (BSD-style licence) compiled to WASI, run under node:wasi in a child
+ * process of its own (fliteProcess.ts), with a time limit per passage. Long texts are spoken in chunks of whole sentences, which gives real progress and keeps each
  * flite run short; the chunks' PCM is joined into one WAV.
  */
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -9,13 +9,15 @@ import path from "node:path";
 import { FLITE_VOICES } from "../../../domain/generation/catalogueLocal";
 import type { EngineRequest, EngineResult } from "../engine";
 import { ProviderError } from "../engine";
-import { FliteWorker, fliteModule } from "./fliteWorker";
+import { FliteProcess, FliteProcessError } from "./fliteProcess";
 import { enumParam, numberParam, stringParam, throwIfAborted, upstreamTexts } from "./params";
 import { readWav, writeWav, type Pcm } from "./wav";
 
 const NAME = "Local Speech (flite)";
 export const MAX_SPEECH_CHARS = 5000;
 const CHUNK_CHARS = 400;
+/** A 400-character passage takes flite well under a second; a run this long has hung. */
+export const PASSAGE_TIME_LIMIT_MS = 30_000;
 
 export type FliteVoice = (typeof FLITE_VOICES)[number];
 
@@ -63,23 +65,27 @@ export interface SpeechInput {
   speed: number;
   signal?: AbortSignal;
   onChunk?(done: number, total: number): void;
+  /** Per passage; PASSAGE_TIME_LIMIT_MS unless a test sets a shorter one. */
+  timeLimitMs?: number;
+  /** Called with the flite child once it is started (tests kill it as a crash would). */
+  onProcess?(flite: FliteProcess): void;
 }
 
 /** A WAV of the text. Exported for tests and the benchmark; the engine entry point is runSpeech. */
-export async function synthesize({ text, voice, speed, signal, onChunk }: SpeechInput): Promise<Buffer> {
+export async function synthesize({ text, voice, speed, signal, onChunk, timeLimitMs, onProcess }: SpeechInput): Promise<Buffer> {
   const chunks = speechChunks(speakableText(text));
   if (chunks.length === 0) throw new ProviderError(`${NAME} needs English text to speak`);
-  const module = await fliteModule();
   const dir = await mkdtemp(path.join(os.tmpdir(), "reelgraph-flite-"));
-  const worker = new FliteWorker(module, dir);
-  const stop = () => void worker.close();
+  const flite = new FliteProcess(timeLimitMs ?? PASSAGE_TIME_LIMIT_MS);
+  onProcess?.(flite);
+  const stop = () => flite.close();
   signal?.addEventListener("abort", stop, { once: true });
   try {
     const parts: Pcm[] = [];
     for (const [i, chunk] of chunks.entries()) {
       if (signal) throwIfAborted(signal);
       await writeFile(path.join(dir, `in-${i}.txt`), chunk, "latin1");
-      const run = await worker.run(["-voice", voice, "--setf", `duration_stretch=${(1 / speed).toFixed(3)}`, "-f", `in-${i}.txt`, "-o", `out-${i}.wav`]);
+      const run = await runFlite(flite, dir, ["-voice", voice, "--setf", `duration_stretch=${(1 / speed).toFixed(3)}`, "-f", `in-${i}.txt`, "-o", `out-${i}.wav`], signal);
       if (signal) throwIfAborted(signal);
       if (run.code !== 0) throw new ProviderError(`${NAME} failed (exit ${run.code})${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}`);
       parts.push(readWav(await readFile(path.join(dir, `out-${i}.wav`))));
@@ -89,8 +95,19 @@ export async function synthesize({ text, voice, speed, signal, onChunk }: Speech
     return writeWav({ ...first, data: Buffer.concat(parts.map((p) => p.data)) });
   } finally {
     signal?.removeEventListener("abort", stop);
-    await worker.close();
+    flite.close();
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One flite run; a crashed or timed-out child becomes this job's ProviderError. */
+async function runFlite(flite: FliteProcess, dir: string, args: string[], signal?: AbortSignal) {
+  try {
+    return await flite.run(dir, args);
+  } catch (err) {
+    if (signal) throwIfAborted(signal); // a cancel stops the child too; say it was cancelled
+    if (err instanceof FliteProcessError) throw new ProviderError(`${NAME} ${err.message}. Please try again.`);
+    throw err;
   }
 }
 

@@ -210,7 +210,7 @@ describe("Insert Selected: a library file copied into a project", () => {
     expect(seenByViewer.status).toBe(200);
     expect(seenByViewer.raw.equals(PNG)).toBe(true);
     expect((await send(viewer, { method: "GET", url: body.url })).status).toBe(404); // the library file stays the owner's
-    expect((await send(stranger, { method: "GET", url: res.body.url })).status).toBe(403);
+    expect((await send(stranger, { method: "GET", url: res.body.url })).status).toBe(404); // a stranger cannot tell project media exists
 
     await remove(owner, body.asset.id);
     expect((await send(viewer, { method: "GET", url: res.body.url })).status).toBe(200);

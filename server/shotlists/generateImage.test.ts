@@ -27,7 +27,7 @@ describe("generate a shot image", () => {
     expect(Buffer.from(media.rawPayload).subarray(0, 4).equals(PNG_SIGNATURE)).toBe(true);
     // Members of the project can see it; a stranger cannot.
     expect((await h.server.inject({ method: "GET", url: res.body.imageUrl, headers: viewer.headers })).statusCode).toBe(200);
-    expect((await h.server.inject({ method: "GET", url: res.body.imageUrl, headers: stranger.headers })).statusCode).toBe(403);
+    expect((await h.server.inject({ method: "GET", url: res.body.imageUrl, headers: stranger.headers })).statusCode).toBe(404); // a stranger cannot tell the image exists
     expect((await h.call(owner, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS - cost);
     // Nothing was written to the canvas.
     expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes).toHaveLength(0);

@@ -4,7 +4,8 @@ import type { Database } from "./db/client";
 import { createAuth, trustedOrigins, type Auth, type AuthConfig } from "./auth/auth";
 import { AttemptLimiter } from "./auth/attemptLimiter";
 import { DEFAULT_AUTH_LIMITS } from "./auth/authLimits";
-import { loadSessionUser } from "./auth/session";
+import { cachedSessionUser } from "./auth/session";
+import { SessionCache } from "./auth/sessionCache";
 import { forbidden } from "./errors";
 import { installErrorHandler } from "./http/errors";
 import { installTextRule } from "./http/textRule";
@@ -57,6 +58,8 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
+  // Who a token belongs to, kept a few seconds (auth/sessionCache.ts); auth calls forget the caller's entries.
+  const sessions = new SessionCache();
 
   installErrorHandler(server, { requestLogging: logger });
   installTextRule(server);
@@ -74,7 +77,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
     if (sensitive && origin && !request.headers.authorization && !allowedOrigins.has(origin)) {
       throw forbidden("Cross-site request refused");
     }
-    request.sessionUser = await loadSessionUser(auth, request);
+    request.sessionUser = await cachedSessionUser(sessions, auth, request);
   });
 
   server.get("/api/health", async () => ({ ok: true, db: database.kind }));
@@ -91,7 +94,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   server.addHook("onClose", () => hub.close());
   registerMemberRoutes(server, database.db, hub);
   registerCanvasRoutes(server, database.db, hub);
-  await registerLiveRoutes(server, database.db, hub, auth);
+  await registerLiveRoutes(server, database.db, hub, auth, sessions);
   registerScriptRoutes(server, database.db, hub);
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);

@@ -3,6 +3,7 @@ import type { SessionUser } from "../../domain/auth";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Auth } from "./auth";
 import { unauthorized } from "../errors";
+import { SessionCache } from "./sessionCache";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,6 +17,20 @@ export async function loadSessionUser(auth: Auth, request: FastifyRequest): Prom
   const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!session) return null;
   return { id: session.user.id, email: session.user.email, name: session.user.name };
+}
+
+/**
+ * `loadSessionUser` through a short cache (sessionCache.ts explains the trade): for ordinary API requests.
+ * Auth calls and live-socket re-checks use `loadSessionUser` itself.
+ */
+export async function cachedSessionUser(cache: SessionCache, auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  const key = SessionCache.keyOf(request);
+  if (!key) return null;
+  const known = cache.get(key);
+  if (known) return known;
+  const user = await loadSessionUser(auth, request);
+  if (user) cache.set(key, user);
+  return user;
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

@@ -12,6 +12,7 @@ import { projectIdSchema } from "../../domain/projects";
 import type { SessionUser } from "../../domain/auth";
 import type { Auth } from "../auth/auth";
 import { loadSessionUser, requireUser } from "../auth/session";
+import type { SessionCache } from "../auth/sessionCache";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import { ACCESS_REVOKED_CLOSE, type LiveClient, type RealtimeHub } from "../realtime/hub";
@@ -27,7 +28,7 @@ export const LIVE_RECHECK_MS = 30_000;
 
 const closeCodeFor = (status: number) => (status === 401 ? 4401 : status === 403 ? 4403 : status === 404 ? 4404 : 1011);
 
-export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, auth: Auth) {
+export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, auth: Auth, sessions: SessionCache) {
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
 
   app.get("/api/projects/:id/live", { websocket: true }, async (socket, request) => {
@@ -68,7 +69,8 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
   });
 
   // An auth call that succeeded may have ended one of the caller's sessions (sign-out, revoke-session...):
-  // their sockets check theirs again. The caller is read before better-auth handles the call.
+  // the session cache forgets them and their sockets check theirs again. The caller is read before
+  // better-auth handles the call.
   const authCaller = new WeakMap<FastifyRequest, SessionUser>();
   app.addHook("preHandler", async (request) => {
     if (request.method !== "POST" || !request.url.startsWith("/api/auth/")) return;
@@ -77,7 +79,9 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
   });
   app.addHook("onResponse", async (request, reply) => {
     const user = authCaller.get(request);
-    if (user && reply.statusCode < 400) await hub.recheckUser(user.id);
+    if (!user || reply.statusCode >= 400) return;
+    sessions.forgetUser(user.id);
+    await hub.recheckUser(user.id);
   });
 
   hub.startRechecks(LIVE_RECHECK_MS);

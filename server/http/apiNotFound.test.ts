@@ -49,7 +49,7 @@ describe("unknown API paths with the app being served", () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
     }
-    expect((await server.inject({ method: "GET", url: "/api/health" })).json()).toEqual({ ok: true, db: "pglite" });
+    expect((await server.inject({ method: "GET", url: "/api/health" })).json()).toEqual({ ok: true, db: database.kind });
   });
 });
 

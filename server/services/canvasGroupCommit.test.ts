@@ -38,8 +38,10 @@ describe("group commit of node data", () => {
     try {
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => write(i % 2 ? projectB : projectA, `g${i}`, 2, 1)));
       expect(answers.map((a) => [a.applied.length, a.conflicts.length])).toEqual(Array.from({ length: 10 }, () => [1, 0]));
-      // Ten lists, one at a time, took ten statements; together they take the first one's and one more.
-      expect(statements.mock.calls.length).toBeLessThanOrEqual(3);
+      // Ten lists, one at a time, took ten statements. PGlite runs one query at a time, so the nine that
+      // arrive during the first one's statement wait and go together: the first one's and one more. On
+      // PostgreSQL the pool runs statements side by side and answers sooner, so fewer lists wait, yet some do.
+      expect(statements.mock.calls.length).toBeLessThanOrEqual(h.database.kind === "pglite" ? 3 : 9);
     } finally {
       statements.mockRestore();
     }

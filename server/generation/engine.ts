@@ -33,8 +33,11 @@ export interface ProviderCredentials {
   publicOnly?: boolean;
 }
 
+/** What an engine reads of a model: which one, its parameters and what it makes (a tool run passes these too). */
+export type EngineModel = Pick<Model, "id" | "name" | "provider" | "inputSchema" | "capabilities">;
+
 export interface EngineRequest {
-  model: Model;
+  model: EngineModel;
   /** The user's prompt with style, motion and aspect-ratio instructions appended. */
   prompt: string;
   /** The user's own words, without those instructions: for engines that show the text (a title card). */

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
-import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
+import { modelInputSchemaSchema, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
 import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
@@ -15,7 +15,7 @@ import { badRequest, HttpError } from "../errors";
 import { classifyHead } from "../media/sniffUpload";
 import { insertMedia } from "../services/mediaService";
 import type { GenerationDeps } from "../generation/deps";
-import { ProviderError, type GenerationContextItem, type MediaBytes } from "../generation/engine";
+import { ProviderError, type EngineModel, type GenerationContextItem, type MediaBytes } from "../generation/engine";
 import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
 import { contextOf, upstreamOf } from "../generation/prepare";
 import type { GenerationRow } from "../generation/runner";
@@ -154,13 +154,14 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
     const at = pool.findIndex((m) => m.type != null && kinds.includes(m.type));
     if (at >= 0) params[name] = pool.splice(at, 1)[0]!.url;
   }
-  const model = {
+  const model: EngineModel = {
     id: tool.id,
     name: tool.name,
     provider: tool.provider,
-    inputSchema: { type: "object", properties: schema.properties ?? {}, required: schema.required ?? [] },
-    capabilities: [{ inputTypes: [], outputTypes: [{ type: tool.output.type === "model3d" ? "3d" : tool.output.type }] }],
-  } as unknown as Model;
+    // The tool's schema in the model shape engines read, checked rather than cast (a tool schema is looser JSON Schema).
+    inputSchema: modelInputSchemaSchema.parse({ type: "object", properties: schema.properties ?? {}, required: [...(schema.required ?? [])] }),
+    capabilities: [{ inputTypes: [], outputTypes: [{ type: tool.output.type === "model3d" ? "3d" : tool.output.type }], supportsBatch: false, supportsStreaming: false }],
+  };
   const result = await engine.run({
     model,
     prompt: "",

@@ -3,20 +3,20 @@
  * the schema's properties are sent, the toolbar prompt goes into the model's prompt field, the variation's
  * seed fills an empty seed, and media parameters become URLs the provider can fetch (request.publicUrl).
  */
-import type { MediaType, Model, ModelInputProperty } from "../../../domain/generation/modelTypes";
-import type { EngineRequest, MediaBytes } from "../engine";
+import type { MediaType, ModelInputProperty } from "../../../domain/generation/modelTypes";
+import type { EngineModel, EngineRequest, MediaBytes } from "../engine";
 
 export type OutputType = MediaType;
 
 /** What the model makes (its first capability's first output). */
-export function outputType(model: Model): OutputType {
+export function outputType(model: EngineModel): OutputType {
   return model.capabilities[0]?.outputTypes[0]?.type ?? "image";
 }
 
 const PROMPT_KEYS = ["prompt", "promptText", "text"] as const;
 
 /** The schema property that carries the prompt, if the model takes one. */
-export function promptKeyOf(model: Model): string | undefined {
+export function promptKeyOf(model: EngineModel): string | undefined {
   return PROMPT_KEYS.find((key) => key in model.inputSchema.properties);
 }
 

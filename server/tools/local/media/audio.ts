@@ -11,10 +11,10 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { runFfmpeg } from "../../../generation/local/ffmpeg";
+import { runFfmpeg, runFfmpegLogged } from "../../../generation/local/ffmpeg";
 import { secs } from "./encode";
 import { probeAudio } from "./probe";
-import { checkNumber, progressSpan, runFfmpegLogged, seconds, withWorkspace, writeInput } from "./workspace";
+import { checkNumber, progressSpan, seconds, withWorkspace, writeInput } from "./workspace";
 import { ToolInputError, type MediaFile, type MediaProbe, type ToolRunOptions } from "./types";
 
 const TRUE_PEAK = -1.5;

@@ -5,7 +5,8 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { runFfmpegLogged, withWorkspace } from "./workspace";
+import { runFfmpegLogged } from "../../../generation/local/ffmpeg";
+import { withWorkspace } from "./workspace";
 import { ToolInputError, type MediaProbe } from "./types";
 
 interface StreamLine {

@@ -1,14 +1,11 @@
 /**
  * What every media tool shares: a private temporary folder removed in `finally` (also when aborted), input
- * bytes written there under a name ffmpeg can guess the format from, ffmpeg runs that keep their log (for the
- * measuring passes: loudnorm, silencedetect and probing print at info level, which runFfmpeg discards), progress
- * split across several passes, and parameter checks whose messages name the field.
+ * bytes written there under a name ffmpeg can guess the format from, progress split across several passes,
+ * and parameter checks whose messages name the field.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ffmpegPath, parseProgressTime } from "../../../generation/local/ffmpeg";
 import { ToolInputError, type MediaFile } from "./types";
 
 export function throwIfAborted(signal: AbortSignal): void {
@@ -63,59 +60,6 @@ export function progressSpan(onProgress: ((fraction: number) => void) | undefine
       onProgress(value);
     }
   };
-}
-
-export interface LoggedRun {
-  code: number | null;
-  /** stderr at info level (the last 256 KB). */
-  log: string;
-  /** The last output time ffmpeg reported (seconds), e.g. the real length of a file whose header has none. */
-  outTime: number | null;
-}
-
-/**
- * ffmpeg with its log kept: for probing (`-i file` alone exits 1 by design) and measuring filters. Never
- * rejects on a non-zero exit (callers read the log); rejects with the signal's reason once it has killed ffmpeg.
- */
-export function runFfmpegLogged(args: string[], cwd: string, signal: AbortSignal, duration = 0, onProgress?: (fraction: number) => void): Promise<LoggedRun> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const child = spawn(ffmpegPath(), ["-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-y", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    const kill = () => child.kill("SIGKILL");
-    signal.addEventListener("abort", kill, { once: true });
-    let log = "";
-    let pending = "";
-    let outTime: number | null = null;
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
-      log = (log + chunk).slice(-262_144);
-    });
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split("\n");
-      pending = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith("out_time=")) continue;
-        const seconds = parseProgressTime(line.slice("out_time=".length));
-        if (seconds === null) continue;
-        outTime = seconds;
-        if (duration > 0) onProgress?.(Math.max(0, Math.min(1, seconds / duration)));
-      }
-    });
-    child.on("error", (err) => {
-      signal.removeEventListener("abort", kill);
-      reject(new Error(`ffmpeg could not start: ${err.message}`));
-    });
-    child.on("close", (code) => {
-      signal.removeEventListener("abort", kill);
-      if (signal.aborted) reject(signal.reason);
-      else resolve({ code, log, outTime });
-    });
-  });
 }
 
 /** A finite number in [min, max], or a ToolInputError naming the field. */

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type CS
 import { AlertTriangle, Box, Download } from "lucide-react";
 import { Spinner, cn } from "../../ui";
 import { MODEL_MESSAGES, MODEL_TIMEOUT_MS, ModelLoadError, fetchModel, hasWebGL, isBinaryGltf } from "./modelLoading";
+// The lighting (scripts/make-studio-environment.mjs says why it is a file and not model-viewer's "neutral").
+import studioEnvironment from "./studio-environment.hdr?url";
 
 /**
  * How many large (focused view) viewers are open. While one is, the small ones on the canvas behind it
@@ -136,6 +138,7 @@ export default function ModelViewer({ url, title, large = false }: { url: string
           camera-controls
           auto-rotate
           shadow-intensity="1"
+          environment-image={studioEnvironment}
           interaction-prompt="none"
           className={cn("nodrag nowheel h-full w-full", hidden ? "hidden" : "block")}
           style={{ width: "100%", height: "100%", backgroundColor: "transparent", "--poster-color": "transparent" } as CSSProperties}

@@ -26,6 +26,20 @@ describe("autosave", () => {
     expect(nodes).toEqual([expect.objectContaining({ id: "generic-1-a", rev: 1, data: expect.objectContaining({ title: "Idea", content: "A lighthouse" }) })]);
   });
 
+  it("marks the project as edited when a save lands, and not when it is refused", async () => {
+    const { sql } = await import("drizzle-orm");
+    const backdate = () => h.database.db.execute(sql`update projects set updated_at = now() - interval '1 hour' where id = ${projectId}`);
+    const lastEdited = async () => Date.parse((await h.call(owner, "GET", `/api/projects/${projectId}`)).body.updatedAt);
+    await autosave(owner, [{ nodeId: "generic-touch-a", nodeData: { title: "v5", rev: 5 }, prevRev: 0 }]);
+    await backdate();
+    const before = await lastEdited();
+    const refused = await autosave(owner, [{ nodeId: "generic-touch-a", nodeData: { title: "stale", rev: 2 }, prevRev: 1 }]);
+    expect(refused.body.conflicts).toHaveLength(1);
+    expect(await lastEdited()).toBe(before);
+    await autosave(owner, [{ nodeId: "generic-touch-a", nodeData: { title: "v6", rev: 6 }, prevRev: 5 }]);
+    expect(await lastEdited()).toBeGreaterThan(before + 30 * 60_000);
+  });
+
   it("applies a newer revision and refuses an older or equal one, answering the stored data", async () => {
     await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v3", rev: 3 }, prevRev: 0 }]);
     const stale = await autosave(owner, [{ nodeId: "generic-2-a", nodeData: { title: "v2", rev: 2 }, prevRev: 1 }]);

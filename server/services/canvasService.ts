@@ -104,8 +104,6 @@ async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChange
       }
     }
   }
-  const touched = group.filter((_, i) => { const r = results[i]; return r && !(r instanceof Error) && r.applied.length > 0; });
-  await rows.touchProjects(db, [...new Set(touched.map((w) => w.projectId))]);
   return results;
 }
 

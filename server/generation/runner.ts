@@ -12,10 +12,10 @@ import { trainedRunInput } from "../../domain/generation/trainedModels";
 import { trainedModelFor } from "./trainedModels";
 import type { MediaType, Model } from "../../domain/generation/modelTypes";
 import { generations } from "../db/schema";
-import { classifyHead } from "../media/sniffUpload";
 import { HttpError } from "../errors";
 import { safeFetch, SafeFetchError } from "../net/safeFetch";
-import { insertMedia, mediaForCaller } from "../services/mediaService";
+import { mediaForCaller } from "../services/mediaService";
+import { storeRunOutput } from "./runOutput";
 import { captureCredits, releaseCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
 import { ProviderError, type EngineResult, type MediaBytes } from "./engine";
@@ -23,7 +23,6 @@ import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN } from "./nodeWr
 import { toolIdOfRun } from "../../domain/tools/catalogue";
 import { runToolJob } from "../tools/toolJob";
 import type { PreparedRun } from "./prepare";
-import { randomUUID } from "node:crypto";
 
 export type GenerationRow = typeof generations.$inferSelect;
 
@@ -204,15 +203,7 @@ export class GenerationRunner {
         texts.push(...result.texts.filter((t) => t.trim()));
         continue;
       }
-      for (const file of result.files) {
-        const type = await classifyHead(file.bytes.subarray(0, 64 * 1024), `output.${extFor(result.mediaType)}`, file.contentType);
-        if (type === "text") throw new ProviderError(`${model.name} returned text where ${result.mediaType} was expected`);
-        const id = randomUUID();
-        const key = `${id.slice(0, 2)}/${id}.${type.ext}`;
-        await this.deps.storage.put(key, file.bytes, type.contentType);
-        await insertMedia(this.deps.db, { id, projectId: row.projectId, ownerId: row.userId, key, contentType: type.contentType, size: file.bytes.length, originalName: null });
-        urls.push({ url: `/api/media/${id}`, mediaType: result.mediaType });
-      }
+      for (const file of result.files) urls.push({ url: await storeRunOutput(this.deps, row, file, result.mediaType, model.name), mediaType: result.mediaType });
     }
     if (!urls.length && !texts.length) throw new ProviderError(GENERATION_MESSAGES.noContent);
     return { urls, texts };
@@ -313,8 +304,6 @@ export class GenerationRunner {
     await this.onSettled({ ...row, status });
   }
 }
-
-const extFor = (type: Exclude<MediaType, "text">) => ({ image: "png", video: "mp4", audio: "wav", "3d": "glb" })[type];
 
 /** What the user sees on the node: provider messages as they are; anything else, the spec's fallback. */
 function messageOf(err: unknown): string {

@@ -5,11 +5,10 @@
  * (domain/generation/trainedModels.ts, listed by server/generation/trainedModels.ts).
  */
 import { zipSync } from "fflate";
-import { randomUUID } from "node:crypto";
 import { trainedModelId, LORA_TRAINER_ID } from "../../domain/generation/trainedModels";
 import type { ToolExecutionResult } from "../../domain/tools/api";
 import type { ToolDefinition } from "../../domain/tools/catalogue";
-import { insertMedia } from "../services/mediaService";
+import { keepRunFile } from "../generation/runOutput";
 import { ProviderError } from "../generation/engine";
 import { isFalEngine } from "../generation/hosted/fal";
 import type { PreparedToolRun, ToolJobContext } from "./toolJob";
@@ -49,16 +48,13 @@ export async function trainLora(ctx: ToolJobContext, tool: ToolDefinition, run: 
 
   ctx.progress(100, "Keeping a copy of the trained model…");
   const file = await http.download(loraUrl, { maxBytes: MAX_LORA_BYTES, fallbackType: "application/octet-stream" });
-  const id = randomUUID();
-  const key = `${id.slice(0, 2)}/${id}.safetensors`;
   // Our own product, not an upload: stored as opaque bytes and only ever offered for download.
-  await ctx.deps.storage.put(key, file.bytes, "application/octet-stream");
-  await insertMedia(ctx.deps.db, { id, projectId: ctx.row.projectId, ownerId: ctx.row.userId, key, contentType: "application/octet-stream", size: file.bytes.length, originalName: `${String(lora_name)}.safetensors` });
+  const studioUrl = await keepRunFile(ctx.deps, ctx.row, file.bytes, { ext: "safetensors", contentType: "application/octet-stream" }, `${String(lora_name)}.safetensors`);
   return {
     modelId: trainedModelId(ctx.row.id),
     name: String(lora_name),
     triggerWord: typeof input.trigger_word === "string" && !input.is_style ? input.trigger_word : "",
     loraUrl,
-    studioUrl: `/api/media/${id}`,
+    studioUrl,
   };
 }

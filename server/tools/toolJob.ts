@@ -3,7 +3,7 @@
  * panel): prepared from the node when it is asked for, run by the queue's worker, and written back to the
  * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
 import { modelInputSchemaSchema, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
@@ -12,13 +12,12 @@ import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api"
 import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
 import { badRequest, HttpError } from "../errors";
-import { classifyHead } from "../media/sniffUpload";
-import { insertMedia } from "../services/mediaService";
 import type { GenerationDeps } from "../generation/deps";
 import { ProviderError, type EngineModel, type GenerationContextItem, type MediaBytes } from "../generation/engine";
 import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
 import { contextOf, upstreamOf } from "../generation/prepare";
 import type { GenerationRow } from "../generation/runner";
+import { storeRunOutput } from "../generation/runOutput";
 import { runOfflineTool } from "./localToolHost";
 import { trainLora } from "./loraTraining";
 import { isToolInputError, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
@@ -184,17 +183,9 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
 const RESULT_FIELD = { image: "imageUrl", video: "videoUrl", audio: "audioUrl", "3d": "modelUrl" } as const;
 const CONTENT_TYPE = { image: "image", video: "video", audio: "audio", "3d": "model3d" } as const;
 
-/** The output becomes studio media under a generated name, typed from its bytes. */
+/** The output becomes studio media (server/generation/runOutput.ts, as a generation's). */
 async function storeFile(ctx: ToolJobContext, product: Extract<ToolProduct, { kind: "media" }>) {
-  const { deps, row } = ctx;
-  const ext = { image: "png", video: "mp4", audio: "wav", "3d": "glb" }[product.mediaType];
-  const type = await classifyHead(product.file.bytes.subarray(0, 64 * 1024), `output.${ext}`, product.file.contentType);
-  if (type === "text") throw new ProviderError(`The tool returned text where ${product.mediaType} was expected`);
-  const id = randomUUID();
-  const key = `${id.slice(0, 2)}/${id}.${type.ext}`;
-  await deps.storage.put(key, product.file.bytes, type.contentType);
-  await insertMedia(deps.db, { id, projectId: row.projectId, ownerId: row.userId, key, contentType: type.contentType, size: product.file.bytes.length, originalName: null });
-  return { url: `/api/media/${id}`, mediaType: product.mediaType };
+  return { url: await storeRunOutput(ctx.deps, ctx.row, product.file, product.mediaType, "The tool"), mediaType: product.mediaType };
 }
 
 /** A finished run on its node: completed, the result and the last run (tool, parameters, time). */

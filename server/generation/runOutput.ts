@@ -1,0 +1,36 @@
+/**
+ * A run's products become studio media here, for generations, tools and the LoRA trainer alike: stored
+ * under a generated name, recorded for the run's project and user, served as `/api/media/<id>`.
+ */
+import { randomUUID } from "node:crypto";
+import type { MediaType } from "../../domain/generation/modelTypes";
+import { classifyHead } from "../media/sniffUpload";
+import { insertMedia } from "../services/mediaService";
+import type { GenerationDeps } from "./deps";
+import { ProviderError, type MediaBytes } from "./engine";
+
+type Deps = Pick<GenerationDeps, "db" | "storage">;
+/** Whose run it was: the media row belongs to its project and user. */
+type Run = { projectId: string; userId: string };
+export type OutputMediaType = Exclude<MediaType, "text">;
+
+const EXTENSION: Record<OutputMediaType, string> = { image: "png", video: "mp4", audio: "wav", "3d": "glb" };
+
+/** Bytes stored as they are, with the type and extension given: the caller vouches for them. */
+export async function keepRunFile(deps: Deps, run: Run, bytes: Buffer, type: { ext: string; contentType: string }, originalName: string | null = null): Promise<string> {
+  const id = randomUUID();
+  const key = `${id.slice(0, 2)}/${id}.${type.ext}`;
+  await deps.storage.put(key, bytes, type.contentType);
+  await insertMedia(deps.db, { id, projectId: run.projectId, ownerId: run.userId, key, contentType: type.contentType, size: bytes.length, originalName });
+  return `/api/media/${id}`;
+}
+
+/**
+ * An engine's or tool's output file, typed from its bytes (never from the provider's word); text where
+ * media was expected is refused with a message naming who made it (`producer`).
+ */
+export async function storeRunOutput(deps: Deps, run: Run, file: MediaBytes, mediaType: OutputMediaType, producer: string): Promise<string> {
+  const type = await classifyHead(file.bytes.subarray(0, 64 * 1024), `output.${EXTENSION[mediaType]}`, file.contentType);
+  if (type === "text") throw new ProviderError(`${producer} returned text where ${mediaType} was expected`);
+  return keepRunFile(deps, run, file.bytes, type);
+}

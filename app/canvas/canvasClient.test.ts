@@ -180,6 +180,36 @@ describe("what the server says comes in through one door", () => {
     expect(s().nodes).toEqual([]);
   });
 
+  it("its edge removal not sent yet wins over another person drawing the edge again (it reaches the server after)", async () => {
+    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
+    const { client, commands, s } = recordingClient({
+      answer: async () => {
+        throw new ApiError(0, "network", "offline");
+      },
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+      edges: [edge("ab", "a", "b")],
+    });
+    commands.disconnect(["ab"]);
+    await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "ab", source: "a", target: "b" }], edgesRemoved: [] });
+    expect(s().edges).toEqual([]);
+  });
+
+  it("its edge removal in flight, heard back after another person drew the edge again, removes it again", async () => {
+    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
+    const { client, commands, s } = recordingClient({
+      answer: () => new Promise(() => {}),
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+      edges: [edge("ab", "a", "b")],
+    });
+    commands.disconnect(["ab"]);
+    await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "ab", source: "a", target: "b" }], edgesRemoved: [] });
+    expect(s().edges.map((e) => e.id)).toEqual(["ab"]); // the server may have taken the removal first
+    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: ["ab"] });
+    expect(s().edges).toEqual([]);
+  });
+
   it("an unsent edge to a node removed elsewhere is not sent, even when the node comes back before it would be", async () => {
     let online = false;
     const { client, commands, s, structures } = recordingClient({

@@ -17,6 +17,9 @@ export interface UnsentShape {
   presenceQueued: ReadonlySet<string>;
   /** Nodes whose removal is on its way to the server, with nothing after it queued. */
   removalInFlight: ReadonlySet<string>;
+  /** Edges this client will remove in a request not sent yet; and those whose removal is on its way, with nothing after it queued. */
+  edgeRemovalQueued: ReadonlySet<string>;
+  edgeRemovalInFlight: ReadonlySet<string>;
 }
 
 /**
@@ -70,7 +73,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, changes: CanvasChange[], refused = false) {
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
-    const unsent = changes.some((c) => c.type !== "node-data" && c.type !== "edge-added" && c.type !== "edge-removed") ? env.unsent() : null;
+    const unsent = changes.some((c) => c.type !== "node-data" && c.type !== "edge-removed") ? env.unsent() : null;
     const moved = unsent?.movedIds ?? new Set<string>();
     for (const c of changes) {
       // This client's unsent move of a node wins over an older place from the server (it is sent after).
@@ -79,6 +82,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       // Likewise its unsent removal over another person's restore, and its unsent restore over their removal.
       if ((c.type === "node-restored" || c.type === "node-added") && unsent?.removalQueued.has(c.type === "node-added" ? c.node.id : c.id)) continue;
       if (c.type === "node-removed" && unsent?.presenceQueued.has(c.id)) continue;
+      // And its unsent removal of an edge over another person's drawing of it again (an undo elsewhere).
+      if (c.type === "edge-added" && unsent?.edgeRemovalQueued.has(c.edge.id)) continue;
       if (c.type !== "node-data") {
         if (c.type === "node-removed") serverCopies.delete(c.id);
         // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
@@ -101,8 +106,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
      * A list from the live channel (another client, a generation, a tool). `own`: this tab's structure
      * coming back; its places count (the echoes, in the server's order, settle which of two moves is
      * last), and so do edge removals this tab has nothing pending about: removing a node takes its edges,
-     * including one another person drew after this tab's removal was queued. The rest is older than what
-     * the tab shows.
+     * including one another person drew after this tab's removal was queued. A removal of this tab's own
+     * that another person's drawing overtook on screen counts too. The rest is older than what the tab shows.
      */
     receive(list: ChangeList, opts: { own?: boolean } = {}) {
       if (!opts.own) return take(list.source, list.changes);
@@ -110,6 +115,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const kept = list.changes.flatMap((c): CanvasChange[] => {
         if (c.type === "node-added" && nodeById(c.node.id)) return [{ type: "node-moved", id: c.node.id, position: c.node.position }];
         if (c.type === "edge-removed" && !unsent.edgeIds.has(c.id)) return [c];
+        // Its removal of an edge landed after another person drew it again, which this tab showed meanwhile.
+        if (c.type === "edge-removed" && unsent.edgeRemovalInFlight.has(c.id) && store.getState().edges.some((e) => e.id === c.id)) return [c];
         // Its removal landed after another person's restore that this tab showed meanwhile: the node is gone.
         if (c.type === "node-removed" && unsent.removalInFlight.has(c.id) && nodeById(c.id)) return [c];
         return [];

@@ -96,15 +96,17 @@ describe("structure in the outbox, in the order it happened", () => {
 
   it("lists the nodes and edges whose structure the server has not acknowledged", async () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
-    take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }]);
+    take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }, { type: "edge-removed", id: "e0" }]);
     take([moved("m", 5)]);
     expect(outbox.unsentShape()).toEqual({
       nodeIds: new Set(["n", "gone"]),
-      edgeIds: new Set(["e1"]),
+      edgeIds: new Set(["e1", "e0"]),
       movedIds: new Set(["m"]),
       removalQueued: new Set(["gone"]),
       presenceQueued: new Set(["n"]),
       removalInFlight: new Set(),
+      edgeRemovalQueued: new Set(["e0"]),
+      edgeRemovalInFlight: new Set(),
     });
   });
 });

@@ -83,21 +83,37 @@ export class OutboxQueue {
   }
 
   /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
-  unsentShape(): { nodeIds: Set<string>; edgeIds: Set<string>; movedIds: Set<string>; removalQueued: Set<string>; presenceQueued: Set<string>; removalInFlight: Set<string> } {
+  unsentShape(): {
+    nodeIds: Set<string>;
+    edgeIds: Set<string>;
+    movedIds: Set<string>;
+    removalQueued: Set<string>;
+    presenceQueued: Set<string>;
+    removalInFlight: Set<string>;
+    edgeRemovalQueued: Set<string>;
+    edgeRemovalInFlight: Set<string>;
+  } {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
     const movedIds = new Set<string>();
-    // Whether a node ends removed or present by what this client still sends. A change not yet sent reaches
-    // the server after anything heard now; one in flight may land before or after: its echo settles which.
+    // Whether a node or edge ends removed or present by what this client still sends. A change not yet sent
+    // reaches the server after anything heard now; one in flight may land before or after: its echo settles which.
     const queued = new Map<string, "removed" | "present">();
     const inFlight = new Map<string, "removed" | "present">();
+    const edgesQueued = new Map<string, "removed" | "present">();
+    const edgesInFlight = new Map<string, "removed" | "present">();
     for (const e of this.entries) {
       if (e.kind !== "shape") continue;
       const existence = this.inFlight.has(e) ? inFlight : queued;
+      const edgeExistence = this.inFlight.has(e) ? edgesInFlight : edgesQueued;
       for (const c of e.changes) {
-        if (c.type === "edge-added") edgeIds.add(c.edge.id);
-        else if (c.type === "edge-removed") edgeIds.add(c.id);
-        else if (c.type === "node-added") {
+        if (c.type === "edge-added") {
+          edgeIds.add(c.edge.id);
+          edgeExistence.set(c.edge.id, "present");
+        } else if (c.type === "edge-removed") {
+          edgeIds.add(c.id);
+          edgeExistence.set(c.id, "removed");
+        } else if (c.type === "node-added") {
           nodeIds.add(c.node.id);
           existence.set(c.node.id, "present");
         } else if (c.type === "node-removed" || c.type === "node-restored") {
@@ -110,7 +126,17 @@ export class OutboxQueue {
     }
     const which = (m: Map<string, string>, v: string) => new Set([...m].flatMap(([id, x]) => (x === v ? [id] : [])));
     const removalInFlight = new Set([...which(inFlight, "removed")].filter((id) => !queued.has(id)));
-    return { nodeIds, edgeIds, movedIds, removalQueued: which(queued, "removed"), presenceQueued: which(queued, "present"), removalInFlight };
+    const edgeRemovalInFlight = new Set([...which(edgesInFlight, "removed")].filter((id) => !edgesQueued.has(id)));
+    return {
+      nodeIds,
+      edgeIds,
+      movedIds,
+      removalQueued: which(queued, "removed"),
+      presenceQueued: which(queued, "present"),
+      removalInFlight,
+      edgeRemovalQueued: which(edgesQueued, "removed"),
+      edgeRemovalInFlight,
+    };
   }
 
   drop(entry: OutboxEntry) {

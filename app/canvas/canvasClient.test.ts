@@ -210,6 +210,36 @@ describe("what the server says comes in through one door", () => {
     expect(s().edges).toEqual([]);
   });
 
+  it("its unsent drawing of an edge (an undo here) wins over another person's removal of it", async () => {
+    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
+    const { client, commands, s } = recordingClient({
+      answer: async () => {
+        throw new ApiError(0, "network", "offline");
+      },
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+      edges: [edge("ab", "a", "b")],
+    });
+    commands.disconnect(["ab"]);
+    commands.undo();
+    await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: ["ab"] });
+    expect(s().edges.map((e) => e.id)).toEqual(["ab"]);
+  });
+
+  it("its drawing of an edge in flight, echoed after another person's removal of it, shows it again", async () => {
+    const { client, commands, s } = recordingClient({
+      answer: () => new Promise(() => {}),
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+    });
+    commands.connect({ source: "a", target: "b" });
+    await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
+    const drawn = s().edges[0]!;
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [drawn.id] });
+    expect(s().edges).toEqual([]); // the server may have taken the removal after the drawing
+    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: drawn.id, source: "a", target: "b" }], edgesRemoved: [] });
+    expect(s().edges.map((e) => e.id)).toEqual([drawn.id]);
+  });
+
   it("an unsent edge to a node removed elsewhere is not sent, even when the node comes back before it would be", async () => {
     let online = false;
     const { client, commands, s, structures } = recordingClient({

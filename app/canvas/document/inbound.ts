@@ -17,9 +17,12 @@ export interface UnsentShape {
   presenceQueued: ReadonlySet<string>;
   /** Nodes whose removal is on its way to the server, with nothing after it queued. */
   removalInFlight: ReadonlySet<string>;
-  /** Edges this client will remove in a request not sent yet; and those whose removal is on its way, with nothing after it queued. */
+  /** Edges this client will remove, or draw (again), in a request not sent yet. */
   edgeRemovalQueued: ReadonlySet<string>;
+  edgePresenceQueued: ReadonlySet<string>;
+  /** Edges whose removal, or drawing, is on its way to the server, with nothing after it queued. */
   edgeRemovalInFlight: ReadonlySet<string>;
+  edgePresenceInFlight: ReadonlySet<string>;
 }
 
 /**
@@ -73,7 +76,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, changes: CanvasChange[], refused = false) {
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
-    const unsent = changes.some((c) => c.type !== "node-data" && c.type !== "edge-removed") ? env.unsent() : null;
+    const unsent = changes.some((c) => c.type !== "node-data") ? env.unsent() : null;
     const moved = unsent?.movedIds ?? new Set<string>();
     for (const c of changes) {
       // This client's unsent move of a node wins over an older place from the server (it is sent after).
@@ -82,8 +85,10 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       // Likewise its unsent removal over another person's restore, and its unsent restore over their removal.
       if ((c.type === "node-restored" || c.type === "node-added") && unsent?.removalQueued.has(c.type === "node-added" ? c.node.id : c.id)) continue;
       if (c.type === "node-removed" && unsent?.presenceQueued.has(c.id)) continue;
-      // And its unsent removal of an edge over another person's drawing of it again (an undo elsewhere).
+      // And its unsent removal of an edge over another person's drawing of it again (an undo elsewhere), and
+      // its unsent drawing of an edge (an undo here) over their removal of it.
       if (c.type === "edge-added" && unsent?.edgeRemovalQueued.has(c.edge.id)) continue;
+      if (c.type === "edge-removed" && unsent?.edgePresenceQueued.has(c.id)) continue;
       if (c.type !== "node-data") {
         if (c.type === "node-removed") serverCopies.delete(c.id);
         // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
@@ -115,8 +120,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const kept = list.changes.flatMap((c): CanvasChange[] => {
         if (c.type === "node-added" && nodeById(c.node.id)) return [{ type: "node-moved", id: c.node.id, position: c.node.position }];
         if (c.type === "edge-removed" && !unsent.edgeIds.has(c.id)) return [c];
-        // Its removal of an edge landed after another person drew it again, which this tab showed meanwhile.
-        if (c.type === "edge-removed" && unsent.edgeRemovalInFlight.has(c.id) && store.getState().edges.some((e) => e.id === c.id)) return [c];
+        // Its removal of an edge landed after another person drew it again, which this tab showed meanwhile;
+        // or its drawing of an edge landed after another person's removal of it.
+        const edgeShown = (id: string) => store.getState().edges.some((e) => e.id === id);
+        if (c.type === "edge-removed" && unsent.edgeRemovalInFlight.has(c.id) && edgeShown(c.id)) return [c];
+        if (c.type === "edge-added" && unsent.edgePresenceInFlight.has(c.edge.id) && !edgeShown(c.edge.id)) return [c];
         // Its removal landed after another person's restore that this tab showed meanwhile: the node is gone.
         if (c.type === "node-removed" && unsent.removalInFlight.has(c.id) && nodeById(c.id)) return [c];
         return [];

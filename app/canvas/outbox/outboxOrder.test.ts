@@ -106,7 +106,9 @@ describe("structure in the outbox, in the order it happened", () => {
       presenceQueued: new Set(["n"]),
       removalInFlight: new Set(),
       edgeRemovalQueued: new Set(["e0"]),
+      edgePresenceQueued: new Set(["e1"]),
       edgeRemovalInFlight: new Set(),
+      edgePresenceInFlight: new Set(),
     });
   });
 });

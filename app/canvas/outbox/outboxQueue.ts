@@ -91,7 +91,9 @@ export class OutboxQueue {
     presenceQueued: Set<string>;
     removalInFlight: Set<string>;
     edgeRemovalQueued: Set<string>;
+    edgePresenceQueued: Set<string>;
     edgeRemovalInFlight: Set<string>;
+    edgePresenceInFlight: Set<string>;
   } {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
@@ -127,6 +129,7 @@ export class OutboxQueue {
     const which = (m: Map<string, string>, v: string) => new Set([...m].flatMap(([id, x]) => (x === v ? [id] : [])));
     const removalInFlight = new Set([...which(inFlight, "removed")].filter((id) => !queued.has(id)));
     const edgeRemovalInFlight = new Set([...which(edgesInFlight, "removed")].filter((id) => !edgesQueued.has(id)));
+    const edgePresenceInFlight = new Set([...which(edgesInFlight, "present")].filter((id) => !edgesQueued.has(id)));
     return {
       nodeIds,
       edgeIds,
@@ -135,7 +138,9 @@ export class OutboxQueue {
       presenceQueued: which(queued, "present"),
       removalInFlight,
       edgeRemovalQueued: which(edgesQueued, "removed"),
+      edgePresenceQueued: which(edgesQueued, "present"),
       edgeRemovalInFlight,
+      edgePresenceInFlight,
     };
   }
 

@@ -319,6 +319,35 @@ describe("edits an earlier page could not save", () => {
     expect(new Set(sent).size).toBe(sent.length);
   });
 
+  it("an undo of a delete left unsent by a reload does not save the deleted copy's fields over newer ones written meanwhile", async () => {
+    const idb = new IDBFactory();
+    const first = open(offline, idb, [loaded("n1", { title: "Shot", content: "old take", description: "old note", rev: 7 })]);
+    await first.ready;
+    first.commands.deleteNodes(["n1"]);
+    first.commands.undo();
+    await first.flush();
+    await first.dispose();
+    // Meanwhile another person rewrote the node; the server refuses the restore's old copy and answers theirs.
+    const theirs = { title: "Shot", content: "new take", description: "new note", rev: 11 };
+    const updates: { content?: unknown; description?: unknown }[] = [];
+    const transport: OutboxTransport = {
+      autosave: async (b) => {
+        updates.push(...b.updates.map((u) => u.nodeData));
+        const stale = b.updates.filter((u) => (u.nodeData.rev ?? 0) <= 11 || u.prevRev < 11);
+        return { success: true, conflicts: stale.map((u) => ({ nodeId: u.nodeId, rev: 11, nodeData: theirs })) } as AutosaveResponse;
+      },
+      structure: async () => ({ success: true, edgesAdded: [] }),
+    };
+    const second = open(transport, idb, [loaded("n1", theirs)]);
+    await second.ready;
+    await second.flush();
+    await second.flush();
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ content: "new take", description: "new note" });
+    // The restore's own write went (refused); nothing after it carried the old fields again.
+    expect(updates.slice(1).filter((d) => d.content === "old take" || d.description === "old note")).toEqual([]);
+    await second.dispose();
+  });
+
   it("puts an unsent edit back field by field on a newer copy loaded after a reload, turning back nothing else", async () => {
     const idb = new IDBFactory();
     const first = open(offline, idb, [loaded("n1", { title: "Older", prompt: "", rev: 4 })]);

@@ -77,8 +77,9 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   document.subscribe((list) => {
     // A node brought back here (undo of a delete) carries the copy it was deleted with: that copy, not a
     // newer one someone else wrote meanwhile, is what its data is measured against (nothing in it is a new
-    // edit of this client's, so their newer fields win a refused write).
-    if (LOCAL_SOURCES.includes(list.source) && !list.replayed) {
+    // edit of this client's, so their newer fields win a refused write). Also when the restore is replayed
+    // after a reload: measured against the copy the page loaded, the old copy would count as edits.
+    if (LOCAL_SOURCES.includes(list.source)) {
       for (const c of list.changes) if (c.type === "node-restored" && c.node) inbound.restoredHere(c.id, c.node.data);
     }
     outbox.take(list);

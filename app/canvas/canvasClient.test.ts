@@ -74,6 +74,35 @@ describe("what the server says comes in through one door", () => {
     expect(writes().filter((w) => (w.nodeData as { description?: string }).description === "old")).toHaveLength(1);
   });
 
+  it("undoing a delete keeps what was unsent in the node and what another person wrote meanwhile under the same revision number", async () => {
+    // The server as a small fake of the revision rule: a write lands when made from the stored revision or a newer one.
+    let stored = { rev: 5, data: { title: "Their title", prompt: "" } as NodeData };
+    let online = false;
+    const { client, commands } = recordingClient({
+      nodes: [loaded("a", { title: "Untitled", prompt: "", rev: 4 })],
+      answer: async (sent) => {
+        if (!online) throw new ApiError(0, "network", "offline");
+        if (sent.route !== "autosave") return { success: true };
+        const conflicts = [];
+        for (const u of sent.updates) {
+          const rev = u.nodeData.rev ?? 0;
+          if (stored.rev < rev && stored.rev <= u.prevRev) stored = { rev, data: u.nodeData };
+          else conflicts.push({ nodeId: u.nodeId, rev: stored.rev, nodeData: { ...stored.data, rev: stored.rev } });
+        }
+        return { success: true, conflicts };
+      },
+    });
+    // Offline: this tab types a prompt (its revision 5, unsent) while another person's title was stored as revision 5.
+    commands.updateNodeData("a", { prompt: "mine" }, { immediate: true });
+    await new Promise((r) => setTimeout(r, 20));
+    commands.deleteNodes(["a"]);
+    commands.undo();
+    online = true;
+    client.retryNow();
+    for (let i = 0; i < 4; i++) await client.flush();
+    expect(stored.data).toMatchObject({ title: "Their title", prompt: "mine" });
+  });
+
   it("a node made here, refused because another person wrote it first, keeps their fields in the merge it saves", async () => {
     let refusals = 0;
     const { client, commands, s, writes } = recordingClient({

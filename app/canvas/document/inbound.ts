@@ -132,9 +132,13 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       take(list.source, kept);
     },
 
-    /** A node restored here with the data it was deleted with (its revision raised by one for the write). */
+    /**
+     * A node restored here with the data it was deleted with (its revision raised by one for the write). Its
+     * edits are measured against the last server copy known here, so what was unsent when it was deleted
+     * still counts as this tab's; with none known (removed elsewhere meanwhile), against the deleted copy.
+     */
     restoredHere(id: string, data: NodeData) {
-      serverCopies.set(id, { ...data, rev: Math.max(0, (data.rev ?? 1) - 1) });
+      if (!serverCopies.has(id)) serverCopies.set(id, { ...data, rev: Math.max(0, (data.rev ?? 1) - 1) });
     },
 
     /** Writes of this client the server stored, with the revision it stored them under. */

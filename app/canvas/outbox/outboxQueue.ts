@@ -29,7 +29,19 @@ export class OutboxQueue {
     for (const group of splitIntoRequests(shape)) this.addShape(group);
     for (const c of shape) {
       const carried = dataCarriedBy(c);
-      if (carried) this.addData(carried.nodeId, carried.data, carried.prevRev, 0);
+      if (!carried) continue;
+      if (c.type !== "node-restored") {
+        this.addData(carried.nodeId, carried.data, carried.prevRev, 0);
+        continue;
+      }
+      // A restore writes back the copy the node was deleted with. What in it is new is what was unsent when
+      // it was deleted (the node's earlier data entries): their base and fields are the restore's. With none,
+      // nothing in it is new (no fields), so fields someone else wrote meanwhile win. Its own revision minus
+      // one is not a base: that revision may be an unsent one of this tab, numbered like another tab's write.
+      const earlier = this.entries.filter((e): e is DataEntry => e.kind === "data" && e.nodeId === carried.nodeId);
+      const prevRev = Math.min(carried.prevRev, ...earlier.map((e) => e.prevRev));
+      const fields = earlier.some((e) => !e.fields) ? undefined : [...new Set(earlier.flatMap((e) => e.fields ?? []))];
+      this.addData(carried.nodeId, carried.data, prevRev, 0, false, fields);
     }
     for (const c of changes) if (c.type === "node-data") this.addData(c.id, c.data, c.prevRev, readyAt, rebased, c.fields);
   }

@@ -377,6 +377,49 @@ describe("edits an earlier page could not save", () => {
     await second.dispose();
   });
 
+  it("a node made here, deleted and restored, whose creation was saved, does not save its first copy over newer ones after a reload", async () => {
+    const idb = new IDBFactory();
+    let structureCalls = 0;
+    const firstTransport: OutboxTransport = {
+      autosave: async () => ({ success: true, conflicts: [] }) as AutosaveResponse,
+      // The node's creation goes; then the connection drops, so its removal and restore wait for the next page.
+      structure: async () => {
+        structureCalls += 1;
+        if (structureCalls > 1) throw new ApiError(0, "network", "offline");
+        return { success: true, edgesAdded: [] };
+      },
+    };
+    const first = open(firstTransport, idb, []);
+    await first.ready;
+    // Made, deleted and brought back before anything was sent: the restore's write sits behind the creation's.
+    const id = first.commands.createNode({ data: { content: "first take" } })!;
+    first.commands.deleteNodes([id]);
+    first.commands.undo();
+    await first.flush();
+    expect(first.hasPending()).toBe(true);
+    await first.dispose();
+    // Meanwhile two other people rewrote its content; the next page loads their copy.
+    let stored = { rev: 4, data: { title: "Untitled", content: "their take" } as NodeData };
+    const transport: OutboxTransport = {
+      autosave: async (b) => {
+        const conflicts = [];
+        for (const u of b.updates) {
+          const rev = u.nodeData.rev ?? 0;
+          if (stored.rev < rev && stored.rev <= u.prevRev) stored = { rev, data: u.nodeData };
+          else conflicts.push({ nodeId: u.nodeId, rev: stored.rev, nodeData: { ...stored.data, rev: stored.rev } });
+        }
+        return { success: true, conflicts } as AutosaveResponse;
+      },
+      structure: async () => ({ success: true, edgesAdded: [] }),
+    };
+    const second = open(transport, idb, [{ ...loaded(id, { ...stored.data, rev: 4 }) }]);
+    await second.ready;
+    for (let i = 0; i < 3; i++) await second.flush();
+    expect(stored.data).toMatchObject({ content: "their take" });
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ content: "their take" });
+    await second.dispose();
+  });
+
   it("puts an unsent edit back field by field on a newer copy loaded after a reload, turning back nothing else", async () => {
     const idb = new IDBFactory();
     const first = open(offline, idb, [loaded("n1", { title: "Older", prompt: "", rev: 4 })]);

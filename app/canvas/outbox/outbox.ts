@@ -226,6 +226,7 @@ export class Outbox {
     const stored = batch
       .filter((e) => !notStored.has(e.nodeId) && !refusedEntries.has(e))
       .map((e) => ({ nodeId: e.nodeId, rev: e.data.rev ?? e.prevRev + 1, data: e.data }));
+    for (const w of stored) this.queue.rebaseOnStored(w.nodeId, w.rev, w.data);
     if (stored.length) this.callback(() => this.opts.onAcknowledged?.(stored));
     if (conflicts.length) this.callback(() => this.opts.onConflicts?.(conflicts));
     if (refusals.length === 0) return false;

@@ -1,5 +1,6 @@
 import type { CanvasChange } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
+import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { changesLifeOf, dataCarriedBy, isMovesOnly, mergeMoves, splitIntoRequests, type DataEntry, type OutboxEntry, type ShapeEntry } from "./outboxEntries";
 import type { OutboxStore } from "./outboxStore";
 
@@ -193,6 +194,20 @@ export class OutboxQueue {
     // An urgent save goes now; otherwise each edit restarts the debounce, unless the entry is already due.
     open.readyAt = readyAt === 0 || open.readyAt === 0 ? 0 : readyAt;
     this.persist(open);
+  }
+
+  /**
+   * A write of the node was stored at `rev`: its later entries here were made on top of it, so it is their
+   * base now, and only what differs from it is theirs (a restore queued behind the write of a node made here
+   * wrote the whole node; once that write is stored, the restore's copy is not new).
+   */
+  rebaseOnStored(nodeId: string, rev: number, data: NodeData) {
+    for (const e of this.entries) {
+      if (e.kind !== "data" || e.nodeId !== nodeId || this.inFlight.has(e) || e.prevRev >= rev) continue;
+      e.prevRev = rev;
+      e.fields ??= Object.keys(unsavedEdits(data, e.data));
+      this.persist(e);
+    }
   }
 
   /** The node's unsent data entry that a new edit may join: not in flight, and not before its removal or restore. */

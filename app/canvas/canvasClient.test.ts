@@ -5,9 +5,44 @@ import { ApiError } from "../api/client";
 import { createCanvasClient } from "./canvasClient";
 import type { OutboxTransport } from "./outbox/outbox";
 import type { StudioNode } from "./store/canvasStore";
-import { recordingClient } from "./testing/recordingClient";
+import { recordingClient, type Sent } from "./testing/recordingClient";
 
 const loaded = (id: string, data: NodeData): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data });
+const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
+const offlineAnswer = async (): Promise<never> => {
+  throw new ApiError(0, "network", "offline");
+};
+/** An edge-only structure message from a tab ("tab-1" is this one, so its echo). */
+const edgesMessage = (clientId: string, change: { added?: string[]; removed?: string[] }) => ({
+  type: "structure" as const,
+  clientId,
+  nodes: [],
+  restoredNodeIds: [],
+  deletedNodeIds: [],
+  edgesAdded: (change.added ?? []).map((id) => ({ id, source: "a", target: "b" })),
+  edgesRemoved: change.removed ?? [],
+});
+/** Nodes "a" and "b", joined by edge "ab" unless told otherwise, in a client whose requests `answer` answers. */
+const twoNodes = (answer: (s: Sent) => Promise<unknown>, joined = true) =>
+  recordingClient({ answer, nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })], edges: joined ? [edge("ab", "a", "b")] : [] });
+
+/**
+ * The server's revision rule over one node, as a fake: a write lands when it is newer than the stored
+ * revision and made from it or a newer one; otherwise it is answered as a conflict with the stored copy.
+ */
+function revisionRule(initial: { rev: number; data: NodeData }) {
+  const server = { stored: initial };
+  const autosave = (updates: { nodeId: string; nodeData: NodeData; prevRev: number }[]): AutosaveResponse => {
+    const conflicts = [];
+    for (const u of updates) {
+      const rev = u.nodeData.rev ?? 0;
+      if (server.stored.rev < rev && server.stored.rev <= u.prevRev) server.stored = { rev, data: u.nodeData };
+      else conflicts.push({ nodeId: u.nodeId, rev: server.stored.rev, nodeData: { ...server.stored.data, rev: server.stored.rev } });
+    }
+    return { success: true, conflicts };
+  };
+  return Object.assign(server, { autosave });
+}
 
 describe("what the server says comes in through one door", () => {
   it("keeps the higher revision when the server reports a conflict, and drops tombstoned nodes", async () => {
@@ -75,21 +110,13 @@ describe("what the server says comes in through one door", () => {
   });
 
   it("undoing a delete keeps what was unsent in the node and what another person wrote meanwhile under the same revision number", async () => {
-    // The server as a small fake of the revision rule: a write lands when made from the stored revision or a newer one.
-    let stored = { rev: 5, data: { title: "Their title", prompt: "" } as NodeData };
+    const server = revisionRule({ rev: 5, data: { title: "Their title", prompt: "" } });
     let online = false;
     const { client, commands } = recordingClient({
       nodes: [loaded("a", { title: "Untitled", prompt: "", rev: 4 })],
       answer: async (sent) => {
-        if (!online) throw new ApiError(0, "network", "offline");
-        if (sent.route !== "autosave") return { success: true };
-        const conflicts = [];
-        for (const u of sent.updates) {
-          const rev = u.nodeData.rev ?? 0;
-          if (stored.rev < rev && stored.rev <= u.prevRev) stored = { rev, data: u.nodeData };
-          else conflicts.push({ nodeId: u.nodeId, rev: stored.rev, nodeData: { ...stored.data, rev: stored.rev } });
-        }
-        return { success: true, conflicts };
+        if (!online) return offlineAnswer();
+        return sent.route === "autosave" ? server.autosave(sent.updates) : { success: true };
       },
     });
     // Offline: this tab types a prompt (its revision 5, unsent) while another person's title was stored as revision 5.
@@ -100,7 +127,7 @@ describe("what the server says comes in through one door", () => {
     online = true;
     client.retryNow();
     for (let i = 0; i < 4; i++) await client.flush();
-    expect(stored.data).toMatchObject({ title: "Their title", prompt: "mine" });
+    expect(server.stored.data).toMatchObject({ title: "Their title", prompt: "mine" });
   });
 
   it("a node made here, refused because another person wrote it first, keeps their fields in the merge it saves", async () => {
@@ -169,7 +196,6 @@ describe("what the server says comes in through one door", () => {
   });
 
   it("its own removal coming back takes the edges the server removed with the node, except edges it has pending", () => {
-    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
     const { client, commands, s } = recordingClient({
       answer: () => new Promise(() => {}),
       nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 }), loaded("c", { title: "C", rev: 1 })],
@@ -185,9 +211,7 @@ describe("what the server says comes in through one door", () => {
 
   it("its removal not sent yet wins over another person's restore of the node (it reaches the server after)", async () => {
     const { client, commands, s } = recordingClient({
-      answer: async () => {
-        throw new ApiError(0, "network", "offline");
-      },
+      answer: offlineAnswer,
       nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
     });
     commands.deleteNodes(["b"]);
@@ -210,62 +234,40 @@ describe("what the server says comes in through one door", () => {
   });
 
   it("its edge removal not sent yet wins over another person drawing the edge again (it reaches the server after)", async () => {
-    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
-    const { client, commands, s } = recordingClient({
-      answer: async () => {
-        throw new ApiError(0, "network", "offline");
-      },
-      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
-      edges: [edge("ab", "a", "b")],
-    });
+    const { client, commands, s } = twoNodes(offlineAnswer);
     commands.disconnect(["ab"]);
     await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "ab", source: "a", target: "b" }], edgesRemoved: [] });
+    client.receive(edgesMessage("tab-2", { added: ["ab"] }));
     expect(s().edges).toEqual([]);
   });
 
   it("its edge removal in flight, heard back after another person drew the edge again, removes it again", async () => {
-    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
-    const { client, commands, s } = recordingClient({
-      answer: () => new Promise(() => {}),
-      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
-      edges: [edge("ab", "a", "b")],
-    });
+    const { client, commands, s } = twoNodes(() => new Promise(() => {}));
     commands.disconnect(["ab"]);
     await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "ab", source: "a", target: "b" }], edgesRemoved: [] });
+    client.receive(edgesMessage("tab-2", { added: ["ab"] }));
     expect(s().edges.map((e) => e.id)).toEqual(["ab"]); // the server may have taken the removal first
-    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: ["ab"] });
+    client.receive(edgesMessage("tab-1", { removed: ["ab"] }));
     expect(s().edges).toEqual([]);
   });
 
   it("its unsent drawing of an edge (an undo here) wins over another person's removal of it", async () => {
-    const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
-    const { client, commands, s } = recordingClient({
-      answer: async () => {
-        throw new ApiError(0, "network", "offline");
-      },
-      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
-      edges: [edge("ab", "a", "b")],
-    });
+    const { client, commands, s } = twoNodes(offlineAnswer);
     commands.disconnect(["ab"]);
     commands.undo();
     await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: ["ab"] });
+    client.receive(edgesMessage("tab-2", { removed: ["ab"] }));
     expect(s().edges.map((e) => e.id)).toEqual(["ab"]);
   });
 
   it("its drawing of an edge in flight, echoed after another person's removal of it, shows it again", async () => {
-    const { client, commands, s } = recordingClient({
-      answer: () => new Promise(() => {}),
-      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
-    });
+    const { client, commands, s } = twoNodes(() => new Promise(() => {}), false);
     commands.connect({ source: "a", target: "b" });
     await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
     const drawn = s().edges[0]!;
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [drawn.id] });
+    client.receive(edgesMessage("tab-2", { removed: [drawn.id] }));
     expect(s().edges).toEqual([]); // the server may have taken the removal after the drawing
-    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: drawn.id, source: "a", target: "b" }], edgesRemoved: [] });
+    client.receive(edgesMessage("tab-1", { added: [drawn.id] }));
     expect(s().edges.map((e) => e.id)).toEqual([drawn.id]);
   });
 
@@ -399,23 +401,15 @@ describe("edits an earlier page could not save", () => {
     expect(first.hasPending()).toBe(true);
     await first.dispose();
     // Meanwhile two other people rewrote its content; the next page loads their copy.
-    let stored = { rev: 4, data: { title: "Untitled", content: "their take" } as NodeData };
+    const server = revisionRule({ rev: 4, data: { title: "Untitled", content: "their take" } });
     const transport: OutboxTransport = {
-      autosave: async (b) => {
-        const conflicts = [];
-        for (const u of b.updates) {
-          const rev = u.nodeData.rev ?? 0;
-          if (stored.rev < rev && stored.rev <= u.prevRev) stored = { rev, data: u.nodeData };
-          else conflicts.push({ nodeId: u.nodeId, rev: stored.rev, nodeData: { ...stored.data, rev: stored.rev } });
-        }
-        return { success: true, conflicts } as AutosaveResponse;
-      },
+      autosave: async (b) => server.autosave(b.updates),
       structure: async () => ({ success: true, edgesAdded: [] }),
     };
-    const second = open(transport, idb, [{ ...loaded(id, { ...stored.data, rev: 4 }) }]);
+    const second = open(transport, idb, [loaded(id, { ...server.stored.data, rev: 4 })]);
     await second.ready;
     for (let i = 0; i < 3; i++) await second.flush();
-    expect(stored.data).toMatchObject({ content: "their take" });
+    expect(server.stored.data).toMatchObject({ content: "their take" });
     expect(second.store.getState().nodes[0]!.data).toMatchObject({ content: "their take" });
     await second.dispose();
   });

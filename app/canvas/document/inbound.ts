@@ -117,12 +117,12 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     receive(list: ChangeList, opts: { own?: boolean } = {}) {
       if (!opts.own) return take(list.source, list.changes);
       const unsent = env.unsent();
+      const edgeShown = (id: string) => store.getState().edges.some((e) => e.id === id);
       const kept = list.changes.flatMap((c): CanvasChange[] => {
         if (c.type === "node-added" && nodeById(c.node.id)) return [{ type: "node-moved", id: c.node.id, position: c.node.position }];
         if (c.type === "edge-removed" && !unsent.edgeIds.has(c.id)) return [c];
         // Its removal of an edge landed after another person drew it again, which this tab showed meanwhile;
         // or its drawing of an edge landed after another person's removal of it.
-        const edgeShown = (id: string) => store.getState().edges.some((e) => e.id === id);
         if (c.type === "edge-removed" && unsent.edgeRemovalInFlight.has(c.id) && edgeShown(c.id)) return [c];
         if (c.type === "edge-added" && unsent.edgePresenceInFlight.has(c.edge.id) && !edgeShown(c.edge.id)) return [c];
         // Its removal landed after another person's restore that this tab showed meanwhile: the node is gone.

@@ -6,6 +6,7 @@ import { isRefusal, mayBePerWrite } from "./refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
 import { OutboxQueue } from "./outboxQueue";
 import { MemoryOutboxStore, type OutboxStore } from "./outboxStore";
+import type { UnsentShape } from "../document/inbound";
 
 export type OutboxStatus = "saving" | "saved" | "failed";
 
@@ -138,7 +139,7 @@ export class Outbox {
   }
 
   /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
-  unsentShape(): ReturnType<OutboxQueue["unsentShape"]> {
+  unsentShape(): UnsentShape {
     return this.queue.unsentShape();
   }
 

@@ -3,6 +3,20 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { changesLifeOf, dataCarriedBy, isMovesOnly, mergeMoves, splitIntoRequests, type DataEntry, type OutboxEntry, type ShapeEntry } from "./outboxEntries";
 import type { OutboxStore } from "./outboxStore";
+import type { UnsentShape } from "../document/inbound";
+
+type Existence = "removed" | "present";
+
+/**
+ * What a node's or edge's unsent structure changes leave it as. A change not yet sent reaches the server
+ * after anything heard now; one in flight may land before or after (its echo settles which), so it counts
+ * only with nothing queued after it.
+ */
+function settledBy({ queued, inFlight }: { queued: Map<string, Existence>; inFlight: Map<string, Existence> }) {
+  const queuedAs = (v: Existence) => new Set([...queued].flatMap(([id, x]) => (x === v ? [id] : [])));
+  const inFlightAs = (v: Existence) => new Set([...inFlight].flatMap(([id, x]) => (x === v && !queued.has(id) ? [id] : [])));
+  return { removalQueued: queuedAs("removed"), presenceQueued: queuedAs("present"), removalInFlight: inFlightAs("removed"), presenceInFlight: inFlightAs("present") };
+}
 
 /**
  * The outbox's entries in the order they happened, mirrored to the store: how change lists become entries,
@@ -96,64 +110,43 @@ export class OutboxQueue {
   }
 
   /** Nodes and edges whose structure change the server has not acknowledged yet, and nodes moved since. */
-  unsentShape(): {
-    nodeIds: Set<string>;
-    edgeIds: Set<string>;
-    movedIds: Set<string>;
-    removalQueued: Set<string>;
-    presenceQueued: Set<string>;
-    removalInFlight: Set<string>;
-    edgeRemovalQueued: Set<string>;
-    edgePresenceQueued: Set<string>;
-    edgeRemovalInFlight: Set<string>;
-    edgePresenceInFlight: Set<string>;
-  } {
+  unsentShape(): UnsentShape {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
     const movedIds = new Set<string>();
-    // Whether a node or edge ends removed or present by what this client still sends. A change not yet sent
-    // reaches the server after anything heard now; one in flight may land before or after: its echo settles which.
-    const queued = new Map<string, "removed" | "present">();
-    const inFlight = new Map<string, "removed" | "present">();
-    const edgesQueued = new Map<string, "removed" | "present">();
-    const edgesInFlight = new Map<string, "removed" | "present">();
+    // Whether a node or edge ends removed or present by what this client still sends (see settledBy).
+    const nodes = { queued: new Map<string, Existence>(), inFlight: new Map<string, Existence>() };
+    const edges = { queued: new Map<string, Existence>(), inFlight: new Map<string, Existence>() };
     for (const e of this.entries) {
       if (e.kind !== "shape") continue;
-      const existence = this.inFlight.has(e) ? inFlight : queued;
-      const edgeExistence = this.inFlight.has(e) ? edgesInFlight : edgesQueued;
+      const when = this.inFlight.has(e) ? "inFlight" : "queued";
       for (const c of e.changes) {
-        if (c.type === "edge-added") {
-          edgeIds.add(c.edge.id);
-          edgeExistence.set(c.edge.id, "present");
-        } else if (c.type === "edge-removed") {
-          edgeIds.add(c.id);
-          edgeExistence.set(c.id, "removed");
-        } else if (c.type === "node-added") {
-          nodeIds.add(c.node.id);
-          existence.set(c.node.id, "present");
-        } else if (c.type === "node-removed" || c.type === "node-restored") {
-          nodeIds.add(c.id);
-          existence.set(c.id, c.type === "node-removed" ? "removed" : "present");
+        if (c.type === "edge-added" || c.type === "edge-removed") {
+          const id = c.type === "edge-added" ? c.edge.id : c.id;
+          edgeIds.add(id);
+          edges[when].set(id, c.type === "edge-added" ? "present" : "removed");
+        } else if (c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored") {
+          const id = c.type === "node-added" ? c.node.id : c.id;
+          nodeIds.add(id);
+          nodes[when].set(id, c.type === "node-removed" ? "removed" : "present");
         }
         // A move in flight may land before or after another person's: the echo settles which.
-        else if (c.type === "node-moved" && !this.inFlight.has(e)) movedIds.add(c.id);
+        else if (c.type === "node-moved" && when === "queued") movedIds.add(c.id);
       }
     }
-    const which = (m: Map<string, string>, v: string) => new Set([...m].flatMap(([id, x]) => (x === v ? [id] : [])));
-    const removalInFlight = new Set([...which(inFlight, "removed")].filter((id) => !queued.has(id)));
-    const edgeRemovalInFlight = new Set([...which(edgesInFlight, "removed")].filter((id) => !edgesQueued.has(id)));
-    const edgePresenceInFlight = new Set([...which(edgesInFlight, "present")].filter((id) => !edgesQueued.has(id)));
+    const n = settledBy(nodes);
+    const ed = settledBy(edges);
     return {
       nodeIds,
       edgeIds,
       movedIds,
-      removalQueued: which(queued, "removed"),
-      presenceQueued: which(queued, "present"),
-      removalInFlight,
-      edgeRemovalQueued: which(edgesQueued, "removed"),
-      edgePresenceQueued: which(edgesQueued, "present"),
-      edgeRemovalInFlight,
-      edgePresenceInFlight,
+      removalQueued: n.removalQueued,
+      presenceQueued: n.presenceQueued,
+      removalInFlight: n.removalInFlight,
+      edgeRemovalQueued: ed.removalQueued,
+      edgePresenceQueued: ed.presenceQueued,
+      edgeRemovalInFlight: ed.removalInFlight,
+      edgePresenceInFlight: ed.presenceInFlight,
     };
   }
 

@@ -68,7 +68,7 @@ export class SimulatedTab {
   private traceClient() {
     const t = () => Date.now() % 100000;
     this.client.document.subscribe((list) => {
-      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 700)}`);
+      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 4000)}`);
     });
     let edges = new Set(this.client.store.getState().edges.map((e) => e.id));
     this.client.store.subscribe((s) => {
@@ -123,7 +123,7 @@ export class SimulatedTab {
       throw new ApiError(0, "network", "the studio is down");
     }
     const text = await res.text();
-    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 600)} → ${res.status} ${text.slice(0, 300)}`);
+    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 4000)} → ${res.status} ${text.slice(0, 300)}`);
     if (opts.faults && faults.random() < faults.dropAfter) throw new ApiError(0, "network", "answer lost");
     const data = text ? JSON.parse(text) : null;
     if (!res.ok) throw new ApiError(res.status, data?.code ?? "error", data?.error ?? `HTTP ${res.status}`);

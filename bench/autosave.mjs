@@ -9,6 +9,10 @@
 // phase therefore sends the same 50 req/s evenly spaced (one every 20 ms, open loop, latency counted from
 // the scheduled send time), which is the arrival pattern of many independent editors.
 //
+// On PGlite the run measures two studios one after the other: PGlite on the server's own thread
+// (PGLITE_IN_PROCESS=1, how it ran before issue 16) as the baseline, then on its own thread (the default),
+// and prints the second against the first.
+//
 // Printed figures, not a pass/fail test: exits 0 when a goal is missed, non-zero only if the measurement
 // itself broke (server didn't start, no request completed).
 import autocannon from "autocannon";
@@ -31,10 +35,35 @@ const PHASES = [
 
 async function main() {
   const started = Date.now();
-  const loadStart = os.loadavg()[0]; // other work on the machine skews every figure; printed with them
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const studio = await startStudio({ databaseUrl });
-  const engine = studio.engine === "pglite" ? "PGlite (embedded, in the server process)" : "PostgreSQL (DATABASE_URL)";
+  if (databaseUrl) {
+    report(await measure({ databaseUrl }, "PostgreSQL (DATABASE_URL)"));
+  } else {
+    // The baseline, in the same run: PGlite on the server's own thread, as it ran before it had one.
+    const baseline = await measure({ extraEnv: { PGLITE_IN_PROCESS: "1" } }, "PGlite on the server's thread (PGLITE_IN_PROCESS=1, baseline)");
+    const threaded = await measure({}, "PGlite on its own thread (the default)");
+    report(baseline);
+    report(threaded);
+    const ratio = (f, label, better) => {
+      const a = f(baseline);
+      const b = f(threaded);
+      console.log(`  ${label.padEnd(44)} ${fmt(a, 1).padStart(9)} → ${fmt(b, 1).padStart(9)}   ${(b / a).toFixed(2)}× (${better})`);
+    };
+    console.log("");
+    console.log("PGlite on its own thread against the baseline (same run):");
+    ratio((m) => m.find("50 req/s").p99, "p99 at 50 req/s, 20 connections (ms)", "lower is better");
+    ratio((m) => m.find("50 req/s even").p50, "p50 at 50 req/s, evenly spaced (ms)", "lower is better");
+    ratio((m) => m.find("50 req/s even").p99, "p99 at 50 req/s, evenly spaced (ms)", "lower is better");
+    ratio((m) => m.find(`${SATURATION_OFFERED} req/s`).achieved, `achieved with ${SATURATION_OFFERED} req/s offered (req/s)`, "higher is better");
+  }
+  console.log(`Run took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+/** One studio, all phases; the studio is stopped after (runBench stops any still running). */
+async function measure(studioOptions, engine) {
+  const loadStart = os.loadavg()[0]; // other work on the machine skews every figure; printed with them
+  const databaseUrl = studioOptions.databaseUrl;
+  const studio = await startStudio(studioOptions);
   const { token } = await signUp(studio.url);
   const call = apiClient(studio.url, token);
   const project = await seedProject(call, `Autosave bench ${Date.now()}`, NODES);
@@ -185,7 +214,11 @@ async function main() {
   const state = await call("GET", `/api/projects/nodes?projectId=${project.id}`);
   const lost = state.nodes.filter((n) => n.rev < (acknowledged.get(n.id) ?? 0)).length;
   if (databaseUrl) await call("DELETE", `/api/projects/${project.id}`).catch(() => {}); // don't leave bench data in a shared PostgreSQL
+  await studio.stop();
+  return { engine, dbKind: studio.engine, loadStart, results, lost, requests: requestIndex, find: (name) => results.find((x) => x.phase.name === name).r };
+}
 
+function report({ engine, dbKind, loadStart, results, lost, requests, find }) {
   const ms = (x) => fmt(x, 1, " ms");
   const pct = (x) => (x === null ? "n/a" : `${(x * 100).toFixed(0)} %`);
   console.log("");
@@ -198,10 +231,9 @@ async function main() {
     const cells = [`${phase.rate}/s`, `${r.achieved.toFixed(1)}/s`, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), String(r.non2xx), String(r.errors), String(tally.conflicts + tally.badBodies), pct(r.serverCpu), pct(r.benchCpu)];
     console.log(`  ${(phase.name + (phase.counted ? "" : " (ignored)")).padEnd(24)}${cells.map((c) => c.padStart(12)).join("")}`);
   }
-  console.log("  (CPU: share of one core over the phase; the server's PGlite runs on the server's one JS thread.)");
-  console.log(`  acknowledged writes lost: ${lost} (nodes behind the last revision answered 200); ${requestIndex} requests, ${requestIndex * BATCH} node writes in all`);
+  console.log("  (CPU: share of one core over the phase, all of the server's threads together.)");
+  console.log(`  acknowledged writes lost: ${lost} (nodes behind the last revision answered 200); ${requests} requests, ${requests * BATCH} node writes in all`);
 
-  const find = (name) => results.find((x) => x.phase.name === name).r;
   const at50 = find("50 req/s");
   const even = find("50 req/s even");
   const at150 = find("150 req/s");
@@ -211,7 +243,7 @@ async function main() {
   console.log(`Saturation: ${saturated.achieved.toFixed(1)} req/s achieved with ${SATURATION_OFFERED} req/s offered (${(saturated.achieved * BATCH).toFixed(0)} node writes/s)`);
   const conflicts = results.reduce((s, x) => s + x.tally.conflicts + x.tally.badBodies, 0);
   const goal = (label, value, text, ok) => console.log(`  ${verdict(ok)} ${label.padEnd(44)} ${value.padStart(10)}   goal ${text}`);
-  console.log(`Against the goals (notes §4), database ${studio.engine}:`);
+  console.log(`Against the goals (notes §4), database ${dbKind}:`);
   goal("p99 at 50 req/s (autocannon overallRate)", ms(at50.p99), "≤ 50 ms", at50.p99 <= 50);
   goal("p50 at 50 req/s (autocannon overallRate)", ms(at50.p50), "≤ 10 ms", at50.p50 <= 10);
   goal("p99 at 50 req/s, evenly spaced", ms(even.p99), "≤ 50 ms", even.p99 <= 50);
@@ -223,7 +255,6 @@ async function main() {
   goal("acknowledged writes lost", String(lost), "0", lost === 0);
   goal("throughput with 150 req/s offered", `${at150.achieved.toFixed(1)}/s`, "≥ 150 req/s", at150.achieved >= 0.97 * 150);
   goal(`saturation (${SATURATION_OFFERED} req/s offered)`, `${saturated.achieved.toFixed(1)}/s`, "≥ 300 req/s", saturated.achieved >= 300);
-  console.log(`Run took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
 
 await runBench(main);

@@ -8,6 +8,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * PGlite on the server's own thread instead of its own (PGLITE_IN_PROCESS=1): slower under concurrent
+   * saves; bench/autosave runs it as the baseline it compares against.
+   */
+  pgliteInProcess: boolean;
   /** Public address of the studio (for auth's trusted origins). */
   baseUrl: string;
   authSecret: string;
@@ -75,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? "0.0.0.0",
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteInProcess: env.PGLITE_IN_PROCESS === "1",
     baseUrl: env.BASE_URL ?? `http://localhost:${port}`,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     signupCredits: positiveInt(env.SIGNUP_CREDITS, 5000, "SIGNUP_CREDITS"),

@@ -37,7 +37,7 @@ export function buildApp() {
  * go to the server's node (e.g. --cpu-prof when investigating).
  * Returns { url, port, engine, stop() }; stop() is idempotent and also removes the data dir.
  */
-export async function startStudio({ databaseUrl, nodeArgs = [] } = {}) {
+export async function startStudio({ databaseUrl, nodeArgs = [], extraEnv = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelgraph-bench-"));
   const env = {
@@ -47,6 +47,7 @@ export async function startStudio({ databaseUrl, nodeArgs = [] } = {}) {
     DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "bench-secret-that-is-long-enough-to-be-fine-0123456789",
     LOG_REQUESTS: "0",
+    ...extraEnv,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { PGliteThread } from "./pgliteThread";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,7 +35,7 @@ const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
  * PostgreSQL when a URL is given, else PGlite (embedded Postgres) in `dataDir`, or in memory when
  * `dataDir` is undefined (tests). Migrations run before the handle is returned, on either engine.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; pgliteInProcess?: boolean }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     let closing = false;
@@ -79,9 +80,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       },
     };
   }
-  const client = opts.dataDir ? new PGlite(opts.dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  // On its own thread unless asked not to (bench/autosave measures both in one run).
+  const client = opts.pgliteInProcess ? await PGlite.create(opts.dataDir) : await PGliteThread.open(opts.dataDir);
+  const db = drizzlePglite({ client: client as PGlite, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   const notifier: Notifier = {
     listen: async (channel, onPayload) => {
@@ -94,7 +95,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   };
   // PGlite's query() takes one statement; parameterless scripts (pg-boss's migrations) need exec().
   const executeSql: ExecuteSql = async (text, values = []) => {
-    if (values.length > 0) return client.query(text, values);
+    if (values.length > 0) return client.query<any>(text, values);
     const results = await client.exec(text);
     return { rows: results.at(-1)?.rows ?? [] };
   };

@@ -1,0 +1,99 @@
+// The embedded database's own thread (pgliteThread.ts is the other side). PGlite runs Postgres in WASM
+// synchronously: on the server's thread, every query stopped HTTP and JSON work, and concurrent saves could
+// not gather into one write (issue 16). Here it runs beside them. Plain JavaScript: it needs no TypeScript.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+const pg = new PGlite(workerData.dataDir ?? undefined);
+/** Open transactions by the other side's id: the PGlite transaction and how to end it. */
+const transactions = new Map();
+const listeners = new Map();
+const identity = (value) => value;
+
+/** Query options as sent: `rawTypes` are the type ids whose values stay text (drizzle maps them itself). */
+function queryOptions(options) {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  return rawTypes ? { ...rest, parsers: Object.fromEntries(rawTypes.map((t) => [t, identity])) } : rest;
+}
+
+/**
+ * A Postgres error as plain data, with every field Postgres gave (code, constraint, detail...). Only plain
+ * values: PGlite also hangs the query's options on it, whose parser functions cannot be posted.
+ */
+function errorData(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const plain = Object.entries(err).filter(([, v]) => v === null || ["string", "number", "boolean"].includes(typeof v));
+  return { ...Object.fromEntries(plain), name: err.name, message: err.message };
+}
+
+const reply = (id, result) => parentPort.postMessage({ id, ok: true, result });
+const fail = (id, err) => parentPort.postMessage({ id, ok: false, error: errorData(err) });
+/** A result that cannot be posted (a value structured clone refuses) fails its query, not the thread. */
+const replySafely = (id, result) => {
+  try {
+    reply(id, result);
+  } catch (err) {
+    fail(id, err);
+  }
+};
+/** Thrown inside a PGlite transaction so that it rolls back; the other side already has its own error. */
+const ROLLBACK = Symbol("rollback");
+
+function begin(m) {
+  pg.transaction(async (tx) => {
+    const ending = new Promise((resolve) => transactions.set(m.txId, { tx, end: resolve }));
+    reply(m.id, null);
+    const { commit } = await ending;
+    if (!commit) throw ROLLBACK;
+  }).then(
+    () => settle(m.txId, null),
+    (err) => settle(m.txId, err === ROLLBACK ? null : err),
+  );
+}
+
+/** Answers the message that ended a transaction once PGlite has committed or rolled it back. */
+function settle(txId, err) {
+  const t = transactions.get(txId);
+  transactions.delete(txId);
+  if (!t?.endId) return;
+  if (err) fail(t.endId, err);
+  else reply(t.endId, null);
+}
+
+async function handle(m) {
+  const target = m.txId ? transactions.get(m.txId)?.tx : pg;
+  switch (m.op) {
+    case "query":
+      return replySafely(m.id, await target.query(m.text, m.params, queryOptions(m.options)));
+    case "exec":
+      return replySafely(m.id, await target.exec(m.text, queryOptions(m.options)));
+    case "begin":
+      return begin(m);
+    case "end": {
+      const t = transactions.get(m.txId);
+      t.endId = m.id;
+      return t.end({ commit: m.commit });
+    }
+    case "listen": {
+      const unlisten = await pg.listen(m.channel, (payload) => parentPort.postMessage({ notification: m.listenId, payload }));
+      listeners.set(m.listenId, unlisten);
+      return reply(m.id, null);
+    }
+    case "unlisten":
+      await listeners.get(m.listenId)?.();
+      listeners.delete(m.listenId);
+      return reply(m.id, null);
+    case "close":
+      await pg.close();
+      return reply(m.id, null);
+    default:
+      throw new Error(`Unknown database operation ${m.op}`);
+  }
+}
+
+parentPort.on("message", (m) => handle(m).catch((err) => fail(m.id, err)));
+pg.waitReady.then(
+  () => parentPort.postMessage({ ready: true }),
+  (err) => parentPort.postMessage({ ready: false, error: errorData(err) }),
+);

@@ -302,6 +302,17 @@ describe("what the server says comes in through one door", () => {
     expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b"]);
   });
 
+  it("takes a read the canvas kept overtaking, then what it heard meanwhile again, so a node added after the read stays", () => {
+    const { client, s } = recordingClient({ nodes: [loaded("a", { title: "A", rev: 1 })] });
+    client.syncMark();
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({ type: "nodes", clientId: "tab-2", nodes: [{ id: "b", rev: 1, data: { title: "B", rev: 1 } }] });
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    // The last try is taken without a mark: this read was answered before "b" was added and "a" removed.
+    expect(client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] })).toBe(true);
+    expect(s().nodes.map((n) => [n.id, n.data.title, n.position])).toEqual([["b", "B", { x: 5, y: 5 }]]);
+  });
+
   it("after a reconnect takes the server's canvas, except what it has not sent yet", () => {
     const { client, commands, s } = recordingClient({
       answer: () => new Promise(() => {}), // nothing is ever answered: everything stays unsent

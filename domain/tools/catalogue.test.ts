@@ -372,9 +372,9 @@ describe("groupTools (spec canvas 2 Tools tab)", () => {
     expect(groups.map((g) => g.category)).toEqual(TOOL_CATEGORIES.filter((c) => TOOLS.some((t) => t.category === c)));
     expect(groups.every((g) => g.tools.length > 0)).toBe(true);
     expect(groups.flatMap((g) => g.tools).length).toBe(TOOLS.length);
-    // The trainer leads; there are no text tools yet, so that group is left out.
+    // The trainer leads; the text group holds the offline voice.
     expect(groups[0]).toMatchObject({ category: "Trainer", tools: [expect.objectContaining({ id: LORA_TRAINER, training: true })] });
-    expect(groups.map((g) => g.category)).not.toContain("Text");
+    expect(groups.find((g) => g.category === "Text")?.tools.map((t) => t.id)).toEqual(["local/read-aloud"]);
   });
 });
 
@@ -430,8 +430,8 @@ describe("toolsForNode (spec canvas 5 Tool list filter)", () => {
     expect(nodeMediaOf("model3d")).toBe("model3d");
   });
 
-  it("text node: no text tools yet", () => {
-    expect(toolsForNode(TOOLS, "text", true)).toEqual([]);
+  it("text node: the text tools", () => {
+    expect(ids(toolsForNode(TOOLS, "text", true))).toEqual(["local/read-aloud"]);
   });
 
   it("no node selected: every tool, whatever the media", () => {
@@ -459,7 +459,7 @@ describe("toolListHint (spec canvas 2)", () => {
     ["video", "Video processing tools"],
     ["audio", "Audio processing tools"],
     ["model3d", "model tools"],
-    ["text", "Text processing tools (coming soon)"],
+    ["text", "Text processing tools"],
   ] as [NodeMedia, string][])("%s node → %s", (media, hint) => {
     expect(toolListHint(media, true, TOOLS.length)).toBe(hint);
   });

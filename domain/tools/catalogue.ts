@@ -58,7 +58,8 @@ export function toolListHint(media: NodeMedia | null | undefined, nodeSelected: 
     case "model3d":
       return "model tools";
     case "text":
-      return "Text processing tools (coming soon)";
+      // The spec's text says '(coming soon)'; the studio has text tools now (as with video).
+      return "Text processing tools";
     default:
       return "Image processing and editing tools";
   }

@@ -3,6 +3,7 @@
  * packages (ESRGAN, MediaPipe selfie segmentation, BlazeFace, Tesseract); "Local" ones are media processing
  * with ffmpeg, sharp and glTF-Transform. A small compute charge, like the local models.
  */
+import { FLITE_VOICES } from "../generation/catalogueLocal";
 import { enumParam, intParam, numberParam, textParam, toolSchema, type ToolDefinition } from "./toolTypes";
 
 export const WATERMARK_POSITIONS = ["top-left", "top-right", "bottom-left", "bottom-right", "centre"] as const;
@@ -312,6 +313,22 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     // spec canvas 5: the watermark's group table.
     groups: { text: "basic", position: "basic", opacity: "basic", scale: "basic", margin: "advanced" },
     standIn: { parameter: "text", input: "logo", message: "text: type the watermark or connect an image node to use as the logo" },
+    credits: 1,
+  },
+  // --- Text: Local ------------------------------------------------------------------------------------
+  {
+    id: "local/read-aloud",
+    name: "Read aloud (Local)",
+    category: "Text",
+    description: "Speaks the node's text with an offline voice into a new audio node: a scratch track for an animatic or a table read.",
+    provider: "local",
+    label: "Local",
+    accepts: ["text"],
+    output: { kind: "new-node", type: "audio" },
+    schema: toolSchema("ReadAloud", {
+      voice: enumParam("Voice", FLITE_VOICES, "slt", "CMU flite voices: slt and kal16 are clearest"),
+      speed: numberParam("Speed", 0.5, 2, 1, { multipleOf: 0.1, description: "1 is normal speed" }),
+    }),
     credits: 1,
   },
   // --- Other: 3D ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import type { ParamValue } from "../../domain/generation/parameterRules";
 import type { NodeMedia } from "../../domain/tools/toolTypes";
 import * as ai from "./local/ai";
 import * as media from "./local/media";
+import { readAloud } from "./local/text/readAloud";
 
 export interface MediaInput {
   bytes: Buffer;
@@ -106,6 +107,7 @@ const RUNNERS: Record<string, Runner> = {
   "local/trim-silence": async (i, p, run) => file("audio", await media.trimSilence(own(i, "audio"), { thresholdDb: Number(p.threshold_db ?? -40) }, run)),
   "local/fade-audio": async (i, p, run) => file("audio", await media.fadeAudio(own(i, "audio"), { fadeIn: Number(p.fade_in ?? 0), fadeOut: Number(p.fade_out ?? 0) }, run)),
   "local/compress-model": async (i, _p, run) => file("3d", await media.compressModel(own(i, "a 3D model"), run)),
+  "local/read-aloud": async (i, p, run) => file("audio", await readAloud(i.nodeText, { voice: String(p.voice ?? "slt"), speed: Number(p.speed ?? 1) }, run)),
 };
 
 export const LOCAL_TOOL_IDS: readonly string[] = Object.keys(RUNNERS);

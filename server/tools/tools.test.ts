@@ -12,6 +12,7 @@ import { createHarness, projectWithViewer, TEST_SIGNUP_CREDITS, type Harness, ty
 import { multipartForm } from "../test/multipart";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { frameAt } from "../generation/local/testKit";
+import { durationSeconds, readWav } from "../generation/local/wav";
 import { colourClip, removeFixtures, toFile, tone } from "./local/media/testFixtures";
 
 class FakeFal implements Engine {
@@ -128,6 +129,30 @@ describe("tool runs", () => {
     const meta = await sharp(await bytesOf(user, made.data.mediaUrl)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 64, 48]);
     expect(c.nodes.find((x) => x.id === "n1")!.data.toolExecutionResult).toMatchObject({ success: true, nodeId: made.id });
+  }, 60_000);
+
+  it("Read aloud speaks a text node into a new audio node beside it, faster when asked", async () => {
+    const user = await h.signUp();
+    const projectId = (await h.call(user, "POST", "/api/projects", { name: `Tools ${Math.random()}` })).body.id as string;
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "line", position: { x: 100, y: 100 } }] });
+    const line = "Nell climbs the lighthouse stairs. The lamp is still turning, after all these years.";
+    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "line", prevRev: 0, nodeData: { title: "Nell", content: line, contentType: "text", rev: 1 } }] });
+    const seconds = async (speed: number) => {
+      const res = await execute(user, { toolId: "local/read-aloud", nodeId: "line", projectId, parameters: { voice: "slt", speed } });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      expect((await settle(res.body.generationId)).status).toBe("succeeded");
+      const c = await canvas(user, projectId);
+      const made = c.nodes.find((x) => x.id === c.nodes.find((n) => n.id === "line")!.data.toolExecutionResult.nodeId)!;
+      expect(made.data).toMatchObject({ contentType: "audio", status: "completed", title: "Nell · Read aloud" });
+      expect(c.edges).toContainEqual(expect.objectContaining({ source: "line", target: made.id }));
+      const wav = readWav(await bytesOf(user, made.data.mediaUrl));
+      return durationSeconds(wav);
+    };
+    const normal = await seconds(1);
+    // About 14 words: several seconds of speech, and at double speed about half as long.
+    expect(normal).toBeGreaterThan(3);
+    expect(normal).toBeLessThan(12);
+    expect((await seconds(2)) / normal).toBeCloseTo(0.5, 1);
   }, 60_000);
 
   it("a hosted tool runs through the provider's engine with the node's picture in its media slot", async () => {

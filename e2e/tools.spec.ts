@@ -90,6 +90,34 @@ test("a video node → Extract frame (last) → a new image node beside it", asy
   await page.screenshot({ path: "test-results/tools-extract-frame.png" });
 });
 
+test("a line typed in a text node → Tools → Read aloud → a new audio node that plays it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, newAccount("Writer"));
+  const projectId = await newProject(page, "Table read");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.getByRole("button", { name: "Describe an Image" }).click();
+  await c.rename("Describe an Image", "Nell");
+  await c.node("Nell").getByLabel("Node text").fill("The lamp is still turning, after all these years.");
+  await c.select("Nell");
+  await sidebar(page).getByRole("tab", { name: "Tools" }).click();
+  await expect(sidebar(page).getByText("Text processing tools", { exact: true })).toBeVisible();
+  await openTool(page, "Read aloud (Local)");
+  await expect(sidebar(page).getByRole("combobox", { name: "Voice" })).toHaveText("slt");
+  await sidebar(page).getByTestId("tool-run").click();
+  await expect(page.getByText("Tool executed successfully!").first()).toBeVisible({ timeout: 60_000 });
+  await expect(c.nodes).toHaveCount(2);
+  await expect(c.edges).toHaveCount(1);
+  const spoken = c.node("Nell · Read aloud");
+  await expect(spoken.getByTestId("waveform-player").or(spoken.getByTestId("audio-fallback"))).toBeVisible({ timeout: 30_000 });
+  const saved = await serverCanvas(page.request, null, projectId);
+  const audio = saved.nodes.find((n) => n.data.contentType === "audio")!;
+  const wav = await page.request.get(audio.data.mediaUrl as string);
+  expect(wav.headers()["content-type"]).toBe("audio/wav");
+  expect((await wav.body()).length).toBeGreaterThan(20_000); // seconds of speech, not an empty file
+  await page.screenshot({ path: "test-results/tools-read-aloud.png" });
+});
+
 test("a view-only member sees Run disabled", async ({ page, browser }) => {
   const owner = newAccount("Owner");
   await signUpInBrowser(page, owner);

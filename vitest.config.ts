@@ -21,7 +21,9 @@ export default defineConfig({
       { test: { name: "domain", include: ["domain/**/*.test.ts"], environment: "node" } },
       {
         plugins: [react()],
-        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["app/test/setup.ts"] },
+        // Typing through user-event in jsdom takes seconds on a busy 2-core machine; 5 s timed a test out
+        // mid-typing there, and its last keys landed in the next test.
+        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["app/test/setup.ts"], testTimeout: 20_000 },
       },
       api("api-pglite", { TEST_DB: "pglite" }),
       // The sync fuzz starts the real studio as a child process (e2e/fuzz).

@@ -390,6 +390,47 @@ describe("edits an earlier page could not save", () => {
     await second.dispose();
   });
 
+  it("an undo of a delete left unsent by a reload keeps a field written meanwhile that the deleted copy never had", async () => {
+    const idb = new IDBFactory();
+    // Another person gives the node a prompt at rev 8 while this page edits it, deletes it, hears its edit
+    // refused (the node gone here), brings it back and is reloaded before the restore is sent (fuzz 50×1000,
+    // seed 11: the prompt looked removed here, and that was saved over theirs).
+    const server = revisionRule({ rev: 7, data: { title: "Shot", content: "take" } });
+    let online = true;
+    const firstTransport: OutboxTransport = {
+      autosave: async (b) => {
+        if (!online) return offlineAnswer();
+        // The node is deleted here while its edit is on the way, and the connection drops after the answer.
+        first.commands.deleteNodes(["n1"]);
+        online = false;
+        return server.autosave(b.updates);
+      },
+      structure: offlineAnswer,
+    };
+    const first = open(firstTransport, idb, [loaded("n1", { title: "Shot", content: "take", rev: 7 })]);
+    await first.ready;
+    server.stored = { rev: 8, data: { title: "Shot", content: "take", prompt: "their prompt" } };
+    first.commands.updateNodeData("n1", { description: "mine" }, { immediate: true });
+    await first.flush();
+    first.commands.undo();
+    await first.flush();
+    expect(first.store.getState().nodes).toHaveLength(1);
+    await first.dispose();
+    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async () => ({ success: true, edgesAdded: [] }) };
+    const second = open(transport, idb, [loaded("n1", { ...server.stored.data, rev: 8 })]);
+    await second.ready;
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ prompt: "their prompt" });
+    for (let i = 0; i < 3; i++) await second.flush();
+    expect(server.stored.data).toMatchObject({ prompt: "their prompt", content: "take" });
+    // A newer copy read after a reconnect is taken as it is: nothing of this page's claims the prompt.
+    server.stored = { rev: 13, data: { title: "Shot", content: "take", prompt: "newer prompt" } };
+    second.resync({ nodes: [{ id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: server.stored.data, rev: 13 }], edges: [] });
+    for (let i = 0; i < 3; i++) await second.flush();
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ prompt: "newer prompt" });
+    expect(server.stored.data).toMatchObject({ prompt: "newer prompt" });
+    await second.dispose();
+  });
+
   it("a node made here, deleted and restored, whose creation was saved, does not save its first copy over newer ones after a reload", async () => {
     const idb = new IDBFactory();
     let structureCalls = 0;

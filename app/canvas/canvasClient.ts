@@ -105,14 +105,30 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     const changes: CanvasChange[] = [];
     const rebased: CanvasChange[] = [];
     const loaded = new Map(store.getState().nodes.map((n) => [n.id, n.data]));
+    // Nodes an unsent undo of a delete brings back while the page loaded them: see below.
+    const restoredOverLoaded = new Set<string>();
     for (const e of entries) {
       if (e.kind === "shape") {
-        changes.push(...e.changes);
+        for (const c of e.changes) {
+          const copy = c.type === "node-restored" && c.node ? loaded.get(c.id) : undefined;
+          if (c.type !== "node-restored" || !c.node || !copy) {
+            changes.push(c);
+            continue;
+          }
+          // The node comes back as the page loaded it, not as the copy it was deleted with: measured against
+          // the loaded copy, that older copy would count as edits of this page's and turn back what others
+          // wrote meanwhile (fuzz 50×1000, seed 11: a prompt written elsewhere looked removed here, and that
+          // was saved). What was unsent in it is the restore's data entry's `fields`, put back below.
+          restoredOverLoaded.add(c.id);
+          changes.push({ ...c, node: { ...c.node, data: copy } });
+        }
         continue;
       }
       const shown = loaded.get(e.nodeId);
       const shownRev = shown?.rev ?? 0;
-      if (shown && e.fields && shownRev > e.prevRev) {
+      // A restore's revision minus one may be a write of this page's that never landed, not the loaded one.
+      const newer = shownRev > e.prevRev || (restoredOverLoaded.has(e.nodeId) && shownRev >= e.prevRev);
+      if (shown && e.fields && newer) {
         const mine = Object.fromEntries(e.fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
         const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;
         rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields: e.fields });

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CanvasChange } from "../../domain/canvas/changes";
 import type { RealtimeMessage } from "../../domain/canvas/node";
+import { MESSAGES } from "../../domain/errors";
+import type { HttpError } from "../errors";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { applyChanges, loadCanvas, type ChangeOrigin } from "./canvasService";
 
@@ -76,6 +78,37 @@ describe("group commit of node data", () => {
       expect(staleTwin!.conflicts).toEqual([{ nodeId: "same", rev: 3, nodeData: expect.objectContaining({ title: "second" }) }]);
       expect(records).toEqual(["same@2", "same@3"]);
     }
+  });
+
+  it("checks the writers of lists that wait together in one query, refusing only those who may not write", async () => {
+    const viewer = await h.signUp("Viewer");
+    const stranger = await h.signUp("Stranger");
+    expect((await h.call(owner, "POST", `/api/projects/${projectA}/members`, { email: viewer.email, permission: "view" })).status).toBeLessThan(300);
+    const by = (user: TestUser, projectId: string, id: string) =>
+      applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title: id, rev: 1 }, prevRev: 0 } as CanvasChange], { source: "user", actor: { userId: user.id } });
+    const reads = vi.spyOn(db(), "select");
+    try {
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 6 }, (_, i) => by(owner, i % 2 ? projectB : projectA, `checked${i}`)),
+        by(viewer, projectA, "viewer-node"),
+        by(stranger, projectA, "stranger-node"),
+        by(owner, randomUUID(), "nowhere"),
+      ]);
+      expect(results.slice(0, 6).map((r) => r.status)).toEqual(Array(6).fill("fulfilled"));
+      const refusal = (r: PromiseSettledResult<unknown>) => (r.status === "rejected" ? [(r.reason as HttpError).status, (r.reason as HttpError).message] : r.status);
+      expect(results.slice(6).map(refusal)).toEqual([
+        [403, "You have view-only access to this project"],
+        [403, MESSAGES.accessDeniedDefault],
+        [404, MESSAGES.projectNotFound],
+      ]);
+      // Nine lists, one permission query each before; on PGlite the eight that wait go together.
+      if (h.database.kind === "pglite") expect(reads.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await stored(projectA, "checked0")).toMatchObject({ rev: 1 });
+    expect(await stored(projectA, "viewer-node")).toBeUndefined();
+    expect(await stored(projectA, "stranger-node")).toBeUndefined();
   });
 
   it("fails only the list at fault when a grouped statement fails", async () => {

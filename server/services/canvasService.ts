@@ -4,7 +4,7 @@ import type { CanvasChange, ChangeOf, ChangeSource } from "../../domain/canvas/c
 import type { AutosaveConflict, CanvasEdge, CanvasNode, NodeData, Viewport } from "../../domain/canvas/node";
 import type { Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
-import { authorizeProject } from "../policies/projectPolicy";
+import { authorizeEach, authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import * as rows from "./canvasRows";
 import { GroupCommitter } from "./groupCommit";
@@ -59,11 +59,13 @@ export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState
  * once it is committed.
  */
 export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, changes: CanvasChange[], origin: ChangeOrigin): Promise<AppliedChanges> {
-  if ("userId" in origin.actor) await authorizeProject(db, origin.actor.userId, projectId, "edit");
+  const userId = "userId" in origin.actor ? origin.actor.userId : undefined;
+  const dataOnly = changes.length > 0 && changes.every((c) => c.type === "node-data" && !c.exact);
+  // A person's data-only list is checked in the group commit, with every list that waited beside it.
+  if (userId && !dataOnly) await authorizeProject(db, userId, projectId, "edit");
   if (changes.length === 0) return { applied: [], conflicts: [] };
-  const dataOnly = changes.every((c) => c.type === "node-data" && !c.exact);
   const result = dataOnly
-    ? await dataWrites(db).submit({ projectId, changes: changes as ChangeOf<"node-data">[] })
+    ? await dataWrites(db).submit({ projectId, userId, changes: changes as ChangeOf<"node-data">[] })
     : await db.transaction((tx) => applyRuns(tx as unknown as Db, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;
@@ -71,6 +73,8 @@ export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, 
 
 interface DataWrite {
   projectId: string;
+  /** The person writing, checked first; none for a system writer. */
+  userId?: string;
   changes: ChangeOf<"node-data">[];
 }
 
@@ -93,7 +97,14 @@ function dataWrites(db: Db): GroupCommitter<DataWrite, AppliedChanges> {
 async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChanges | Error)[]> {
   const results: (AppliedChanges | Error)[] = [];
   const asApplied = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }): AppliedChanges => ({ applied: r.landed, conflicts: r.conflicts });
-  for (const layer of layersOf(group)) {
+  // Access first, for all of them in one query: a list its writer may not make is answered with the refusal.
+  const people = group.flatMap((w, i) => (w.userId ? [i] : []));
+  const verdicts = await authorizeEach(db, people.map((i) => ({ userId: group[i]!.userId!, projectId: group[i]!.projectId, action: "edit" as const })));
+  people.forEach((i, k) => {
+    const verdict = verdicts[k]!;
+    if (verdict instanceof Error) results[i] = verdict;
+  });
+  for (const layer of layersOf(group, (i) => results[i] === undefined)) {
     try {
       const written = await rows.writeDataGroup(db, layer.map((i) => group[i]!));
       layer.forEach((i, k) => (results[i] = asApplied(written[k]!)));
@@ -107,12 +118,13 @@ async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChange
   return results;
 }
 
-/** Indexes of the lists, cut where a list writes a node an earlier list of the same cut writes. */
-function layersOf(group: DataWrite[]): number[][] {
+/** Indexes of the lists to write, cut where a list writes a node an earlier list of the same cut writes. */
+function layersOf(group: DataWrite[], writable: (index: number) => boolean): number[][] {
   const layers: number[][] = [];
   let current: number[] = [];
   let keys = new Set<string>();
   group.forEach((write, i) => {
+    if (!writable(i)) return;
     const own = write.changes.map((c) => `${write.projectId}/${c.id}`);
     if (own.some((k) => keys.has(k))) {
       layers.push(current);

@@ -201,7 +201,11 @@ export class OutboxQueue {
       // Only values it holds: a field the stored copy has and this entry lacks was written by someone else
       // (merged in after a clash) after this entry was made, not cleared by it (fuzz 50×1000, seed 9: such a
       // field, counted as this entry's, was saved back as nothing over another tab's acknowledged prompt).
-      e.fields ??= Object.entries(unsavedEdits(data, e.data)).flatMap(([k, v]) => (v === undefined ? [] : [k]));
+      const differing = unsavedEdits(data, e.data);
+      // And a field it claimed that the stored write holds with the same value is on the server now, not
+      // unsent (fuzz 50×1000, seed 4: a restore claiming a whole pasted node's fields after its first write
+      // landed put the pasted title back over another tab's, once replayed after a reload).
+      e.fields = e.fields ? e.fields.filter((f) => f in differing) : Object.keys(differing).filter((k) => differing[k as keyof NodeData] !== undefined);
       this.persist(e);
     }
   }

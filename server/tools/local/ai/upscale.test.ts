@@ -22,7 +22,7 @@ async function lanczos(image: Buffer, width: number, height: number): Promise<Bu
 }
 
 describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
-  it("doubles a 256 px photo to exactly 512 px, close to a Lanczos resize, within 2 s warm", async () => {
+  it("doubles a 256 px photo to exactly 512 px, close to a Lanczos resize (its time is printed; the 2 s goal is bench:tools')", async () => {
     const image = await photo();
     const [out, cold] = await timed(() => upscaleImage(image, { scale: 2 }, run()));
     const [again, warm] = await timed(() => upscaleImage(image, { scale: 2 }, run()));
@@ -116,11 +116,11 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
   it("reports rising progress ending at 1, and leaves no tensors behind", async () => {
     const tf = await tfjs();
     await upscaleModel(2);
-    const image = await photo(260); // 3×3 tiles, the last row and column 4 px
+    const image = await photo(260); // 2×2 tiles at ×2, the last row and column 4 px
     const tensors = tf.memory().numTensors;
     const seen: number[] = [];
     await upscaleImage(image, { scale: 2 }, run({ onProgress: (f) => seen.push(f) }));
-    expect(seen.length).toBeGreaterThan(4); // 300 px = 3×3 tiles
+    expect(seen.length).toBeGreaterThan(4); // the start, 4 tiles and the end
     expect(seen.at(-1)).toBe(1);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThan(seen[i - 1]!);
     expect(tf.memory().numTensors).toBe(tensors);

@@ -2,9 +2,11 @@
  * "Upscale ×2 / ×4": ESRGAN slim (UpscalerJS's RDN models, MIT, about 0.9 MB each, bundled in
  * @upscalerjs/esrgan-slim) on tfjs-wasm. `upscaler/node` is not used: it needs tfjs-node.
  *
- * The image runs through the model in tiles of TILE×TILE input pixels, each with PAD pixels of context on
- * every side (mirrored past the image's edges), so the wasm heap (which never shrinks) stays the size of one
- * tile's activations whatever the image size. PAD is the models' receptive-field radius: 3×3 convolutions
+ * The image runs through the model in tiles, each with PAD pixels of context on every side (mirrored past
+ * the image's edges), so the wasm heap (which never shrinks) stays the size of one tile's activations
+ * whatever the image size. Tiles are 512 output pixels square for both factors (256 input pixels at ×2, 128
+ * at ×4), so both need the same heap; at ×2 a 256 px picture is one tile, not four (the padding and
+ * per-tile work of four took about a fifth longer: bench:tools' goal is ≤ 2 s for it). PAD is the models' receptive-field radius: 3×3 convolutions
  * F_m1, F_0, F_1_1, F_2_1, GFF_2, UPN2, UPN3 (1 px each), UPN1 5×5 (2 px) and SR 3×3 after the upsampling
  * (under 1 px) make 10 px, so a tile's kept core sees exactly the pixels it would see in a whole-image run
  * and the stitched result has no seams (the test compares the two).
@@ -23,7 +25,8 @@ import { ToolInputError, type AiRunOptions } from "./types";
 
 export type UpscaleFactor = 2 | 4;
 
-export const UPSCALE_TILE = 128;
+/** Input pixels per tile side: 512 output pixels at either factor. */
+export const UPSCALE_TILE: Record<UpscaleFactor, number> = { 2: 256, 4: 128 };
 export const UPSCALE_PAD = 10;
 /** The largest output: 4096×4096 pixels, so at most 2048² in for ×2 and 1024² for ×4. */
 export const MAX_UPSCALED_PIXELS = 4096 * 4096;
@@ -66,7 +69,7 @@ export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor
   const { width, height } = raw;
   const alpha = raw.channels === 4 && !isOpaque(raw) ? channel(raw.data, 4, 3) : undefined;
   const colours = alpha ? bleedColours(raw, BLEED_PX) : raw;
-  const out = await upscalePixels(tf, model, colours, scale, UPSCALE_TILE, UPSCALE_PAD, opts.signal, (f) => report(0.05 + 0.9 * f));
+  const out = await upscalePixels(tf, model, colours, scale, UPSCALE_TILE[scale], UPSCALE_PAD, opts.signal, (f) => report(0.05 + 0.9 * f));
 
   const outW = width * scale;
   const outH = height * scale;

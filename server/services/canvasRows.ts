@@ -45,17 +45,25 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
   const incoming = latest.flatMap((changes, i) => changes.map((c) => ({ project_id: batches[i]!.projectId, id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })));
   if (new Set(incoming.map((w) => key(w.project_id, w.id))).size !== incoming.length) throw new Error("writeDataGroup: a node appears in two batches");
   if (incoming.length === 0) return batches.map(() => ({ landed: [], conflicts: [] }));
+  // Existing nodes are updated through a join with the incoming rows and unknown ones inserted. (An upsert
+  // whose conflict branch looked up each row's prevRev in the incoming rows scanned them once per row: a
+  // burst of 50 saves of 10 nodes took twice as long, bench:autosave.) A node another statement creates
+  // meanwhile is not overwritten: its write is refused and answered as a conflict like any other.
   // The same statement marks the written projects as edited (for the project list's "last edited"), at most
   // every 10 s per project: one statement per save instead of two on the autosave hot path.
   const result = (await db.execute(sql`
     with incoming as (select * from jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) as w(project_id text, id text, data jsonb, rev integer, prev integer)),
-    written as (
+    updated as (
+      update ${nodes} n set data = i.data, rev = i.rev, updated_at = now() from incoming i
+      where n.project_id = i.project_id and n.id = i.id and n.rev < i.rev and n.rev <= i.prev and n.deleted = false
+      returning n.project_id, n.id),
+    inserted as (
       insert into ${nodes} (project_id, id, data, rev)
-      select project_id, id, data, rev from incoming
-      on conflict (project_id, id) do update set data = excluded.data, rev = excluded.rev, updated_at = now()
-      where ${nodes.rev} < excluded.rev and ${nodes.deleted} = false
-        and ${nodes.rev} <= (select prev from incoming where incoming.project_id = excluded.project_id and incoming.id = excluded.id)
+      select i.project_id, i.id, i.data, i.rev from incoming i
+      where not exists (select 1 from ${nodes} n where n.project_id = i.project_id and n.id = i.id)
+      on conflict (project_id, id) do nothing
       returning project_id, id),
+    written as (select project_id, id from updated union all select project_id, id from inserted),
     touched as (
       update ${projects} set updated_at = now()
       where ${projects.id} in (select distinct project_id from written) and ${projects.updatedAt} < now() - interval '10 seconds')

@@ -30,6 +30,12 @@ export type GenerationRow = typeof generations.$inferSelect;
 export const HEARTBEAT_MS = 5_000;
 /** Progress is published at most this often per generation. */
 const PROGRESS_EVERY_MS = 200;
+/**
+ * …and stored at most this often, from the run's start (the stored figure is what a page loaded mid-run
+ * shows until the next message). The end is stored by the settling write, so a run shorter than this
+ * stores no progress at all: two statements fewer for every short tool run (bench:tools' queue overhead).
+ */
+const PROGRESS_STORED_EVERY_MS = 1_000;
 
 const NODE_CONTENT: Record<Exclude<MediaType, "text">, { field: keyof GenerationData; contentType: string }> = {
   image: { field: "imageUrl", contentType: "image" },
@@ -93,13 +99,16 @@ export class GenerationRunner {
     this.running.set(row.id, controller);
     const heartbeat = setInterval(() => void this.beat(row.id, controller), HEARTBEAT_MS);
     let lastProgress = 0;
+    let lastStored = Date.now();
     const progress = (percent: number | undefined, message: string) => {
       const now = Date.now();
       if (now - lastProgress < PROGRESS_EVERY_MS && percent !== 100) return;
       lastProgress = now;
       const rounded = percent === undefined ? undefined : Math.max(0, Math.min(100, Math.round(percent)));
       void hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "running", percent: rounded, message });
-      if (rounded !== undefined) void db.update(generations).set({ progress: rounded }).where(eq(generations.id, row.id)).catch(() => {});
+      if (rounded === undefined || rounded === 100 || now - lastStored < PROGRESS_STORED_EVERY_MS) return;
+      lastStored = now;
+      void db.update(generations).set({ progress: rounded }).where(eq(generations.id, row.id)).catch(() => {});
     };
     try {
       await hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "running", message: GENERATION_MESSAGES.processing });

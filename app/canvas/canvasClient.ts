@@ -128,10 +128,16 @@ export function createCanvasClient(opts: CanvasClientOptions) {
       const shownRev = shown?.rev ?? 0;
       // A restore's revision minus one may be a write of this page's that never landed, not the loaded one.
       const newer = shownRev > e.prevRev || (restoredOverLoaded.has(e.nodeId) && shownRev >= e.prevRev);
-      if (shown && e.fields && newer) {
-        const mine = Object.fromEntries(e.fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
+      // An entry without `fields` holds a node's first data, made here: it claims the values it holds (a field
+      // it lacks is one it never had, not one it removed: fuzz 50×1000, seed 13, where another person's
+      // description, loaded with the page, was saved away). A loaded copy past its revision means its write
+      // landed long ago and others wrote since: the loaded copy stands (as inbound.ts decides for a refusal).
+      if (shown && !e.fields && shownRev > (e.data.rev ?? 0)) continue;
+      const fields = e.fields ?? Object.keys(e.data).filter((k) => k !== "rev" && k !== "lastModified" && (e.data as Record<string, unknown>)[k] !== undefined);
+      if (shown && newer) {
+        const mine = Object.fromEntries(fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
         const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;
-        rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields: e.fields });
+        rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields });
       } else if ((e.data.rev ?? 0) > shownRev) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
     }
     document.apply({ source: "user", changes, replayed: true });

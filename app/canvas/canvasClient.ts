@@ -1,6 +1,6 @@
 import { LOCAL_SOURCES } from "../../domain/canvas/changes";
 import { changeListFromMessage } from "../../domain/canvas/changeWire";
-import type { CanvasChange, ChangeList } from "../../domain/canvas/changes";
+import type { ChangeList } from "../../domain/canvas/changes";
 import { statusOnLoad } from "../../domain/canvas/contentType";
 import type { CanvasEdge, CanvasNode, NodeData, Position, RealtimeMessage, Viewport } from "../../domain/canvas/node";
 import { ApiError } from "../api/client";
@@ -9,6 +9,7 @@ import { createCanvasDocument } from "./document/canvasDocument";
 import { installContextRefresh } from "./document/contextRefresh";
 import { createInbound } from "./document/inbound";
 import { readWithHeard } from "./document/readWithHeard";
+import { unsentOverLoaded } from "./document/unsentOverLoaded";
 import { createUndoHistory } from "./document/undoHistory";
 import { Outbox, type OutboxStatus, type OutboxTransport } from "./outbox/outbox";
 import type { OutboxEntry } from "./outbox/outboxEntries";
@@ -87,12 +88,6 @@ export function createCanvasClient(opts: CanvasClientOptions) {
   });
   const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
 
-  /** What an earlier page could not save is shown at once (it is already queued, so not sent again). */
-  /**
-   * Unsent edits of an earlier page, shown over the canvas just loaded. An edit whose node the server has
-   * since written (another person, or a write of ours whose answer was lost) is put back field by field
-   * on that newer copy and queued against it, so fields it never touched are not turned back.
-   */
   /** Live messages taken so far (see syncMark). */
   let heard = 0;
   /**
@@ -101,46 +96,10 @@ export function createCanvasClient(opts: CanvasClientOptions) {
    */
   let heardSinceMark: ChangeList[] | null = null;
   const HEARD_SINCE_MARK_CAP = 5000;
+  /** Unsent edits of an earlier page, shown over the canvas just loaded (see unsentOverLoaded.ts). */
   const showUnsent = (entries: OutboxEntry[]) => {
-    const changes: CanvasChange[] = [];
-    const rebased: CanvasChange[] = [];
-    const loaded = new Map(store.getState().nodes.map((n) => [n.id, n.data]));
-    // Nodes an unsent undo of a delete brings back while the page loaded them: see below.
-    const restoredOverLoaded = new Set<string>();
-    for (const e of entries) {
-      if (e.kind === "shape") {
-        for (const c of e.changes) {
-          const copy = c.type === "node-restored" && c.node ? loaded.get(c.id) : undefined;
-          if (c.type !== "node-restored" || !c.node || !copy) {
-            changes.push(c);
-            continue;
-          }
-          // The node comes back as the page loaded it, not as the copy it was deleted with: measured against
-          // the loaded copy, that older copy would count as edits of this page's and turn back what others
-          // wrote meanwhile (fuzz 50×1000, seed 11: a prompt written elsewhere looked removed here, and that
-          // was saved). What was unsent in it is the restore's data entry's `fields`, put back below.
-          restoredOverLoaded.add(c.id);
-          changes.push({ ...c, node: { ...c.node, data: copy } });
-        }
-        continue;
-      }
-      const shown = loaded.get(e.nodeId);
-      const shownRev = shown?.rev ?? 0;
-      // A restore's revision minus one may be a write of this page's that never landed, not the loaded one.
-      const newer = shownRev > e.prevRev || (restoredOverLoaded.has(e.nodeId) && shownRev >= e.prevRev);
-      // An entry without `fields` holds a node's first data, made here: it claims the values it holds (a field
-      // it lacks is one it never had, not one it removed: fuzz 50×1000, seed 13, where another person's
-      // description, loaded with the page, was saved away). A loaded copy past its revision means its write
-      // landed long ago and others wrote since: the loaded copy stands (as inbound.ts decides for a refusal).
-      if (shown && !e.fields && shownRev > (e.data.rev ?? 0)) continue;
-      const fields = e.fields ?? Object.keys(e.data).filter((k) => k !== "rev" && k !== "lastModified" && (e.data as Record<string, unknown>)[k] !== undefined);
-      if (shown && newer) {
-        const mine = Object.fromEntries(fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
-        const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;
-        rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields });
-      } else if ((e.data.rev ?? 0) > shownRev) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
-    }
-    document.apply({ source: "user", changes, replayed: true });
+    const { replayed, rebased } = unsentOverLoaded(entries, new Map(store.getState().nodes.map((n) => [n.id, n.data])));
+    document.apply({ source: "user", changes: replayed, replayed: true });
     // Not replayed: the outbox takes them, replacing the stored entries' data and base.
     if (rebased.length) document.apply({ source: "user", changes: rebased, rebased: true });
   };

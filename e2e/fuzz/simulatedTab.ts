@@ -146,7 +146,7 @@ export class SimulatedTab {
       }
       // A tab ignores the echo of its own changes, as the studio's live channel does.
       if (isOwnEcho(message, this.client.clientId)) return;
-      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} ${JSON.stringify(message).slice(0, 400)}`);
+      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} ${JSON.stringify(message).slice(0, 4000)}`);
       try {
         if (message.type === "nodes" || message.type === "structure") this.client.receive(message);
       } catch (err) {
@@ -170,8 +170,12 @@ export class SimulatedTab {
         if (taken) break;
       }
       this.client.retryNow();
-    } catch {
-      /* the studio went away again: the next reconnect re-reads */
+    } catch (err) {
+      // The studio went away again, or answered with an error: the next reconnect re-reads. Anything else is
+      // the client's own failure, which leaves this tab without what it missed: say so.
+      if (err instanceof ApiError) return;
+      console.error(`[fuzz] ${this.name} failed to take a canvas read`, err);
+      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync failed: ${String(err)}`);
     }
   }
 

@@ -5,8 +5,8 @@
  * The image runs through the model in tiles, each with PAD pixels of context on every side (mirrored past
  * the image's edges), so the wasm heap (which never shrinks) stays the size of one tile's activations
  * whatever the image size. Tiles are 512 output pixels square for both factors (256 input pixels at ×2, 128
- * at ×4), so both need the same heap; at ×2 a 256 px picture is one tile, not four (the padding and
- * per-tile work of four took about a fifth longer: bench:tools' goal is ≤ 2 s for it). PAD is the models' receptive-field radius: 3×3 convolutions
+ * at ×4), so both need the same heap; at ×2 a 256 px picture is one tile, not four, which saves the padding
+ * of four (on a busy machine about a fifth of the time; on a quiet one about 5%, within the noise). PAD is the models' receptive-field radius: 3×3 convolutions
  * F_m1, F_0, F_1_1, F_2_1, GFF_2, UPN2, UPN3 (1 px each), UPN1 5×5 (2 px) and SR 3×3 after the upsampling
  * (under 1 px) make 10 px, so a tile's kept core sees exactly the pixels it would see in a whole-image run
  * and the stitched result has no seams (the test compares the two).

@@ -1,13 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { solidPng } from "./support/png";
 import { canvas, serverCanvas } from "./support/canvas";
-import { newAccount, signUpInBrowser } from "./support/studio";
-
-async function newProject(page: Page, name: string) {
-  const res = await page.request.post("/api/projects", { data: { name } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).id as string;
-}
+import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
 /** The canvas's Assets dialog as a small page object. */
 function assetsDialog(page: Page) {

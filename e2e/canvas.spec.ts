@@ -1,13 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { solidPng } from "./support/png";
 import { canvas, serverCanvas } from "./support/canvas";
-import { apiCall, newAccount, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
-
-async function newProject(page: import("@playwright/test").Page, name: string) {
-  const res = await page.request.post("/api/projects", { data: { name } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).id as string;
-}
+import { apiCall, newAccount, newProject, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
 
 test("build a canvas: quick start, double-click, connect, rename, delete, undo/redo, copy/paste, reload", async ({ page }) => {
   await signUpInBrowser(page, newAccount("Editor"));

@@ -1,13 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
-import { newAccount, signUpInBrowser } from "./support/studio";
+import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 import { LOW_CREDITS_URL } from "./support/servers";
-
-async function newProject(page: Page, name: string) {
-  const res = await page.request.post("/api/projects", { data: { name } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).id as string;
-}
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
 const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));

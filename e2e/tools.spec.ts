@@ -1,14 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
 import { solidPng } from "./support/png";
-import { newAccount, signUpInBrowser } from "./support/studio";
+import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 import { colourClip } from "../server/tools/local/media/testFixtures";
-
-async function newProject(page: Page, name: string) {
-  const res = await page.request.post("/api/projects", { data: { name } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).id as string;
-}
 
 const sidebar = (page: Page) => page.getByTestId("properties-sidebar");
 

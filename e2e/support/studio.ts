@@ -86,3 +86,10 @@ export async function apiCall(_request: APIRequestContext, token: string, method
     return { status: res.status(), body: await res.json().catch(() => null) };
   });
 }
+
+/** A project made through the API as the page's signed-in user (the page's cookies); its id. */
+export async function newProject(page: Page, name: string): Promise<string> {
+  const res = await page.request.post("/api/projects", { data: { name } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).id as string;
+}

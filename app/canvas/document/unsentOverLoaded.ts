@@ -1,5 +1,6 @@
 import type { CanvasChange } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
+import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import type { OutboxEntry } from "../outbox/outboxEntries";
 
 /**
@@ -39,7 +40,8 @@ export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: Readon
     // description, loaded with the page, was saved away). A loaded copy past its revision means its write
     // landed long ago and others wrote since: the loaded copy stands (as inbound.ts decides for a refusal).
     if (shown && !e.fields && shownRev > (e.data.rev ?? 0)) continue;
-    const fields = e.fields ?? Object.keys(e.data).filter((k) => k !== "rev" && k !== "lastModified" && (e.data as Record<string, unknown>)[k] !== undefined);
+    // (Against an empty copy, unsavedEdits lists exactly the values it holds, bookkeeping left out.)
+    const fields = e.fields ?? Object.keys(unsavedEdits({}, e.data));
     if (shown && newer) {
       const mine = Object.fromEntries(fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
       const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;

@@ -3,6 +3,7 @@ import WebSocket from "ws";
 import type { NodeData, RealtimeMessage } from "../../domain/canvas/node";
 import { ApiError } from "../../app/api/client";
 import { isOwnEcho } from "../../app/canvas/sync/liveChannel";
+import { catchUp } from "../../app/canvas/sync/catchUp";
 import { createCanvasClient, type CanvasClient, type CanvasData, type OutboxTransport } from "../../app/canvas/canvasClient";
 
 /** What the run's seeded random numbers decide about the network, per request. */
@@ -160,27 +161,37 @@ export class SimulatedTab {
     });
   }
 
+  /** Bumped on each `ready` and on disconnect: an older catch-up stops, as in the studio's workspace. */
+  private readyCount = 0;
+
+  /** The studio's own catch-up (app/canvas/sync/catchUp.ts), over this tab's requests. */
   private async resync() {
-    try {
-      for (let attempt = 1; attempt <= 4; attempt++) {
-        const mark = this.client.syncMark();
-        const fresh = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
-        const taken = this.client.resync(fresh, attempt < 4 ? mark : undefined);
-        if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync ${attempt} ${taken ? "taken" : "stale"} edges ${fresh.edges.map((e) => e.id).join(",")} nodes ${fresh.nodes.map((n) => n.id).join(",")}`);
-        if (taken) break;
-      }
-      this.client.retryNow();
-    } catch (err) {
-      // The studio went away again, or answered with an error: the next reconnect re-reads. Anything else is
-      // the client's own failure, which leaves this tab without what it missed: say so.
-      if (err instanceof ApiError) return;
-      console.error(`[fuzz] ${this.name} failed to take a canvas read`, err);
-      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync failed: ${String(err)}`);
-    }
+    const mine = ++this.readyCount;
+    let attempt = 0;
+    const taken = await catchUp({
+      client: {
+        syncMark: () => this.client.syncMark(),
+        resync: (fresh, mark) => {
+          const ok = this.client.resync(fresh, mark);
+          if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync ${++attempt} ${ok ? "taken" : "stale"} edges ${fresh.edges.map((e) => e.id).join(",")} nodes ${fresh.nodes.map((n) => n.id).join(",")}`);
+          return ok;
+        },
+      },
+      read: () => this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false }),
+      current: () => mine === this.readyCount && !this.closed,
+      onError: (err) => {
+        // The studio went away (the next ready re-reads) or answered with an error (tried again). Anything
+        // else is the client's own failure, which leaves this tab without what it missed: say so.
+        if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync failed: ${String(err)}`);
+        if (!(err instanceof ApiError)) console.error(`[fuzz] ${this.name} failed to take a canvas read`, err);
+      },
+    });
+    if (taken) this.client.retryNow();
   }
 
   private disconnect() {
     this.closed = true;
+    this.readyCount += 1;
     const s = this.socket;
     this.socket = null;
     s?.close();

@@ -19,6 +19,8 @@ import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
+import { registerAgentRoutes, type AgentRouteDeps } from "./agent/agentRoutes";
+import { plannerChoice } from "./agent/planners";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
 import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
@@ -42,6 +44,8 @@ export interface AppOptions {
   /** Where uploads go; default: S3 if S3_BUCKET is set, else DATA_DIR/media (a temp dir without dataDir). */
   storage?: MediaStorage;
   generation?: GenerationOptions;
+  /** The agent's planner choice (tests give a scripted one); default: a configured model, else rule-based. */
+  agent?: AgentRouteDeps;
 }
 
 export interface App {
@@ -53,7 +57,7 @@ export interface App {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now, agent }: AppOptions): Promise<App> {
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
   const auth = createAuth(database.db, config);
@@ -96,6 +100,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerCanvasRoutes(server, database.db, hub);
   await registerLiveRoutes(server, database.db, hub, auth, sessions);
   registerScriptRoutes(server, database.db, hub);
+  registerAgentRoutes(server, database.db, hub, agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) });
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);

@@ -1,8 +1,9 @@
-import { Hand, Minus, MousePointer2, Plus, Redo2, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, Hand, Minus, MousePointer2, Plus, Redo2, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
-import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
+import { useStore } from "zustand";
+import { useAgent, useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
@@ -15,6 +16,8 @@ export function CanvasControls() {
   const canEdit = useCanvas((s) => s.canEdit);
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
+  const agent = useAgent();
+  const agentOn = useStore(agent.state, (s) => s.panel !== "closed");
   const setZoom = (z: number) => void rf.zoomTo(z, { duration: 150 });
   const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
   return (
@@ -62,6 +65,9 @@ export function CanvasControls() {
       </IconButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
       <AssetsButton />
+      <IconButton label={agentOn ? "Agent mode on (A)" : "Agent mode off (A)"} size="sm" aria-pressed={agentOn} className={toolClass(agentOn)} onClick={agent.togglePanel} data-testid="agent-mode">
+        <Bot />
+      </IconButton>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { takeReveal } from "./reveal";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { Viewport } from "../../domain/canvas/node";
-import { api } from "../api/client";
+import { api, ApiError } from "../api/client";
 import { toast } from "../ui";
 import { reportSaveStatus } from "../project/saveStatus";
 import { CanvasContext } from "./store/useCanvas";
@@ -11,6 +11,7 @@ import type { StudioEdge, StudioNode } from "./store/canvasStore";
 import { createCanvasClient, type CanvasData } from "./canvasClient";
 import { apiTransport } from "./outbox/apiTransport";
 import { openLiveChannel } from "./sync/liveChannel";
+import { catchUp } from "./sync/catchUp";
 import { FlowCanvas } from "./FlowCanvas";
 import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
 import { FocusedView } from "./FocusedView";
@@ -20,6 +21,8 @@ import { createGenerationController } from "./generation/generationController";
 import { GenerationToolbar } from "./generation/GenerationToolbar";
 import { useQueryClient } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
+import { createAgentController } from "../agent/agentController";
+import { AgentPanel } from "../agent/AgentPanel";
 
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
@@ -47,20 +50,21 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         return rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
       },
     });
+    // Until every write is acknowledged; false when something is still unsaved after 15 s.
+    const flushWrites = async () => {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        await client.flush();
+        if (!client.hasPending()) return true;
+        if (Date.now() > until) return false;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
     const generation = createGenerationController({
       projectId,
       store: client.store,
       commands: client.commands,
-      // Until every write is acknowledged; false when something is still unsaved after 15 s.
-      flushWrites: async () => {
-        const until = Date.now() + 15_000;
-        for (;;) {
-          await client.flush();
-          if (!client.hasPending()) return true;
-          if (Date.now() > until) return false;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      },
+      flushWrites,
       notify: (kind, message, options) => {
         const opts = { description: options?.description, duration: options?.duration, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
         toast[kind](message, opts);
@@ -70,24 +74,41 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
       },
     });
-    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation };
+    const agent = createAgentController({
+      projectId,
+      store: client.store,
+      commands: client.commands,
+      generation,
+      flushWrites,
+      notify: (kind, message) => toast[kind](message),
+      onActivity: () => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
+      // After React Flow has measured the new nodes.
+      reveal: (ids) => requestAnimationFrame(() => void flow.current?.fitView({ nodes: ids.map((id) => ({ id })), padding: 0.25, maxZoom: 1, duration: 300 })),
+    });
+    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent };
   });
 
   useEffect(() => {
-    const { client, generation } = ctx;
+    const { client, generation, agent } = ctx;
     // React's development double mount runs this cleanup and then this effect again: keep the client.
     clearTimeout(ctx.disposal);
+    /** Bumped on each `ready` and on close: an older catch-up stops (catchUp.ts). */
+    let readyCount = 0;
     const close = openLiveChannel(projectId, clientId, {
-      onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : client.receive(m)),
-      onReady: async () => {
+      onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : m.type === "agent" ? agent.receive(m.message) : client.receive(m)),
+      onReady: () => {
         client.retryNow();
-        // A read that crossed one of our writes or a live message may be older than them: read again
-        // (a few times; on a canvas that never stops changing, the last read is taken as it is).
-        for (let attempt = 1; attempt <= 4; attempt++) {
-          const mark = client.syncMark();
-          const fresh = await api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`).catch(() => null);
-          if (!fresh || client.resync(fresh, attempt < 4 ? mark : undefined)) break;
-        }
+        // The chat too may have moved while the channel was down.
+        void agent.load();
+        const mine = ++readyCount;
+        void catchUp({
+          client,
+          read: () => api<CanvasData>("GET", `/api/projects/nodes?projectId=${projectId}`),
+          current: () => mine === readyCount,
+          onError: (err) => {
+            if (!(err instanceof ApiError)) console.error("Could not take the canvas read after reconnecting", err);
+          },
+        });
       },
     });
     const online = () => client.retryNow();
@@ -102,6 +123,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     window.addEventListener("beforeunload", beforeUnload);
     return () => {
       close();
+      readyCount += 1;
       window.removeEventListener("online", online);
       window.removeEventListener("beforeunload", beforeUnload);
       ctx.disposal = setTimeout(() => void client.flush().finally(() => client.dispose()));
@@ -130,6 +152,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
               saveViewport={(viewport: Viewport) => ctx.document.apply({ source: "user", changes: [{ type: "viewport", viewport }] })}
             />
             <GenerationToolbar />
+            <AgentPanel controller={ctx.agent} />
           </div>
           <PropertiesSidebar />
         </div>

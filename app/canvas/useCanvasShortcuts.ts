@@ -7,7 +7,7 @@ import { FIRST_NODE_POSITION } from "../../domain/canvas/placement";
 /** The canvas keyboard (spec: canvas 9), ignored while typing in a field. */
 export function useCanvasShortcuts(ctx: CanvasContextValue) {
   useEffect(() => {
-    const { store, session, sessionActions, commands, generation } = ctx;
+    const { store, session, sessionActions, commands, generation, agent } = ctx;
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target as HTMLElement | null)) return;
       if (e.code === "Space" && !e.repeat) {
@@ -51,6 +51,8 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
           return sessionActions.setTool("pointer");
         case "handTool":
           return sessionActions.setTool("hand");
+        case "toggleAgent":
+          return agent.togglePanel();
         default:
           return;
       }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AgentMessage } from "../agent/messages";
 import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
 
 /** spec (canvas 3): text, image, video, audio, model3d (also written 3D), none. */
@@ -227,6 +228,8 @@ export type RealtimeMessage =
       edgesAdded: CanvasEdge[];
       edgesRemoved: string[];
     }
+  /** A message of the project's agent chat, new or updated (a plan applied or cancelled); clients keep it by id. */
+  | { type: "agent"; message: AgentMessage }
   /** A script of the project was saved; open editors of it reload unless they made the change. */
   | { type: "script"; clientId?: string; scriptId: string; version: number; lastEditedBy: string | null }
   /**

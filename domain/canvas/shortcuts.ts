@@ -9,6 +9,7 @@ export const CANVAS_ACTIONS = [
   "pointerTool",
   "handTool",
   "delete",
+  "toggleAgent",
 ] as const;
 export type CanvasAction = (typeof CANVAS_ACTIONS)[number];
 
@@ -41,6 +42,8 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   { action: "handTool", key: "h", mod: false, shift: false, label: "H" },
   { action: "delete", key: "Delete", mod: false, shift: false, label: "Delete" },
   { action: "delete", key: "Backspace", mod: false, shift: false, label: "Backspace" },
+  // Agent mode (spec shell 2 "Agent panel", issue 12): the panel opens or closes, like V and H pick tools.
+  { action: "toggleAgent", key: "a", mod: false, shift: false, label: "A" },
 ];
 
 export interface KeyLike {

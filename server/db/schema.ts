@@ -295,3 +295,24 @@ export const authAttempts = pgTable("auth_attempts", {
   lockouts: integer("lockouts").notNull().default(0),
   lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
 });
+
+/**
+ * The agent's chat of a project (issue 12): every member reads it, live; `metadata` carries the nodes and
+ * media a message is about and, on an agent answer, its plan and what became of it.
+ */
+export const agentMessages = pgTable(
+  "agent_messages",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** The member who wrote it (user messages) or asked for it (agent answers). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    content: text("content").notNull(),
+    metadata: jsonb("metadata").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("agent_messages_project_idx").on(t.projectId, t.createdAt)],
+);

@@ -36,7 +36,7 @@ export interface Harness {
 let counter = 0;
 let addressCounter = 0;
 
-export interface HarnessOptions extends Pick<AppOptions, "generation" | "now"> {
+export interface HarnessOptions extends Pick<AppOptions, "generation" | "now" | "agent"> {
   /** Settings beyond the defaults, e.g. TRUST_PROXY or the dev server's origin. */
   config?: Partial<AppOptions["config"]>;
 }
@@ -46,6 +46,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const { server, hub, generation } = await buildApp({
     database,
     now: options.now,
+    agent: options.agent,
     config: {
       baseUrl: "http://localhost:3000",
       authSecret: randomBytes(32).toString("hex"),

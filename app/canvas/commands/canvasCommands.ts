@@ -227,6 +227,18 @@ export function createCanvasCommands(env: CommandEnv) {
     },
 
     /**
+     * A prepared change list (an agent's compiled plan, domain/agent/compilePlan.ts) as one list: one undo
+     * step, sent at once. False for a view-only canvas.
+     */
+    applyChanges(changes: CanvasChange[]): boolean {
+      if (!editable() || changes.length === 0) return false;
+      emit(changes, { urgent: true });
+      const added = changes.flatMap((c) => (c.type === "node-added" ? [c.node.id] : []));
+      if (added.length) env.sessionActions.selectOnly(new Set(added));
+      return true;
+    },
+
+    /**
      * Runs `fn` as one undo step, its lists tagged with `as` (an agent's whole plan is `agent`): everything it
      * adds, connects or removes is undone at once.
      */

@@ -1,6 +1,7 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import type { CanvasCommands } from "../commands/canvasCommands";
+import type { AgentController } from "../../agent/agentController";
 import type { GenerationController } from "../generation/generationController";
 import type { SessionActions } from "../session/sessionActions";
 import type { SessionState, SessionStore } from "../session/sessionStore";
@@ -12,6 +13,7 @@ export interface CanvasContextValue {
   sessionActions: SessionActions;
   commands: CanvasCommands;
   generation: GenerationController;
+  agent: AgentController;
 }
 
 export const CanvasContext = createContext<CanvasContextValue | null>(null);
@@ -36,3 +38,4 @@ export const useCommands = (): CanvasCommands => useCanvasContext().commands;
 export const useSessionActions = (): SessionActions => useCanvasContext().sessionActions;
 export const useCanvasStore = (): CanvasStore => useCanvasContext().store;
 export const useGeneration = (): GenerationController => useCanvasContext().generation;
+export const useAgent = (): AgentController => useCanvasContext().agent;

@@ -1,0 +1,130 @@
+import { memo, useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { Check, CircleAlert, Loader2 } from "lucide-react";
+import type { AgentMessage } from "../../domain/agent/messages";
+import { describePlan } from "../../domain/agent/describePlan";
+import { mediaUrlOf } from "../../domain/canvas/contentType";
+import { Button, cn } from "../ui";
+import { useCanvas, useCanvasStore } from "../canvas/store/useCanvas";
+import type { AgentController } from "./agentController";
+
+const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/** One chat message. User text and model text are shown as text, never as HTML. */
+export const AgentMessageView = memo(function AgentMessageView({ message, controller, canEdit }: { message: AgentMessage; controller: AgentController; canEdit: boolean }) {
+  if (message.type === "user") {
+    return (
+      <div className="ml-8 self-end rounded-lg rounded-br-sm bg-accent-soft px-3 py-2 text-sm text-text" data-testid="agent-message-user">
+        <p className="whitespace-pre-wrap break-words">{message.content}</p>
+        <p className="mt-1 text-right text-[10px] text-text-muted">{message.author ? `${message.author} · ` : ""}{time(message.timestamp)}</p>
+      </div>
+    );
+  }
+  const m = message.metadata;
+  return (
+    <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border border-border bg-surface-2 px-3 py-2 text-sm text-text" data-testid="agent-message-agent">
+      <p className={cn("whitespace-pre-wrap break-words", m.error && !m.plan && "text-danger")}>{message.content}</p>
+      {m.plan && <PlanView message={message} controller={controller} canEdit={canEdit} />}
+      {m.error && m.plan && (
+        <p className="flex items-start gap-1.5 text-xs text-danger" role="alert">
+          <CircleAlert className="mt-0.5 size-3.5 shrink-0" /> {m.error}
+        </p>
+      )}
+      <p className="text-[10px] text-text-muted">{m.planner ? `${m.planner} · ` : ""}{time(message.timestamp)}</p>
+    </div>
+  );
+});
+
+function PlanView({ message, controller, canEdit }: { message: AgentMessage; controller: AgentController; canEdit: boolean }) {
+  const m = message.metadata;
+  const [busy, setBusy] = useState(false);
+  const store = useCanvasStore();
+  const steps = describePlan(m.plan!, (id) => store.getState().nodes.find((n) => n.id === id)?.data.title);
+  const shown = steps.slice(0, 8);
+  return (
+    <div className="space-y-2" data-testid="agent-plan">
+      <ol className="space-y-1 rounded-md bg-surface px-2.5 py-2 text-xs text-text-muted">
+        {shown.map((s, i) => (
+          <li key={i} className="truncate">
+            {s}
+          </li>
+        ))}
+        {steps.length > shown.length && <li>…and {steps.length - shown.length} more steps</li>}
+      </ol>
+      <p className="text-xs text-text-muted">
+        {m.credits ? (
+          <>
+            Costs <span className="font-semibold text-accent">{m.credits.toLocaleString()} credits</span> when it runs
+          </>
+        ) : (
+          "Costs no credits"
+        )}
+      </p>
+      {m.planState === "proposed" && canEdit && (
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={async () => {
+              setBusy(true);
+              await controller.apply(message).finally(() => setBusy(false));
+            }}
+          >
+            Apply
+          </Button>
+          <Button size="sm" variant="ghost" disabled={busy} onClick={() => void controller.cancel(message)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {m.planState === "cancelled" && <p className="text-xs text-text-muted">Cancelled</p>}
+      {m.planState === "failed" && <p className="text-xs text-danger">Not applied</p>}
+      {m.planState === "applied" && <AppliedNodes ids={m.nodeIds} />}
+    </div>
+  );
+}
+
+/** What an applied plan made, live from the canvas: a thumbnail once each run finishes. */
+function AppliedNodes({ ids }: { ids: string[] }) {
+  const nodes = useCanvas(
+    useShallow((s) =>
+      ids.slice(0, 12).map((id) => {
+        const n = s.nodes.find((x) => x.id === id);
+        return n ? `${id}\u0000${n.data.title ?? "Untitled"}\u0000${n.data.status ?? "idle"}\u0000${n.data.contentType ?? ""}\u0000${mediaUrlOf(n.data) ?? ""}` : `${id}\u0000\u0000removed\u0000\u0000`;
+      }),
+    ),
+  );
+  return (
+    <div className="space-y-1.5" data-testid="agent-applied">
+      <p className="flex items-center gap-1 text-xs text-success">
+        <Check className="size-3.5" /> Applied
+      </p>
+      <ul className="grid grid-cols-3 gap-1.5">
+        {nodes.map((entry) => {
+          const [id, title, status, type, url] = entry.split("\u0000") as [string, string, string, string, string];
+          if (status === "removed") return null;
+          return (
+            <li key={id} className="overflow-hidden rounded border border-border bg-surface" title={title}>
+              <div className="flex aspect-square items-center justify-center bg-surface-3">
+                {status === "generating" ? (
+                  <Loader2 className="size-4 animate-spin text-text-muted" aria-label="Running" />
+                ) : url && type === "image" ? (
+                  <img src={url} alt={title} className="h-full w-full object-cover" />
+                ) : url && type === "video" ? (
+                  <video src={url} muted className="h-full w-full object-cover" aria-label={title} />
+                ) : status === "error" ? (
+                  <CircleAlert className="size-4 text-danger" aria-label="Failed" />
+                ) : (
+                  <span className="px-1 text-center text-[10px] text-text-muted">{type || "node"}</span>
+                )}
+              </div>
+              <p className="truncate px-1 py-0.5 text-[10px] text-text-muted">{title}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

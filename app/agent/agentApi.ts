@@ -1,0 +1,74 @@
+import type { AgentMessage, AgentRequest, PlanOutcome } from "../../domain/agent/messages";
+import { api, ApiError } from "../api/client";
+
+const messagesPath = (projectId: string) => `/api/projects/${projectId}/agent/messages`;
+
+export async function listAgentMessages(projectId: string): Promise<AgentMessage[]> {
+  return (await api<{ messages: AgentMessage[] }>("GET", messagesPath(projectId))).messages;
+}
+
+export interface AskEvents {
+  /** The question as stored. */
+  onQuestion(message: AgentMessage): void;
+  /** A model's words as they come. */
+  onText(delta: string): void;
+}
+
+/**
+ * Asks the agent; resolves with the stored answer. The answer streams as server-sent events (`user`,
+ * `delta`…, `agent`, or `error`); a refusal before the stream opens (400, 403) is an ApiError as usual.
+ */
+export async function askAgent(projectId: string, body: AgentRequest, events: AskEvents): Promise<AgentMessage> {
+  let res: Response;
+  try {
+    res = await fetch(messagesPath(projectId), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, "network", "Can't reach the studio server. Check your connection and try again.");
+  }
+  if (!res.ok || !res.body) {
+    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new ApiError(res.status, data.code ?? "error", data.error ?? `Request failed (${res.status})`);
+  }
+  let answer: AgentMessage | null = null;
+  let failure: string | null = null;
+  for await (const { event, data } of serverSentEvents(res.body)) {
+    if (event === "user") events.onQuestion(data as AgentMessage);
+    else if (event === "delta") events.onText((data as { text: string }).text);
+    else if (event === "agent") answer = data as AgentMessage;
+    else if (event === "error") failure = (data as { error: string }).error;
+  }
+  if (!answer) throw new ApiError(500, "error", failure ?? "The agent could not answer. Please try again.");
+  return answer;
+}
+
+export async function reportPlanOutcome(projectId: string, messageId: string, outcome: PlanOutcome): Promise<AgentMessage> {
+  return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/outcome`, outcome)).message;
+}
+
+/** Parses a text/event-stream body into its events (each `data:` line is JSON). */
+export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: unknown }> {
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = "message";
+      const data: string[] = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+      }
+      if (data.length) yield { event, data: JSON.parse(data.join("\n")) };
+    }
+    if (done) return;
+  }
+}

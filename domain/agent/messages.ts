@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { nodeIdSchema } from "../canvas/node";
+import { agentPlanSchema } from "./plan";
+
+/** spec (shell 3 "Chat message"): user, system or agent. */
+export const AGENT_MESSAGE_TYPES = ["user", "system", "agent"] as const;
+export type AgentMessageType = (typeof AGENT_MESSAGE_TYPES)[number];
+
+/** What became of a proposed plan. */
+export const PLAN_STATES = ["proposed", "applied", "cancelled", "failed"] as const;
+export type PlanState = (typeof PLAN_STATES)[number];
+
+export const AGENT_MESSAGE_MAX = 4000;
+/** Context chips show the node's content cut to this many characters (spec shell 9). */
+export const CONTEXT_CHIP_CHARS = 20;
+
+export const AGENT_MESSAGES = {
+  tooLong: `Messages can be at most ${AGENT_MESSAGE_MAX.toLocaleString("en-US")} characters.`,
+  empty: "Write what you would like the agent to do.",
+  noProject: "Open a project to start using the agent",
+  working: "Working on your request...",
+  title: "AI Workflow Agent",
+  viewOnly: "You have view-only access to this project. Ask the owner for edit access to use the agent.",
+} as const;
+
+export const agentMessageMetadataSchema = z.object({
+  nodeIds: z.array(z.string()).default([]),
+  assetUrls: z.array(z.string()).default([]),
+  /** Agent answers: the planner that made it. */
+  planner: z.string().optional(),
+  plan: agentPlanSchema.optional(),
+  planState: z.enum(PLAN_STATES).optional(),
+  /** The credits the plan's runs will hold. */
+  credits: z.number().nonnegative().optional(),
+  /** A failed request or plan: shown red with Dismiss. */
+  error: z.string().optional(),
+});
+export type AgentMessageMetadata = z.infer<typeof agentMessageMetadataSchema>;
+
+/** spec (shell 3 "Chat message"): id, type, content, timestamp, metadata with nodeIds and assetUrls. */
+export const agentMessageSchema = z.object({
+  id: z.string(),
+  type: z.enum(AGENT_MESSAGE_TYPES),
+  content: z.string(),
+  timestamp: z.string(),
+  /** Who wrote a user message (shown to the other members). */
+  author: z.string().nullable().optional(),
+  metadata: agentMessageMetadataSchema,
+});
+export type AgentMessage = z.infer<typeof agentMessageSchema>;
+
+/** POST /api/projects/:id/agent/messages */
+export const agentRequestSchema = z
+  .object({
+    content: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, AGENT_MESSAGES.empty).max(AGENT_MESSAGE_MAX, AGENT_MESSAGES.tooLong)),
+    selectedNodeIds: z.array(nodeIdSchema).max(5000).default([]),
+    contextNodeIds: z.array(nodeIdSchema).max(5000).default([]),
+  })
+  .strict();
+export type AgentRequest = z.input<typeof agentRequestSchema>;
+
+/** POST /api/projects/:id/agent/messages/:messageId/outcome: what the browser did with a plan. */
+export const planOutcomeSchema = z
+  .object({
+    state: z.enum(["applied", "cancelled", "failed"]),
+    nodeIds: z.array(nodeIdSchema).max(5000).default([]),
+    error: z.string().max(2000).optional(),
+  })
+  .strict();
+export type PlanOutcome = z.input<typeof planOutcomeSchema>;
+
+/** A context chip's title: the node's content (text, prompt or title) cut to 20 characters, or 'Untitled'. */
+export function contextChipTitle(data: { content?: unknown; prompt?: unknown; title?: unknown }): string {
+  const text = [data.content, data.prompt, data.title].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  if (!text) return "Untitled";
+  const t = text.trim().replace(/\s+/g, " ");
+  return t.length > CONTEXT_CHIP_CHARS ? `${t.slice(0, CONTEXT_CHIP_CHARS)}…` : t;
+}

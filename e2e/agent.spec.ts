@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { canvas, serverCanvas } from "./support/canvas";
+import { solidPng } from "./support/png";
+import { newAccount, newProject, signInInBrowser, signUpInBrowser } from "./support/studio";
+
+// A common desktop size: the panel keeps its 600 px above the generation toolbar.
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test("the agent: ask for three 9:16 variations of a frame, see the plan and its cost, apply, run, undo in one step; a second browser follows", async ({ page, browser }) => {
+  const account = newAccount("Director");
+  await signUpInBrowser(page, account);
+  const projectId = await newProject(page, "Harbour");
+  const c = canvas(page);
+  await c.open(projectId);
+  await c.dropFile("frame.png", "image/png", solidPng(64, 36, [40, 90, 160]));
+  await expect(c.image("frame")).toBeVisible();
+
+  const other = await browser.newContext();
+  const page2 = await other.newPage();
+  await signInInBrowser(page2, account);
+  const c2 = canvas(page2);
+  await c2.open(projectId);
+  await expect(c2.nodes).toHaveCount(1);
+  await page2.getByTestId("agent-mode").click();
+
+  // Agent mode from the canvas toolbar; the selected frame is offered for the context.
+  await c.select("frame");
+  await page.getByTestId("agent-mode").click();
+  const panel = page.getByTestId("agent-panel");
+  await expect(panel.getByRole("heading", { name: "AI Workflow Agent" })).toBeVisible();
+  const box = await panel.boundingBox();
+  expect([box!.width, box!.height]).toEqual([384, 600]);
+  await panel.getByRole("button", { name: "+ Add selected node" }).click();
+  await expect(panel.getByTestId("agent-context")).toContainText("frame");
+
+  const input = panel.getByLabel("Message the agent");
+  await input.fill("three variations of the selected frame in 9:16");
+  await input.press("Enter");
+  const plan = panel.getByTestId("agent-plan");
+  await expect(plan).toBeVisible();
+  await expect(plan).toContainText(/Costs \d+ credits/);
+  await expect(panel.getByTestId("agent-message-agent")).toContainText("Rule-based planner");
+  await page.screenshot({ path: "test-results/agent-plan.png" });
+  // The other browser sees the question and the plan live.
+  await expect(page2.getByTestId("agent-message-user")).toContainText("three variations of the selected frame in 9:16");
+  await expect(page2.getByTestId("agent-plan")).toBeVisible();
+
+  await plan.getByRole("button", { name: "Apply" }).click();
+  await expect(c.nodes).toHaveCount(4);
+  await expect(c.edges).toHaveCount(3);
+  await expect(c2.nodes).toHaveCount(4);
+  await expect(page2.getByTestId("agent-applied")).toBeVisible();
+  // Each variation runs and shows its picture, in the chat too.
+  await expect(panel.getByTestId("agent-applied").locator("img")).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByTestId("agent-active-dot")).toHaveCount(0);
+  const saved = await serverCanvas(page.request, null, projectId);
+  const variations = saved.nodes.filter((n) => n.id !== saved.nodes[0]!.id);
+  expect(variations).toHaveLength(3);
+  expect(variations.map((n) => [n.data.selectedModel, n.data.aspectRatio, typeof n.data.mediaUrl])).toEqual(Array(3).fill(["local/sketch", "9:16", "string"]));
+  await page.screenshot({ path: "test-results/agent-applied.png" });
+
+  // One undo step takes the whole plan away, here and in the other browser.
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 200 } });
+  await page.keyboard.press("Control+z");
+  await expect(c.nodes).toHaveCount(1);
+  await expect(c.edges).toHaveCount(0);
+  await expect(c2.nodes).toHaveCount(1);
+  await other.close();
+});
+
+test("the agent refuses an over-long message and says what it can do when it does not understand", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Asker"));
+  const projectId = await newProject(page, "Questions");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.keyboard.press("a");
+  const panel = page.getByTestId("agent-panel");
+  const input = panel.getByLabel("Message the agent");
+  await input.fill("x".repeat(4001));
+  await expect(panel.getByText("Messages can be at most 4,000 characters.")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Send" })).toBeDisabled();
+  // Shift+Enter is a new line, not a send.
+  await input.fill("sing me a song");
+  await input.press("Shift+Enter");
+  await expect(input).toHaveValue("sing me a song\n");
+  await input.press("Enter");
+  await expect(panel.getByTestId("agent-message-agent")).toBeVisible();
+  await expect(panel.getByTestId("agent-plan")).toHaveCount(0);
+  await expect(input).toHaveValue("");
+  // Minimized, the panel is 320×64; the A key closes it.
+  await panel.getByRole("button", { name: "Minimize agent panel" }).click();
+  const box = await panel.boundingBox();
+  expect([box!.width, box!.height]).toEqual([320, 64]);
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 200 } });
+  await page.keyboard.press("a");
+  await expect(panel).toHaveCount(0);
+});

@@ -1,0 +1,59 @@
+import { and, asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { agentMessageMetadataSchema, type AgentMessage, type AgentMessageMetadata, type AgentMessageType, type PlanOutcome } from "../../domain/agent/messages";
+import type { Db } from "../db/client";
+import { agentMessages, user } from "../db/schema";
+import { notFound } from "../errors";
+
+/** The newest this many messages make a project's chat history (older ones stay stored). */
+export const HISTORY_LIMIT = 200;
+
+type Row = typeof agentMessages.$inferSelect & { author?: string | null };
+
+const toMessage = (r: Row): AgentMessage => ({
+  id: r.id,
+  type: r.type as AgentMessageType,
+  content: r.content,
+  timestamp: r.createdAt.toISOString(),
+  author: r.author ?? null,
+  metadata: agentMessageMetadataSchema.parse(r.metadata ?? {}),
+});
+
+/** A project's chat, oldest first. */
+export async function listAgentMessages(db: Db, projectId: string): Promise<AgentMessage[]> {
+  const rows = await db
+    .select({ message: agentMessages, author: user.name })
+    .from(agentMessages)
+    .leftJoin(user, eq(user.id, agentMessages.userId))
+    .where(eq(agentMessages.projectId, projectId))
+    .orderBy(asc(agentMessages.createdAt), asc(agentMessages.id));
+  return rows.slice(-HISTORY_LIMIT).map((r) => toMessage({ ...r.message, author: r.author }));
+}
+
+export async function addAgentMessage(
+  db: Db,
+  m: { projectId: string; userId: string; type: AgentMessageType; content: string; metadata?: Partial<AgentMessageMetadata>; author?: string | null; createdAt?: Date },
+): Promise<AgentMessage> {
+  const metadata = agentMessageMetadataSchema.parse(m.metadata ?? {});
+  const [row] = await db
+    .insert(agentMessages)
+    .values({ id: randomUUID(), projectId: m.projectId, userId: m.userId, type: m.type, content: m.content, metadata, ...(m.createdAt ? { createdAt: m.createdAt } : {}) })
+    .returning();
+  return toMessage({ ...row!, author: m.author ?? null });
+}
+
+/** Records what became of an agent answer's plan; only a proposed plan can be settled, and only once. */
+export async function settlePlan(db: Db, projectId: string, messageId: string, outcome: Required<Pick<PlanOutcome, "state">> & PlanOutcome): Promise<AgentMessage> {
+  const [row] = await db.select().from(agentMessages).where(and(eq(agentMessages.id, messageId), eq(agentMessages.projectId, projectId)));
+  if (!row || row.type !== "agent") throw notFound("Message not found");
+  const metadata = agentMessageMetadataSchema.parse(row.metadata ?? {});
+  if (metadata.planState !== "proposed") return toMessage(row);
+  const next: AgentMessageMetadata = {
+    ...metadata,
+    planState: outcome.state,
+    nodeIds: outcome.nodeIds?.length ? outcome.nodeIds : metadata.nodeIds,
+    ...(outcome.error ? { error: outcome.error } : {}),
+  };
+  const [updated] = await db.update(agentMessages).set({ metadata: next }).where(eq(agentMessages.id, messageId)).returning();
+  return toMessage(updated!);
+}

@@ -8,8 +8,9 @@
 // 2. Timing: the rule-based planner's p50/p95 per request on a 200-node canvas (every case's request, many
 //    repetitions; goal p95 ≤ 300 ms), and compilePlan on a 30-node plan (a 30-shot storyboard) on that canvas.
 //
-// `PLANNERS` is the list of planners the eval runs; only the offline one now. A model planner (tool calling)
-// plugs in as another { name, plan } entry; the timing section measures the offline one.
+// `PLANNERS` is the list of planners the eval runs: the offline one, and the tool-calling model that
+// AGENT_MODEL names when its key is set (OPENAI_API_KEY, GEMINI_API_KEY or OLLAMA_URL, as for the studio);
+// the timing section measures the offline one.
 // Printed figures, not a pass/fail test: exits non-zero only when the measurement itself broke.
 import os from "node:os";
 import { recordingClient } from "../../app/canvas/testing/recordingClient";
@@ -17,6 +18,10 @@ import { compilePlan, type CompiledPlan } from "../../domain/agent/compilePlan";
 import { planOffline } from "../../domain/agent/offline";
 import { addedEdges, addedNodes, compileAnswer, largeCanvas, plannerCase, PLAN_NOW } from "../../domain/agent/offline/plannerTesting";
 import { RULE_BASED_PLANNER, type PlannerAnswer, type PlannerInput } from "../../domain/agent/planner";
+import { PROVIDER_ENV } from "../../domain/generation/api";
+import { createModelPlanner } from "../../server/agent/models/modelPlanner";
+import { parseAgentModel } from "../../server/agent/planners";
+import { PROVIDER_BASE_URL_ENV } from "../../server/keys/keyService";
 import { CASES, LONG_SCRIPT, type AgentCase, type Expectation } from "./cases";
 
 export interface EvalPlanner {
@@ -24,7 +29,20 @@ export interface EvalPlanner {
   plan(input: PlannerInput): Promise<PlannerAnswer>;
 }
 
-export const PLANNERS: EvalPlanner[] = [{ name: RULE_BASED_PLANNER, plan: async (input) => planOffline(input) }];
+export const PLANNERS: EvalPlanner[] = [{ name: RULE_BASED_PLANNER, plan: async (input) => planOffline(input) }, ...modelPlanner(process.env)];
+
+/** The model AGENT_MODEL names, with the platform's key from the environment; none without both. */
+function modelPlanner(env: NodeJS.ProcessEnv): EvalPlanner[] {
+  const named = parseAgentModel(env.AGENT_MODEL);
+  if (!named) return [];
+  const key = env[PROVIDER_ENV[named.provider]]?.trim();
+  if (!key) {
+    console.log(`AGENT_MODEL names ${named.provider}:${named.model}, but ${PROVIDER_ENV[named.provider]} is not set: only the offline planner runs.`);
+    return [];
+  }
+  const base = named.provider === "ollama" ? key : env[PROVIDER_BASE_URL_ENV[named.provider] ?? ""]?.trim();
+  return [createModelPlanner({ provider: named.provider, model: named.model, ...(named.provider === "ollama" ? {} : { apiKey: key }), ...(base ? { baseUrl: base } : {}) })];
+}
 
 const CLAIMED_GOAL = 0.9;
 const HELPFUL_GOAL = 1;

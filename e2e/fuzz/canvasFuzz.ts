@@ -53,6 +53,8 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const url = () => studio.url;
   const log = opts.log ?? (() => {});
 
+  // The last seed may have ended with the studio down (a kill, or a crash reported as such).
+  await studio.up();
   const owner = await signUp(studio.url, "Owner");
   const editor = await signUp(studio.url, "Editor");
   const project = await call<{ id: string }>(studio.url, owner.token, "POST", "/api/projects", { name: `Fuzz ${opts.seed} ${Date.now()}` });

@@ -35,5 +35,5 @@ try {
 const sum = (f: (r: FuzzResult) => number) => results.reduce((n, r) => n + f(r), 0);
 const lost = sum((r) => r.lost.length);
 const divergences = sum((r) => r.divergences.length);
-console.log(`seeds ${results.length}, operations ${sum((r) => r.operations)}, acknowledged writes ${sum((r) => r.acknowledged)}, acknowledged edits lost ${lost}, divergences ${divergences}, server kills ${studio.kills}, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-process.exit(lost || divergences ? 1 : 0);
+console.log(`seeds ${results.length}, operations ${sum((r) => r.operations)}, acknowledged writes ${sum((r) => r.acknowledged)}, acknowledged edits lost ${lost}, divergences ${divergences}, server kills ${studio.kills}, studio crashes ${studio.crashes}, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.exit(lost || divergences || studio.crashes ? 1 : 0);

@@ -25,6 +25,8 @@ export class StudioProcess {
   readonly dataDir = mkdtempSync(path.join(os.tmpdir(), "reelgraph-fuzz-"));
   private child: ChildProcess | null = null;
   kills = 0;
+  /** Exits the fuzz did not cause: each is a finding. */
+  crashes = 0;
 
   private constructor(readonly port: number) {}
 
@@ -53,6 +55,13 @@ export class StudioProcess {
     let stderr = "";
     child.stderr?.on("data", (d) => (stderr = (stderr + String(d)).slice(-4000)));
     this.child = child;
+    // Not one of our SIGKILLs: the studio crashed. Say why, and let the next up() start it again.
+    child.once("exit", (code, signal) => {
+      if (this.child !== child) return;
+      this.child = null;
+      this.crashes += 1;
+      console.error(`[fuzz] the studio exited by itself (${code ?? signal}): ${stderr.slice(-2000)}`);
+    });
     const until = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the studio exited while starting: ${stderr}`);

@@ -5,6 +5,8 @@
  * expected (nodes and kinds added, models, parameters, edges, runs). "Out of scope" cases are requests it
  * does not claim: the right answer is no plan and a reply that says what it can do.
  */
+import type { Scene } from "../../domain/shotlists/schema";
+import { shotListView } from "../../domain/agent/shotListView";
 import type { PlanNodeKind } from "../../domain/agent/plan";
 import { buildScript, type CanvasSpec, type LineSpec, type NodeSpec } from "../../domain/agent/offline/plannerTesting";
 import { CLIP, EMPTY, FINALE, HARBOUR, IDEA, PIER, PILOT, STUDIO_NODES, VO } from "../../domain/agent/offline/testCanvas";
@@ -55,6 +57,14 @@ const studio = (extra: Partial<CanvasSpec> = {}): CanvasSpec => ({ nodes: STUDIO
 const sel = (...ids: string[]) => studio({ selection: ids });
 const PLATE: NodeSpec = { id: "img-plate", kind: "image", title: "Plate", prompt: "a rain-soaked alley", model: "local/sketch", aspectRatio: "16:9" };
 
+const shotAt = "2026-01-01T00:00:00.000Z";
+const shot = (n: number, shotSize: string, description: string) => ({ id: `s${n}`, shotNumber: n, description, subject: "", shotSize, shotType: "Single", movement: "Static", createdAt: shotAt, updatedAt: shotAt }) as Scene["shots"][number];
+const shotScene = (title: string, shots: Scene["shots"]) => ({ id: title, title, description: "", location: "", weather: "", lighting: "", shots, createdAt: shotAt, updatedAt: shotAt }) as Scene;
+const HARBOUR_LIST = shotListView("list-harbour", "Harbour", [
+  shotScene("Arrival", [shot(1, "Wide Shot", "The ferry docks at dawn"), shot(2, "Close-Up", "Nell's hand on the rope")]),
+  shotScene("Storm", [shot(1, "Wide Shot", "Waves break over the wall")]),
+]);
+
 export const CASES: readonly AgentCase[] = [
   // --- image from a description -------------------------------------------------------------------------
   { id: "image-basic", intent: "image", scope: "claimed", request: "Make an image of a lighthouse at dusk", canvas: studio(), expect: { added: { image: 1 }, each: { model: "local/sketch" }, prompts: ["a lighthouse at dusk"], nodeRuns: 1 } },
@@ -91,6 +101,10 @@ export const CASES: readonly AgentCase[] = [
   { id: "voiceover-colon", intent: "speech", scope: "claimed", request: "Voiceover: The harbour never sleeps.", canvas: studio(), expect: { added: { audio: 1 }, texts: ["The harbour never sleeps"], nodeRuns: 1 } },
 
   // --- storyboard ----------------------------------------------------------------------------------------
+  // --- a shot list's frames ---------------------------------------------------------------------------------
+  { id: "shotlist-all", intent: "shot-list", scope: "claimed", request: "storyboard the Harbour shot list", canvas: studio({ shotLists: [HARBOUR_LIST] }), expect: { added: { image: 3 }, each: { model: "local/sketch", aspectRatio: "16:9" }, prompts: ["Cinematic Wide Shot, Single: The ferry docks at dawn", "Cinematic Close-Up, Single: Nell's hand on the rope", "Cinematic Wide Shot, Single: Waves break over the wall"], layout: { arrangement: "row" }, nodeRuns: 3 } },
+  { id: "shotlist-scene", intent: "shot-list", scope: "claimed", request: "make vertical frames for scene 2 of the harbour shot list", canvas: studio({ shotLists: [HARBOUR_LIST] }), expect: { added: { image: 1 }, each: { aspectRatio: "9:16" }, nodeRuns: 1 } },
+
   { id: "storyboard-brief", intent: "storyboard", scope: "claimed", request: "Storyboard scene 2 of Pilot", canvas: studio(), expect: { added: { image: 3 }, each: { model: "local/sketch" }, prompts: ["INT. KITCHEN - NIGHT. Nell counts coins at the table.", "INT. KITCHEN - NIGHT. CLOSE ON her hands.", "INT. KITCHEN - NIGHT. A letter slides under the door."], layout: { arrangement: "row" }, nodeRuns: 3 } },
   { id: "storyboard-ratio-words", intent: "storyboard", scope: "claimed", request: "storyboard the first scene of pilot in 9:16", canvas: studio(), expect: { added: { image: 2 }, each: { aspectRatio: "9:16" }, nodeRuns: 2 } },
   { id: "storyboard-only-script", intent: "storyboard", scope: "claimed", request: "board out scene two", canvas: studio({ scripts: [PILOT] }), expect: { added: { image: 3 }, layout: { arrangement: "row" } } },

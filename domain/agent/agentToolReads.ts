@@ -67,6 +67,7 @@ export function readCanvas(input: PlannerInput, offset = 0): string {
     selection: ids(input.selection),
     context: ids(input.context),
     scripts: input.scripts.slice(0, 50).map((s) => ({ id: s.id, name: cut(s.name, 200), scenes: s.scenes.length })),
+    shotLists: (input.shotLists ?? []).slice(0, 50).map((l) => ({ id: l.id, name: cut(l.name, 200), shots: l.scenes.reduce((n, s) => n + s.shots.length, 0) })),
   };
   const budget = READ_RESULT_MAX_CHARS - JSON.stringify(head).length - 400;
   const nodes = page(input.canvas.nodes.map(nodeForModel), offset, Math.floor(budget * 0.75), (next, total) => `Nodes ${offset + 1}-${next} of ${total} are shown; call read_canvas with offset ${next} for the next ones.`);
@@ -144,3 +145,16 @@ export function readScript(input: PlannerInput, name: string, fromScene = 1): st
 
 /** The script names the model may ask for (in an error when it names one that is not there). */
 export const scriptNames = (input: PlannerInput) => input.scripts.map((s) => `"${s.name}"`).join(", ") || "none (the project has no scripts)";
+
+/** One of the project's shot lists, scene by scene, each shot with the prompt its image button sends; null when there is none by that name. */
+export function readShotList(input: PlannerInput, name: string): string | null {
+  const lists = input.shotLists ?? [];
+  const wanted = name.trim().toLowerCase();
+  const list = lists.find((l) => l.name.trim().toLowerCase() === wanted) ?? lists.find((l) => l.id === name) ?? lists.find((l) => l.name.toLowerCase().includes(wanted));
+  if (!list) return null;
+  const scenes = page(list.scenes, 0, READ_RESULT_MAX_CHARS - 600, (next, total) => `Scenes 1-${next} of ${total} are shown.`);
+  return text({ note: MATERIAL_NOTE, id: list.id, name: list.name, scenes: scenes.items, ...(scenes.more ? { more: scenes.more } : {}) });
+}
+
+/** The shot list names the model may ask for. */
+export const shotListNames = (input: PlannerInput) => (input.shotLists ?? []).map((l) => `"${l.name}"`).join(", ") || "none (the project has no shot lists)";

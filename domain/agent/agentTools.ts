@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATALOGUE, findModel } from "../generation/catalogue";
 import { toMediaType, type Model } from "../generation/modelTypes";
 import { checkToolParameters, nodeMediaOf, TOOLS, ToolParameterError, type ToolDefinition } from "../tools/catalogue";
-import { listModels, listTools, readCanvas, readScript, scriptNames } from "./agentToolReads";
+import { listModels, listTools, readCanvas, readScript, readShotList, scriptNames, shotListNames } from "./agentToolReads";
 import {
   agentPlanSchema,
   isNewNodeRef,
@@ -30,6 +30,7 @@ export const AGENT_TOOL_NAMES = [
   "list_models",
   "list_tools",
   "read_script",
+  "read_shot_list",
   "add_node",
   "connect",
   "update_node",
@@ -104,6 +105,11 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
         fromScene: z.number().int().min(1).max(100_000).optional().describe("The first scene to read (1-based)."),
       })
       .strict(),
+  },
+  {
+    name: "read_shot_list",
+    description: "Reads one of the project's shot lists: its scenes and shots, each shot with the image prompt the shot list itself would use.",
+    parameters: z.object({ name: z.string().min(1).max(200).describe("The shot list's name (or id), as read_canvas lists it.") }).strict(),
   },
   {
     name: "add_node",
@@ -203,6 +209,10 @@ export function answerToolCall(build: PlanBuild, name: string, argsJson: string)
     case "read_script": {
       const found = readScript(build.input, args.name as string, args.fromScene as number | undefined);
       return found === null ? refuse(`There is no script called "${String(args.name)}". The scripts are: ${scriptNames(build.input)}.`) : ok(found);
+    }
+    case "read_shot_list": {
+      const found = readShotList(build.input, args.name as string);
+      return found === null ? refuse(`There is no shot list called "${String(args.name)}". The shot lists are: ${shotListNames(build.input)}.`) : ok(found);
     }
     case "finish":
       return ok(build.steps.length ? `The plan has ${build.steps.length} steps and is finished.` : "Finished without changes.", { ...build, summary: args.summary as string });

@@ -37,6 +37,13 @@ export interface AgentScriptView {
   scenes: AgentSceneView[];
 }
 
+/** A shot list as the agent reads it: its scenes and their shots, each with the prompt the shot list's own image button uses. */
+export interface AgentShotListView {
+  id: string;
+  name: string;
+  scenes: { index: number; title: string; location?: string; shots: { number: number; description: string; prompt: string }[] }[];
+}
+
 export interface PlannerInput {
   /** The user's words, trimmed, at most AGENT_MESSAGE_MAX characters. */
   request: string;
@@ -46,6 +53,8 @@ export interface PlannerInput {
   /** Nodes in the agent's context (the chips), in canvas order. */
   context: string[];
   scripts: AgentScriptView[];
+  /** The project's shot lists (absent: none were read). */
+  shotLists?: AgentShotListView[];
 }
 
 export interface PlannerAnswer {

@@ -7,11 +7,13 @@ import { agentRequestSchema, planOutcomeSchema, type AgentMessage } from "../../
 import { agentPlanSchema } from "../../domain/agent/plan";
 import type { PlannerAnswer, PlannerInput } from "../../domain/agent/planner";
 import { scriptView } from "../../domain/agent/scriptView";
+import { shotListView } from "../../domain/agent/shotListView";
+import { normalizeShotListDocument } from "../../domain/shotlists/normalize";
 import { projectIdSchema } from "../../domain/projects";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { scripts } from "../db/schema";
+import { scripts, shotLists } from "../db/schema";
 import { parse } from "../http/errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
@@ -75,6 +77,7 @@ export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeH
         selection: body.selectedNodeIds.filter((n) => onCanvas.has(n)),
         context: body.contextNodeIds.filter((n) => onCanvas.has(n)),
         scripts: await screenplaysOf(db, id),
+        shotLists: await shotListsOf(db, id),
       };
       const answer = await answerOf(planner, input, (delta) => stream?.send("delta", { text: delta }));
       const metadata = await answerMetadata(db, caller.id, answer, canvas, planner.name);
@@ -140,6 +143,12 @@ async function screenplaysOf(db: Db, projectId: string) {
     .from(scripts)
     .where(and(eq(scripts.projectId, projectId), eq(scripts.fileType, "screenplay")));
   return rows.map((r) => scriptView(r.id, r.name, r.elements as ScreenplayElement[]));
+}
+
+/** The project's shot lists, as the agent reads them. */
+async function shotListsOf(db: Db, projectId: string) {
+  const rows = await db.select({ id: shotLists.id, name: shotLists.name, scenes: shotLists.scenes }).from(shotLists).where(eq(shotLists.projectId, projectId));
+  return rows.map((r) => shotListView(r.id, r.name, normalizeShotListDocument({ scenes: r.scenes }).scenes));
 }
 
 const wantsEvents = (request: FastifyRequest) => String(request.headers.accept ?? "").includes("text/event-stream");

@@ -6,7 +6,7 @@
 import type { Position } from "../../canvas/node";
 import type { ElementType } from "../../screenplay/elements";
 import { compilePlan, type CompiledPlan, type PlanCanvas } from "../compilePlan";
-import type { AgentNodeView, AgentScriptView, PlannerAnswer, PlannerInput } from "../planner";
+import type { AgentNodeView, AgentScriptView, AgentShotListView, PlannerAnswer, PlannerInput } from "../planner";
 
 export interface NodeSpec {
   id: string;
@@ -28,6 +28,7 @@ export interface CanvasSpec {
   selection?: string[];
   context?: string[];
   scripts?: AgentScriptView[];
+  shotLists?: AgentShotListView[];
 }
 
 const DEFAULT_TITLES: Record<AgentNodeView["kind"], string> = { none: "Untitled", text: "Text", image: "Image", video: "Video", audio: "Audio", model3d: "3D model" };
@@ -78,7 +79,7 @@ export function buildCanvas(specs: readonly NodeSpec[], edgePairs: readonly [str
 export function plannerCase(request: string, spec: CanvasSpec = {}): { input: PlannerInput; canvas: PlanCanvas } {
   const { view: canvasView, plan } = buildCanvas(spec.nodes ?? [], spec.edges ?? []);
   return {
-    input: { request, canvas: canvasView, selection: spec.selection ?? [], context: spec.context ?? [], scripts: spec.scripts ?? [] },
+    input: { request, canvas: canvasView, selection: spec.selection ?? [], context: spec.context ?? [], scripts: spec.scripts ?? [], ...(spec.shotLists ? { shotLists: spec.shotLists } : {}) },
     canvas: plan,
   };
 }

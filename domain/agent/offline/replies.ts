@@ -5,7 +5,7 @@ import type { NodeKind } from "./subjects";
 /** One line per thing it can do, and example requests (spec: a helpful answer names what it can do). */
 export const CAPABILITIES =
   "I can make images, variations of a frame, videos from images (camera move, duration, ratio), 3D models, speech and voiced script lines, " +
-  "storyboards of a scene, and prompts; upscale, remove backgrounds, read aloud, extract frames, trim and crop; " +
+  "storyboards of a scene or a shot list, and prompts; upscale, remove backgrounds, read aloud, extract frames, trim and crop; " +
   "and arrange, connect, rename, duplicate, delete or run nodes, or change their aspect ratio or model.";
 
 export const EXAMPLES = [

@@ -1,5 +1,5 @@
 /**
- * The intents in the order they are tried. Narrow words before broad ones: a storyboard or a character's
+ * The intents in the order they are tried. Narrow words before broad ones: a shot list's frames, a storyboard or a character's
  * lines before tools, tools ("remove the background") before delete, the canvas edits (arrange, connect,
  * rename, ratio, model, delete, duplicate, run) before the intents that make something new, and among those
  * prompts ("expand this into a video prompt"), variations, video and 3D before a plain image.
@@ -17,6 +17,7 @@ import { meshIntent } from "./meshIntent";
 import { promptIntent } from "./promptIntent";
 import { renameIntent } from "./renameIntent";
 import { runIntent } from "./runIntent";
+import { shotListIntent } from "./shotListIntent";
 import { speechIntent } from "./speechIntent";
 import { storyboardIntent } from "./storyboardIntent";
 import { toolIntent } from "./toolIntent";
@@ -25,6 +26,7 @@ import { videoIntent } from "./videoIntent";
 
 export const INTENTS: readonly Intent[] = [
   helpIntent,
+  shotListIntent,
   storyboardIntent,
   speechIntent,
   toolIntent,

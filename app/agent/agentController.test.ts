@@ -20,6 +20,7 @@ const proposal = (plan: AgentPlan): AgentMessage => ({ id: crypto.randomUUID(), 
 function setup(opts: { canEdit?: boolean } = {}) {
   const rc = recordingClient({ nodes: [frame], canEdit: opts.canEdit });
   const runs: string[] = [];
+  const fromHere: string[] = [];
   let flushedBeforeRun = true;
   const agent = createAgentController({
     projectId: "p",
@@ -32,6 +33,11 @@ function setup(opts: { canEdit?: boolean } = {}) {
         runs.push(nodeId!);
         return `gen-${nodeId}`;
       },
+      runFromHere: async (nodeId) => {
+        if (rc.client.hasPending()) flushedBeforeRun = false;
+        fromHere.push(nodeId);
+        return null;
+      },
     },
     flushWrites: async () => {
       await rc.client.flush();
@@ -40,7 +46,7 @@ function setup(opts: { canEdit?: boolean } = {}) {
     notify: () => {},
     onActivity: () => {},
   });
-  return { ...rc, agent, runs, flushedBeforeRun: () => flushedBeforeRun };
+  return { ...rc, agent, runs, fromHere, flushedBeforeRun: () => flushedBeforeRun };
 }
 
 describe("applying an agent's plan", () => {
@@ -86,6 +92,16 @@ describe("applying an agent's plan", () => {
     expect(t.s().nodes).toEqual([]);
     expect(t.sent.length).toBe(sentBefore);
     expect(t.agent.state.getState().errors.map((e) => e.text)).toEqual([expect.stringMatching(/^The plan could not be applied: .*no longer on the canvas/)]);
+  });
+
+  it("runs a node and what follows it through Run from here, after its settings are saved", async () => {
+    const t = setup();
+    const plan: AgentPlan = { summary: "Re-run from Frame.", steps: [{ op: "update-node", node: "frame", set: { model: "local/sketch" } }, { op: "run-from-here", node: "frame" }] };
+    expect(await t.agent.apply(proposal(plan))).toBe(true);
+    expect(t.fromHere).toEqual(["frame"]);
+    expect(t.runs).toEqual([]);
+    expect(t.flushedBeforeRun()).toBe(true);
+    expect(t.writes().map((w) => [w.nodeId, w.nodeData.selectedModel])).toEqual([["frame", "local/sketch"]]);
   });
 
   it("does nothing on a view-only canvas", async () => {

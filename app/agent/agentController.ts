@@ -36,7 +36,7 @@ export interface AgentEnv {
   projectId: string;
   store: CanvasStore;
   commands: CanvasCommands;
-  generation: Pick<GenerationController, "run">;
+  generation: Pick<GenerationController, "run" | "runFromHere">;
   /** Sends every waiting canvas write; false when some are still unsaved (runs read the saved nodes). */
   flushWrites(): Promise<boolean>;
   notify(kind: "info" | "error" | "success", message: string): void;
@@ -95,6 +95,11 @@ export function createAgentController(env: AgentEnv) {
       // The Run button's path said why on the node (402: 'Insufficient credits…'); the chat says it too.
       if (!started) fail(String(env.store.getState().nodes.find((n) => n.id === run.nodeId)?.data.error ?? GENERATION_MESSAGES.failedRetry));
       return started;
+    }
+    if (run.kind === "from-here") {
+      const refused = await env.generation.runFromHere(run.nodeId);
+      if (refused) fail(refused);
+      return refused ? null : run.nodeId;
     }
     try {
       await api("POST", "/api/tools/execute", { toolId: run.toolId, nodeId: run.nodeId, projectId: env.projectId, parameters: run.parameters });

@@ -32,6 +32,8 @@ export interface Expectation {
   nodeRuns?: number;
   /** Model runs, by node, in order. */
   nodeRunsOf?: string[];
+  /** The nodes run with everything downstream of them ('Run from here'), in order. */
+  fromHereOf?: string[];
   /** Tool runs, exactly and in order; parameters compared whole. */
   toolRuns?: { node: string; tool: string; parameters: Record<string, unknown> }[];
   /** Data changes of existing nodes: each listed node's new data holds these fields (and no other node changes). */
@@ -139,6 +141,7 @@ export const CASES: readonly AgentCase[] = [
   { id: "delete-selected", intent: "delete", scope: "claimed", request: "delete the selected", canvas: sel(EMPTY.id, VO.id), expect: { removed: [EMPTY.id, VO.id] } },
   { id: "delete-named", intent: "delete", scope: "claimed", request: "get rid of the node called Idea", canvas: studio(), expect: { removed: [IDEA.id] } },
   { id: "run-selected", intent: "run", scope: "claimed", request: "run the selected", canvas: sel(HARBOUR.id, CLIP.id), expect: { nodeRunsOf: [HARBOUR.id, CLIP.id] } },
+  { id: "run-from-here", intent: "run", scope: "claimed", request: "run this and everything downstream", canvas: sel(HARBOUR.id), expect: { added: {}, fromHereOf: [HARBOUR.id], nodeRunsOf: [] } },
   { id: "run-everything", intent: "run", scope: "claimed", request: "run everything", canvas: studio(), expect: { nodeRunsOf: [HARBOUR.id, PIER.id, CLIP.id, VO.id] } },
   { id: "duplicate", intent: "duplicate", scope: "claimed", request: "duplicate this twice", canvas: sel(PIER.id), expect: { added: { image: 2 }, each: { model: "local/sketch", prompt: PIER.prompt, aspectRatio: "1:1" }, nodeRuns: 0 } },
   { id: "help", intent: "help", scope: "claimed", request: "what can you do?", canvas: studio(), expect: { noPlan: true, replyIncludes: ["Storyboard scene 2 of Pilot", "Upscale every image"] } },

@@ -115,6 +115,10 @@ export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<ty
   const nodeRuns = compiled.runs.filter((r) => r.kind === "node").map((r) => r.nodeId);
   if (e.nodeRuns !== undefined && nodeRuns.length !== e.nodeRuns) why.push(`${nodeRuns.length} model runs, expected ${e.nodeRuns}`);
   if (e.nodeRunsOf && !same(nodeRuns, e.nodeRunsOf)) why.push(`runs ${JSON.stringify(nodeRuns)}, expected ${JSON.stringify(e.nodeRunsOf)}`);
+  if (e.fromHereOf) {
+    const got = compiled.runs.flatMap((r) => (r.kind === "from-here" ? [r.nodeId] : []));
+    if (!same(got, e.fromHereOf)) why.push(`runs from here ${JSON.stringify(got)}, expected ${JSON.stringify(e.fromHereOf)}`);
+  }
   if (e.toolRuns) {
     const got = compiled.runs.flatMap((r) => (r.kind === "tool" ? [{ node: r.nodeId, tool: r.toolId, parameters: r.parameters }] : []));
     if (!same(got, e.toolRuns)) why.push(`tool runs ${JSON.stringify(got)}, expected ${JSON.stringify(e.toolRuns)}`);

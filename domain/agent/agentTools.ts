@@ -37,6 +37,7 @@ export const AGENT_TOOL_NAMES = [
   "delete_node",
   "layout",
   "run_node",
+  "run_from_here",
   "run_tool",
   "finish",
 ] as const;
@@ -57,6 +58,7 @@ const STEP_OF_TOOL = {
   delete_node: "delete-node",
   layout: "layout",
   run_node: "run-node",
+  run_from_here: "run-from-here",
   run_tool: "run-tool",
 } as const satisfies Partial<Record<AgentToolName, PlanStepOp>>;
 type PlanToolName = keyof typeof STEP_OF_TOOL;
@@ -129,6 +131,11 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     name: "run_node",
     description: "Runs a node's model once the plan is applied, as the Run button does. The node needs a model. Runs cost credits.",
     parameters: stepArgs("run-node", { node: REF }),
+  },
+  {
+    name: "run_from_here",
+    description: "Runs a node and every node downstream of it once the plan is applied, as 'Run from here' does; nodes whose inputs did not change are skipped. Runs cost credits.",
+    parameters: stepArgs("run-from-here", { node: REF }),
   },
   {
     name: "run_tool",
@@ -284,7 +291,7 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
       return missing(step.node) ?? modelProblem(step.set.model, nodes.get(step.node)!.kind);
     case "delete-node":
       // compilePlan refuses a plan that runs a node and then deletes it.
-      if (build.steps.some((s) => (s.op === "run-node" || s.op === "run-tool") && s.node === step.node)) return `${step.node} runs in this plan, so it cannot be deleted too.`;
+      if (build.steps.some((s) => (s.op === "run-node" || s.op === "run-from-here" || s.op === "run-tool") && s.node === step.node)) return `${step.node} runs in this plan, so it cannot be deleted too.`;
       return missing(step.node);
     case "layout":
       return firstMissing(step.nodes);
@@ -293,6 +300,8 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
       if (gone) return gone;
       return nodes.get(step.node)!.model ? null : `${step.node} has no model to run; set one with update_node (or add_node's model) first.`;
     }
+    case "run-from-here":
+      return missing(step.node);
     case "run-tool": {
       const gone = missing(step.node);
       if (gone) return gone;
@@ -327,6 +336,8 @@ function describeAdded(step: PlanStep, count: number): string {
       return `${n}: ${step.nodes.length} nodes in a ${step.arrangement}.`;
     case "run-node":
       return `${n}: ${step.node} runs once the plan is applied.`;
+    case "run-from-here":
+      return `${n}: ${step.node} and everything downstream of it run once the plan is applied.`;
     case "run-tool":
       return `${n}: ${step.tool} runs on ${step.node} once the plan is applied.`;
   }

@@ -15,7 +15,7 @@ export interface PlanCanvas {
 }
 
 /** A run the plan asks for once its changes are applied (the Run button's and the Tools tab's routes). */
-export type PlannedRun = { kind: "node"; nodeId: string } | { kind: "tool"; nodeId: string; toolId: string; parameters: Record<string, unknown> };
+export type PlannedRun = { kind: "node"; nodeId: string } | { kind: "from-here"; nodeId: string } | { kind: "tool"; nodeId: string; toolId: string; parameters: Record<string, unknown> };
 
 export interface CompiledPlan {
   /** One list: applied as one `agent` undo step, sent as one batch. */
@@ -172,6 +172,9 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: { now: number; newId
         runs.push({ kind: "node", nodeId: id });
         break;
       }
+      case "run-from-here":
+        runs.push({ kind: "from-here", nodeId: resolve(step.node, step) });
+        break;
       case "run-tool": {
         const id = resolve(step.node, step);
         const tool = findTool(step.tool);
@@ -211,15 +214,39 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: { now: number; newId
       credits += findTool(run.toolId)!.credits;
       continue;
     }
-    const choices = runChoicesOf(node.data);
-    const model = findModel(choices.modelId);
-    if (!model) throw new PlanError(`"${node.data.title ?? run.nodeId}" has no model to run.`);
-    // The Run button's route refuses a run whose parameters the model cannot take (server/generation/prepare.ts).
-    const problem = conformedRunParameters(model, choices.params, choices.controls).problems[0];
-    if (problem) throw new PlanError(`"${node.data.title ?? run.nodeId}": ${problem.message}.`);
-    credits += runCredits(model, choices.params, choices.controls, choices.variations);
+    if (run.kind === "from-here") {
+      // At most what every node with a model from here on costs (unchanged ones are skipped as cached).
+      for (const id of downstreamOf(run.nodeId, edges)) {
+        const n = nodes.get(id);
+        if (n && findModel(runChoicesOf(n.data).modelId)) credits += nodeRunCredits(n.data, id);
+      }
+      continue;
+    }
+    credits += nodeRunCredits(node.data, run.nodeId);
   }
   return { changes, runs, credits, created, touchedNodeIds: [...touched] };
+}
+
+/** What running a node's model costs, as the Run button charges it; a node that cannot run refuses the plan. */
+function nodeRunCredits(data: NodeData, id: string): number {
+  const choices = runChoicesOf(data);
+  const model = findModel(choices.modelId);
+  if (!model) throw new PlanError(`"${data.title ?? id}" has no model to run.`);
+  // The Run button's route refuses a run whose parameters the model cannot take (server/generation/prepare.ts).
+  const problem = conformedRunParameters(model, choices.params, choices.controls).problems[0];
+  if (problem) throw new PlanError(`"${data.title ?? id}": ${problem.message}.`);
+  return runCredits(model, choices.params, choices.controls, choices.variations);
+}
+
+/** The node and every node its outputs reach, through the edges. */
+function downstreamOf(start: string, edges: readonly CanvasEdge[]): string[] {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length) {
+    const id = queue.shift()!;
+    for (const e of edges) if (e.source === id && !seen.has(e.target)) (seen.add(e.target), queue.push(e.target));
+  }
+  return [...seen];
 }
 
 /** The node fields a plan's fields set (the names the sidebar and Run read). */

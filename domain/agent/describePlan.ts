@@ -34,6 +34,8 @@ function describeStep(step: PlanStep, ref: (r: string) => string): string {
       return `Lay out ${step.nodes.length} nodes ${step.arrangement === "row" ? "left to right" : step.arrangement === "column" ? "top to bottom" : "in a grid"}`;
     case "run-node":
       return `Run ${ref(step.node)}`;
+    case "run-from-here":
+      return `Run ${ref(step.node)} and everything after it`;
     case "run-tool":
       return `${findTool(step.tool)?.name ?? step.tool} on ${ref(step.node)}`;
   }

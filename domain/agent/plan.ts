@@ -58,6 +58,8 @@ export const planStepSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("layout"), nodes: z.array(planNodeRefSchema).min(1).max(500), arrangement: z.enum(["row", "column", "grid"]) }).strict(),
   /** Runs the node's model (as the Run button does), after the canvas changes are applied. */
   z.object({ op: z.literal("run-node"), node: planNodeRefSchema }).strict(),
+  /** Runs the node and everything downstream of it, as 'Run from here' does (unchanged nodes are skipped as cached). */
+  z.object({ op: z.literal("run-from-here"), node: planNodeRefSchema }).strict(),
   /** Runs a tool on the node (as the Tools tab does). */
   z.object({ op: z.literal("run-tool"), node: planNodeRefSchema, tool: z.string().min(1).max(200), parameters: parametersSchema.default({}) }).strict(),
 ]);
@@ -76,6 +78,6 @@ export type AgentPlan = z.infer<typeof agentPlanSchema>;
 export type AgentPlanInput = z.input<typeof agentPlanSchema>;
 
 /** The step kinds that spend credits once the plan is applied. */
-export const isRunStep = (s: PlanStep): s is Extract<PlanStep, { op: "run-node" | "run-tool" }> => s.op === "run-node" || s.op === "run-tool";
+export const isRunStep = (s: PlanStep): s is Extract<PlanStep, { op: "run-node" | "run-from-here" | "run-tool" }> => s.op === "run-node" || s.op === "run-from-here" || s.op === "run-tool";
 
 export { nodeIdSchema as existingNodeIdSchema };

@@ -127,20 +127,27 @@ export function createGenerationController(env: GenerationEnv) {
       }
     },
 
-    /** Runs the node and everything downstream of it; unchanged nodes are skipped as cached. */
-    async runFromHere(nodeId: string): Promise<void> {
-      if (!env.store.getState().canEdit) return;
+    /**
+     * Runs the node and everything downstream of it; unchanged nodes are skipped as cached. Resolves with
+     * why nothing started (also shown), or null once it has.
+     */
+    async runFromHere(nodeId: string): Promise<string | null> {
+      if (!env.store.getState().canEdit) return "You have view-only access to this project.";
       // The server runs the chain from the saved nodes: never from an older copy of what the user sees.
       if (!(await env.flushWrites())) {
-        env.notify("error", "Your latest changes are still saving. Run from here again in a moment.");
-        return;
+        const message = "Your latest changes are still saving. Run from here again in a moment.";
+        env.notify("error", message);
+        return message;
       }
       try {
         const res = await api<{ nodeIds: string[] }>("POST", "/api/generations/run-from-here", { projectId: env.store.getState().projectId, nodeId });
         env.notify("info", `Running ${res.nodeIds.length} ${res.nodeIds.length === 1 ? "node" : "nodes"} from here`);
         env.onActivity();
+        return null;
       } catch (err) {
-        env.notify("error", generationErrorMessage(err));
+        const message = generationErrorMessage(err);
+        env.notify("error", message);
+        return message;
       }
     },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planOffline } from "./planOffline";
-import { planCase, type CanvasSpec } from "./plannerTesting";
+import { compileAnswer, planCase, plannerCase, type CanvasSpec } from "./plannerTesting";
 import { CLIP, EMPTY, HARBOUR, IDEA, PIER, STUDIO_NODES, VO } from "./testCanvas";
 
 const plan = (request: string, spec: CanvasSpec = {}) => planCase(planOffline, request, { nodes: STUDIO_NODES, ...spec });
@@ -123,5 +123,24 @@ describe("delete, duplicate, run", () => {
 
   it("runs everything with a model", () => {
     expect(plan("run everything", { selection: [HARBOUR.id] }).compiled!.runs.map((r) => r.nodeId)).toEqual([HARBOUR.id, PIER.id, CLIP.id, VO.id]);
+  });
+});
+
+describe("run from here", () => {
+  it("runs the selected node and everything downstream of it, once", () => {
+    const { input, canvas } = plannerCase("run from here", {
+      nodes: [
+        { id: "a", kind: "image", title: "Plate", prompt: "a pier", model: "local/sketch" },
+        { id: "b", kind: "video", title: "Push in", model: "local/video-ffmpeg" },
+      ],
+      edges: [["a", "b"]],
+      selection: ["a"],
+    });
+    const answer = planOffline(input);
+    expect(answer.plan!.steps).toEqual([{ op: "run-from-here", node: "a" }]);
+    const compiled = compileAnswer(answer, canvas);
+    expect(compiled.runs).toEqual([{ kind: "from-here", nodeId: "a" }]);
+    // At most the sketch (2 credits) and a 5-second local video (10 credits).
+    expect(compiled.credits).toBe(12);
   });
 });

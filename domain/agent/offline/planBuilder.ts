@@ -45,6 +45,12 @@ export class PlanBuilder {
     this.runs += 1;
   }
 
+  /** The node and everything downstream of it ('Run from here'). */
+  runFromHere(node: PlanNodeRef): void {
+    this.steps.push({ op: "run-from-here", node });
+    this.runs += 1;
+  }
+
   runTool(node: PlanNodeRef, tool: string, parameters: Record<string, unknown> = {}): void {
     this.steps.push({ op: "run-tool", node, tool, parameters });
     this.runs += 1;

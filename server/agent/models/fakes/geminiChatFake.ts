@@ -7,6 +7,7 @@
  * with reason API_KEY_INVALID; other errors are {error: {code, message, status}}.
  */
 import { type FakeServer, startFakeServer } from "../../../generation/hosted/fakes/fakeServer";
+import { googleErrorBody } from "../../../generation/hosted/fakes/googleFake";
 
 export interface GeminiPart {
   text?: string;
@@ -34,26 +35,11 @@ export interface ScriptedGeminiTurn {
 
 export type GeminiChatFake = FakeServer & { chats: { model: string; path: string; body: GeminiRequest }[] };
 
-const STATUS: Record<number, string> = { 400: "INVALID_ARGUMENT", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL" };
-
-function errorBody(code: number) {
-  if (code === 400) {
-    return {
-      error: {
-        code,
-        message: "API key not valid. Please pass a valid API key.",
-        status: "INVALID_ARGUMENT",
-        details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }],
-      },
-    };
-  }
-  return { error: { code, message: code === 500 ? "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting" : "The service is currently unavailable.", status: STATUS[code] ?? "UNAVAILABLE" } };
-}
 
 export async function startGeminiChatFake(options: { key: string; turn(request: GeminiRequest, index: number): ScriptedGeminiTurn }): Promise<GeminiChatFake> {
   const chats: GeminiChatFake["chats"] = [];
   const server = await startFakeServer({
-    errorBody,
+    errorBody: googleErrorBody,
     unauthorizedStatus: 400,
     authorized: (req) => req.headers["x-goog-api-key"] === options.key,
     handle({ req, res, url, json }) {

@@ -22,9 +22,14 @@ export interface GoogleFakeOptions {
 
 export type GoogleFake = FakeServer & { veoJobs: VeoJob[] };
 
-const STATUS: Record<number, string> = { 400: "INVALID_ARGUMENT", 402: "FAILED_PRECONDITION", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED" };
+const STATUS: Record<number, string> = { 400: "INVALID_ARGUMENT", 402: "FAILED_PRECONDITION", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL" };
+const MESSAGES: Record<number, string> = {
+  429: "Resource has been exhausted (e.g. check quota).",
+  500: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
+};
 
-function errorBody(code: number) {
+/** Google's error body for a status, as the Gemini API sends it (a bad key is a 400 with API_KEY_INVALID). */
+export function googleErrorBody(code: number) {
   if (code === 400) {
     return {
       error: {
@@ -35,7 +40,7 @@ function errorBody(code: number) {
       },
     };
   }
-  return { error: { code, message: code === 429 ? "Resource has been exhausted (e.g. check quota)." : "The service is currently unavailable.", status: STATUS[code] ?? "UNAVAILABLE" } };
+  return { error: { code, message: MESSAGES[code] ?? "The service is currently unavailable.", status: STATUS[code] ?? "UNAVAILABLE" } };
 }
 
 export async function startGoogleFake(options: GoogleFakeOptions): Promise<GoogleFake> {
@@ -43,7 +48,7 @@ export async function startGoogleFake(options: GoogleFakeOptions): Promise<Googl
   const pollsToComplete = options.pollsToComplete ?? 3;
 
   const server = await startFakeServer({
-    errorBody,
+    errorBody: googleErrorBody,
     unauthorizedStatus: 400,
     authorized: (req) => req.headers["x-goog-api-key"] === options.key,
     handle({ req, res, url, origin, json }) {

@@ -76,6 +76,8 @@ test("the agent refuses an over-long message and says what it can do when it doe
   await page.keyboard.press("a");
   const panel = page.getByTestId("agent-panel");
   const input = panel.getByLabel("Message the agent");
+  await expect(panel.getByText("Tell the agent what to make.")).toBeVisible();
+  await page.screenshot({ path: "test-results/agent-empty.png" });
   await input.fill("x".repeat(4001));
   await expect(panel.getByText("Messages can be at most 4,000 characters.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Send" })).toBeDisabled();
@@ -87,6 +89,7 @@ test("the agent refuses an over-long message and says what it can do when it doe
   await expect(panel.getByTestId("agent-message-agent")).toBeVisible();
   await expect(panel.getByTestId("agent-plan")).toHaveCount(0);
   await expect(input).toHaveValue("");
+  await page.screenshot({ path: "test-results/agent-not-understood.png" });
   // Minimized, the panel is 320×64; the A key closes it.
   await panel.getByRole("button", { name: "Minimize agent panel" }).click();
   const box = await panel.boundingBox();

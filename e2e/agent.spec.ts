@@ -53,6 +53,10 @@ test("the agent: ask for three 9:16 variations of a frame, see the plan and its 
   // Each variation runs and shows its picture, in the chat too.
   await expect(panel.getByTestId("agent-applied").locator("img")).toHaveCount(3, { timeout: 60_000 });
   await expect(page.getByTestId("agent-active-dot")).toHaveCount(0);
+  // The chat says it finished, with the pictures, in both browsers.
+  await expect(panel.getByTestId("agent-message-report")).toContainText("Finished 3 of 3 runs.");
+  await expect(panel.getByTestId("agent-message-report").locator("img")).toHaveCount(3);
+  await expect(page2.getByTestId("agent-message-report")).toContainText("Finished 3 of 3 runs.");
   const saved = await serverCanvas(page.request, null, projectId);
   const variations = saved.nodes.filter((n) => n.id !== saved.nodes[0]!.id);
   expect(variations).toHaveLength(3);

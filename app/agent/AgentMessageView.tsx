@@ -20,6 +20,7 @@ export const AgentMessageView = memo(function AgentMessageView({ message, contro
       </div>
     );
   }
+  if (message.type === "system") return <RunReportView message={message} />;
   const m = message.metadata;
   return (
     <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border border-border bg-surface-2 px-3 py-2 text-sm text-text" data-testid="agent-message-agent">
@@ -82,6 +83,30 @@ function PlanView({ message, controller, canEdit }: { message: AgentMessage; con
       {m.planState === "cancelled" && <p className="text-xs text-text-muted">Cancelled</p>}
       {m.planState === "failed" && <p className="text-xs text-danger">Not applied</p>}
       {m.planState === "applied" && <AppliedNodes ids={m.nodeIds} />}
+    </div>
+  );
+}
+
+/** A plan's runs have settled: what they made, kept in the history (the pictures stay when the nodes go). */
+function RunReportView({ message }: { message: AgentMessage }) {
+  const urls = message.metadata.assetUrls.slice(0, 12);
+  // A picture, or the clip or sound a node of this canvas holds at that address.
+  const kinds = useCanvas(useShallow((s) => urls.map((u) => String(s.nodes.find((n) => mediaUrlOf(n.data) === u)?.data.contentType ?? "image"))));
+  return (
+    <div className="mr-4 space-y-2 rounded-lg border border-success/30 bg-success-soft px-3 py-2 text-sm text-text" data-testid="agent-message-report">
+      <p className="flex items-center gap-1.5">
+        <Check className="size-3.5 shrink-0 text-success" /> {message.content}
+      </p>
+      {urls.length > 0 && (
+        <ul className="grid grid-cols-3 gap-1.5">
+          {urls.map((url, i) => (
+            <li key={url} className="aspect-square overflow-hidden rounded border border-border bg-surface-3">
+              {kinds[i] === "video" ? <video src={url} muted className="h-full w-full object-cover" aria-label="Made by the plan" /> : kinds[i] === "image" ? <img src={url} alt="Made by the plan" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-[10px] text-text-muted">{kinds[i]}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-[10px] text-text-muted">{time(message.timestamp)}</p>
     </div>
   );
 }

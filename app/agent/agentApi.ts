@@ -1,4 +1,4 @@
-import type { AgentMessage, AgentRequest, PlanOutcome } from "../../domain/agent/messages";
+import type { AgentMessage, AgentRequest, PlanOutcome, RunReport } from "../../domain/agent/messages";
 import { api, ApiError } from "../api/client";
 
 const messagesPath = (projectId: string) => `/api/projects/${projectId}/agent/messages`;
@@ -48,6 +48,11 @@ export async function askAgent(projectId: string, body: AgentRequest, events: As
 
 export async function reportPlanOutcome(projectId: string, messageId: string, outcome: PlanOutcome): Promise<AgentMessage> {
   return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/outcome`, outcome)).message;
+}
+
+/** A plan's runs have all settled: the server writes the chat's 'Finished' message. */
+export async function reportRuns(projectId: string, messageId: string, report: RunReport): Promise<AgentMessage> {
+  return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/report`, report)).message;
 }
 
 /** Parses a text/event-stream body into its events (each `data:` line is JSON). */

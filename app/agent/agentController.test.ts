@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentMessage } from "../../domain/agent/messages";
 import type { AgentPlan } from "../../domain/agent/plan";
 import { recordingClient } from "../canvas/testing/recordingClient";
@@ -49,8 +49,22 @@ function setup(opts: { canEdit?: boolean } = {}) {
   return { ...rc, agent, runs, fromHere, flushedBeforeRun: () => flushedBeforeRun };
 }
 
+/** The studio's answers as the browser receives them (fetch is the network boundary): what was posted where. */
+function studioAnswers() {
+  const posted: { url: string; body: unknown }[] = [];
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (url, init) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : null;
+    posted.push({ url: String(url), body });
+    const message = { id: "report-1", type: "system", content: "Finished", timestamp: new Date().toISOString(), metadata: { nodeIds: [], assetUrls: body?.assetUrls ?? [] } };
+    return new Response(JSON.stringify({ message }), { status: 200, headers: { "content-type": "application/json" } });
+  });
+  return posted;
+}
+afterEach(() => vi.restoreAllMocks());
+
 describe("applying an agent's plan", () => {
   it("adds the nodes connected from the frame as one undo step, saves them, then runs each", async () => {
+    const posted = studioAnswers();
     const t = setup();
     expect(await t.agent.apply(proposal(variations))).toBe(true);
     const added = t.s().nodes.filter((n) => n.id !== "frame");
@@ -68,13 +82,17 @@ describe("applying an agent's plan", () => {
     // The workflow stays active until every run has settled on the canvas (the server's writes arrive live).
     const settle = (id: string, status: "completed" | "error") => {
       const n = t.node(id);
-      t.client.receive({ type: "nodes", nodes: [{ id, rev: (n.data.rev ?? 0) + 2, data: { ...n.data, status, rev: (n.data.rev ?? 0) + 2 } }], origin: "generation" });
+      const made = status === "completed" ? { mediaUrl: `/api/media/${id}` } : {};
+      t.client.receive({ type: "nodes", nodes: [{ id, rev: (n.data.rev ?? 0) + 2, data: { ...n.data, ...made, status, rev: (n.data.rev ?? 0) + 2 } }], origin: "generation" });
     };
     settle(added[0]!.id, "completed");
     settle(added[1]!.id, "error");
     expect(t.agent.state.getState().activeWorkflowId).not.toBeNull();
     settle(added[2]!.id, "completed");
     expect(t.agent.state.getState().activeWorkflowId).toBeNull();
+    // The runs are reported once, with what the finished ones show.
+    await vi.waitFor(() => expect(posted.filter((p) => p.url.endsWith("/report"))).toHaveLength(1));
+    expect(posted.find((p) => p.url.endsWith("/report"))!.body).toEqual({ nodeIds: added.map((n) => n.id), assetUrls: [`/api/media/${added[0]!.id}`, `/api/media/${added[2]!.id}`], failed: 1 });
     expect(t.agent.state.getState().messages[0]!.metadata).toMatchObject({ planState: "applied", nodeIds: added.map((n) => n.id) });
 
     t.commands.undo();

@@ -6,7 +6,8 @@ import { api, ApiError } from "../api/client";
 import type { CanvasCommands } from "../canvas/commands/canvasCommands";
 import { generationErrorMessage, type GenerationController } from "../canvas/generation/generationController";
 import type { CanvasStore } from "../canvas/store/canvasStore";
-import { askAgent, listAgentMessages, reportPlanOutcome } from "./agentApi";
+import { mediaUrlOf } from "../../domain/canvas/contentType";
+import { askAgent, listAgentMessages, reportPlanOutcome, reportRuns } from "./agentApi";
 
 export interface AgentState {
   messages: AgentMessage[];
@@ -84,8 +85,14 @@ export function createAgentController(env: AgentEnv) {
   };
   // The workflow ends when every run it started has finished or failed (the header's green dot goes out).
   env.store.subscribe((canvas) => {
-    const { activeNodeIds } = state.getState();
-    if (activeNodeIds.length && activeNodeIds.every((id) => settled(canvas, id))) set({ activeWorkflowId: null, activeNodeIds: [] });
+    const { activeNodeIds, activeWorkflowId } = state.getState();
+    if (!activeNodeIds.length || !activeNodeIds.every((id) => settled(canvas, id))) return;
+    set({ activeWorkflowId: null, activeNodeIds: [] });
+    // The chat says so, with what was made: every member sees it, and the history keeps the pictures.
+    const ran = activeNodeIds.map((id) => canvas.nodes.find((n) => n.id === id)?.data);
+    const assetUrls = ran.flatMap((d) => (d?.status === "completed" && mediaUrlOf(d) ? [mediaUrlOf(d)!] : []));
+    const failed = ran.filter((d) => !d || d.status === "error").length;
+    if (activeWorkflowId) void reportRuns(env.projectId, activeWorkflowId, { nodeIds: activeNodeIds, assetUrls, failed }).then(controller.receive, () => {});
   });
 
   async function startRun(run: PlannedRun): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nodeIdSchema } from "../canvas/node";
+import { STUDIO_MEDIA_URL, studioMediaUrlMessage } from "../mediaUrl";
 import { agentPlanSchema } from "./plan";
 
 /** spec (shell 3 "Chat message"): user, system or agent. */
@@ -32,6 +33,8 @@ export const agentMessageMetadataSchema = z.object({
   planState: z.enum(PLAN_STATES).optional(),
   /** The credits the plan's runs will hold. */
   credits: z.number().nonnegative().optional(),
+  /** A run report: the agent answer whose plan it reports on. */
+  reportFor: z.string().optional(),
   /** A failed request or plan: shown red with Dismiss. */
   error: z.string().optional(),
 });
@@ -71,6 +74,26 @@ export const planOutcomeSchema = z
   })
   .strict();
 export type PlanOutcome = z.input<typeof planOutcomeSchema>;
+
+/**
+ * POST /api/projects/:id/agent/messages/:messageId/report: a plan's runs have all settled. The server writes
+ * the chat's 'Finished' message from it (with the pictures, so the history keeps them).
+ */
+export const runReportSchema = z
+  .object({
+    nodeIds: z.array(nodeIdSchema).max(500).default([]),
+    assetUrls: z.array(z.string().regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("assetUrls"))).max(500).default([]),
+    failed: z.number().int().nonnegative().max(500).default(0),
+  })
+  .strict();
+export type RunReport = z.input<typeof runReportSchema>;
+
+/** The 'Finished' line: how many of the plan's runs made something, and how many failed. */
+export function runReportText(made: number, failed: number): string {
+  const total = made + failed;
+  const runs = `${made} of ${total} ${total === 1 ? "run" : "runs"}`;
+  return failed ? `Finished ${runs}; ${failed} failed (the nodes say why).` : `Finished ${runs}.`;
+}
 
 /** A context chip's title: the node's content (text, prompt or title) cut to 20 characters, or 'Untitled'. */
 export function contextChipTitle(data: { content?: unknown; prompt?: unknown; title?: unknown }): string {

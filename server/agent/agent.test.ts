@@ -96,6 +96,23 @@ describe("the agent's chat", () => {
     expect((await h.call(owner, "POST", outcome, { state: "done" })).status).toBe(400);
   });
 
+  it("writes the Finished message of an applied plan's runs once, with what they made", async () => {
+    next = async () => ({ reply: imagePlan.summary, plan: imagePlan as PlannerAnswer["plan"] });
+    const answer = (await ask(owner, "the lighthouse")).body.messages[1] as AgentMessage;
+    const report = `${url()}/${answer.id}/report`;
+    const body = { nodeIds: ["a", "b", "c"], assetUrls: ["/api/media/one", "/api/media/two"], failed: 1 };
+    // Only an applied plan has runs to report on.
+    expect((await h.call(owner, "POST", report, body)).status).toBe(404);
+    await h.call(owner, "POST", `${url()}/${answer.id}/outcome`, { state: "applied", nodeIds: ["a", "b", "c"] });
+    expect((await h.call(viewer, "POST", report, body)).status).toBe(403);
+    expect((await h.call(owner, "POST", report, { ...body, assetUrls: ["https://evil.example/x.png"] })).status).toBe(400);
+    const first = await h.call(owner, "POST", report, body);
+    expect(first.body.message).toMatchObject({ type: "system", content: "Finished 2 of 3 runs; 1 failed (the nodes say why).", metadata: { assetUrls: body.assetUrls, reportFor: answer.id } });
+    // Another tab's report of the same runs is the same message.
+    expect((await h.call(owner, "POST", report, body)).body.message.id).toBe(first.body.message.id);
+    expect((await history(viewer)).filter((m) => m.metadata.reportFor === answer.id)).toHaveLength(1);
+  });
+
   it("lets a view-only member read but not ask, and gives a stranger nothing", async () => {
     const before = (await history(owner)).length;
     const refused = await ask(viewer, "make a video");

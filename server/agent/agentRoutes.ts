@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { agentNodeView } from "../../domain/agent/canvasView";
 import { compilePlan } from "../../domain/agent/compilePlan";
-import { agentRequestSchema, planOutcomeSchema, type AgentMessage } from "../../domain/agent/messages";
+import { agentRequestSchema, planOutcomeSchema, runReportSchema, type AgentMessage } from "../../domain/agent/messages";
 import { agentPlanSchema } from "../../domain/agent/plan";
 import type { PlannerAnswer, PlannerInput } from "../../domain/agent/planner";
 import { scriptView } from "../../domain/agent/scriptView";
@@ -19,7 +19,8 @@ import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { loadCanvas } from "../services/canvasService";
 import { creditBalance } from "../services/creditLedger";
-import { addAgentMessage, listAgentMessages, settlePlan } from "./agentService";
+import { addAgentMessage, addRunReport, listAgentMessages, settlePlan } from "./agentService";
+import { notFound } from "../errors";
 import { ruleBasedPlanner, type AgentPlanner } from "./planners";
 
 const projectParams = z.object({ id: projectIdSchema });
@@ -91,6 +92,17 @@ export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeH
       request.log.error(err);
       stream.end("error", { error: "The agent could not answer. Please try again." });
     }
+  });
+
+  app.post("/api/projects/:id/agent/messages/:messageId/report", async (request) => {
+    const caller = requireUser(request);
+    const { id, messageId } = parse(messageParams, request.params);
+    const report = parse(runReportSchema, request.body ?? {});
+    await authorizeProject(db, caller.id, id, "edit");
+    const message = await addRunReport(db, id, messageId, caller.id, report);
+    if (!message) throw notFound("There is no applied plan to report on");
+    await publish(id, message);
+    return { message };
   });
 
   app.post("/api/projects/:id/agent/messages/:messageId/outcome", async (request) => {

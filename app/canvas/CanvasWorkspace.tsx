@@ -83,7 +83,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       notify: (kind, message) => toast[kind](message),
       onActivity: () => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
       // After React Flow has measured the new nodes.
-      reveal: (ids) => requestAnimationFrame(() => void flow.current?.fitView({ nodes: ids.map((id) => ({ id })), padding: 0.25, maxZoom: 1, duration: 300 })),
+      // Clear of the agent panel (right, 384 px and its margin) and the generation toolbar (bottom).
+      reveal: (ids) => requestAnimationFrame(() => void flow.current?.fitView({ nodes: ids.map((id) => ({ id })), padding: { top: "40px", left: "40px", right: "420px", bottom: "180px" }, maxZoom: 1, duration: 300 })),
     });
     return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent };
   });

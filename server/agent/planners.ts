@@ -4,6 +4,8 @@ import { planOffline } from "../../domain/agent/offline";
 import type { Db } from "../db/client";
 import { keysSecretFrom } from "../keys/crypto";
 import { resolveCredentials } from "../keys/keyService";
+import { llmUnavailableReason } from "../generation/local/llm";
+import { createLocalPlanner } from "./models/localPlanner";
 import { createModelPlanner, type ModelPlanner, type ModelPlannerProvider } from "./models/modelPlanner";
 
 /** Something that turns a request into an answer: the rule-based planner or a tool-calling model. */
@@ -14,7 +16,10 @@ export const ruleBasedPlanner: AgentPlanner = {
   plan: async (input: PlannerInput): Promise<PlannerAnswer> => planOffline(input),
 };
 
-/** `AGENT_MODEL=openai:gpt-4o-mini`, `google:gemini-2.5-flash` or `ollama:llama3.1`: the model the agent plans with. */
+/**
+ * `AGENT_MODEL=openai:gpt-4o-mini`, `google:gemini-2.5-flash` or `ollama:llama3.1`: the model the agent plans
+ * with; `AGENT_MODEL=local`: the studio's own GGUF (LOCAL_LLM_MODEL) under a JSON grammar.
+ */
 export const AGENT_MODEL_ENV = "AGENT_MODEL";
 const PROVIDERS: readonly ModelPlannerProvider[] = ["openai", "google", "ollama"];
 
@@ -30,7 +35,9 @@ export function parseAgentModel(value: string | undefined): { provider: ModelPla
 export function plannerChoice(db: Db, authSecret: string, env: NodeJS.ProcessEnv) {
   const secret = keysSecretFrom(env, authSecret);
   const named = parseAgentModel(env[AGENT_MODEL_ENV]);
+  const local = env[AGENT_MODEL_ENV]?.trim() === "local" && !llmUnavailableReason(env) ? createLocalPlanner() : null;
   return async (userId: string): Promise<AgentPlanner> => {
+    if (local) return local;
     if (!named) return ruleBasedPlanner;
     const credentials = await resolveCredentials(db, secret, env, userId, named.provider);
     if (!credentials) return ruleBasedPlanner;

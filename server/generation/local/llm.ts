@@ -20,7 +20,7 @@ export const LLM_NOT_INSTALLED = "node-llama-cpp is not installed";
 interface LlamaChatSession {
   prompt(
     text: string,
-    options: { maxTokens?: number; temperature?: number; topP?: number; seed?: number; signal?: AbortSignal; onToken?(tokens: unknown[]): void },
+    options: { maxTokens?: number; temperature?: number; topP?: number; seed?: number; signal?: AbortSignal; grammar?: unknown; onToken?(tokens: unknown[]): void },
   ): Promise<string>;
 }
 interface LlamaContext {
@@ -32,6 +32,7 @@ interface LlamaModel {
 }
 interface Llama {
   loadModel(options: { modelPath: string }): Promise<LlamaModel>;
+  createGrammarForJsonSchema(schema: Readonly<Record<string, unknown>>): Promise<unknown>;
 }
 interface NodeLlamaCpp {
   getLlama(options: { build: "never"; logLevel?: string; progressLogs?: boolean; maxThreads?: number }): Promise<Llama>;
@@ -132,6 +133,8 @@ export interface LlmInput {
   seed: number;
   signal: AbortSignal;
   onTokens?(count: number): void;
+  /** Constrains the answer to JSON of this shape (node-llama-cpp's JSON-schema grammar: a subset of JSON Schema). */
+  jsonSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** One answer from the configured model. Exported for tests; the engine entry point is runLlm. */
@@ -152,7 +155,9 @@ export async function generateText(input: LlmInput): Promise<string> {
     try {
       const session = new lib.LlamaChatSession({ contextSequence: context.getSequence(), ...(input.system ? { systemPrompt: input.system } : {}) });
       let produced = 0;
+      const grammar = input.jsonSchema ? await llama.createGrammarForJsonSchema(input.jsonSchema) : undefined;
       const text = await session.prompt(input.prompt, {
+        ...(grammar ? { grammar } : {}),
         maxTokens: input.maxTokens,
         temperature: input.temperature,
         topP: input.topP,

@@ -9,7 +9,8 @@
 //    repetitions; goal p95 ≤ 300 ms), and compilePlan on a 30-node plan (a 30-shot storyboard) on that canvas.
 //
 // `PLANNERS` is the list of planners the eval runs: the offline one, and the tool-calling model that
-// AGENT_MODEL names when its key is set (OPENAI_API_KEY, GEMINI_API_KEY or OLLAMA_URL, as for the studio);
+// AGENT_MODEL names when its key is set (OPENAI_API_KEY, GEMINI_API_KEY or OLLAMA_URL, as for the studio; `local`
+// with LOCAL_LLM_MODEL);
 // the timing section measures the offline one.
 // Printed figures, not a pass/fail test: exits non-zero only when the measurement itself broke.
 import os from "node:os";
@@ -19,6 +20,7 @@ import { planOffline } from "../../domain/agent/offline";
 import { addedEdges, addedNodes, compileAnswer, largeCanvas, plannerCase, PLAN_NOW } from "../../domain/agent/offline/plannerTesting";
 import { RULE_BASED_PLANNER, type PlannerAnswer, type PlannerInput } from "../../domain/agent/planner";
 import { PROVIDER_ENV } from "../../domain/generation/api";
+import { createLocalPlanner } from "../../server/agent/models/localPlanner";
 import { createModelPlanner } from "../../server/agent/models/modelPlanner";
 import { parseAgentModel } from "../../server/agent/planners";
 import { PROVIDER_BASE_URL_ENV } from "../../server/keys/keyService";
@@ -33,6 +35,7 @@ export const PLANNERS: EvalPlanner[] = [{ name: RULE_BASED_PLANNER, plan: async 
 
 /** The model AGENT_MODEL names, with the platform's key from the environment; none without both. */
 function modelPlanner(env: NodeJS.ProcessEnv): EvalPlanner[] {
+  if (env.AGENT_MODEL?.trim() === "local") return env.LOCAL_LLM_MODEL ? [createLocalPlanner()] : [];
   const named = parseAgentModel(env.AGENT_MODEL);
   if (!named) return [];
   const key = env[PROVIDER_ENV[named.provider]]?.trim();

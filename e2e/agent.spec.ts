@@ -82,6 +82,12 @@ test("the agent refuses an over-long message and says what it can do when it doe
   const input = panel.getByLabel("Message the agent");
   await expect(panel.getByText("Tell the agent what to make.")).toBeVisible();
   await page.screenshot({ path: "test-results/agent-empty.png" });
+  // A starter request fills the input; what is typed stays while the panel is minimized.
+  await panel.getByRole("button", { name: "“lay these out left to right”" }).click();
+  await expect(input).toHaveValue("lay these out left to right");
+  await panel.getByRole("button", { name: "Minimize agent panel" }).click();
+  await panel.getByRole("button", { name: "Expand agent panel" }).click();
+  await expect(panel.getByLabel("Message the agent")).toHaveValue("lay these out left to right");
   await input.fill("x".repeat(4001));
   await expect(panel.getByText("Messages can be at most 4,000 characters.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Send" })).toBeDisabled();

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useRef } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { Bot, ChevronDown, ChevronUp, Send, X } from "lucide-react";
@@ -66,7 +66,7 @@ function AgentBody({ controller }: { controller: AgentController }) {
     <>
       <ContextChips />
       <div ref={list} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3" role="log" aria-live="polite" data-testid="agent-chat">
-        {messages.length === 0 && request !== "loading" && <EmptyChat />}
+        {messages.length === 0 && request !== "loading" && <EmptyChat onPick={canEdit ? controller.setDraft : undefined} />}
         {messages.map((m) => (
           <AgentMessageView key={m.id} message={m} controller={controller} canEdit={canEdit} />
         ))}
@@ -90,11 +90,22 @@ function AgentBody({ controller }: { controller: AgentController }) {
   );
 }
 
-function EmptyChat() {
+const STARTERS = ["make a 5-second video from this image, slow push in", "three variations of the selected frame in 9:16", "storyboard scene 2 of Pilot", "lay these out left to right"];
+
+/** A new chat: what to ask, as requests that fill the input when clicked. */
+function EmptyChat({ onPick }: { onPick?(text: string): void }) {
   return (
-    <div className="my-auto space-y-2 px-2 text-center text-sm text-text-muted">
+    <div className="my-auto space-y-3 px-2 text-center text-sm text-text-muted">
       <p className="text-text">Tell the agent what to make.</p>
-      <p>“make a 5-second video from this image, slow push in” · “three variations of the selected frame in 9:16” · “storyboard scene 2 of Pilot” · “lay these out left to right”</p>
+      <ul className="flex flex-col items-center gap-1.5">
+        {STARTERS.map((s) => (
+          <li key={s}>
+            <button type="button" disabled={!onPick} className="rounded-full border border-border px-3 py-1 text-xs text-text-muted hover:border-border-strong hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent disabled:pointer-events-none" onClick={() => onPick?.(s)}>
+              “{s}”
+            </button>
+          </li>
+        ))}
+      </ul>
       <p className="text-xs">It shows a plan and what it costs before it changes anything.</p>
     </div>
   );
@@ -137,7 +148,8 @@ const ContextChips = memo(function ContextChips() {
 });
 
 function AgentInput({ controller }: { controller: AgentController }) {
-  const [text, setText] = useState("");
+  const text = useStore(controller.state, (s) => s.draft);
+  const setText = (next: string | ((now: string) => string)) => controller.setDraft(typeof next === "function" ? next(controller.state.getState().draft) : next);
   const loading = useStore(controller.state, (s) => s.request === "loading");
   const applyFree = useStore(controller.state, (s) => s.applyFreePlans);
   const nodes = useCanvasNodesForRequest();

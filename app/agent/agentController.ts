@@ -25,6 +25,8 @@ export interface AgentState {
   applyFreePlans: boolean;
   /** Agent mode (spec shell 2): the panel is closed, open, or minimized; kept per browser. */
   panel: AgentPanelMode;
+  /** What is typed and not sent yet: kept while the panel is minimized or closed. */
+  draft: string;
 }
 
 export type AgentPanelMode = "closed" | "open" | "minimized";
@@ -72,6 +74,7 @@ export function createAgentController(env: AgentEnv) {
     activeNodeIds: [],
     applyFreePlans: stored(APPLY_FREE_KEY) === "1",
     panel: panel === "open" || panel === "minimized" ? panel : "closed",
+    draft: "",
   }));
   const set = state.setState;
   const fail = (text: string) => set((s) => ({ request: "error", errors: [...s.errors, { id: crypto.randomUUID(), text }] }));
@@ -146,6 +149,10 @@ export function createAgentController(env: AgentEnv) {
     /** The toolbar button and the A key: agent mode on (open) or off. */
     togglePanel() {
       controller.setPanel(state.getState().panel === "closed" ? "open" : "closed");
+    },
+
+    setDraft(draft: string) {
+      set({ draft });
     },
 
     setApplyFreePlans(on: boolean) {

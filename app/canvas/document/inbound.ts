@@ -3,6 +3,7 @@ import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasN
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
+import { dataOfUnknownNodes } from "./dataOfUnknownNodes";
 
 /**
  * What the outbox still has to send: such nodes and edges are not the server's to take away on a resync,
@@ -73,7 +74,10 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   }
 
   /** Applies what came from the server, then saves the merges that must go back (at once). */
-  function take(source: ChangeSource, changes: CanvasChange[], refused = false) {
+  function take(source: ChangeSource, received: CanvasChange[], refused = false) {
+    const { nodes: showing, deletedIds } = store.getState();
+    const ids = new Set(showing.map((n) => n.id));
+    const changes = dataOfUnknownNodes(received, (id) => ids.has(id), (id) => deletedIds.has(id));
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
     const unsent = changes.some((c) => c.type !== "node-data") ? env.unsent() : null;

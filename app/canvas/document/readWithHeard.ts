@@ -2,6 +2,7 @@ import type { ChangeList } from "../../../domain/canvas/changes";
 import type { CanvasEdge, CanvasNode } from "../../../domain/canvas/node";
 import type { CanvasState, StudioEdge, StudioNode } from "../store/canvasStore";
 import { applyToCanvas } from "./applyToCanvas";
+import { dataOfUnknownNodes } from "./dataOfUnknownNodes";
 
 /**
  * The server's canvas as best known after a read that live messages kept overtaking: the read, with the
@@ -18,10 +19,9 @@ export function readWithHeard(read: { nodes: CanvasNode[]; edges: CanvasEdge[] }
   };
   for (const list of heard) {
     const revs = new Map(state.nodes.map((n) => [n.id, n.data.rev ?? 0]));
-    state = applyToCanvas(
-      state,
-      list.changes.filter((c) => c.type !== "node-data" || (c.data.rev ?? c.prevRev + 1) >= (revs.get(c.id) ?? 0)),
-    );
+    const forward = list.changes.filter((c) => c.type !== "node-data" || (c.data.rev ?? c.prevRev + 1) >= (revs.get(c.id) ?? 0));
+    const deleted = state.deletedIds;
+    state = applyToCanvas(state, dataOfUnknownNodes(forward, (id) => revs.has(id), (id) => deleted.has(id)));
   }
   return {
     nodes: state.nodes.map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data, rev: n.data.rev ?? 0 })),

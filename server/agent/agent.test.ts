@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AgentMessage } from "../../domain/agent/messages";
 import type { AgentPlanInput } from "../../domain/agent/plan";
 import type { PlannerAnswer, PlannerInput } from "../../domain/agent/planner";
@@ -177,5 +177,25 @@ describe("the agent's chat", () => {
     expect(events.map(([e]) => e)).toEqual(["user", "delta", "delta", "agent"]);
     expect(events.slice(1, 3).map(([, d]) => d.text).join("")).toBe("Adding an image.");
     expect(events[3]![1]).toMatchObject({ type: "agent", content: "Adding an image." });
+  });
+
+  it("keeps answering when the browser goes away mid-stream: the answer is stored for everyone", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    next = async (_input, onText) => {
+      await held;
+      onText?.("Still here.");
+      return { reply: "Still here.", plan: null };
+    };
+    const address = await h.server.listen({ port: 0, host: "127.0.0.1" });
+    const aborter = new AbortController();
+    const res = await fetch(`${address}${url()}`, { method: "POST", signal: aborter.signal, headers: { ...owner.headers, "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify({ content: "are you there" }) });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^event: user\n/);
+    aborter.abort();
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await vi.waitFor(async () => expect((await history(owner)).at(-1)).toMatchObject({ type: "agent", content: "Still here." }));
+    expect((await h.call(owner, "GET", "/api/health")).status).toBe(200);
   });
 });

@@ -169,12 +169,17 @@ const wantsEvents = (request: FastifyRequest) => String(request.headers.accept ?
 function openEvents(reply: FastifyReply) {
   reply.hijack();
   reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff", connection: "keep-alive" });
-  const send = (event: string, data: unknown) => reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  // A browser that goes away mid-answer must not take the process with it: the answer is still stored and
+  // published, so its other tabs and the other members see it.
+  reply.raw.on("error", () => {});
+  const send = (event: string, data: unknown) => {
+    if (!reply.raw.destroyed && !reply.raw.writableEnded) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
   return {
     send,
     end(event: string, data: unknown) {
       send(event, data);
-      reply.raw.end();
+      if (!reply.raw.destroyed) reply.raw.end();
     },
   };
 }

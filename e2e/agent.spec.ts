@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
 import { solidPng } from "./support/png";
-import { newAccount, newProject, signInInBrowser, signUpInBrowser } from "./support/studio";
+import { apiCall, newAccount, newProject, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
 
 // A common desktop size: the panel keeps its 600 px above the generation toolbar.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -107,4 +107,26 @@ test("the agent refuses an over-long message and says what it can do when it doe
   await page.locator(".react-flow__pane").click({ position: { x: 20, y: 200 } });
   await page.keyboard.press("a");
   await expect(panel).toHaveCount(0);
+});
+
+test("a view-only member reads the agent's chat live but cannot ask or apply", async ({ page, request }) => {
+  const ownerToken = await signUpByApi(request, newAccount("Owner"));
+  const viewer = newAccount("Viewer");
+  await signUpByApi(request, viewer);
+  const project = await apiCall(request, ownerToken, "post", "/api/projects", { name: "Look only" });
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/members`, { email: viewer.email, permission: "view" });
+
+  await signInInBrowser(page, viewer);
+  const c = canvas(page);
+  await c.open(project.body.id);
+  await page.getByTestId("agent-mode").click();
+  const panel = page.getByTestId("agent-panel");
+  await expect(panel.getByText("You have view-only access to this project.", { exact: false })).toBeVisible();
+  await expect(panel.getByLabel("Message the agent")).toHaveCount(0);
+  // The owner asks; the viewer sees the question and the plan, without Apply.
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/agent/messages`, { content: "an image of a lighthouse at dusk" });
+  await expect(panel.getByTestId("agent-message-user")).toContainText("an image of a lighthouse at dusk");
+  await expect(panel.getByTestId("agent-plan")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/agent-view-only.png" });
 });

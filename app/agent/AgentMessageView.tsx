@@ -5,6 +5,7 @@ import type { AgentMessage } from "../../domain/agent/messages";
 import { describePlan } from "../../domain/agent/describePlan";
 import { mediaUrlOf } from "../../domain/canvas/contentType";
 import { Button, cn } from "../ui";
+import { nodesById } from "../canvas/store/canvasStore";
 import { useCanvas, useCanvasStore } from "../canvas/store/useCanvas";
 import type { AgentController } from "./agentController";
 
@@ -24,7 +25,14 @@ export const AgentMessageView = memo(function AgentMessageView({ message, contro
   const m = message.metadata;
   return (
     <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border border-border bg-surface-2 px-3 py-2 text-sm text-text" data-testid="agent-message-agent">
-      <p className={cn("whitespace-pre-wrap break-words", m.error && !m.plan && "text-danger")}>{message.content}</p>
+      <div className="flex items-start gap-2">
+        <p className={cn("flex-1 whitespace-pre-wrap break-words", m.error && !m.plan && "text-danger")}>{message.content}</p>
+        {m.error && !m.plan && (
+          <button type="button" className="shrink-0 rounded px-1.5 text-xs font-medium text-danger underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => controller.dismissAnswer(message.id)}>
+            Dismiss
+          </button>
+        )}
+      </div>
       {m.plan && <PlanView message={message} controller={controller} canEdit={canEdit} />}
       {m.error && m.plan && (
         <p className="flex items-start gap-1.5 text-xs text-danger" role="alert">
@@ -40,7 +48,7 @@ function PlanView({ message, controller, canEdit }: { message: AgentMessage; con
   const m = message.metadata;
   const [busy, setBusy] = useState(false);
   const store = useCanvasStore();
-  const steps = describePlan(m.plan!, (id) => store.getState().nodes.find((n) => n.id === id)?.data.title);
+  const steps = describePlan(m.plan!, (id) => nodesById(store.getState().nodes).get(id)?.data.title);
   const shown = steps.slice(0, 8);
   return (
     <div className="space-y-2" data-testid="agent-plan">
@@ -90,8 +98,6 @@ function PlanView({ message, controller, canEdit }: { message: AgentMessage; con
 /** A plan's runs have settled: what they made, kept in the history (the pictures stay when the nodes go). */
 function RunReportView({ message }: { message: AgentMessage }) {
   const urls = message.metadata.assetUrls.slice(0, 12);
-  // A picture, or the clip or sound a node of this canvas holds at that address.
-  const kinds = useCanvas(useShallow((s) => urls.map((u) => String(s.nodes.find((n) => mediaUrlOf(n.data) === u)?.data.contentType ?? "image"))));
   return (
     <div className="mr-4 space-y-2 rounded-lg border border-success/30 bg-success-soft px-3 py-2 text-sm text-text" data-testid="agent-message-report">
       <p className="flex items-center gap-1.5">
@@ -99,9 +105,9 @@ function RunReportView({ message }: { message: AgentMessage }) {
       </p>
       {urls.length > 0 && (
         <ul className="grid grid-cols-3 gap-1.5">
-          {urls.map((url, i) => (
+          {urls.map((url) => (
             <li key={url} className="aspect-square overflow-hidden rounded border border-border bg-surface-3">
-              {kinds[i] === "video" ? <video src={url} muted className="h-full w-full object-cover" aria-label="Made by the plan" /> : kinds[i] === "image" ? <img src={url} alt="Made by the plan" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-[10px] text-text-muted">{kinds[i]}</span>}
+              <Thumb url={url} title="Made by the plan" />
             </li>
           ))}
         </ul>
@@ -113,36 +119,29 @@ function RunReportView({ message }: { message: AgentMessage }) {
 
 /** What an applied plan made, live from the canvas: a thumbnail once each run finishes. */
 function AppliedNodes({ ids }: { ids: string[] }) {
-  const nodes = useCanvas(
-    useShallow((s) =>
-      ids.slice(0, 12).map((id) => {
-        const n = s.nodes.find((x) => x.id === id);
-        return n ? `${id}\u0000${n.data.title ?? "Untitled"}\u0000${n.data.status ?? "idle"}\u0000${n.data.contentType ?? ""}\u0000${mediaUrlOf(n.data) ?? ""}` : `${id}\u0000\u0000removed\u0000\u0000`;
-      }),
-    ),
-  );
+  // The nodes themselves: a node keeps its object while unchanged, so only these nodes' changes re-render.
+  const nodes = useCanvas(useShallow((s) => ids.slice(0, 12).map((id) => nodesById(s.nodes).get(id))));
   return (
     <div className="space-y-1.5" data-testid="agent-applied">
       <p className="flex items-center gap-1 text-xs text-success">
         <Check className="size-3.5" /> Applied
       </p>
       <ul className="grid grid-cols-3 gap-1.5">
-        {nodes.map((entry) => {
-          const [id, title, status, type, url] = entry.split("\u0000") as [string, string, string, string, string];
-          if (status === "removed") return null;
+        {nodes.map((node) => {
+          if (!node) return null;
+          const title = node.data.title ?? "Untitled";
+          const url = mediaUrlOf(node.data);
           return (
-            <li key={id} className="overflow-hidden rounded border border-border bg-surface" title={title}>
+            <li key={node.id} className="overflow-hidden rounded border border-border bg-surface" title={title}>
               <div className="flex aspect-square items-center justify-center bg-surface-3">
-                {status === "generating" ? (
+                {node.data.status === "generating" ? (
                   <Loader2 className="size-4 animate-spin text-text-muted" aria-label="Running" />
-                ) : url && type === "image" ? (
-                  <img src={url} alt={title} className="h-full w-full object-cover" />
-                ) : url && type === "video" ? (
-                  <video src={url} muted className="h-full w-full object-cover" aria-label={title} />
-                ) : status === "error" ? (
+                ) : url ? (
+                  <Thumb url={url} title={title} type={node.data.contentType} />
+                ) : node.data.status === "error" ? (
                   <CircleAlert className="size-4 text-danger" aria-label="Failed" />
                 ) : (
-                  <span className="px-1 text-center text-[10px] text-text-muted">{type || "node"}</span>
+                  <span className="px-1 text-center text-[10px] text-text-muted">{node.data.contentType || "node"}</span>
                 )}
               </div>
               <p className="truncate px-1 py-0.5 text-[10px] text-text-muted">{title}</p>
@@ -152,4 +151,15 @@ function AppliedNodes({ ids }: { ids: string[] }) {
       </ul>
     </div>
   );
+}
+
+/**
+ * A small preview of a studio media URL: a picture, else a clip's first frame, else a plain tile. Without the
+ * node's type (a report whose nodes may be gone) it tries them in that order.
+ */
+function Thumb({ url, title, type }: { url: string; title: string; type?: string }) {
+  const [shown, setShown] = useState<"image" | "video" | "other">(type === "video" ? "video" : type === "image" || !type ? "image" : "other");
+  if (shown === "image") return <img src={url} alt={title} className="h-full w-full object-cover" onError={() => setShown(type ? "other" : "video")} />;
+  if (shown === "video") return <video src={url} muted preload="metadata" className="h-full w-full object-cover" aria-label={title} onError={() => setShown("other")} />;
+  return <span className="flex h-full items-center justify-center text-[10px] text-text-muted">{type === "model3d" ? "3D" : type || "media"}</span>;
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useStore } from "zustand";
 import { useShallow } from "zustand/react/shallow";
 import { Bot, ChevronDown, ChevronUp, Send, X } from "lucide-react";
@@ -13,7 +13,7 @@ const INPUT_MAX_HEIGHT = 120;
 
 /**
  * spec (shell 2 "Agent panel"): a floating panel at the bottom right, 384×600 px, or 320×64 px minimized:
- * the context strip, the chat and the input. `controller` is null without a project.
+ * the context strip, the chat and the input.
  */
 export function AgentPanel({ controller }: { controller: AgentController }) {
   const panel = useStore(controller.state, (s) => s.panel);
@@ -53,7 +53,9 @@ function AgentPanelFrame({ controller, minimized }: { controller: AgentControlle
 }
 
 function AgentBody({ controller }: { controller: AgentController }) {
-  const messages = useStore(controller.state, (s) => s.messages);
+  const all = useStore(controller.state, (s) => s.messages);
+  const dismissed = useStore(controller.state, (s) => s.dismissed);
+  const messages = useMemo(() => all.filter((m) => !dismissed.has(m.id)), [all, dismissed]);
   const request = useStore(controller.state, (s) => s.request);
   const streaming = useStore(controller.state, (s) => s.streaming);
   const errors = useStore(controller.state, (s) => s.errors);
@@ -114,19 +116,21 @@ function EmptyChat({ onPick }: { onPick?(text: string): void }) {
 /** spec: chips show the node content cut to 20 characters, or 'Untitled'; 'Clear All' with more than one. */
 const ContextChips = memo(function ContextChips() {
   const commands = useCommands();
-  const chips = useCanvas(useShallow((s) => s.nodes.filter((n) => n.data.agentContext).map((n) => `${n.id}\u0000${contextChipTitle(n.data)}`)));
+  // The nodes themselves (each keeps its object while unchanged), so the strip re-renders only when they change.
+  const chips = useCanvas(useShallow((s) => s.nodes.filter((n) => n.data.agentContext)));
   const selected = useCanvas(useShallow((s) => s.nodes.filter((n) => n.selected && !n.data.agentContext).map((n) => n.id)));
   const canEdit = useCanvas((s) => s.canEdit);
-  if (!chips.length && !selected.length) return null;
+  // A view-only member sees the chips but cannot add the selection.
+  if (!chips.length && !(canEdit && selected.length)) return null;
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-border px-4 py-2" aria-label="Agent context" data-testid="agent-context">
-      {chips.map((chip) => {
-        const [id, title] = chip.split("\u0000") as [string, string];
+      {chips.map((node) => {
+        const title = contextChipTitle(node.data);
         return (
-          <span key={id} className="inline-flex max-w-full items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pl-2.5 pr-1 text-xs text-text">
+          <span key={node.id} className="inline-flex max-w-full items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pl-2.5 pr-1 text-xs text-text">
             <span className="truncate">{title}</span>
             {canEdit && (
-              <button type="button" aria-label={`Remove ${title} from the agent's context`} className="rounded-full p-0.5 text-text-muted hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => commands.toggleAgentContext(id)}>
+              <button type="button" aria-label={`Remove ${title} from the agent's context`} className="rounded-full p-0.5 text-text-muted hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => commands.toggleAgentContext(node.id)}>
                 <X className="size-3" />
               </button>
             )}
@@ -139,7 +143,7 @@ const ContextChips = memo(function ContextChips() {
         </button>
       )}
       {canEdit && chips.length > 1 && (
-        <button type="button" className="ml-auto text-xs text-text-muted underline-offset-2 hover:text-text hover:underline" onClick={() => commands.batch(() => chips.forEach((c) => commands.toggleAgentContext(c.split("\u0000")[0]!)))}>
+        <button type="button" className="ml-auto text-xs text-text-muted underline-offset-2 hover:text-text hover:underline" onClick={() => commands.batch(() => chips.forEach((node) => commands.toggleAgentContext(node.id)))}>
           Clear All
         </button>
       )}

@@ -1,4 +1,5 @@
 import type { AgentMessage, AgentRequest, PlanOutcome, RunReport } from "../../domain/agent/messages";
+import { SseParser } from "../../domain/serverSentEvents";
 import { api, ApiError } from "../api/client";
 
 const messagesPath = (projectId: string) => `/api/projects/${projectId}/agent/messages`;
@@ -55,25 +56,13 @@ export async function reportRuns(projectId: string, messageId: string, report: R
   return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/report`, report)).message;
 }
 
-/** Parses a text/event-stream body into its events (each `data:` line is JSON). */
-export async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: unknown }> {
+/** A text/event-stream body as its events, each `data` parsed as JSON (the studio sends JSON). */
+async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: unknown }> {
   const reader = body.pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>).getReader();
-  let buffer = "";
+  const parser = new SseParser();
   for (;;) {
     const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf("\n\n")) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = "message";
-      const data: string[] = [];
-      for (const line of block.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-      }
-      if (data.length) yield { event, data: JSON.parse(data.join("\n")) };
-    }
+    for (const e of done ? parser.end() : parser.push(value ?? "")) yield { event: e.event, data: JSON.parse(e.data) };
     if (done) return;
   }
 }

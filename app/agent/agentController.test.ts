@@ -43,7 +43,6 @@ function setup(opts: { canEdit?: boolean } = {}) {
       await rc.client.flush();
       return !rc.client.hasPending();
     },
-    notify: () => {},
     onActivity: () => {},
   });
   return { ...rc, agent, runs, fromHere, flushedBeforeRun: () => flushedBeforeRun };
@@ -136,6 +135,15 @@ describe("applying an agent's plan", () => {
     expect(t.agent.state.getState().messages.find((x) => x.id === m.id)!.metadata.planState).toBe("cancelled");
     expect(await t.agent.apply(t.agent.state.getState().messages[0]!)).toBe(false);
     expect(t.s().nodes).toHaveLength(1);
+  });
+
+  it("hides a dismissed error answer in this tab only: the chat still holds it", () => {
+    const t = setup();
+    const failed: AgentMessage = { id: "m-err", type: "agent", content: "The agent could not answer: down", timestamp: new Date().toISOString(), metadata: { nodeIds: [], assetUrls: [], error: "down" } };
+    t.agent.receive(failed);
+    t.agent.dismissAnswer("m-err");
+    expect(t.agent.state.getState().dismissed.has("m-err")).toBe(true);
+    expect(t.agent.state.getState().messages.map((m) => m.id)).toEqual(["m-err"]);
   });
 
   it("keeps the chat by message id: a live copy replaces the one shown", () => {

@@ -5,7 +5,7 @@ import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { api, ApiError } from "../api/client";
 import type { CanvasCommands } from "../canvas/commands/canvasCommands";
 import { generationErrorMessage, type GenerationController } from "../canvas/generation/generationController";
-import type { CanvasStore } from "../canvas/store/canvasStore";
+import { nodesById, type CanvasStore } from "../canvas/store/canvasStore";
 import { mediaUrlOf } from "../../domain/canvas/contentType";
 import { askAgent, listAgentMessages, reportPlanOutcome, reportRuns } from "./agentApi";
 
@@ -27,6 +27,8 @@ export interface AgentState {
   panel: AgentPanelMode;
   /** What is typed and not sent yet: kept while the panel is minimized or closed. */
   draft: string;
+  /** Error answers this tab dismissed (spec: a red message with Dismiss); the history keeps them. */
+  dismissed: ReadonlySet<string>;
 }
 
 export type AgentPanelMode = "closed" | "open" | "minimized";
@@ -42,7 +44,6 @@ export interface AgentEnv {
   generation: Pick<GenerationController, "run" | "runFromHere">;
   /** Sends every waiting canvas write; false when some are still unsaved (runs read the saved nodes). */
   flushWrites(): Promise<boolean>;
-  notify(kind: "info" | "error" | "success", message: string): void;
   /** A run started: the credit balance and the queue refresh. */
   onActivity(): void;
   /** Brings these nodes into view (an applied plan's new nodes may land off screen). */
@@ -75,6 +76,7 @@ export function createAgentController(env: AgentEnv) {
     applyFreePlans: stored(APPLY_FREE_KEY) === "1",
     panel: panel === "open" || panel === "minimized" ? panel : "closed",
     draft: "",
+    dismissed: new Set(),
   }));
   const set = state.setState;
   const fail = (text: string) => set((s) => ({ request: "error", errors: [...s.errors, { id: crypto.randomUUID(), text }] }));
@@ -82,7 +84,7 @@ export function createAgentController(env: AgentEnv) {
   /** The revision each run node had when its run was asked for: it is done once a later one settles. */
   const startRevs = new Map<string, number>();
   const settled = (canvas: ReturnType<CanvasStore["getState"]>, id: string) => {
-    const node = canvas.nodes.find((n) => n.id === id);
+    const node = nodesById(canvas.nodes).get(id);
     if (!node) return true;
     return (node.data.rev ?? 0) > (startRevs.get(id) ?? Infinity) && (node.data.status === "completed" || node.data.status === "error");
   };
@@ -92,18 +94,19 @@ export function createAgentController(env: AgentEnv) {
     if (!activeNodeIds.length || !activeNodeIds.every((id) => settled(canvas, id))) return;
     set({ activeWorkflowId: null, activeNodeIds: [] });
     // The chat says so, with what was made: every member sees it, and the history keeps the pictures.
-    const ran = activeNodeIds.map((id) => canvas.nodes.find((n) => n.id === id)?.data);
+    const ran = activeNodeIds.map((id) => nodesById(canvas.nodes).get(id)?.data);
     const assetUrls = ran.flatMap((d) => (d?.status === "completed" && mediaUrlOf(d) ? [mediaUrlOf(d)!] : []));
     const failed = ran.filter((d) => !d || d.status === "error").length;
     if (activeWorkflowId) void reportRuns(env.projectId, activeWorkflowId, { nodeIds: activeNodeIds, assetUrls, failed }).then(controller.receive, () => {});
   });
 
   async function startRun(run: PlannedRun): Promise<string | null> {
-    startRevs.set(run.nodeId, env.store.getState().nodes.find((n) => n.id === run.nodeId)?.data.rev ?? 0);
+    const nodeData = () => nodesById(env.store.getState().nodes).get(run.nodeId)?.data;
+    startRevs.set(run.nodeId, nodeData()?.rev ?? 0);
     if (run.kind === "node") {
       const started = await env.generation.run(run.nodeId);
       // The Run button's path said why on the node (402: 'Insufficient credits…'); the chat says it too.
-      if (!started) fail(String(env.store.getState().nodes.find((n) => n.id === run.nodeId)?.data.error ?? GENERATION_MESSAGES.failedRetry));
+      if (!started) fail(String(nodeData()?.error ?? GENERATION_MESSAGES.failedRetry));
       return started;
     }
     if (run.kind === "from-here") {
@@ -135,6 +138,11 @@ export function createAgentController(env: AgentEnv) {
     /** A message from the live channel: new, or a plan's outcome. */
     receive(message: AgentMessage) {
       set((s) => ({ messages: upsert(s.messages, message) }));
+    },
+
+    /** Hides an error answer here. */
+    dismissAnswer(messageId: string) {
+      set((s) => ({ dismissed: new Set([...s.dismissed, messageId]) }));
     },
 
     dismiss(errorId: string) {
@@ -189,8 +197,7 @@ export function createAgentController(env: AgentEnv) {
     async apply(message: AgentMessage): Promise<boolean> {
       const plan = message.metadata.plan;
       if (!plan || message.metadata.planState !== "proposed") return false;
-      const canvas = env.store.getState();
-      const compiled = compilePlan(plan, { nodes: canvas.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position, data: n.data })), edges: canvas.edges }, { now: Date.now() });
+      const compiled = compilePlan(plan, env.store.getState(), { now: Date.now() });
       if (!compiled.ok) {
         fail(`The plan could not be applied: ${compiled.error}`);
         controller.receive({ ...message, metadata: { ...message.metadata, planState: "failed", error: compiled.error } });

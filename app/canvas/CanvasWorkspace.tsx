@@ -80,7 +80,6 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       commands: client.commands,
       generation,
       flushWrites,
-      notify: (kind, message) => toast[kind](message),
       onActivity: () => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
       // After React Flow has measured the new nodes.
       // Clear of the agent panel (right, 384 px and its margin) and the generation toolbar (bottom).

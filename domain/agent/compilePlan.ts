@@ -43,7 +43,14 @@ class PlanError extends Error {}
  * applied) when a step names a node that is not there, connects what cannot be connected, or runs what
  * cannot run. Pure: the same plan on the same canvas gives the same changes (ids from `newId`).
  */
-export function compilePlan(plan: AgentPlan, canvas: PlanCanvas, opts: { now: number; newId?: (index: number) => string; newEdge?: (source: string, target: string, index: number) => string }): CompileResult {
+/** `now` stamps the new data; `newId` and `newEdge` name new nodes and edges (tests give fixed names). */
+export interface CompileOptions {
+  now: number;
+  newId?: (index: number) => string;
+  newEdge?: (source: string, target: string, index: number) => string;
+}
+
+export function compilePlan(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): CompileResult {
   try {
     return { ok: true, plan: compile(plan, canvas, opts) };
   } catch (err) {
@@ -52,7 +59,7 @@ export function compilePlan(plan: AgentPlan, canvas: PlanCanvas, opts: { now: nu
   }
 }
 
-function compile(plan: AgentPlan, canvas: PlanCanvas, opts: { now: number; newId?: (index: number) => string; newEdge?: (source: string, target: string, index: number) => string }): CompiledPlan {
+function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): CompiledPlan {
   const nodes = new Map(canvas.nodes.map((n) => [n.id, { id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data }]));
   const edges: CanvasEdge[] = [...canvas.edges];
   const created: Record<string, string> = {};

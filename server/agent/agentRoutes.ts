@@ -69,16 +69,21 @@ export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeH
       await publish(id, question);
       stream?.send("user", question);
 
-      const canvas = await loadCanvas(db, id);
-      const planner = (await deps.plannerFor?.(caller.id)) ?? ruleBasedPlanner;
+      // What the planner reads, read together.
+      const [canvas, planner, scripts, shotLists] = await Promise.all([
+        loadCanvas(db, id),
+        deps.plannerFor?.(caller.id) ?? ruleBasedPlanner,
+        screenplaysOf(db, id),
+        shotListsOf(db, id),
+      ]);
       const onCanvas = new Set(canvas.nodes.map((n) => n.id));
       const input: PlannerInput = {
         request: body.content,
         canvas: { nodes: canvas.nodes.map(agentNodeView), edges: canvas.edges.map((e) => ({ source: e.source, target: e.target })) },
         selection: body.selectedNodeIds.filter((n) => onCanvas.has(n)),
         context: body.contextNodeIds.filter((n) => onCanvas.has(n)),
-        scripts: await screenplaysOf(db, id),
-        shotLists: await shotListsOf(db, id),
+        scripts,
+        shotLists,
       };
       const answer = await answerOf(planner, input, (delta) => stream?.send("delta", { text: delta }));
       const metadata = await answerMetadata(db, caller.id, answer, canvas, planner.name);

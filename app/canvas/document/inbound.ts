@@ -1,7 +1,7 @@
 import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
-import type { CanvasStore } from "../store/canvasStore";
+import { nodesById, type CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
 import { dataOfUnknownNodes } from "./dataOfUnknownNodes";
 
@@ -76,8 +76,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   /** Applies what came from the server, then saves the merges that must go back (at once). */
   function take(source: ChangeSource, received: CanvasChange[], refused = false) {
     const { nodes: showing, deletedIds } = store.getState();
-    const ids = new Set(showing.map((n) => n.id));
-    const changes = dataOfUnknownNodes(received, (id) => ids.has(id), (id) => deletedIds.has(id));
+    const showingById = nodesById(showing);
+    const changes = dataOfUnknownNodes(received, (id) => showingById.has(id), (id) => deletedIds.has(id));
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
     const unsent = changes.some((c) => c.type !== "node-data") ? env.unsent() : null;

@@ -37,3 +37,15 @@ export function createCanvasStore(init: { projectId: string; canEdit: boolean; n
 }
 
 export const selectedNodes = (s: CanvasState) => s.nodes.filter((n) => n.selected);
+
+const indexes = new WeakMap<readonly StudioNode[], ReadonlyMap<string, StudioNode>>();
+
+/**
+ * The nodes by id, built once per node list (every state change makes a new list; all readers of one state
+ * share its index). For selectors that look nodes up on each store change, where `find` would scan the canvas.
+ */
+export function nodesById(nodes: readonly StudioNode[]): ReadonlyMap<string, StudioNode> {
+  let index = indexes.get(nodes);
+  if (!index) indexes.set(nodes, (index = new Map(nodes.map((n) => [n.id, n]))));
+  return index;
+}

@@ -8,7 +8,7 @@ import { ProviderError } from "../../generation/engine";
 import { abortReason, displayUrl } from "../../generation/hosted/http";
 import { type Classifier, httpFailure, internalAddress, timedOut, unreachable, unreadable } from "../../generation/hosted/providerErrors";
 import { RefusedAddressError } from "../../net/pinnedFetch";
-import { SseParser } from "./sse";
+import { SseParser } from "../../../domain/serverSentEvents";
 
 /** One turn's answer larger than this is refused (a plan turn is a few kilobytes). */
 export const MAX_TURN_BYTES = 4 * 1024 * 1024;
@@ -98,11 +98,11 @@ export async function* postForEvents(service: ModelService, url: string, init: {
       if (bytes > MAX_TURN_BYTES) throw tooLong(name);
       const decoded = decoder.decode(chunk.value, { stream: true });
       if (whole) body += decoded;
-      else for (const data of parser.push(decoded)) if (data !== "[DONE]") yield parse(data);
+      else for (const { data } of parser.push(decoded)) if (data !== "[DONE]") yield parse(data);
     }
     const rest = decoder.decode();
     if (whole) yield parse(body + rest);
-    else for (const data of [...parser.push(rest), ...parser.end()]) if (data !== "[DONE]") yield parse(data);
+    else for (const { data } of [...parser.push(rest), ...parser.end()]) if (data !== "[DONE]") yield parse(data);
   } finally {
     clearTimeout(timer);
     init.signal?.removeEventListener("abort", onAbort);

@@ -1,11 +1,11 @@
 import { IDBFactory } from "fake-indexeddb";
 import { describe, expect, it } from "vitest";
-import type { AutosaveResponse, NodeData } from "../../domain/canvas/node";
+import type { AutosaveResponse, AutosaveUpdate, NodeData } from "../../domain/canvas/node";
 import { ApiError } from "../api/client";
 import { createCanvasClient } from "./canvasClient";
 import type { OutboxTransport } from "./outbox/outbox";
 import type { StudioNode } from "./store/canvasStore";
-import { recordingClient, type Sent } from "./testing/recordingClient";
+import { recordingClient, updatesOf, type Sent } from "./testing/recordingClient";
 
 const loaded = (id: string, data: NodeData): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data });
 const edge = (id: string, source: string, target: string) => ({ id, source, target, type: "default" });
@@ -68,7 +68,7 @@ describe("what the server says comes in through one door", () => {
     const { client, commands, s, writes } = recordingClient({
       nodes: [loaded("a", { title: "Same", content: "x", rev: 2 })],
       answer: async (sent) => {
-        if (sent.route !== "autosave" || refusals++ > 0) return { success: true, conflicts: [] };
+        if (updatesOf(sent).length === 0 || refusals++ > 0) return { success: true, conflicts: [] };
         // The server's copy is the one this tab knows, at a revision below the one it shows.
         return { success: true, conflicts: [{ nodeId: "a", rev: 2, nodeData: { title: "Same", content: "x", status: "idle", rev: 2 } }] };
       },
@@ -89,7 +89,7 @@ describe("what the server says comes in through one door", () => {
     const { client, commands, s, writes } = recordingClient({
       nodes: [loaded("a", { title: "Shot", description: "old", rev: 2 })],
       answer: async (sent) => {
-        if (sent.route !== "autosave") return { success: true };
+        if (updatesOf(sent).length === 0) return { success: true };
         if (!refuse) return { success: true, conflicts: [] };
         refuse = false;
         return { success: true, conflicts: [{ nodeId: "a", rev: 3, nodeData: { title: "Shot", description: "theirs", rev: 3 } }] };
@@ -116,7 +116,7 @@ describe("what the server says comes in through one door", () => {
       nodes: [loaded("a", { title: "Untitled", prompt: "", rev: 4 })],
       answer: async (sent) => {
         if (!online) return offlineAnswer();
-        return sent.route === "autosave" ? server.autosave(sent.updates) : { success: true };
+        return server.autosave(updatesOf(sent));
       },
     });
     // Offline: this tab types a prompt (its revision 5, unsent) while another person's title was stored as revision 5.
@@ -134,7 +134,7 @@ describe("what the server says comes in through one door", () => {
     let refusals = 0;
     const { client, commands, s, writes } = recordingClient({
       answer: async (sent) => {
-        if (sent.route !== "autosave" || refusals++ > 0) return { success: true, conflicts: [] };
+        if (updatesOf(sent).length === 0 || refusals++ > 0) return { success: true, conflicts: [] };
         // Their prompt landed first; this tab never saw it (its live message was missed while offline).
         const id = s().nodes[0]!.id;
         return { success: true, conflicts: [{ nodeId: id, rev: 1, nodeData: { title: "Untitled", prompt: "theirs", rev: 1 } }] };
@@ -362,10 +362,13 @@ describe("edits an earlier page could not save", () => {
     autosave: () => Promise.reject(new ApiError(0, "network", "offline")),
     structure: () => Promise.reject(new ApiError(0, "network", "offline")),
   };
-  const recording = (sent: string[]): OutboxTransport => ({
-    autosave: async (b) => (sent.push(...b.updates.map((u) => `data ${u.nodeId} ${u.nodeData.prompt ?? u.nodeData.title}`)), { success: true, conflicts: [] } as AutosaveResponse),
-    structure: async (_p, b) => sent.push(`shape ${b.nodes.map((n) => n.id).join(",")} ${b.edgesAdded.map((e) => e.id).join(",")}`),
-  });
+  const recording = (sent: string[]): OutboxTransport => {
+    const data = (updates: AutosaveUpdate[]) => sent.push(...updates.map((u) => `data ${u.nodeId} ${u.nodeData.prompt ?? u.nodeData.title}`));
+    return {
+      autosave: async (b) => (data(b.updates), { success: true, conflicts: [] } as AutosaveResponse),
+      structure: async (_p, b) => (sent.push(`shape ${b.nodes.map((n) => n.id).join(",")} ${b.edgesAdded.map((e) => e.id).join(",")}`), data(b.updates), { success: true, conflicts: [] }),
+    };
+  };
   const open = (transport: OutboxTransport, indexedDB: IDBFactory, nodes: StudioNode[]) =>
     createCanvasClient({ projectId: "p", canEdit: true, clientId: crypto.randomUUID(), transport, indexedDB, initial: { nodes: nodes.map((n) => ({ ...n, type: "generic_v2", rev: n.data.rev ?? 0 })), edges: [], viewport: null } });
 
@@ -448,7 +451,7 @@ describe("edits an earlier page could not save", () => {
     await first.flush();
     expect(first.store.getState().nodes).toHaveLength(1);
     await first.dispose();
-    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async () => ({ success: true, edgesAdded: [] }) };
+    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
     const second = open(transport, idb, [loaded("n1", { ...server.stored.data, rev: 8 })]);
     await second.ready;
     expect(second.store.getState().nodes[0]!.data).toMatchObject({ prompt: "their prompt" });
@@ -465,8 +468,12 @@ describe("edits an earlier page could not save", () => {
 
   it("a node made here whose first write waited through a reload keeps a field another person wrote first", async () => {
     const idb = new IDBFactory();
-    // The node's placement is saved; its first data write is not, and the page is reloaded.
-    const firstTransport: OutboxTransport = { autosave: offlineAnswer, structure: async () => ({ success: true, edgesAdded: [] }) };
+    // The node's placement is saved; its first data write is not (the request carrying both was too large,
+    // so the placement went alone and then the connection dropped), and the page is reloaded.
+    const firstTransport: OutboxTransport = {
+      autosave: offlineAnswer,
+      structure: async (_p, b) => (b.updates.length ? Promise.reject(new ApiError(413, "too_large", "Request body is too large")) : { success: true, edgesAdded: [] }),
+    };
     const first = open(firstTransport, idb, []);
     await first.ready;
     const id = first.commands.createNode({ data: { content: "pasted take" } })!;
@@ -475,7 +482,7 @@ describe("edits an earlier page could not save", () => {
     // Meanwhile another person, who saw only the placement, wrote a description (fuzz 50×1000, seed 13: the
     // merge counted the description as removed here and saved the node without it).
     const server = revisionRule({ rev: 1, data: { description: "their note" } });
-    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async () => ({ success: true, edgesAdded: [] }) };
+    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
     const second = open(transport, idb, [loaded(id, { ...server.stored.data, rev: 1 })]);
     await second.ready;
     for (let i = 0; i < 3; i++) await second.flush();

@@ -8,7 +8,7 @@ import type { AutosaveUpdate, RealtimeMessage, StructureRequest } from "./node";
  * `CanvasChange` on each side of them.
  */
 
-type StructureBody = Omit<StructureRequest, "clientId">;
+type StructureBody = Omit<StructureRequest, "clientId" | "updates">;
 
 const emptyStructure = (): StructureBody => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
 

@@ -107,6 +107,11 @@ export type Viewport = z.infer<typeof viewportSchema>;
 // --- POST /api/workflows/autosave (spec: canvas 7) -------------------------------------------------
 
 export const AUTOSAVE_BATCH_MAX = 10;
+/**
+ * Node data a structure request may carry (the first data of the nodes it creates, and data queued right
+ * behind it): a pasted group or an applied agent plan is one request, one transaction (issue 12).
+ */
+export const STRUCTURE_UPDATES_MAX = 100;
 
 export const autosaveUpdateSchema = z
   .object({
@@ -182,6 +187,8 @@ export const structureRequestSchema = z.object({
   edgesAdded: z.array(edgeSchema).max(5000).default([]),
   edgesRemoved: z.array(z.string().max(300)).max(5000).default([]),
   viewport: viewportSchema.optional(),
+  /** Node data written after the structure, in the same transaction, under the autosave revision rule. */
+  updates: z.array(autosaveUpdateSchema).max(STRUCTURE_UPDATES_MAX, `At most ${STRUCTURE_UPDATES_MAX} updates per request`).default([]),
   clientId: z.string().max(100).optional(),
 });
 export type StructureRequest = z.infer<typeof structureRequestSchema>;

@@ -135,7 +135,7 @@ describe("structure", () => {
       ],
       viewport: { x: 10, y: 20, zoom: 0.6 },
     });
-    expect(res.body).toEqual({ success: true, edgesAdded: ["e-ab"] });
+    expect(res.body).toEqual({ success: true, edgesAdded: ["e-ab"], conflicts: [] });
     await structure(owner, { edgesAdded: [{ id: "e-ab-2", source: "n-a", target: "n-b" }] });
     const canvas = await load();
     expect(canvas.edges.map((e: { id: string }) => e.id)).toEqual(["e-ab"]);
@@ -147,6 +147,39 @@ describe("structure", () => {
     await structure(owner, { nodes: [{ id: "n-c", position: { x: 0, y: 0 } }], edgesAdded: [{ id: "e-bc", source: "n-b", target: "n-c" }] });
     await structure(owner, { deletedNodeIds: ["n-c"] });
     expect((await load()).edges.map((e: { id: string }) => e.id)).not.toContain("e-bc");
+  });
+
+  it("creates nodes with the data that came with them, in one transaction, answering conflicts like autosave", async () => {
+    await autosave(owner, [{ nodeId: "n-old", nodeData: { title: "Theirs", rev: 4 }, prevRev: 0 }]);
+    const res = await structure(owner, {
+      nodes: [
+        { id: "n-plan-1", position: { x: 0, y: 600 } },
+        { id: "n-plan-2", position: { x: 500, y: 600 } },
+      ],
+      edgesAdded: [{ id: "e-plan", source: "n-plan-1", target: "n-plan-2" }],
+      updates: [
+        { nodeId: "n-plan-1", nodeData: { title: "Frame", prompt: "a lighthouse at dusk", rev: 1 }, prevRev: 0 },
+        { nodeId: "n-plan-2", nodeData: { title: "Push in", rev: 1 }, prevRev: 0 },
+        { nodeId: "n-old", nodeData: { title: "Stale", rev: 2 }, prevRev: 1 },
+      ],
+    });
+    expect(res.body).toEqual({ success: true, edgesAdded: ["e-plan"], conflicts: [{ nodeId: "n-old", rev: 4, nodeData: expect.objectContaining({ title: "Theirs" }) }] });
+    const { nodes } = await load();
+    const byId = (id: string) => nodes.find((n: { id: string }) => n.id === id);
+    expect(byId("n-plan-1")).toMatchObject({ rev: 1, position: { x: 0, y: 600 }, data: { title: "Frame", prompt: "a lighthouse at dusk" } });
+    expect(byId("n-plan-2")).toMatchObject({ rev: 1, data: { title: "Push in" } });
+    expect(byId("n-old")).toMatchObject({ rev: 4, data: { title: "Theirs" } });
+  });
+
+  it("refuses the whole request, changing nothing, when one update that came with it is bad", async () => {
+    const res = await structure(owner, {
+      nodes: [{ id: "n-bad-1", position: { x: 0, y: 900 } }],
+      updates: [{ nodeId: "n-bad-1", nodeData: { title: "x".repeat(201), rev: 1 }, prevRev: 0 }],
+    });
+    expect(res.status).toBe(400);
+    expect((await load()).nodes.map((n: { id: string }) => n.id)).not.toContain("n-bad-1");
+    const tooMany = Array.from({ length: 101 }, (_, i) => ({ nodeId: `n-many-${i}`, nodeData: { rev: 1 }, prevRev: 0 }));
+    expect((await structure(owner, { updates: tooMany })).body.error).toMatch(/At most 100 updates/);
   });
 
   it("refuses positions outside the canvas extent", async () => {
@@ -173,6 +206,11 @@ describe("realtime", () => {
     await expect.poll(() => messages.length, { timeout: 2000 }).toBe(2);
     expect(messages[0]).toMatchObject({ type: "nodes", nodes: [{ id: "n-a", rev: 7, data: { title: "Live" } }] });
     expect(messages[1]).toMatchObject({ type: "structure", nodes: [{ id: "n-a", position: { x: 420, y: 400 } }] });
+    // A node created with its data: placed first, then filled in, so an open canvas never fills in a node it lacks.
+    await structure(owner, { nodes: [{ id: "n-live", position: { x: 0, y: 0 } }], updates: [{ nodeId: "n-live", nodeData: { title: "Born whole", rev: 1 }, prevRev: 0 }] });
+    await expect.poll(() => messages.length, { timeout: 2000 }).toBe(4);
+    expect(messages[2]).toMatchObject({ type: "structure", nodes: [{ id: "n-live" }] });
+    expect(messages[3]).toMatchObject({ type: "nodes", nodes: [{ id: "n-live", rev: 1, data: { title: "Born whole" } }] });
     ws.close();
   });
 

@@ -41,13 +41,17 @@ export function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Realtime
     return { success: true, conflicts, ...(refused.length ? { refused } : {}) };
   });
 
-  /** Positions, new and deleted nodes, edges and viewport. */
+  /**
+   * Positions, new and deleted nodes, edges and viewport, then the node data that came with them (new
+   * nodes' first data), all in one transaction: answers the edges it added and the data writes that
+   * conflicted, like autosave.
+   */
   app.post("/api/projects/:id/structure", async (request) => {
     const caller = requireUser(request);
     const { id } = parse(projectParams, request.params);
     const body = parse(structureRequestSchema, request.body ?? {});
     const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
-    const { applied } = await applyChanges(db, hub, id, changesFromStructure(body), origin);
-    return { success: true, edgesAdded: applied.flatMap((c) => (c.type === "edge-added" ? [c.edge.id] : [])) };
+    const { applied, conflicts } = await applyChanges(db, hub, id, [...changesFromStructure(body), ...changesFromAutosave(body.updates)], origin);
+    return { success: true, edgesAdded: applied.flatMap((c) => (c.type === "edge-added" ? [c.edge.id] : [])), conflicts };
   });
 }

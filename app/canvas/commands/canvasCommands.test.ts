@@ -38,13 +38,12 @@ describe("creating nodes", () => {
     expect(s().nodes[0]!.position).toEqual({ x: 10, y: 20 });
   });
 
-  it("saves a new node's placement and then its data at once", async () => {
+  it("saves a new node's placement and its data at once, in one request", async () => {
     const { client, commands, sent } = recordingClient();
     const id = commands.createNode()!;
     await client.flush();
     expect(sent).toMatchObject([
-      { route: "structure", body: { nodes: [{ id, type: "generic_v2", position: { x: 400, y: 400 } }] } },
-      { route: "autosave", updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }] },
+      { route: "structure", body: { nodes: [{ id, type: "generic_v2", position: { x: 400, y: 400 } }], updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }] } },
     ]);
   });
 
@@ -138,8 +137,7 @@ describe("undo and redo", () => {
     commands.undo();
     await client.flush();
     expect(sent).toMatchObject([
-      { route: "structure", body: { restoredNodeIds: [a], nodes: [{ id: a }], deletedNodeIds: [] } },
-      { route: "autosave", updates: [{ nodeId: a, prevRev: 2, nodeData: { title: "Kept", rev: 3 } }] },
+      { route: "structure", body: { restoredNodeIds: [a], nodes: [{ id: a }], deletedNodeIds: [], updates: [{ nodeId: a, prevRev: 2, nodeData: { title: "Kept", rev: 3 } }] } },
     ]);
     expect(s().deletedIds.has(a)).toBe(false);
   });

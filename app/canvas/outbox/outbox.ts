@@ -1,6 +1,6 @@
 import { LOCAL_SOURCES, type ChangeList } from "../../../domain/canvas/changes";
 import { structureFromChanges } from "../../../domain/canvas/changeWire";
-import { AUTOSAVE_BATCH_MAX, type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
+import { type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
 import { ApiError } from "../../api/client";
 import { isRefusal, mayBePerWrite } from "./refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
@@ -45,7 +45,9 @@ export interface OutboxOptions {
  * lands before its tombstone, a restored node's data after its restore.
  *
  * - Node data: one entry per node, later edits merge into it (the latest data wins, prevRev stays the
- *   earliest), sent 500 ms after the last edit; consecutive data entries go together, at most 10 a request.
+ *   earliest), sent 500 ms after the last edit; consecutive data entries go together, at most 10 a request,
+ *   and those right behind a structure change ride with it (a new node's first data: a paste or an agent
+ *   plan is one request, one transaction).
  *   Moves and the viewport also wait 500 ms and merge; everything else is sent at once. An entry that is
  *   due makes every entry before it due.
  * - Failed sends are retried after 1, 2 and 4 s; then the entries are kept (also in IndexedDB) and sent
@@ -59,7 +61,8 @@ export class Outbox {
   private readonly now: () => number;
   private attempt = 0;
   private retryAt = 0;
-  private batchLimit = AUTOSAVE_BATCH_MAX;
+  /** Caps a request's entries while a refused batch is split in halves (see pump). */
+  private batchLimit = Number.POSITIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private periodic: ReturnType<typeof setInterval> | undefined;
   private pumpRequested = false;
@@ -188,17 +191,20 @@ export class Outbox {
   private async deliver(batch: OutboxEntry[]) {
     this.setStatus("saving");
     const { projectId, clientId, transport } = this.opts;
+    const head = batch[0]!;
+    // The data entries of the batch: all of it, or what rides behind a structure head.
+    const data = batch.filter((e): e is DataEntry => e.kind === "data");
+    const updates = data.map((e) => ({ nodeId: e.nodeId, nodeData: e.data, prevRev: e.prevRev }));
     let answer: AutosaveResponse | undefined;
     try {
-      const head = batch[0]!;
       if (head.kind === "shape") {
         const body = structureFromChanges(head.changes);
-        const answer = (await transport.structure(projectId, { ...body, clientId })) as { edgesAdded?: string[] } | null;
-        const added = new Set(answer?.edgesAdded ?? body.edgesAdded.map((e) => e.id));
+        const reply = (await transport.structure(projectId, { ...body, updates, clientId })) as (Partial<AutosaveResponse> & { edgesAdded?: string[] }) | null;
+        const added = new Set(reply?.edgesAdded ?? body.edgesAdded.map((e) => e.id));
         const refused = body.edgesAdded.filter((e) => !added.has(e.id)).map((e) => e.id);
         if (refused.length) this.callback(() => this.opts.onEdgesRefused?.(refused));
+        if (data.length) answer = { success: true, conflicts: reply?.conflicts ?? [] };
       } else {
-        const updates = (batch as DataEntry[]).map((e) => ({ nodeId: e.nodeId, nodeData: e.data, prevRev: e.prevRev }));
         answer = await transport.autosave({ projectId, updates, clientId });
         if (answer?.success !== true) throw new Error("Autosave answered without success");
       }
@@ -212,8 +218,8 @@ export class Outbox {
     for (const e of batch) this.queue.drop(e);
     this.answered += 1;
     this.attempt = 0;
-    this.batchLimit = AUTOSAVE_BATCH_MAX;
-    const rejected = answer ? this.acknowledge(batch as DataEntry[], answer.conflicts ?? [], answer.refused ?? []) : false;
+    this.batchLimit = Number.POSITIVE_INFINITY;
+    const rejected = answer ? this.acknowledge(data, answer.conflicts ?? [], answer.refused ?? []) : false;
     this.settled(!rejected);
   }
 

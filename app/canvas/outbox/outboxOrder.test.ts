@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CanvasChange } from "../../../domain/canvas/changes";
 import { ApiError } from "../../api/client";
 import { splitIntoRequests } from "./outboxEntries";
-import { outboxUnderTest } from "./outboxTesting";
+import { OK, outboxUnderTest } from "./outboxTesting";
 
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
 const node = (id: string, rev = 1) => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title: id, rev } });
@@ -39,15 +39,34 @@ describe("structure in the outbox, in the order it happened", () => {
     expect(log()).toEqual(["shape link e1", "shape unlink e1"]);
   });
 
-  it("a new node is placed, then its data is written (prevRev 0)", async () => {
+  it("a new node is placed and its data written (prevRev 0) in one request, the data after the placement", async () => {
     const { take, requests } = outboxUnderTest();
     take([{ type: "node-added", node: node("a") }], { urgent: true });
     await tick(0);
     await tick(0);
-    expect(requests).toMatchObject([
-      { route: "structure", body: { nodes: [{ id: "a", type: "generic_v2" }] } },
-      { route: "autosave", updates: [{ nodeId: "a", prevRev: 0, nodeData: { title: "a", rev: 1 } }] },
-    ]);
+    expect(requests).toMatchObject([{ route: "structure", body: { nodes: [{ id: "a", type: "generic_v2" }], updates: [{ nodeId: "a", prevRev: 0, nodeData: { title: "a", rev: 1 } }] } }]);
+  });
+
+  it("a structure request carries at most 100 nodes' data; the rest follow as autosaves of 10", async () => {
+    const { take, log } = outboxUnderTest();
+    const ids = Array.from({ length: 115 }, (_, i) => `n${i}`);
+    take(ids.map((id) => ({ type: "node-added", node: node(id) })));
+    for (let i = 0; i < 6; i++) await tick(0);
+    expect(log()).toEqual([`shape place ${ids.join(",")} + data ${ids.slice(0, 100).join(",")}`, `data ${ids.slice(100, 110).join(",")}`, `data ${ids.slice(110).join(",")}`]);
+  });
+
+  it("a refused structure request with data is split until the refused part goes alone", async () => {
+    const { take, log, statuses } = outboxUnderTest({
+      answer: async (r) => {
+        const updates = r.route === "autosave" ? r.updates : r.body.updates;
+        if (updates.some((u) => u.nodeId === "bad")) throw new ApiError(400, "bad_request", "bad data");
+        return r.route === "autosave" ? OK : { success: true };
+      },
+    });
+    take(["a", "b", "bad"].map((id) => ({ type: "node-added", node: node(id) })));
+    for (let i = 0; i < 12; i++) await tick(0);
+    expect(log()).toEqual(["shape place a,b,bad + data a,b,bad", "shape place a,b,bad + data a", "data b,bad", "data b", "data bad"]);
+    expect(statuses.at(-1)).toBe("failed");
   });
 
   it("a deleted node's waiting edit goes before its tombstone, not after", async () => {
@@ -64,7 +83,7 @@ describe("structure in the outbox, in the order it happened", () => {
     take([{ type: "edge-removed", id: "e1", edge: edge("e1") }, { type: "node-removed", id: "a", node: node("a", 3) }]);
     take([{ type: "node-restored", id: "a", node: node("a", 4) }, { type: "edge-added", edge: edge("e1") }], { urgent: true });
     for (let i = 0; i < 4; i++) await tick(0);
-    expect(log()).toEqual(["shape delete a unlink e1", "shape restore a place a link e1", "data a"]);
+    expect(log()).toEqual(["shape delete a unlink e1", "shape restore a place a link e1 + data a"]);
     expect(autosaves()[0]!.updates).toEqual([{ nodeId: "a", prevRev: 3, nodeData: { title: "a", rev: 4 } }]);
   });
 

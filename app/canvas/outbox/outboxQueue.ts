@@ -1,5 +1,5 @@
 import type { CanvasChange } from "../../../domain/canvas/changes";
-import type { NodeData } from "../../../domain/canvas/node";
+import { AUTOSAVE_BATCH_MAX, STRUCTURE_UPDATES_MAX, type NodeData } from "../../../domain/canvas/node";
 import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { changesLifeOf, dataCarriedBy, isMovesOnly, mergeMoves, splitIntoRequests, type DataEntry, type OutboxEntry, type ShapeEntry } from "./outboxEntries";
 import type { OutboxStore } from "./outboxStore";
@@ -87,8 +87,11 @@ export class OutboxQueue {
   }
 
   /**
-   * The next request: the head and, for node data, the consecutive data entries behind it (distinct nodes,
-   * at most `limit`), once the head or an entry after it is due; otherwise when to look again.
+   * The next request, once the head or an entry after it is due (otherwise when to look again): the head
+   * and the due data entries right behind it, of distinct nodes. A data head takes at most
+   * AUTOSAVE_BATCH_MAX data entries (spec: canvas 7); a structure head carries up to STRUCTURE_UPDATES_MAX
+   * (the data of the nodes it creates: a paste or an agent plan is one request). `limit` caps the whole
+   * batch while a refused batch is being split.
    */
   next(now: number, limit: number): { batch: OutboxEntry[] } | { wakeAt: number } | null {
     if (this.entries.length === 0 || this.inFlight.size > 0) return null;
@@ -97,14 +100,13 @@ export class OutboxQueue {
     if (due < 0) return { wakeAt: Math.min(...this.entries.map((e) => e.readyAt)) };
     const head = this.entries[0]!;
     const batch: OutboxEntry[] = [head];
-    if (head.kind === "data") {
-      const nodes = new Set([head.nodeId]);
-      for (let i = 1; i <= due && batch.length < limit; i++) {
-        const e = this.entries[i]!;
-        if (e.kind !== "data" || nodes.has(e.nodeId)) break;
-        nodes.add(e.nodeId);
-        batch.push(e);
-      }
+    const max = Math.min(limit, head.kind === "data" ? AUTOSAVE_BATCH_MAX : 1 + STRUCTURE_UPDATES_MAX);
+    const nodes = new Set(head.kind === "data" ? [head.nodeId] : []);
+    for (let i = 1; i <= due && batch.length < max; i++) {
+      const e = this.entries[i]!;
+      if (e.kind !== "data" || nodes.has(e.nodeId)) break;
+      nodes.add(e.nodeId);
+      batch.push(e);
     }
     return { batch };
   }

@@ -49,9 +49,11 @@ export function outboxUnderTest(opts: Partial<OutboxOptions> & { answer?: (r: Re
   });
   const take = (changes: CanvasChange[], extra: Partial<ChangeList> = {}) => outbox.take({ source: "user", changes, ...extra });
   const edit = (id: string, data: NodeData, prevRev = (data.rev ?? 1) - 1, urgent = false) => take([{ type: "node-data", id, data, prevRev }], { urgent });
-  const autosaves = () => requests.flatMap((r) => (r.route === "autosave" ? [r] : []));
+  /** Every request's data writes: autosaves, and the data a structure request carried. */
+  const autosaves = () => requests.flatMap((r) => (r.route === "autosave" ? [r] : r.body.updates.length ? [{ route: "autosave" as const, updates: r.body.updates, at: r.at }] : []));
   const nodesOf = (i: number) => autosaves()[i]?.updates.map((u) => u.nodeId);
-  const describe = (r: Request) => (r.route === "autosave" ? `data ${r.updates.map((u) => u.nodeId).join(",")}` : `shape ${shapeSummary(r.body)}`);
+  const dataOf = (updates: AutosaveUpdate[]) => `data ${updates.map((u) => u.nodeId).join(",")}`;
+  const describe = (r: Request) => (r.route === "autosave" ? dataOf(r.updates) : `shape ${shapeSummary(r.body)}${r.body.updates.length ? ` + ${dataOf(r.body.updates)}` : ""}`);
   return { outbox, requests, statuses, store, take, edit, autosaves, nodesOf, log: () => requests.map(describe) };
 }
 

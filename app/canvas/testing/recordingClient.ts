@@ -6,6 +6,9 @@ import type { StudioEdge, StudioNode } from "../store/canvasStore";
 /** What reached the server, in order: the real client code over a transport that records and answers. */
 export type Sent = { route: "autosave"; updates: AutosaveUpdate[] } | { route: "structure"; body: StructureRequest };
 
+/** The node data writes a request carried: an autosave's, or what rode with a structure request. */
+export const updatesOf = (s: Sent): AutosaveUpdate[] => (s.route === "autosave" ? s.updates : s.body.updates);
+
 /**
  * A canvas client (the real one: store, commands, undo, outbox, inbound) whose requests are recorded and
  * answered by `answer` (default: stored, no conflicts). Tests read `sent` after `await client.flush()`.
@@ -45,7 +48,8 @@ export function recordingClient(opts: { projectId?: string; canEdit?: boolean; n
   });
   const s = () => client.store.getState();
   const node = (id: string) => s().nodes.find((n) => n.id === id)!;
-  const writes = () => sent.flatMap((x) => (x.route === "autosave" ? x.updates : []));
+  /** Every data write sent: autosaves, and the data structure requests carried. */
+  const writes = () => sent.flatMap(updatesOf);
   const structures = () => sent.flatMap((x) => (x.route === "structure" ? [x.body] : []));
   return { client, commands: client.commands, session: client.sessionActions, sent, notes, s, node, writes, structures };
 }

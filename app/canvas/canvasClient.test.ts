@@ -45,6 +45,23 @@ function revisionRule(initial: { rev: number; data: NodeData }) {
 }
 
 describe("what the server says comes in through one door", () => {
+  it("takes a node's last copy when one message carries two (a restore and the write after it): nothing is saved back", async () => {
+    const { client, s, sent } = recordingClient({ nodes: [loaded("a", { title: "Shot", content: "take", rev: 5 })] });
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "a", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: ["a"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "nodes",
+      clientId: "tab-2",
+      nodes: [
+        { id: "a", rev: 6, data: { title: "Shot", content: "take" } },
+        { id: "a", rev: 7, data: { title: "Shot", content: "take", prompt: "dusk" } },
+      ],
+    });
+    await client.flush();
+    expect(s().nodes[0]!.data).toMatchObject({ title: "Shot", content: "take", prompt: "dusk", rev: 7 });
+    expect(sent).toEqual([]);
+  });
+
   it("keeps the higher revision when the server reports a conflict, and drops tombstoned nodes", async () => {
     let first = true;
     const { client, commands, s } = recordingClient({

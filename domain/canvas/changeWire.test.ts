@@ -58,6 +58,12 @@ describe("the live channel", () => {
     ]);
   });
 
+  it("publishes one record per node, its last: a restore with the write after it ends at the write", () => {
+    const restored = { id: "n", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "old", rev: 6 } };
+    const [, records] = messagesFromChanges([{ type: "node-restored", id: "n", node: restored }, { type: "node-data", id: "n", data: { title: "new", rev: 7 }, prevRev: 6 }], "user");
+    expect(records).toEqual({ type: "nodes", nodes: [{ id: "n", rev: 7, data: { title: "new", rev: 7 } }] });
+  });
+
   it("turns messages back into change lists tagged with their source", () => {
     expect(changeListFromMessage({ type: "nodes", origin: "tool", nodes: [{ id: "a", rev: 3, data: { title: "x" } }] })).toEqual({ source: "tool", changes: [{ type: "node-data", id: "a", data: { title: "x", rev: 3 }, prevRev: 2 }] });
     expect(changeListFromMessage({ type: "structure", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] })).toEqual({ source: "remote", changes: [{ type: "node-removed", id: "a" }] });

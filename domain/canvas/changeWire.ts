@@ -83,12 +83,16 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
  */
 export function messagesFromChanges(changes: readonly CanvasChange[], source: ChangeSource, clientId?: string): RealtimeMessage[] {
   const shape = structureFromChanges(changes.filter((c) => c.type !== "viewport"));
-  const records = changes.flatMap((c) => {
+  const written = changes.flatMap((c) => {
     if (c.type === "node-data") return [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }];
     // A node created or restored with its data (by a server writer) is filled in by the same message.
     const node = c.type === "node-added" || c.type === "node-restored" ? c.node : undefined;
     return node && (node.data.rev ?? 0) > 0 ? [{ id: node.id, rev: node.data.rev!, data: node.data }] : [];
   });
+  // One record per node, its last: a restore and the data written after it in one request end at the write.
+  const latest = new Map<string, (typeof written)[number]>();
+  for (const r of written) if (r.rev >= (latest.get(r.id)?.rev ?? -1)) latest.set(r.id, r);
+  const records = [...latest.values()];
   const messages: RealtimeMessage[] = [];
   const id = clientId ? { clientId } : {};
   if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {

@@ -77,7 +77,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, received: CanvasChange[], refused = false) {
     const { nodes: showing, deletedIds } = store.getState();
     const showingById = nodesById(showing);
-    const changes = dataOfUnknownNodes(received, (id) => showingById.has(id), (id) => deletedIds.has(id));
+    const changes = dataOfUnknownNodes(latestDataOnly(received), (id) => showingById.has(id), (id) => deletedIds.has(id));
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
     const unsent = changes.some((c) => c.type !== "node-data") ? env.unsent() : null;
@@ -200,6 +200,20 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
 }
 
 export type Inbound = ReturnType<typeof createInbound>;
+
+/**
+ * One data change per node: the highest revision. Each is merged with the node as this tab shows it before
+ * the list is applied, so a second, newer copy of a node in the same list would be measured against a copy
+ * the first one replaced, and the difference saved back as this tab's edits (fuzz 50×1000, seed 6: a
+ * restore published with its copy and its data write in one message blanked the node's fields).
+ */
+function latestDataOnly(changes: CanvasChange[]): CanvasChange[] {
+  const latest = new Map<string, CanvasChange & { type: "node-data" }>();
+  const revOf = (c: CanvasChange & { type: "node-data" }) => c.data.rev ?? c.prevRev + 1;
+  for (const c of changes) if (c.type === "node-data" && revOf(c) >= revOf(latest.get(c.id) ?? c)) latest.set(c.id, c);
+  if (latest.size === changes.filter((c) => c.type === "node-data").length) return changes;
+  return changes.filter((c) => c.type !== "node-data" || latest.get(c.id) === c);
+}
 
 function definedOnly(edits: Partial<NodeData>): Partial<NodeData> {
   return Object.fromEntries(Object.entries(edits).filter(([, v]) => v !== undefined)) as Partial<NodeData>;

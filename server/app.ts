@@ -34,6 +34,8 @@ import { startGeneration, type Generation, type GenerationOptions } from "./gene
 import { registerGenerationRoutes } from "./generation/routes";
 import { registerToolRoutes } from "./tools/routes";
 import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
+import { registerBillingRoutes } from "./billing/billingRoutes";
+import { billingProviderFrom } from "./billing/billingProviders";
 
 export interface AppOptions {
   database: Database;
@@ -46,6 +48,8 @@ export interface AppOptions {
   generation?: GenerationOptions;
   /** The agent's planner choice (tests give a scripted one); default: a configured model, else rule-based. */
   agent?: AgentRouteDeps;
+  /** Where the payment provider's settings come from (billingProviders.ts); default: process.env. */
+  billingEnv?: NodeJS.ProcessEnv;
 }
 
 export interface App {
@@ -57,7 +61,7 @@ export interface App {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now, agent }: AppOptions): Promise<App> {
+export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now, agent, billingEnv }: AppOptions): Promise<App> {
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
   const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
   const auth = createAuth(database.db, config);
@@ -92,6 +96,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   });
   registerProjectRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
+  registerBillingRoutes(server, database.db, billingProviderFrom(database.db, billingEnv ?? process.env));
   registerKeyRoutes(server, database.db, config.authSecret);
   // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);

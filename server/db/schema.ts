@@ -316,3 +316,78 @@ export const agentMessages = pgTable(
   },
   (t) => [index("agent_messages_project_idx").on(t.projectId, t.createdAt)],
 );
+
+// --- billing (issue 13): customers, subscriptions and purchases mirror the payment provider's; credits
+// move only through credit_ledger, keyed by the provider's event, invoice or checkout id.
+
+/** The payment provider's customer of a user ('stripe' or 'test'), created before their first checkout. */
+export const billingCustomers = pgTable(
+  "billing_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] }), uniqueIndex("billing_customers_customer_idx").on(t.provider, t.customerId)],
+);
+
+/** A plan subscription as the provider last reported it; an older event never overwrites a newer one. */
+export const billingSubscriptions = pgTable(
+  "billing_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    planId: text("plan_id").notNull(),
+    interval: text("interval").notNull(),
+    /** The provider's status: active, trialing, past_due, canceled, … */
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** The `created` time of the event this row reflects (seconds since 1970). */
+    eventCreated: integer("event_created").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Money taken: a pack's checkout or a plan's invoice, with what it granted and what was refunded. */
+export const billingPurchases = pgTable(
+  "billing_purchases",
+  {
+    /** The checkout session id (packs) or the invoice id (plans). */
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["pack", "plan"] }).notNull(),
+    priceId: text("price_id").notNull(),
+    description: text("description").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    credits: integer("credits").notNull(),
+    /** The charge or payment intent a refund names. */
+    paymentRef: text("payment_ref"),
+    receiptUrl: text("receipt_url"),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("billing_purchases_user_idx").on(t.userId, t.createdAt), index("billing_purchases_payment_idx").on(t.paymentRef)],
+);
+
+/** The built-in test provider's checkout sessions (Stripe keeps its own). */
+export const billingTestSessions = pgTable("billing_test_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  priceId: text("price_id").notNull(),
+  /** open | complete | expired */
+  status: text("status").notNull().default("open"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -36,7 +36,7 @@ export interface Harness {
 let counter = 0;
 let addressCounter = 0;
 
-export interface HarnessOptions extends Pick<AppOptions, "generation" | "now" | "agent"> {
+export interface HarnessOptions extends Pick<AppOptions, "generation" | "now" | "agent" | "billingEnv"> {
   /** Settings beyond the defaults, e.g. TRUST_PROXY or the dev server's origin. */
   config?: Partial<AppOptions["config"]>;
 }
@@ -47,6 +47,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     database,
     now: options.now,
     agent: options.agent,
+    // The built-in test provider unless a test names another (never the machine's own Stripe key).
+    billingEnv: options.billingEnv ?? {},
     config: {
       baseUrl: "http://localhost:3000",
       authSecret: randomBytes(32).toString("hex"),

@@ -4,6 +4,7 @@ import { displayName, type SessionUser } from "../../domain/auth";
 import { formatMoney } from "../../domain/credits";
 import { useCredits } from "../api/projects";
 import { useSignOut } from "../api/session";
+import { portalUrl } from "../billing/billingApi";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
 
 export function Avatar({ user, size = 32 }: { user: SessionUser; size?: number }) {
@@ -54,12 +55,16 @@ export function UserMenu({ user, compact }: { user: SessionUser; compact: boolea
           </p>
         </div>
         <MenuSeparator />
-        <MenuItem icon={<CreditCard className="size-4" />} onSelect={() => navigate("/pricing")}>
+        <MenuItem icon={<CreditCard className="size-4" />} onSelect={() => navigate("/billing")}>
           Billing &amp; Plans
         </MenuItem>
         <MenuItem
           icon={<Settings2 className="size-4" />}
-          onSelect={() => toast.info("There is no subscription to manage yet: billing arrives in a coming release.")}
+          onSelect={async () => {
+            const answer = await portalUrl();
+            if ("url" in answer) window.location.assign(answer.url);
+            else toast.error(answer.error);
+          }}
         >
           Manage Subscription
         </MenuItem>

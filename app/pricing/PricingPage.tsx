@@ -1,8 +1,13 @@
 import { useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { ToggleGroup } from "radix-ui";
 import { ArrowLeft, Check, Coins, Eye, Info, KeyRound } from "lucide-react";
-import { Button, Logo, cn } from "../ui";
+import { packPriceId, planPriceId } from "../../domain/billing/catalog";
+import { useSession } from "../api/session";
+import { loginPathFor } from "../auth/returnTo";
+import { checkoutError, goToCheckout, useBillingConfig } from "../billing/billingApi";
+import { TestModeBadge } from "../billing/TestModeBadge";
+import { Button, Logo, cn, toast } from "../ui";
 import {
   CREDIT_PACKS,
   PLANS,
@@ -16,10 +21,29 @@ import {
 
 type Billing = "monthly" | "yearly";
 
-const NOT_YET = "Not available yet: billing arrives in a coming release.";
+/** Buying one price: signed out, through sign-in first; refusals ('You are already on…') as a toast. */
+function useBuy() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState<string | null>(null);
+  const buy = async (priceId: string) => {
+    if (!session.data) return navigate(loginPathFor("/pricing"));
+    setPending(priceId);
+    try {
+      await goToCheckout(priceId);
+    } catch (err) {
+      toast.error(checkoutError(err));
+      setPending(null);
+    }
+  };
+  return { buy, pending };
+}
 
 export function PricingPage() {
   const [billing, setBilling] = useState<Billing>("monthly");
+  const config = useBillingConfig();
+  const { buy, pending } = useBuy();
+  const unavailable = config.data?.provider === "none";
 
   return (
     <div className="min-h-dvh bg-bg text-text">
@@ -51,19 +75,25 @@ export function PricingPage() {
           </p>
         </section>
 
-        <div
-          role="note"
-          className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-accent/30 bg-accent-soft px-4 py-3.5 text-sm"
-        >
-          <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
-          <p className="text-text">
-            <strong className="font-semibold">Purchasing isn’t available yet.</strong>{" "}
-            <span className="text-text-muted">
-              Billing arrives in a coming release. Until then, every new account starts with a free credit allowance,
-              so you can write, plan and generate right away.
-            </span>
-          </p>
-        </div>
+        {config.data?.testMode && (
+          <div role="note" className="mx-auto mt-8 flex max-w-3xl items-center gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3.5 text-sm">
+            <TestModeBadge />
+            <p className="text-text-muted">
+              {config.data.provider === "test"
+                ? "Purchases go through the studio's built-in test provider: no card, no real money."
+                : "Stripe is in test mode: use a test card."}
+            </p>
+          </div>
+        )}
+        {unavailable && (
+          <div role="note" className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-accent/30 bg-accent-soft px-4 py-3.5 text-sm">
+            <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
+            <p className="text-text">
+              <strong className="font-semibold">Purchasing is not set up on this server.</strong>{" "}
+              <span className="text-text-muted">Every new account starts with a free credit allowance, and runs on your own API keys cost no credits.</span>
+            </p>
+          </div>
+        )}
 
         {/* ── Plans ─────────────────────────────────────────────────────── */}
         <section aria-labelledby="plans-title" className="mt-14">
@@ -103,7 +133,7 @@ export function PricingPage() {
           <ul className="mt-6 grid gap-5 lg:grid-cols-3">
             {PLANS.map((plan) => (
               <li key={plan.id} className="flex">
-                <PlanCard plan={plan} billing={billing} />
+                <PlanCard plan={plan} billing={billing} onBuy={buy} pending={pending} unavailable={unavailable} />
               </li>
             ))}
           </ul>
@@ -120,7 +150,7 @@ export function PricingPage() {
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {CREDIT_PACKS.map((pack) => (
               <li key={pack.id} className="flex">
-                <PackCard pack={pack} />
+                <PackCard pack={pack} onBuy={buy} pending={pending} unavailable={unavailable} />
               </li>
             ))}
           </ul>
@@ -161,7 +191,15 @@ export function PricingPage() {
   );
 }
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
+interface BuyProps {
+  onBuy(priceId: string): void;
+  /** The price whose checkout is being opened. */
+  pending: string | null;
+  unavailable: boolean;
+}
+
+function PlanCard({ plan, billing, onBuy, pending, unavailable }: { plan: Plan; billing: Billing } & BuyProps) {
+  const priceId = planPriceId(plan.id, billing);
   const perMonth = billing === "monthly" ? plan.priceMonthly : plan.priceYearly / 12;
   const bonus = Math.round(planBonusRatio(plan) * 100);
   const noteId = `plan-note-${plan.id}`;
@@ -207,13 +245,15 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
         variant={plan.highlighted ? "primary" : "secondary"}
         size="lg"
         className="mt-5 w-full"
-        disabled
+        disabled={unavailable || pending !== null}
+        loading={pending === priceId}
         aria-describedby={noteId}
+        onClick={() => onBuy(priceId)}
       >
         Choose {plan.name}
       </Button>
       <p id={noteId} className="mt-2 text-center text-xs text-text-muted">
-        {NOT_YET}
+        {unavailable ? "Not available on this server" : billing === "yearly" ? `${formatCredits(plan.monthlyCredits * 12)} credits a year, up front` : "Cancel any time"}
       </p>
 
       <ul className="mt-6 space-y-2.5 border-t border-border pt-5 text-sm">
@@ -228,7 +268,8 @@ function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
   );
 }
 
-function PackCard({ pack }: { pack: CreditPack }) {
+function PackCard({ pack, onBuy, pending, unavailable }: { pack: CreditPack } & BuyProps) {
+  const priceId = packPriceId(pack.id);
   const noteId = `pack-note-${pack.id}`;
   const bonusPct = Math.round((pack.bonusCredits / (pack.credits - pack.bonusCredits)) * 100);
   return (
@@ -252,11 +293,18 @@ function PackCard({ pack }: { pack: CreditPack }) {
         {formatCredits(pack.credits)} credits
       </p>
       <div className="mt-auto pt-5">
-        <Button variant="secondary" className="w-full" disabled aria-describedby={noteId}>
+        <Button
+          variant="secondary"
+          className="w-full"
+          disabled={unavailable || pending !== null}
+          loading={pending === priceId}
+          aria-describedby={noteId}
+          onClick={() => onBuy(priceId)}
+        >
           Buy {formatUsd(pack.priceUsd)} pack
         </Button>
         <p id={noteId} className="mt-2 text-center text-xs text-text-muted">
-          Not available yet
+          {unavailable ? "Not available on this server" : "Credits never expire"}
         </p>
       </div>
     </article>

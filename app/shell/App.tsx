@@ -7,6 +7,9 @@ import { NotFoundPage } from "./NotFoundPage";
 
 // The pricing page is rarely visited: keep it out of the first load.
 const PricingPage = lazy(() => import("../pricing/PricingPage").then((m) => ({ default: m.PricingPage })));
+const BillingPage = lazy(() => import("../billing/BillingPage").then((m) => ({ default: m.BillingPage })));
+const TestCheckoutPage = lazy(() => import("../billing/TestCheckoutPage").then((m) => ({ default: m.TestCheckoutPage })));
+const TestPortalPage = lazy(() => import("../billing/TestPortalPage").then((m) => ({ default: m.TestPortalPage })));
 const SettingsPage = lazy(() => import("../settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 export function App() {
@@ -27,6 +30,30 @@ export function App() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <SettingsPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/billing"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <BillingPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/billing/test/checkout/:id"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <TestCheckoutPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/billing/test/portal"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <TestPortalPage />
           </Suspense>
         }
       />

@@ -32,6 +32,10 @@ export default defineConfig({
         // failures under load (issue 10 stays open for them); a failure that repeats fails the run.
         test: { name: "fuzz", include: ["e2e/fuzz/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, retry: 1 },
       },
+      {
+        // The ledger chaos run's small version: the real studio as a child process, killed mid-job.
+        test: { name: "chaos", include: ["e2e/chaos/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
+      },
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
     ],
   },

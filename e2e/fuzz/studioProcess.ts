@@ -28,10 +28,14 @@ export class StudioProcess {
   /** Exits the fuzz did not cause: each is a finding. */
   crashes = 0;
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    /** Settings beyond the defaults (the ledger chaos run points fal and Stripe at local fakes). */
+    private readonly extraEnv: Record<string, string> = {},
+  ) {}
 
-  static async start(): Promise<StudioProcess> {
-    const studio = new StudioProcess(await freePort());
+  static async start(extraEnv: Record<string, string> = {}): Promise<StudioProcess> {
+    const studio = new StudioProcess(await freePort(), extraEnv);
     await studio.up();
     return studio;
   }
@@ -49,7 +53,7 @@ export class StudioProcess {
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       // Every seed signs up a user from 127.0.0.1: a full run (50 seeds) would pass the per-address sign-up limit.
-      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATA_DIR: this.dataDir, BASE_URL: this.url, LOG_REQUESTS: "0", AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: "100000" },
+      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATA_DIR: this.dataDir, BASE_URL: this.url, LOG_REQUESTS: "0", AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: "100000", ...this.extraEnv },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -84,6 +88,20 @@ export class StudioProcess {
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGKILL");
     await exited;
+  }
+
+  /** Stops it (SIGTERM) and keeps its data dir, for reading the database afterwards; `stop()` removes it. */
+  async halt(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
   }
 
   async stop(): Promise<void> {

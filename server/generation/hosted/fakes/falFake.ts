@@ -22,6 +22,8 @@ export interface FalFakeOptions {
   pollsToComplete?: number;
   /** The result endpoint fails like a failed model run (fal answers the error with a status and detail). */
   resultError?: { status: number; body: unknown };
+  /** Jobs whose result fails like a model run that broke (500), chosen per job (the ledger chaos run: 30%). */
+  fails?: (job: { id: string; modelId: string; input: Record<string, unknown> }) => boolean;
 }
 
 export type FalFake = FakeServer & { jobs: FalJob[]; files: Map<string, { type: string; bytes: Buffer }> };
@@ -76,6 +78,7 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
         }
         if (!request[3] && req.method === "GET") {
           if (options.resultError) return sendJson(res, options.resultError.status, options.resultError.body);
+          if (options.fails?.(job)) return sendJson(res, 500, { detail: "Internal Server Error" });
           return sendJson(res, 200, resultFor(job, origin));
         }
         return false;

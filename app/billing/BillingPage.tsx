@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, Navigate } from "react-router";
-import { ArrowLeft, Download, ExternalLink, Receipt } from "lucide-react";
+import { Download, ExternalLink, Receipt } from "lucide-react";
 import { formatCredits, formatMoney } from "../../domain/credits";
 import { useCredits } from "../api/projects";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
-import { Button, buttonClassName, Logo, Skeleton, toast } from "../ui";
+import { BackLink, Button, Logo, Skeleton, buttonClassName, toast } from "../ui";
 import { formatCents, portalUrl, useBillingSummary, usePurchases, useUsage } from "./billingApi";
 import { runName } from "./runName";
 import { SpendChart } from "./SpendChart";
@@ -27,10 +27,7 @@ export function BillingPage() {
   return (
     <div className="min-h-dvh bg-bg text-text">
       <header className="mx-auto flex max-w-5xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
-        <Link to="/" className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to studio
-        </Link>
+        <BackLink to="/">Back to studio</BackLink>
         <Logo size={28} withWordmark />
       </header>
       <main className="mx-auto max-w-5xl space-y-6 px-5 pb-20 sm:px-8">

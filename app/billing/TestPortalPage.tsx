@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, Navigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+
 import type { BillingSubscription } from "../../domain/billing/api";
 import { PLANS, planPriceId } from "../../domain/billing/catalog";
 import { api } from "../api/client";
@@ -9,7 +9,7 @@ import { CREDITS_KEY } from "../api/projects";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
-import { Button, Logo, toast } from "../ui";
+import { BackLink, Button, Logo, toast } from "../ui";
 import { BILLING_KEY, useBillingSummary } from "./billingApi";
 import { TestModeBadge } from "./TestModeBadge";
 
@@ -45,10 +45,7 @@ export function TestPortalPage() {
   return (
     <div className="min-h-dvh bg-bg px-5 py-8 text-text">
       <header className="mx-auto flex max-w-2xl items-center justify-between">
-        <Link to="/billing" className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-text-muted hover:bg-surface-2 hover:text-text">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Billing
-        </Link>
+        <BackLink to="/billing">Back to Billing</BackLink>
         <div className="flex items-center gap-3">
           <TestModeBadge />
           <Logo size={28} />

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { ToggleGroup } from "radix-ui";
-import { ArrowLeft, Check, Coins, Eye, Info, KeyRound } from "lucide-react";
+import { Check, Coins, Eye, Info, KeyRound } from "lucide-react";
 import { packPriceId, planPriceId } from "../../domain/billing/catalog";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { checkoutError, goToCheckout, useBillingConfig } from "../billing/billingApi";
 import { TestModeBadge } from "../billing/TestModeBadge";
-import { Button, Logo, cn, toast } from "../ui";
+import { BackLink, Button, Logo, cn, toast } from "../ui";
 import {
   CREDIT_PACKS,
   PLANS,
@@ -53,13 +53,7 @@ export function PricingPage() {
       />
 
       <header className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to studio
-        </Link>
+        <BackLink to="/">Back to studio</BackLink>
         <Logo size={28} withWordmark />
       </header>
 

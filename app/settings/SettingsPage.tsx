@@ -1,11 +1,11 @@
 import { useEffect } from "react";
-import { Link, Navigate, useLocation } from "react-router";
-import { ArrowLeft, KeyRound } from "lucide-react";
+import { Navigate, useLocation } from "react-router";
+import { KeyRound } from "lucide-react";
 import { KEYED_PROVIDERS, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
 import { loginPathFor } from "../auth/returnTo";
 import { useSession } from "../api/session";
 import { LoadingScreen } from "../shell/LoadingScreen";
-import { Button, Logo, Skeleton } from "../ui";
+import { BackLink, Button, Logo, Skeleton } from "../ui";
 import { ProviderKeyRow } from "./ProviderKeyRow";
 import { useProviderKeys } from "./useProviderKeys";
 
@@ -28,13 +28,7 @@ export function SettingsPage() {
   return (
     <div className="min-h-dvh bg-bg text-text">
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
-        <Link
-          to={backTo}
-          className="inline-flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-text-muted transition-colors hover:bg-surface-2 hover:text-text"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to studio
-        </Link>
+        <BackLink to={backTo}>Back to studio</BackLink>
         <Logo size={28} withWordmark />
       </header>
 

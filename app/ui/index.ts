@@ -28,3 +28,4 @@ export { Toaster } from "./Toaster";
 export { toast } from "./toast";
 export { Kbd } from "./Kbd";
 export { Logo, type LogoProps } from "./Logo";
+export { BackLink } from "./BackLink";

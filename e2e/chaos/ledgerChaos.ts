@@ -47,6 +47,8 @@ export interface ChaosResult {
   openHolds: number;
   nodesGenerating: number;
   stuckGenerations: number;
+  /** What the stuck ones were doing (status → count), to say where to look. */
+  stuckStatuses: Record<string, number>;
 }
 
 const MODEL = "fal-ai/flux-pro/kontext";
@@ -181,9 +183,13 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     // --- settle: nothing queued or running ----------------------------------------------------------------
     const until = Date.now() + 300_000;
     let stuck = 0;
+    const stuckStatuses: Record<string, number> = {};
     for (;;) {
       const lists = await Promise.all(users.map((u) => persistent(u.token, "GET", `/api/projects/${u.projectId}/generations`)));
-      stuck = lists.reduce((s, l) => s + (l.body.generations as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)).length, 0);
+      const open = lists.flatMap((l) => (l.body.generations as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)));
+      stuck = open.length;
+      for (const key of Object.keys(stuckStatuses)) delete stuckStatuses[key];
+      for (const g of open) stuckStatuses[g.status] = (stuckStatuses[g.status] ?? 0) + 1;
       if (stuck === 0 || Date.now() > until) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -252,6 +258,7 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
         openHolds,
         nodesGenerating,
         stuckGenerations: stuck,
+        stuckStatuses,
       };
     } finally {
       await database.close();

@@ -26,6 +26,7 @@ async function main() {
   ];
   for (const [what, n] of checks) console.log(`  ${n === 0 ? "ok  " : "FAIL"} ${what}: ${n}`);
   for (const line of [...r.unbalanced, ...r.grantMismatches].slice(0, 20)) console.log(`    ${line}`);
+  if (r.stuckGenerations) console.log(`    still open: ${Object.entries(r.stuckStatuses).map(([s, n]) => `${n} ${s}`).join(", ")}`);
   if (checks.some(([, n]) => n !== 0)) process.exitCode = 1;
 }
 

@@ -327,6 +327,44 @@ describe("cancel and recovery", () => {
   });
 });
 
+describe("orphaned queued runs", () => {
+  it("a queued run whose job a dead worker had taken gets a new job: at start, and later from the sweeper", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWithNode(user);
+    const { db } = h.database;
+    // Queued rows with credits held and no job waiting for them (their job was fetched by a worker that died).
+    const orphan = async (createdAt: Date) => {
+      const id = crypto.randomUUID();
+      await h.generation.service.deps.db.transaction(async (tx) => {
+        const { reserveCredits } = await import("./credits");
+        await reserveCredits(tx as never, user.id, id, IMAGE_CREDITS);
+      });
+      await db.insert(generations).values({
+        id,
+        projectId,
+        nodeId: "n1",
+        userId: user.id,
+        modelId: IMAGE_MODEL,
+        status: "queued",
+        reservedCredits: IMAGE_CREDITS,
+        inputHash: "x",
+        createdAt,
+        request: { modelId: IMAGE_MODEL, userPrompt: "p", prompt: "p", params: {}, controls: {}, variations: 1, seed: 1, context: [], inputNodeIds: [], credits: IMAGE_CREDITS, ownKey: false, inputHash: "x" },
+      });
+      return id;
+    };
+    const old = await orphan(new Date(Date.now() - 10 * 60_000));
+    expect(await h.generation.service.recover()).toBe(1);
+    expect((await h.generation.service.waitFor(old)).status).toBe("succeeded");
+    const atStart = await orphan(new Date());
+    // A fresh one is left to its worker while the studio runs; at start nothing else can have it.
+    expect(await h.generation.service.recover()).toBe(0);
+    expect(await h.generation.service.recover({ everyRunning: true })).toBe(1);
+    expect((await h.generation.service.waitFor(atStart)).status).toBe("succeeded");
+    expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 2 * IMAGE_CREDITS);
+  });
+});
+
 describe("Run from here", () => {
   it("runs downstream nodes in order with upstream results, then skips unchanged ones as cached", async () => {
     const user = await h.signUp();

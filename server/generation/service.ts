@@ -385,7 +385,27 @@ export class GenerationService {
         await this.runner.fail(row, GENERATION_MESSAGES.interrupted);
       }
     }
-    return stale.length;
+    return stale.length + (await this.resendOrphans(options.everyRunning === true));
+  }
+
+  /**
+   * Queued generations with no job waiting for them: their job was fetched by a worker that died before
+   * claiming the row (pg-boss would hand it back only after its hour-long expiry), or a requeue above was
+   * cut off between its update and its send (ledger chaos run: one such run stayed queued, its credits held,
+   * after a SIGKILL). They get a new job; a second one for a live row is harmless, since a run is claimed by
+   * its status. At start on the embedded database every such row counts; otherwise one queued this long.
+   */
+  private async resendOrphans(atStart: boolean): Promise<number> {
+    const { db, queue } = this.deps;
+    const queued = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.status, "queued"), atStart ? sql`true` : lt(generations.createdAt, new Date(Date.now() - STALE_AFTER_MS))));
+    if (queued.length === 0) return 0;
+    const waiting = await queue.waitingGenerationIds();
+    const orphans = queued.filter((g) => !waiting.has(g.id));
+    for (const g of orphans) await queue.send({ generationId: g.id });
+    return orphans.length;
   }
 }
 

@@ -85,6 +85,8 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     GENERATION_USER_CONCURRENCY: "4",
     GENERATION_WORKERS: "4",
     SIGNUP_CREDITS: String(SIGNUP_CREDITS),
+    // The embedded database, which this run reads afterwards (a DATABASE_URL in the shell is not for it).
+    DATABASE_URL: "",
   });
   try {
     const call = async (token: string | null, method: string, path: string, body?: unknown) => {
@@ -161,8 +163,10 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     const inFlight: Promise<unknown>[] = [];
     for (const [n, job] of jobs.entries()) {
       if (killAt.has(n)) {
-        // Mid-job: let some runs get under way, then cut the process off and bring it back.
+        // Mid-job: let some runs get under way, send some webhooks, then cut the process off (those in
+        // flight included: Stripe delivers them again) and bring it back.
         await new Promise((r) => setTimeout(r, 150));
+        for (const event of deliveries.splice(0, 3)) inFlight.push(deliver(event));
         await studio.kill();
         log(`  job ${n}: SIGKILL the studio (kill ${studio.kills})`);
         await studio.up();

@@ -14,7 +14,7 @@ async function main() {
   console.log(`  ${opts.jobs} jobs from ${opts.users} users, ${Math.round(opts.failureRate * 100)}% provider failures, ${opts.kills} SIGKILLs mid-job, ${opts.webhooks} webhook deliveries (replays, shuffled)\n`);
   const r = await runLedgerChaos({ ...opts, log: (l) => console.log(l) });
   const refused = Object.entries(r.jobsRefused).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
-  console.log(`\n  jobs accepted ${r.jobsAccepted} (refused: ${refused}); succeeded ${r.succeeded}, failed ${r.failed}; ${r.kills} kills; ${r.deliveries} webhook deliveries (${r.deliveriesRefusedWhileDown} retried while the studio was down); ${r.seconds.toFixed(1)} s`);
+  console.log(`\n  jobs accepted ${r.jobsAccepted} (refused: ${refused}); succeeded ${r.succeeded}, failed ${r.failed}; ${r.kills} kills; ${r.deliveries} webhook deliveries (${r.deliveriesRefusedWhileDown} delivery attempts failed while the studio was down, each sent again); ${r.seconds.toFixed(1)} s`);
   const checks: [string, number][] = [
     ["users whose balance ≠ grants − captures", r.unbalanced.length],
     ["checkouts granted other than exactly once", r.grantMismatches.length],

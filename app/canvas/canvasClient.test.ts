@@ -483,6 +483,30 @@ describe("edits an earlier page could not save", () => {
     await second.dispose();
   });
 
+  it("an edit queued behind a write in flight at a reload keeps what another person wrote since (its base never landed)", async () => {
+    const idb = new IDBFactory();
+    // The first page's write of the node is on its way when the page reloads; its next edit waits behind it.
+    const firstTransport: OutboxTransport = { autosave: () => new Promise(() => {}), structure: () => new Promise(() => {}) };
+    const first = open(firstTransport, idb, [loaded("n1", { title: "Shot", content: "old take", rev: 10 })]);
+    await first.ready;
+    first.commands.updateNodeData("n1", { description: "mine" }, { immediate: true });
+    await new Promise((r) => setTimeout(r, 20)); // sent; no answer
+    first.commands.updateNodeData("n1", { prompt: "mine too" }, { immediate: true });
+    await new Promise((r) => setTimeout(r, 20));
+    await first.dispose();
+    // Meanwhile another person's content landed at rev 11: the write in flight is refused, so rev 12, the
+    // base of the waiting edit, never exists (fuzz 50×1000, seed 4: the waiting edit was shown whole over the
+    // page's newer copy, and its old content was later saved back over theirs).
+    const server = revisionRule({ rev: 11, data: { title: "Shot", content: "their take" } });
+    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
+    const second = open(transport, idb, [loaded("n1", { ...server.stored.data, rev: 11 })]);
+    await second.ready;
+    expect(second.store.getState().nodes[0]!.data).toMatchObject({ content: "their take", description: "mine", prompt: "mine too" });
+    for (let i = 0; i < 3; i++) await second.flush();
+    expect(server.stored.data).toMatchObject({ content: "their take", description: "mine", prompt: "mine too" });
+    await second.dispose();
+  });
+
   it("a node made here whose first write waited through a reload keeps a field another person wrote first", async () => {
     const idb = new IDBFactory();
     // The node's placement is saved; its first data write is not (the request carrying both was too large,

@@ -14,6 +14,8 @@ export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: Readon
   const rebased: CanvasChange[] = [];
   // Nodes an unsent undo of a delete brings back while the page loaded them: see below.
   const restoredOverLoaded = new Set<string>();
+  // Each node's copy as rebased so far, and the fields of this page's in it.
+  const rebasedCopies = new Map<string, { data: NodeData; fields: string[] }>();
   for (const e of entries) {
     if (e.kind === "shape") {
       for (const c of e.changes) {
@@ -34,7 +36,12 @@ export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: Readon
     const shown = loaded.get(e.nodeId);
     const shownRev = shown?.rev ?? 0;
     // A restore's revision minus one may be a write of this page's that never landed, not the loaded one.
-    const newer = shownRev > e.prevRev || (restoredOverLoaded.has(e.nodeId) && shownRev >= e.prevRev);
+    // So may the base of an edit queued behind another entry of the node: that write may have been in flight
+    // at the reload and refused (fuzz 50×1000, seed 4: such an edit, shown whole, put the old content it
+    // was made on over another person's newer one, which was later saved back as this page's edit). It goes
+    // field by field onto the earlier entry's rebased copy, like the earlier one onto the loaded copy.
+    const earlier = rebasedCopies.get(e.nodeId);
+    const newer = shownRev > e.prevRev || (restoredOverLoaded.has(e.nodeId) && shownRev >= e.prevRev) || earlier !== undefined;
     // An entry without `fields` holds a node's first data, made here: it claims the values it holds (a field
     // it lacks is one it never had, not one it removed: fuzz 50×1000, seed 13, where another person's
     // description, loaded with the page, was saved away). A loaded copy past its revision means its write
@@ -44,8 +51,13 @@ export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: Readon
     const fields = e.fields ?? Object.keys(unsavedEdits({}, e.data));
     if (shown && newer) {
       const mine = Object.fromEntries(fields.map((f) => [f, (e.data as Record<string, unknown>)[f]]));
-      const rev = Math.max(shownRev, e.data.rev ?? 0) + 1;
-      rebased.push({ type: "node-data", id: e.nodeId, data: { ...shown, ...mine, rev }, prevRev: shownRev, fields });
+      const onto = earlier ?? { data: shown, fields: [] };
+      const rev = Math.max(onto.data.rev ?? 0, e.data.rev ?? 0) + 1;
+      // The outbox keeps one entry per node: its fields are all of this page's, the earlier entries' too.
+      const allFields = [...new Set([...onto.fields, ...fields])];
+      const data = { ...onto.data, ...mine, rev };
+      rebasedCopies.set(e.nodeId, { data, fields: allFields });
+      rebased.push({ type: "node-data", id: e.nodeId, data, prevRev: shownRev, fields: allFields });
     } else if ((e.data.rev ?? 0) > shownRev) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
   }
   return { replayed: changes, rebased };

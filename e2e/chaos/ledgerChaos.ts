@@ -11,7 +11,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { catalogItem } from "../../domain/billing/catalog";
 import { startFakeStripe } from "../../server/billing/testing/fakeStripe";
-import { openDatabase } from "../../server/db/client";
+import { openDatabase, rowsOf } from "../../server/db/client";
 import { creditLedger, generations, nodes } from "../../server/db/schema";
 import { startFalFake } from "../../server/generation/hosted/fakes/falFake";
 import { StudioProcess } from "../fuzz/studioProcess";
@@ -244,8 +244,8 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
       }
       // Every accepted job has its row (a retried request after a kill may have made one more).
       if (runsSeen < accepted) throw new Error(`the database shows ${runsSeen} runs for ${accepted} accepted jobs: the measurement is broken`);
-      const counted = (await db.execute(sql`select count(*)::int as n from ${nodes} where data->>'status' in ('generating', 'queued')`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
-      const nodesGenerating = Number((Array.isArray(counted) ? counted : (counted.rows ?? []))[0]?.n ?? 0);
+      const counted = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${nodes} where data->>'status' in ('generating', 'queued')`));
+      const nodesGenerating = Number(counted[0]?.n ?? 0);
       return {
         jobsAccepted: accepted,
         jobsRefused: refused,

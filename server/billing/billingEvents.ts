@@ -68,8 +68,7 @@ export interface ProviderEvent {
 }
 
 export interface EventOutcome {
-  /** Users whose balance or plan changed (their open pages refresh). */
-  users: string[];
+  /** False for events this code does not act on, or that name no known user or price. */
   handled: boolean;
 }
 
@@ -94,7 +93,7 @@ export async function applyBillingEvent(db: Db, provider: ProviderName, event: P
     case "charge.refunded":
       return chargeRefunded(db, object as Charge);
     default:
-      return { users: [], handled: false };
+      return { handled: false };
   }
 }
 
@@ -107,10 +106,10 @@ async function userOfCustomer(db: Db, provider: ProviderName, customerId: string
 async function checkoutCompleted(db: Db, provider: ProviderName, session: CheckoutSession, created: number): Promise<EventOutcome> {
   const userId = session.metadata?.userId ?? session.client_reference_id ?? (await userOfCustomer(db, provider, session.customer));
   const item = catalogItem(session.metadata?.priceId ?? "");
-  if (!userId || !item) return { users: [], handled: false };
+  if (!userId || !item) return { handled: false };
   if (item.kind === "pack") {
     // Paid packs only: an asynchronous payment completes later (its own event).
-    if (session.payment_status && session.payment_status !== "paid") return { users: [], handled: false };
+    if (session.payment_status && session.payment_status !== "paid") return { handled: false };
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await t
@@ -119,14 +118,14 @@ async function checkoutCompleted(db: Db, provider: ProviderName, session: Checko
         .onConflictDoNothing();
       await recordCreditMovement(t, { userId, delta: item.credits, reason: `pack ${item.pack.id}`, idempotencyKey: grantKey.checkout(session.id) });
     });
-    return { users: [userId], handled: true };
+    return { handled: true };
   }
   // A plan: its credits come with each paid invoice; the subscription is recorded here too, in case its own
   // event comes later (or never, on an older webhook setup).
   if (session.subscription) {
     await upsertSubscription(db, { id: session.subscription, provider, userId, planId: item.plan.id, interval: item.interval, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: null, eventCreated: created });
   }
-  return { users: [userId], handled: true };
+  return { handled: true };
 }
 
 /** The price id a subscription's invoice was bought under: the invoice's, else its subscription's metadata. */
@@ -141,7 +140,7 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
   const userId = metadata?.userId ?? stored?.userId ?? (await userOfCustomer(db, provider, invoice.customer));
   // The plan the invoice is for: what the subscription is on now (an upgrade changes it), else the checkout's.
   const item = stored ? catalogItem(`plan:${stored.planId}:${stored.interval}`) : catalogItem(invoicePriceId(invoice) ?? "");
-  if (!userId || !item || item.kind !== "plan") return { users: [], handled: false };
+  if (!userId || !item || item.kind !== "plan") return { handled: false };
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await t
@@ -161,7 +160,7 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
       .onConflictDoNothing();
     await recordCreditMovement(t, { userId, delta: item.credits, reason: `plan ${item.plan.id} ${item.interval}`, idempotencyKey: grantKey.invoice(invoice.id) });
   });
-  return { users: [userId], handled: true };
+  return { handled: true };
 }
 
 /** A subscription's plan: by the price id it was bought under, else by its price's amount and interval. */
@@ -183,7 +182,7 @@ async function subscriptionChanged(db: Db, provider: ProviderName, sub: Subscrip
   const [stored] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, sub.id));
   const userId = sub.metadata?.userId ?? stored?.userId ?? (await userOfCustomer(db, provider, sub.customer));
   const plan = planOf(sub) ?? (stored ? { planId: stored.planId, interval: stored.interval as BillingInterval } : null);
-  if (!userId || !plan || !planById(plan.planId)) return { users: [], handled: false };
+  if (!userId || !plan || !planById(plan.planId)) return { handled: false };
   const periodEnd = sub.items?.data?.[0]?.current_period_end ?? sub.current_period_end;
   await upsertSubscription(db, {
     id: sub.id,
@@ -196,7 +195,7 @@ async function subscriptionChanged(db: Db, provider: ProviderName, sub: Subscrip
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     eventCreated: created,
   });
-  return { users: [userId], handled: true };
+  return { handled: true };
 }
 
 type SubscriptionRow = typeof billingSubscriptions.$inferInsert;
@@ -236,11 +235,11 @@ async function chargeRefunded(db: Db, charge: Charge): Promise<EventOutcome> {
       .where(sql`${billingPurchases.paymentRef} in (${sql.join(refs.map((r) => sql`${r}`), sql`, `)}) or ${billingPurchases.id} in (${sql.join(refs.map((r) => sql`${r}`), sql`, `)})`)
       .for("update");
     const refunded = charge.amount_refunded ?? 0;
-    if (!purchase || refunded <= purchase.refundedCents || purchase.amountCents <= 0) return { users: [], handled: false };
+    if (!purchase || refunded <= purchase.refundedCents || purchase.amountCents <= 0) return { handled: false };
     const creditsFor = (cents: number) => Math.round((purchase.credits * Math.min(cents, purchase.amountCents)) / purchase.amountCents);
     const delta = creditsFor(refunded) - creditsFor(purchase.refundedCents);
     await t.update(billingPurchases).set({ refundedCents: refunded }).where(eq(billingPurchases.id, purchase.id));
     await recordCreditMovement(t, { userId: purchase.userId, delta: -delta, reason: "refund", idempotencyKey: grantKey.refund(purchase.id, refunded) });
-    return { users: [purchase.userId], handled: true };
+    return { handled: true };
   });
 }

@@ -2,15 +2,13 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { planById } from "../../domain/billing/catalog";
 import type { BillingSubscription, PurchaseRow, UsageRow } from "../../domain/billing/api";
-import type { Db } from "../db/client";
+import { rowsOf, type Db } from "../db/client";
 import { billingPurchases, billingSubscriptions } from "../db/schema";
 
-type SqlResult = { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-/** Rows of a raw query on either driver (node-postgres answers `{ rows }`, PGlite's drizzle too). */
-const rowsOf = (result: unknown): Record<string, unknown>[] => {
-  const r = result as SqlResult;
-  return Array.isArray(r) ? r : (r.rows ?? []);
-};
+/** A run `g`'s ledger rows `l`: its hold and the capture or release that settled it (keys: generation/credits.ts). */
+const RUN_LEDGER_ROWS = sql.raw(
+  "l.user_id = g.user_id and l.idempotency_key in ('generation:' || g.id || ':reserve', 'generation:' || g.id || ':capture', 'generation:' || g.id || ':release')",
+);
 
 export async function currentSubscription(db: Db, userId: string): Promise<BillingSubscription | null> {
   const [row] = await db
@@ -43,7 +41,7 @@ export async function usageRows(db: Db, userId: string, limit: number, offset: n
       bool_or(l.idempotency_key like '%:release') as refunded
     from generations g
     join projects p on p.id = g.project_id
-    left join credit_ledger l on l.user_id = g.user_id and l.idempotency_key in ('generation:' || g.id || ':reserve', 'generation:' || g.id || ':capture', 'generation:' || g.id || ':release')
+    left join credit_ledger l on ${RUN_LEDGER_ROWS}
     where g.user_id = ${userId}
     group by g.id, p.name
     order by g.created_at desc, g.id
@@ -68,12 +66,12 @@ export async function spentPerDay(db: Db, userId: string, now = new Date()): Pro
   const result = await db.execute(sql`
     select to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, g.model_id, coalesce(-sum(l.delta), 0)::int as credits
     from generations g
-    join credit_ledger l on l.user_id = g.user_id and l.idempotency_key in ('generation:' || g.id || ':reserve', 'generation:' || g.id || ':capture', 'generation:' || g.id || ':release')
+    join credit_ledger l on ${RUN_LEDGER_ROWS}
     where g.user_id = ${userId} and g.created_at >= ${since.toISOString()}
     group by 1, 2`);
   const days = new Map<string, Record<string, number>>();
   for (let i = 0; i < 30; i++) days.set(new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10), {});
-  for (const r of rowsOf(result) as { day: string; model_id: string; credits: number }[]) {
+  for (const r of rowsOf<{ day: string; model_id: string; credits: number }>(result)) {
     const credits = Number(r.credits);
     if (credits > 0 && days.has(r.day)) days.get(r.day)![r.model_id] = credits;
   }

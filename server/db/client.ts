@@ -104,6 +104,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
 }
 
 /** Postgres' unique-violation code, looked for on a driver error or on the error drizzle wraps it in. */
+/** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's drizzle may answer the array. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === "23505") return true;

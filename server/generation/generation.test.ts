@@ -233,6 +233,25 @@ describe("models", () => {
   });
 });
 
+/** A generation row of an image run with its credits held, as a worker left it (tests of recovery). */
+async function heldRun(userId: string, projectId: string, id: string, row: Partial<typeof generations.$inferInsert> & { status: string }) {
+  await h.generation.service.deps.db.transaction(async (tx) => {
+    const { reserveCredits } = await import("./credits");
+    await reserveCredits(tx as never, userId, id, IMAGE_CREDITS);
+  });
+  await h.database.db.insert(generations).values({
+    id,
+    projectId,
+    nodeId: "n1",
+    userId,
+    modelId: IMAGE_MODEL,
+    reservedCredits: IMAGE_CREDITS,
+    inputHash: "x",
+    request: { modelId: IMAGE_MODEL, userPrompt: "p", prompt: "p", params: {}, controls: {}, variations: 1, seed: 1, context: [], inputNodeIds: [], credits: IMAGE_CREDITS, ownKey: false, inputHash: "x" },
+    ...row,
+  });
+}
+
 describe("cancel and recovery", () => {
   it("two runs of one node sent at the same moment queue one, and the other is refused holding nothing", async () => {
     const user = await h.signUp();
@@ -292,25 +311,8 @@ describe("cancel and recovery", () => {
     const projectId = await projectWithNode(user);
     const { db } = h.database;
     // Simulate a crash: a row claimed by a worker that is gone (stale heartbeat), credits held.
-    const hold = async (id: string, attempts: number) => {
-      await h.generation.service.deps.db.transaction(async (tx) => {
-        const { reserveCredits } = await import("./credits");
-        await reserveCredits(tx as never, user.id, id, IMAGE_CREDITS);
-      });
-      await db.insert(generations).values({
-        id,
-        projectId,
-        nodeId: "n1",
-        userId: user.id,
-        modelId: IMAGE_MODEL,
-        status: "running",
-        attempts,
-        reservedCredits: IMAGE_CREDITS,
-        inputHash: "x",
-        heartbeatAt: new Date(Date.now() - 10 * 60_000),
-        request: { modelId: IMAGE_MODEL, userPrompt: "p", prompt: "p", params: {}, controls: {}, variations: 1, seed: 1, context: [], inputNodeIds: [], credits: IMAGE_CREDITS, ownKey: false, inputHash: "x" },
-      });
-    };
+    const hold = (id: string, attempts: number) =>
+      heldRun(user.id, projectId, id, { status: "running", attempts, heartbeatAt: new Date(Date.now() - 10 * 60_000) });
     const resumed = crypto.randomUUID();
     await hold(resumed, 1);
     const gaveUp = crypto.randomUUID();
@@ -331,26 +333,10 @@ describe("orphaned queued runs", () => {
   it("a queued run whose job a dead worker had taken gets a new job: at start, and later from the sweeper", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);
-    const { db } = h.database;
     // Queued rows with credits held and no job waiting for them (their job was fetched by a worker that died).
     const orphan = async (createdAt: Date) => {
       const id = crypto.randomUUID();
-      await h.generation.service.deps.db.transaction(async (tx) => {
-        const { reserveCredits } = await import("./credits");
-        await reserveCredits(tx as never, user.id, id, IMAGE_CREDITS);
-      });
-      await db.insert(generations).values({
-        id,
-        projectId,
-        nodeId: "n1",
-        userId: user.id,
-        modelId: IMAGE_MODEL,
-        status: "queued",
-        reservedCredits: IMAGE_CREDITS,
-        inputHash: "x",
-        createdAt,
-        request: { modelId: IMAGE_MODEL, userPrompt: "p", prompt: "p", params: {}, controls: {}, variations: 1, seed: 1, context: [], inputNodeIds: [], credits: IMAGE_CREDITS, ownKey: false, inputHash: "x" },
-      });
+      await heldRun(user.id, projectId, id, { status: "queued", createdAt });
       return id;
     };
     const old = await orphan(new Date(Date.now() - 10 * 60_000));

@@ -8,7 +8,7 @@
  */
 import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
-import type { Database, Db, ExecuteSql } from "../db/client";
+import { rowsOf, type Database, type Db, type ExecuteSql } from "../db/client";
 
 export const GENERATION_QUEUE = "generation";
 const WAKE_CHANNEL = "generation_jobs";
@@ -30,8 +30,7 @@ export function transactionExecutor(tx: Pick<Db, "execute">): ExecuteSql {
       // drizzle renders an undefined parameter as nothing at all; SQL wants NULL.
       else chunks.push(sql`${values[Number(part) - 1] ?? null}`);
     });
-    const result = (await tx.execute(sql.join(chunks))) as unknown as { rows?: unknown[] } | unknown[];
-    return { rows: Array.isArray(result) ? result : (result.rows ?? []) };
+    return { rows: rowsOf(await tx.execute(sql.join(chunks))) };
   };
 }
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { CanvasChange, ChangeOf, NodeRecord } from "../../domain/canvas/changes";
 import { revisionOf } from "../../domain/canvas/changes";
 import type { AutosaveConflict, CanvasEdge, NodeData, Viewport } from "../../domain/canvas/node";
-import type { Db } from "../db/client";
+import { rowsOf, type Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
 
 type DataChange = ChangeOf<"node-data">;
@@ -51,7 +51,7 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
   // meanwhile is not overwritten: its write is refused and answered as a conflict like any other.
   // The same statement marks the written projects as edited (for the project list's "last edited"), at most
   // every 10 s per project: one statement per save instead of two on the autosave hot path.
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     with incoming as (select * from jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) as w(project_id text, id text, data jsonb, rev integer, prev integer)),
     updated as (
       update ${nodes} n set data = i.data, rev = i.rev, updated_at = now() from incoming i
@@ -67,8 +67,8 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
     touched as (
       update ${projects} set updated_at = now()
       where ${projects.id} in (select distinct project_id from written) and ${projects.updatedAt} < now() - interval '10 seconds')
-    select project_id, id from written`)) as unknown as { rows?: StoredKey[] } | StoredKey[];
-  const stored = new Set((Array.isArray(result) ? result : (result.rows ?? [])).map((r) => key(r.project_id, r.id)));
+    select project_id, id from written`);
+  const stored = new Set(rowsOf<StoredKey>(result).map((r) => key(r.project_id, r.id)));
   const refused = incoming.filter((w) => !stored.has(key(w.project_id, w.id))).map((w) => ({ projectId: w.project_id, id: w.id }));
   const conflicts = await conflictsForKeys(db, refused);
   return latest.map((changes, i) => {
@@ -86,11 +86,11 @@ type StoredKey = { project_id: string; id: string };
 async function conflictsForKeys(db: Db, keys: { projectId: string; id: string }[]): Promise<Map<string, AutosaveConflict>> {
   const found = new Map<string, AutosaveConflict>();
   if (keys.length === 0) return found;
-  const rows = (await db.execute(sql`
+  const rows = await db.execute(sql`
     select n.project_id, n.id, n.rev, n.data, n.deleted from ${nodes} n
     join jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ project_id: k.projectId, id: k.id })))}::jsonb) as k(project_id text, id text)
-      on n.project_id = k.project_id and n.id = k.id`)) as unknown as { rows?: ConflictRow[] } | ConflictRow[];
-  for (const r of Array.isArray(rows) ? rows : (rows.rows ?? [])) {
+      on n.project_id = k.project_id and n.id = k.id`);
+  for (const r of rowsOf<ConflictRow>(rows)) {
     found.set(`${r.project_id}\u0000${r.id}`, r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData });
   }
   return found;

@@ -19,6 +19,7 @@ import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
+import { registerBreakdownRoutes } from "./breakdown/breakdownRoutes";
 import { registerAgentRoutes, type AgentRouteDeps } from "./agent/agentRoutes";
 import { plannerChoice } from "./agent/planners";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
@@ -105,6 +106,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerCanvasRoutes(server, database.db, hub);
   await registerLiveRoutes(server, database.db, hub, auth, sessions);
   registerScriptRoutes(server, database.db, hub);
+  registerBreakdownRoutes(server, database.db);
   registerAgentRoutes(server, database.db, hub, agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) });
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);

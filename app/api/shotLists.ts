@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CanvasNode } from "../../domain/canvas/node";
+import type { ShotListScriptState } from "../../domain/breakdown/api";
 import type { Permission } from "../../domain/permissions";
 import type { CreateShotListInput, Scene, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary, UpdateShotListInput } from "../../domain/shotlists/schema";
 import { api, ApiError } from "./client";
@@ -10,7 +11,8 @@ export const shotListKeys = {
   modelCost: (modelId: string) => ["modelCost", modelId] as const,
 };
 
-export type LoadedShotList = ShotList & { permission: Permission };
+/** GET /api/shot-lists/:id: the list, the caller's permission and, for a list made from a script, that script's state. */
+export type LoadedShotList = ShotList & { permission: Permission } & Partial<ShotListScriptState>;
 
 export function useShotLists(projectId: string) {
   return useQuery({

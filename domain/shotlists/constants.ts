@@ -73,10 +73,14 @@ export const DEFAULT_SHOT_LIST_NAME = "Shot list 1";
 /** spec (shell 9): edits are saved after a 1-second quiet period. */
 export const SHOT_LIST_SAVE_DEBOUNCE_MS = 1000;
 
-/** Bounds that keep one document well under the server's 1 MB body limit. */
-export const MAX_SCENES = 200;
+/**
+ * Bounds on one document. A feature script's breakdown must fit (issue 14: 120 pages is about 200 scenes
+ * and 1,500 proposed shots), so a list's save may be larger than the server's usual 1 MB body limit.
+ */
+export const MAX_SCENES = 400;
 export const MAX_SHOTS_PER_SCENE = 300;
-export const MAX_SHOTS_PER_LIST = 1000;
+export const MAX_SHOTS_PER_LIST = 2000;
+export const SHOT_LIST_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const SHOT_LIST_NAME_MAX = 200;
 export const SHORT_TEXT_MAX = 500;
 export const LONG_TEXT_MAX = 5000;

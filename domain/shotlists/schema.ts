@@ -43,6 +43,32 @@ export const shotImageSchema = z
   .regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("Image"))
   .nullable();
 
+/**
+ * How a shot made by a script breakdown stays linked to its script (issue 14): the lines it covers, each
+ * with a fingerprint and the start of its text at the time, so the shot can say 'Script changed' and what
+ * changed; `key` finds it again in the next breakdown, and `proposed` (a fingerprint of its fields as the
+ * breakdown wrote them) tells a shot the user edited from one that should follow the script.
+ */
+export const shotScriptLinkSchema = z.strictObject({
+  key: z.string().min(1).max(300),
+  lines: z
+    .array(z.strictObject({ id: z.string().min(1).max(100), hash: z.string().max(16), was: z.string().max(200) }))
+    .max(200),
+  proposed: z.string().max(16),
+});
+export type ShotScriptLink = z.infer<typeof shotScriptLinkSchema>;
+
+/** A scene made by a breakdown: which heading it came from, and its fields' fingerprint as proposed. */
+export const sceneScriptLinkSchema = z.strictObject({
+  key: z.string().min(1).max(300),
+  proposed: z.string().max(16),
+  /** Length in eighths of a page, interior/exterior and time of day, as the heading gave them. */
+  eighths: z.number().int().min(1).max(8000).optional(),
+  setting: z.enum(["INT", "EXT", "INT/EXT"]).nullable().optional(),
+  timeOfDay: z.string().max(100).nullable().optional(),
+});
+export type SceneScriptLink = z.infer<typeof sceneScriptLinkSchema>;
+
 /** spec (shell 3 "Shot"). */
 export const shotSchema = z.strictObject({
   id: itemIdSchema,
@@ -57,6 +83,7 @@ export const shotSchema = z.strictObject({
   framing: enumOf(FRAMINGS, "Framing").optional(),
   focusDepthOfField: enumOf(FOCUS_DEPTHS, "Focus / depth of field").optional(),
   image: shotImageSchema.optional(),
+  script: shotScriptLinkSchema.optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -71,6 +98,7 @@ export const sceneSchema = z.strictObject({
   weather: text(SHORT_TEXT_MAX, "Weather"),
   lighting: text(SHORT_TEXT_MAX, "Lighting"),
   shots: z.array(shotSchema).max(MAX_SHOTS_PER_SCENE, `A scene may have at most ${MAX_SHOTS_PER_SCENE} shots`),
+  script: sceneScriptLinkSchema.optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -79,7 +107,7 @@ export type Scene = z.output<typeof sceneSchema>;
 /** The fields of a scene the editor changes (Edit Scene dialog, in-place fields). */
 export type SceneFields = Pick<Scene, "title" | "description" | "location" | "weather" | "lighting">;
 /** The fields of a shot the editor changes in place. */
-export type ShotFields = Omit<Shot, "id" | "shotNumber" | "createdAt" | "updatedAt">;
+export type ShotFields = Omit<Shot, "id" | "shotNumber" | "createdAt" | "updatedAt" | "script">;
 
 export const shotListNameSchema = z
   .string({ error: SHOT_LIST_MESSAGES.nameRequired })
@@ -171,6 +199,8 @@ export interface ShotList {
   id: string;
   projectId: string;
   name: string;
+  /** The script this list was broken down from (issue 14), while that script exists. */
+  scriptId: string | null;
   scenes: Scene[];
   version: number;
   createdBy: string | null;

@@ -273,12 +273,14 @@ export const shotLists = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scenes: jsonb("scenes").notNull().default([]),
+    /** The script the list was broken down from (issue 14); a second breakdown of it updates this list. */
+    scriptId: text("script_id").references(() => scripts.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shot_lists_project_idx").on(t.projectId)],
+  (t) => [index("shot_lists_project_idx").on(t.projectId), index("shot_lists_script_idx").on(t.scriptId)],
 );
 
 /**

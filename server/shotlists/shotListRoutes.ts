@@ -3,6 +3,7 @@ import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
 import { shotListCsvRows, toCsv } from "../../domain/shotlists/csv";
 import { withoutPlaceholders } from "../../domain/shotlists/placeholders";
+import { SHOT_LIST_BODY_LIMIT_BYTES } from "../../domain/shotlists/constants";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { createShotListSchema, exportShotToCanvasSchema, shotListExportQuerySchema, updateShotListSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
@@ -11,6 +12,7 @@ import { parse } from "../http/errors";
 import { authorizeProject, permits } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import type { MediaStorage } from "../storage/storage";
+import { shotListScriptState } from "../breakdown/breakdownService";
 import { exportShotToCanvas } from "./exportToCanvas";
 import { renderShotListPdf } from "./pdf/renderShotListPdf";
 import { loadThumbnails } from "./pdf/thumbnails";
@@ -63,12 +65,12 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
         if (err.status === 409) return null;
         throw err;
       });
-      if (saved) return { ...saved, permission };
+      if (saved) return { ...saved, permission, ...(await shotListScriptState(db, saved)) };
     }
-    return { ...list, permission };
+    return { ...list, permission, ...(await shotListScriptState(db, list)) };
   });
 
-  app.put("/api/shot-lists/:id", async (request) => {
+  app.put("/api/shot-lists/:id", { bodyLimit: SHOT_LIST_BODY_LIMIT_BYTES }, async (request) => {
     const caller = requireUser(request);
     const { id } = parse(listParams, request.params);
     const change = parse(updateShotListSchema, request.body ?? {});

@@ -18,6 +18,7 @@ function present(r: Row): ShotList & { normalized: boolean } {
     id: r.id,
     projectId: r.projectId,
     name: r.name,
+    scriptId: r.scriptId,
     scenes,
     version: r.version,
     createdBy: r.createdBy,

@@ -11,7 +11,7 @@ import { ShotListEditor } from "./ShotListEditor";
 
 function shotList(over: Partial<LoadedShotList> = {}): LoadedShotList {
   const at = new Date().toISOString();
-  return { id: "l1", projectId: "p1", name: "Harbour", scenes: addScene(blankScenes(3, 0), 0, "scene-b"), version: 1, createdBy: "u1", createdAt: at, updatedAt: at, permission: "owner", ...over };
+  return { id: "l1", projectId: "p1", name: "Harbour", scriptId: null, scenes: addScene(blankScenes(3, 0), 0, "scene-b"), version: 1, createdBy: "u1", createdAt: at, updatedAt: at, permission: "owner", ...over };
 }
 
 /** A fake studio API for one list: GET and PUT /api/shot-lists/l1 (PUTs can be made to fail). */

@@ -31,17 +31,27 @@ export interface PdfContext {
   measure(text: string, width: number, opts?: { weight?: "regular" | "bold"; size?: number }): number;
 }
 
+/** What the title block and the footers print: a name, and a summary line under it. */
+export interface PdfTitle {
+  name: string;
+  summary: string;
+  /** The document's Subject in its properties. */
+  subject: string;
+}
+
+export const shotListTitle = (list: ShotList): PdfTitle => ({ name: list.name, summary: shotsAcrossScenes(list.scenes), subject: "Shot list" });
+
 /**
  * A landscape document with the studio's fonts; `draw` lays out the pages, then every page gets a footer
- * with the list's name and 'Page i of n'. Resolves to the PDF's bytes.
+ * with the document's name and 'Page i of n'. Resolves to the PDF's bytes.
  */
-export async function renderPdf(list: ShotList, subtitle: string, draw: (ctx: PdfContext) => void): Promise<Buffer> {
+export async function renderPdf(title: PdfTitle, subtitle: string, draw: (ctx: PdfContext) => void): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "LETTER",
     layout: "landscape",
     margin: 0,
     bufferPages: true,
-    info: { Title: list.name, Subject: "Shot list", Creator: "Reelgraph", Producer: "Reelgraph" },
+    info: { Title: title.name, Subject: title.subject, Creator: "Reelgraph", Producer: "Reelgraph" },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -69,8 +79,8 @@ export async function renderPdf(list: ShotList, subtitle: string, draw: (ctx: Pd
 
   // Title block on the first page.
   const x = PAGE.margin;
-  ctx.box(list.name, x, PAGE.margin, CONTENT_WIDTH, 26, { weight: "bold", size: 18 });
-  ctx.box(`${shotsAcrossScenes(list.scenes)} · ${subtitle}`, x, PAGE.margin + 26, CONTENT_WIDTH, 14, { size: 9, color: COLORS.muted });
+  ctx.box(title.name, x, PAGE.margin, CONTENT_WIDTH, 26, { weight: "bold", size: 18 });
+  ctx.box(`${title.summary} · ${subtitle}`, x, PAGE.margin + 26, CONTENT_WIDTH, 14, { size: 9, color: COLORS.muted });
   doc.y = PAGE.margin + 50;
   draw(ctx);
 
@@ -78,7 +88,7 @@ export async function renderPdf(list: ShotList, subtitle: string, draw: (ctx: Pd
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
     const y = PAGE.height - PAGE.margin + 6;
-    ctx.box(list.name, x, y, CONTENT_WIDTH / 2, 12, { size: 7.5, color: COLORS.faint });
+    ctx.box(title.name, x, y, CONTENT_WIDTH / 2, 12, { size: 7.5, color: COLORS.faint });
     ctx.box(`Page ${i - range.start + 1} of ${range.count}`, x + CONTENT_WIDTH / 2, y, CONTENT_WIDTH / 2, 12, { size: 7.5, color: COLORS.faint, align: "right" });
   }
   doc.end();

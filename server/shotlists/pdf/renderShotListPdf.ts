@@ -1,5 +1,5 @@
 import type { ShotList, ShotListPdfLayout } from "../../../domain/shotlists/schema";
-import { renderPdf } from "./pdfDocument";
+import { renderPdf, shotListTitle } from "./pdfDocument";
 import { drawStoryboard } from "./storyboardLayout";
 import { drawTable } from "./tableLayout";
 
@@ -7,5 +7,5 @@ import { drawTable } from "./tableLayout";
 export function renderShotListPdf(list: ShotList, layout: ShotListPdfLayout, thumbs: ReadonlyMap<string, Buffer>, exportedAt: Date = new Date()): Promise<Buffer> {
   const date = exportedAt.toISOString().slice(0, 10);
   const subtitle = layout === "storyboard" ? `Storyboard · exported ${date}` : `Shot list · exported ${date}`;
-  return renderPdf(list, subtitle, (ctx) => (layout === "storyboard" ? drawStoryboard(ctx, list.scenes, thumbs) : drawTable(ctx, list.scenes, thumbs)));
+  return renderPdf(shotListTitle(list), subtitle, (ctx) => (layout === "storyboard" ? drawStoryboard(ctx, list.scenes, thumbs) : drawTable(ctx, list.scenes, thumbs)));
 }

@@ -1,0 +1,100 @@
+/**
+ * Breaking a script down into its shot list (issue 14, 1): the rules run off the server's thread, the
+ * result is merged into the list this script was broken down into before (or a new one), and saved over the
+ * version it was merged with, so an edit saved meanwhile in the shot list editor is merged, not overwritten.
+ */
+import { asc, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { BREAKDOWN_MESSAGES, type BreakdownResponse, type ScriptCoverage, type ShotListScriptState } from "../../domain/breakdown/api";
+import { mergeBreakdown } from "../../domain/breakdown/merge";
+import { scriptChanges } from "../../domain/breakdown/scriptLink";
+import type { ScreenplayElement } from "../../domain/screenplay/elements";
+import { shotCount } from "../../domain/shotlists/edits";
+import { scenesSchema, type Scene, type ShotList } from "../../domain/shotlists/schema";
+import type { ScriptFile } from "../../domain/scripts";
+import type { Db } from "../db/client";
+import { scripts, shotLists } from "../db/schema";
+import { badRequest } from "../errors";
+import { findShotList, updateShotList } from "../shotlists/shotListService";
+import { breakDownOffThread } from "./breakdownHost";
+
+const MERGE_ATTEMPTS = 3;
+
+export const byId = (elements: readonly ScreenplayElement[]) => new Map(elements.map((e) => [e.id, e]));
+
+/** The screenplay's elements; other script files (notes, research) have nothing to break down. */
+export function screenplayElements(script: ScriptFile): ScreenplayElement[] {
+  if (script.fileType !== "screenplay") throw badRequest(BREAKDOWN_MESSAGES.notScreenplay);
+  return script.elements;
+}
+
+/** The list a script was broken down into (the oldest, should there be several). */
+async function listOfScript(db: Db, scriptId: string): Promise<string | null> {
+  const [row] = await db.select({ id: shotLists.id }).from(shotLists).where(eq(shotLists.scriptId, scriptId)).orderBy(asc(shotLists.createdAt)).limit(1);
+  return row?.id ?? null;
+}
+
+function checked(scenes: Scene[]): Scene[] {
+  if (!scenesSchema.safeParse(scenes).success) throw badRequest(BREAKDOWN_MESSAGES.tooLarge);
+  return scenes;
+}
+
+export async function breakDownScript(db: Db, input: { script: ScriptFile; headingId?: string; userId: string }): Promise<BreakdownResponse> {
+  const elements = screenplayElements(input.script);
+  const breakdown = await breakDownOffThread(elements, input.headingId);
+  const ctx = { elementsById: byId(elements), now: Date.now() };
+  const respond = (shotList: ShotList, created: boolean): BreakdownResponse => ({ shotList, created, notices: breakdown.notices, counts: { scenes: shotList.scenes.length, shots: shotCount(shotList.scenes) } });
+
+  for (let attempt = 1; ; attempt++) {
+    const listId = await listOfScript(db, input.script.id);
+    if (!listId) {
+      const scenes = checked(mergeBreakdown([], breakdown, ctx));
+      const [row] = await db
+        .insert(shotLists)
+        .values({ id: randomUUID(), projectId: input.script.projectId, scriptId: input.script.id, name: `${input.script.name} – Breakdown`.slice(0, 200), scenes, createdBy: input.userId })
+        .returning({ id: shotLists.id });
+      const { normalized: _n, ...list } = await findShotList(db, row!.id);
+      return respond(list, true);
+    }
+    const current = await findShotList(db, listId);
+    const scenes = checked(mergeBreakdown(current.scenes, breakdown, ctx));
+    try {
+      return respond(await updateShotList(db, listId, { scenes, baseVersion: current.version }), false);
+    } catch (err) {
+      // Saved meanwhile (the shot list editor's autosave): merge into that version instead.
+      if ((err as { status?: number }).status !== 409 || attempt === MERGE_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** Per script line, the shots of the script's broken-down list that cover it (the editor's markers). */
+export async function scriptCoverage(db: Db, scriptId: string): Promise<ScriptCoverage> {
+  const listId = await listOfScript(db, scriptId);
+  if (!listId) return { shotList: null, lines: {} };
+  const list = await findShotList(db, listId);
+  const lines: ScriptCoverage["lines"] = {};
+  for (const scene of list.scenes) {
+    for (const shot of scene.shots) {
+      for (const line of shot.script?.lines ?? []) {
+        (lines[line.id] ??= []).push({ shotId: shot.id, shotNumber: shot.shotNumber, label: `Shot ${shot.shotNumber}: ${shot.shotSize}, ${shot.subject}` });
+      }
+    }
+  }
+  return { shotList: { id: list.id, name: list.name }, lines };
+}
+
+/** For a list made from a script: the script, and what changed in the lines each shot covers. */
+export async function shotListScriptState(db: Db, list: Pick<ShotList, "scriptId" | "scenes">): Promise<ShotListScriptState> {
+  if (!list.scriptId) return { script: null, scriptChanges: {} };
+  const [row] = await db.select({ id: scripts.id, name: scripts.name, elements: scripts.elements }).from(scripts).where(eq(scripts.id, list.scriptId));
+  if (!row) return { script: null, scriptChanges: {} };
+  const elementsById = byId((row.elements ?? []) as ScreenplayElement[]);
+  const changes: ShotListScriptState["scriptChanges"] = {};
+  for (const scene of list.scenes) {
+    for (const shot of scene.shots) {
+      const c = scriptChanges(shot, elementsById);
+      if (c.length) changes[shot.id] = c;
+    }
+  }
+  return { script: { id: row.id, name: row.name }, scriptChanges: changes };
+}

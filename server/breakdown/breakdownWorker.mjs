@@ -1,0 +1,6 @@
+// The breakdown worker thread's entry: TypeScript is loaded through tsx here (a worker does not inherit the
+// parent's --import), then the worker's own module runs.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./breakdownWorker.ts");

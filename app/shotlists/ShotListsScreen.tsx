@@ -8,6 +8,7 @@ import { useCreateShotList, useDeleteShotList, useShotLists } from "../api/shotL
 import { useNow } from "../lib/useNow";
 import { ConfirmDialog, Spinner, toast } from "../ui";
 import { NewShotListDialog } from "./list/NewShotListDialog";
+import { openedList, rememberOpenList } from "./openShotList";
 import { ShotListSetup } from "./list/ShotListSetup";
 import { ShotListsList } from "./list/ShotListsList";
 
@@ -16,25 +17,9 @@ const ShotListEditor = lazy(() => import("./editor/ShotListEditor").then((m) => 
 
 type View = { kind: "list" } | { kind: "setup"; name: string } | { kind: "editor"; id: string };
 
-/** The open list survives a reload and a trip to another mode, per browser tab (as the mode itself does). */
-const openKey = (projectId: string) => `reelgraph.shotList.${projectId}`;
-
 function openedBefore(projectId: string): View {
-  try {
-    const id = sessionStorage.getItem(openKey(projectId));
-    return id ? { kind: "editor", id } : { kind: "list" };
-  } catch {
-    return { kind: "list" };
-  }
-}
-
-function rememberOpen(projectId: string, view: View) {
-  try {
-    if (view.kind === "editor") sessionStorage.setItem(openKey(projectId), view.id);
-    else sessionStorage.removeItem(openKey(projectId));
-  } catch {
-    /* storage unavailable: the tab simply opens on the list */
-  }
+  const id = openedList(projectId);
+  return id ? { kind: "editor", id } : { kind: "list" };
 }
 
 /** The Shot Lists tab (spec: shell 2, 4 "Shot list load"): the list, the setup screen, the editor. */
@@ -46,7 +31,7 @@ export function ShotListsScreen({ project }: { project: Project }) {
   const editable = canEdit(project.permission);
   const [view, setViewState] = useState<View>(() => openedBefore(project.id));
   const setView = (next: View) => {
-    rememberOpen(project.id, next);
+    rememberOpenList(project.id, next.kind === "editor" ? next.id : null);
     setViewState(next);
   };
   const [naming, setNaming] = useState(false);

@@ -20,6 +20,8 @@ describe("breakdown rules", () => {
     expect(scenes[0]!.link.timeOfDay).toBe("NIGHT");
     expect(scenes[0]!.fields.lighting).toMatch(/^Night/);
     expect(scenes[0]!.fields.weather).toBe("Rain");
+    // "She turns to the window" names no weather.
+    expect(scenes[2]!.fields.weather).toBe("Weather...");
   });
 
   it("opens a new location on an establishing wide shot, and not a scene that stays where it was", () => {

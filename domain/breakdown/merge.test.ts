@@ -7,7 +7,7 @@ import { blankScenes } from "../shotlists/factories";
 import type { Scene } from "../shotlists/schema";
 import { breakDown } from "./breakDown";
 import { mergeBreakdown } from "./merge";
-import { describeChanges, scriptChanges } from "./scriptLink";
+import { acknowledgeChanges, describeChanges, pendingChanges, scriptChanges } from "./scriptLink";
 import { KITCHEN_AND_STREET } from "./testScenes";
 
 const NOW = Date.UTC(2026, 10, 26);
@@ -37,7 +37,7 @@ describe("breaking down again", () => {
     const changed = edit(elements, "We can't.", "We can't. Not tonight.");
     const byId = new Map(changed.map((e) => [e.id, e]));
     const ots = allShots(first).find((s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."))!;
-    expect(scriptChanges(ots, byId)).toEqual([{ id: expect.any(String), was: "We can't.", now: "We can't. Not tonight." }]);
+    expect(scriptChanges(ots, byId)).toEqual([{ id: expect.any(String), was: "We can't.", now: "We can't. Not tonight.", hash: expect.stringMatching(/^[0-9a-f]{8}$/) }]);
     expect(describeChanges(scriptChanges(ots, byId))).toBe("1 line edited");
     const again = run(first, changed);
     const followed = allShots(again).find((s) => s.id === ots.id)!;
@@ -110,5 +110,22 @@ describe("breaking down again", () => {
     const again = run(renamed, inserted);
     expect(again.map((s) => s.title)).toEqual(["Opening: the road", "INT. MAYA'S KITCHEN - NIGHT", "EXT. LIGHTHOUSE - NIGHT", "INT. MAYA'S KITCHEN - LATER"]);
     expect(allShots(again).map((s) => s.shotNumber)).toEqual(allShots(again).map((_, i) => i + 1));
+  });
+
+  it("stops saying 'Script changed' once the user marks the change as seen, until the line changes again", () => {
+    const elements = original();
+    const first = run([], elements);
+    const changed = edit(elements, "We can't.", "We can't. Not tonight.");
+    const byId = new Map(changed.map((e) => [e.id, e]));
+    const shot = allShots(first).find((s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."))!;
+    const changes = scriptChanges(shot, byId);
+    expect(pendingChanges(shot, changes)).toHaveLength(1);
+    const seen = acknowledgeChanges(first, shot.id, changes);
+    const after = allShots(seen).find((s) => s.id === shot.id)!;
+    expect(pendingChanges(after, changes)).toEqual([]);
+    expect(scriptChanges(after, byId)).toEqual([]);
+    expect(after.script!.lines.find((l) => l.id === changes[0]!.id)!.was).toBe("We can't. Not tonight.");
+    const again = edit(changed, "We can't. Not tonight.", "Never.");
+    expect(scriptChanges(after, new Map(again.map((e) => [e.id, e])))).toHaveLength(1);
   });
 });

@@ -43,6 +43,8 @@ export interface LineChange {
   was: string;
   /** The line's text now; null when the line was removed from the script. */
   now: string | null;
+  /** The line's fingerprint now (null when removed), so the user can mark the change as seen. */
+  hash: string | null;
 }
 
 /** What changed in the lines a shot covers since it was broken down: empty when nothing did. */
@@ -51,8 +53,12 @@ export function scriptChanges(shot: Pick<Shot, "script">, elementsById: Readonly
   const changes: LineChange[] = [];
   for (const line of shot.script.lines) {
     const el = elementsById.get(line.id);
-    if (!el) changes.push({ id: line.id, was: line.was, now: null });
-    else if (fingerprint(`${el.type}\n${el.content}`) !== line.hash) changes.push({ id: line.id, was: line.was, now: el.content });
+    if (!el) {
+      changes.push({ id: line.id, was: line.was, now: null, hash: null });
+      continue;
+    }
+    const hash = fingerprint(`${el.type}\n${el.content}`);
+    if (hash !== line.hash) changes.push({ id: line.id, was: line.was, now: el.content, hash });
   }
   return changes;
 }
@@ -63,4 +69,34 @@ export function describeChanges(changes: readonly LineChange[]): string {
   const removed = changes.length - edited;
   const parts = [edited ? `${edited} ${edited === 1 ? "line" : "lines"} edited` : "", removed ? `${removed} ${removed === 1 ? "line" : "lines"} removed` : ""].filter(Boolean);
   return parts.join(", ");
+}
+
+/** The changes the shot has not been brought up to date with yet (a change marked as seen drops out). */
+export function pendingChanges(shot: Pick<Shot, "script">, changes: readonly LineChange[] | undefined): LineChange[] {
+  if (!shot.script || !changes) return [];
+  const lines = new Map(shot.script.lines.map((l) => [l.id, l.hash]));
+  return changes.filter((c) => lines.has(c.id) && lines.get(c.id) !== c.hash);
+}
+
+/**
+ * 'Mark as seen': the shot's link takes the script's lines as they are now (removed lines leave it), and
+ * keeps its fields. The shot stops saying 'Script changed' until the lines change again.
+ */
+export function acknowledgeChanges(scenes: readonly Scene[], shotId: string, changes: readonly LineChange[]): Scene[] {
+  const byId = new Map(changes.map((c) => [c.id, c]));
+  return scenes.map((scene) => {
+    if (!scene.shots.some((s) => s.id === shotId)) return scene;
+    return {
+      ...scene,
+      shots: scene.shots.map((shot) => {
+        if (shot.id !== shotId || !shot.script) return shot;
+        const lines = shot.script.lines.flatMap((l) => {
+          const c = byId.get(l.id);
+          if (!c) return [l];
+          return c.now === null || c.hash === null ? [] : [{ id: l.id, hash: c.hash, was: c.now.slice(0, LINE_WAS_MAX) }];
+        });
+        return { ...shot, script: { ...shot.script, lines } };
+      }),
+    };
+  });
 }

@@ -69,10 +69,11 @@ export function lightingFor(timeOfDay: string | null): string | null {
 
 /** Weather named in a scene's action, when any. */
 export const WEATHER_WORDS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(thunder|lightning|storm)\w*/i, "Storm"],
-  [/\b(rain|drizzl|downpour)\w*/i, "Rain"],
-  [/\b(snow|blizzard|sleet)\w*/i, "Snow"],
-  [/\b(fog|mist|haze)\w*/i, "Fog"],
-  [/\b(wind|gust|gale)\w*/i, "Wind"],
+  [/\b(thunder\w*|lightning|storms?|stormy)\b/i, "Storm"],
+  [/\b(rain|rains|raining|rainy|rained|drizzle|drizzling|downpour)\b/i, "Rain"],
+  [/\b(snow|snows|snowing|snowy|blizzard|sleet)\b/i, "Snow"],
+  [/\b(fog|foggy|mist|misty|haze|hazy)\b/i, "Fog"],
+  // Whole words: "window" and "windshield" are not weather.
+  [/\b(wind|winds|windy|gusts?|gusting|gale)\b/i, "Wind"],
   [/\b(sun-?drenched|blazing sun|heat wave|scorching)\b/i, "Hot, sunny"],
 ];

@@ -61,7 +61,7 @@ describe("break down", () => {
     expect(loaded.body.script).toEqual({ id: script.id, name: "Markers" });
     const changed = Object.values(loaded.body.scriptChanges as Record<string, unknown[]>);
     expect(changed).toHaveLength(2);
-    expect(changed[0]).toEqual([{ id: line.id, was: "We can't.", now: "We can't. Not tonight." }]);
+    expect(changed[0]).toEqual([{ id: line.id, was: "We can't.", now: "We can't. Not tonight.", hash: expect.any(String) }]);
   });
 
   it("merges when broken down again: the user's edits and shots are kept", async () => {

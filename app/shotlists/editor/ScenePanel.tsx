@@ -5,6 +5,7 @@ import { Button, IconButton, cn } from "../../ui";
 import { InlineText } from "./InlineText";
 import { ShotCard } from "./ShotCard";
 import type { ShotActions } from "./useShotActions";
+import type { LineChange } from "../../../domain/breakdown/scriptLink";
 import type { ShotReorder } from "./useShotReorder";
 
 export interface ScenePanelProps {
@@ -20,6 +21,10 @@ export interface ScenePanelProps {
   onAddShot(sceneId: string): void;
   onShotChange(shotId: string, fields: Partial<ShotFields>): void;
   onDeleteShot(shot: Shot): void;
+  /** Per shot id, what changed in its script lines (lists made by a breakdown). */
+  scriptChanges: Readonly<Record<string, LineChange[]>>;
+  onAcknowledge(shot: Shot, changes: readonly LineChange[]): void;
+  highlightedShot: string | null;
 }
 
 const META: Array<{ key: "location" | "weather" | "lighting"; label: string; Icon: typeof MapPin }> = [
@@ -105,6 +110,9 @@ export function ScenePanel(p: ScenePanelProps) {
                 onGenerate={p.actions.generate}
                 onClear={p.actions.clear}
                 onToCanvas={p.actions.toCanvas}
+                scriptChanges={p.scriptChanges[shot.id]}
+                onAcknowledge={p.onAcknowledge}
+                highlighted={p.highlightedShot === shot.id}
               />
             ))}
           </div>

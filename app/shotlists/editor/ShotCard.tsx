@@ -6,6 +6,8 @@ import { IconButton, Spinner, cn } from "../../ui";
 import { InlineText } from "./InlineText";
 import { ShotFieldSelect } from "./ShotFieldSelect";
 import { ShotImage } from "./ShotImage";
+import { ShotScriptLines } from "./ShotScriptLines";
+import { pendingChanges, type LineChange } from "../../../domain/breakdown/scriptLink";
 import type { ShotImageState } from "./useShotActions";
 
 export interface ShotCardProps {
@@ -27,6 +29,11 @@ export interface ShotCardProps {
   onGenerate(shot: Shot): void;
   onClear(shot: Shot): void;
   onToCanvas(shot: Shot): void;
+  /** What changed in the script lines this shot covers (a list made by a breakdown). */
+  scriptChanges: readonly LineChange[] | undefined;
+  onAcknowledge(shot: Shot, changes: readonly LineChange[]): void;
+  /** Briefly ringed: the shot a script line's marker opened. */
+  highlighted: boolean;
 }
 
 /** One shot: number, image and its actions, and every field of the spec editable in place. */
@@ -35,6 +42,7 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
   const card = useRef<HTMLElement>(null);
   const label = `Shot ${shot.shotNumber}`;
   const set = (fields: Partial<ShotFields>) => p.onChange(shot.id, fields);
+  const changes = pendingChanges(shot, p.scriptChanges);
   return (
     <article
       ref={card}
@@ -48,6 +56,7 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
         "flex flex-col gap-3 rounded-xl border bg-surface p-3 shadow-sm transition-[border-color,opacity,box-shadow]",
         p.dropTarget ? "border-accent shadow-[0_0_0_1px_var(--color-accent)]" : "border-border",
         p.dragging && "opacity-40",
+        p.highlighted && "border-accent shadow-[0_0_0_3px_var(--color-accent)]",
       )}
     >
       <header className="flex items-center gap-1.5">
@@ -105,6 +114,7 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
         <ShotFieldSelect label="Framing" shotLabel={label} value={shot.framing} options={FRAMINGS} optional readOnly={readOnly} onChange={(framing) => set({ framing })} />
         <ShotFieldSelect label="Focus" shotLabel={label} value={shot.focusDepthOfField} options={FOCUS_DEPTHS} optional readOnly={readOnly} onChange={(focusDepthOfField) => set({ focusDepthOfField })} />
       </div>
+      {shot.script && <ShotScriptLines link={shot.script} changes={changes} readOnly={readOnly} onAcknowledge={() => p.onAcknowledge(shot, changes)} />}
     </article>
   );
 });

@@ -1,5 +1,7 @@
-import { useCallback, useRef, useState } from "react";
-import { ArrowLeft, Plus } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ArrowLeft, Plus, ScrollText } from "lucide-react";
+import { acknowledgeChanges, type LineChange } from "../../../domain/breakdown/scriptLink";
+import { takeFocusShot } from "../openShotList";
 import { SHOT_IMAGE_MODEL_ID, SHOT_LIST_NAME_MAX } from "../../../domain/shotlists/constants";
 import { addScene, addShot, deleteScene, deleteShot, shotsAcrossScenes, updateScene, updateShot } from "../../../domain/shotlists/edits";
 import { SHOT_LIST_MESSAGES } from "../../../domain/shotlists/messages";
@@ -15,6 +17,25 @@ import { ScenePanel } from "./ScenePanel";
 import { useShotActions } from "./useShotActions";
 import { useShotListDocument } from "./useShotListDocument";
 import { useShotReorder } from "./useShotReorder";
+
+const NO_CHANGES: Readonly<Record<string, LineChange[]>> = {};
+
+/** The shot a line marker opened the list at: scrolled into view and ringed for two seconds. */
+function useFocusShot(listId: string): string | null {
+  const [shotId, setShotId] = useState<string | null>(null);
+  useEffect(() => {
+    const id = takeFocusShot(listId);
+    if (!id) return;
+    setShotId(id);
+    const frame = requestAnimationFrame(() => document.querySelector(`[data-shot-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: "center", behavior: "smooth" }));
+    const timer = setTimeout(() => setShotId(null), 2500);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [listId]);
+  return shotId;
+}
 
 /** The shot list editor (spec: shell 2 "Shot list screens"): header, scenes with their shots, dialogs. */
 export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShotList; readOnly: boolean; onBack(): void }) {
@@ -34,6 +55,8 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const onSceneChange = useCallback((sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)), [editScenes]);
   const onAddShot = useCallback((sceneId: string) => editScenes((s) => addShot(s, sceneId)), [editScenes]);
   const onAddScene = () => editScenes((s) => addScene(s));
+  const onAcknowledge = useCallback((shot: Shot, changes: readonly LineChange[]) => editScenes((s) => acknowledgeChanges(s, shot.id, changes)), [editScenes]);
+  const highlightedShot = useFocusShot(list.id);
 
   /** Back saves what is pending first; if that fails the editor stays open, so nothing is lost. */
   const back = async () => {
@@ -60,8 +83,13 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
             onCommit={(name) => name.trim() && apply((d) => ({ ...d, name: name.trim() }))}
             className="text-lg font-semibold"
           />
-          <p className="px-2 text-xs text-text-muted" data-testid="shotlist-summary">
+          <p className="flex items-center gap-2 px-2 text-xs text-text-muted" data-testid="shotlist-summary">
             {shotsAcrossScenes(doc.scenes)}
+            {list.script && (
+              <span className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-2xs" title="Broken down from this script">
+                <ScrollText className="size-3" aria-hidden /> {list.script.name}
+              </span>
+            )}
           </p>
         </div>
         {!readOnly && <SaveState status={status} />}
@@ -101,6 +129,9 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
                 onAddShot={onAddShot}
                 onShotChange={onShotChange}
                 onDeleteShot={setDeletingShot}
+                scriptChanges={list.scriptChanges ?? NO_CHANGES}
+                onAcknowledge={onAcknowledge}
+                highlightedShot={highlightedShot}
               />
             ))
           )}

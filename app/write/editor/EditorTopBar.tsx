@@ -1,13 +1,17 @@
 import { ArrowLeft, Eye, PanelLeftClose, PanelLeftOpen, Save } from "lucide-react";
 import { Button, IconButton, Kbd } from "../../ui";
+import { BreakdownMenu } from "../breakdown/BreakdownMenu";
 import { ExportMenu } from "./ExportMenu";
 import { SaveStatusPanel } from "./SaveStatusPanel";
 import type { Saver } from "./saver";
 
 export interface EditorTopBarProps {
   scriptId: string;
+  projectId: string;
   name: string;
   readOnly: boolean;
+  /** The scene heading the caret is under (Break down ▾ This scene). */
+  currentHeadingId: string | null;
   /** The printed page count, once paginated. */
   pageCount: number | null;
   saver: Saver;
@@ -18,8 +22,8 @@ export interface EditorTopBarProps {
   save(): Promise<boolean>;
 }
 
-/** The editor's top bar (spec 2): Exit, the scene list toggle, the name, save status, Save, Export. */
-export function EditorTopBar({ scriptId, name, readOnly, pageCount, saver, navOpen, onToggleNav, exiting, onExit, save }: EditorTopBarProps) {
+/** The editor's top bar (spec 2): Exit, the scene list toggle, the name, save status, Save, Break down, Export. */
+export function EditorTopBar({ scriptId, projectId, name, readOnly, currentHeadingId, pageCount, saver, navOpen, onToggleNav, exiting, onExit, save }: EditorTopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
       <Button size="sm" variant="ghost" onClick={onExit} loading={exiting} aria-label="Exit">
@@ -47,6 +51,7 @@ export function EditorTopBar({ scriptId, name, readOnly, pageCount, saver, navOp
           <Kbd className="ml-0.5 hidden lg:inline-flex">{navigator.platform?.startsWith("Mac") ? "⌘S" : "Ctrl+S"}</Kbd>
         </Button>
       )}
+      <BreakdownMenu scriptId={scriptId} scriptName={name} projectId={projectId} readOnly={readOnly} currentHeadingId={currentHeadingId} beforeRun={save} />
       <ExportMenu scriptId={scriptId} scriptName={name} beforeExport={save} />
     </header>
   );

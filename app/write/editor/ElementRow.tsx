@@ -2,6 +2,8 @@ import { memo, useCallback, type ClipboardEvent, type CSSProperties, type Keyboa
 import type { ScreenplayElement } from "../../../domain/screenplay/elements";
 import { CHARS_PER_INCH, GEOMETRY } from "../../../domain/screenplay/layout";
 import { cn } from "../../ui";
+import type { CoveringShot } from "../../../domain/breakdown/api";
+import { CoverageMarker } from "../breakdown/CoverageMarker";
 import { TYPE_LABELS } from "./editorState";
 
 /** spec 2 "Screenplay editor": 12 pt Courier on a 24 px line. */
@@ -20,6 +22,8 @@ export interface RowActions {
   keyDown(id: string, event: KeyboardEvent<HTMLTextAreaElement>): void;
   paste(id: string, event: ClipboardEvent<HTMLTextAreaElement>): void;
   focus(id: string): void;
+  /** Opens the shot list at a shot covering a line (the coverage marker). */
+  openShot(shotId: string): void;
 }
 
 export interface ElementRowProps {
@@ -33,6 +37,8 @@ export interface ElementRowProps {
   sceneLabel: string | undefined;
   /** When this element opens a printed page: that page's number (a page-break mark is drawn above it). */
   pageStart: number | undefined;
+  /** The shots of the script's breakdown that cover this line (issue 14): a marker in the right margin. */
+  covering: readonly CoveringShot[] | undefined;
   actions: RowActions;
 }
 
@@ -59,7 +65,7 @@ const TEXT = "m-0 block w-full whitespace-pre-wrap break-words border-0 p-0 [fon
  * grid cell; the copy sets the height (no measuring while typing) and carries the ghost completion.
  * Memoised: typing re-renders only the edited row.
  */
-export const ElementRow = memo(function ElementRow({ element, first, active, ghost, readOnly, sceneLabel, pageStart, actions }: ElementRowProps) {
+export const ElementRow = memo(function ElementRow({ element, first, active, ghost, readOnly, sceneLabel, pageStart, covering, actions }: ElementRowProps) {
   const { id, type, content } = element;
   const register = useCallback((node: HTMLTextAreaElement | null) => actions.register(id, node), [actions, id]);
   const spaceBefore = first ? 0 : GEOMETRY[type].spaceBefore;
@@ -89,6 +95,7 @@ export const ElementRow = memo(function ElementRow({ element, first, active, gho
           {sceneLabel}
         </span>
       )}
+      {covering && covering.length > 0 && <CoverageMarker shots={covering} top={spaceBefore * LINE_PX} onOpen={actions.openShot} />}
       <div className="relative grid" style={elementBox(element)}>
         {active && !readOnly && <span aria-hidden="true" className="absolute inset-y-[3px] -left-3.5 w-0.5 rounded-full bg-accent/60" />}
         <div aria-hidden="true" className={cn(TEXT, "pointer-events-none col-start-1 row-start-1 select-none text-transparent")}>
@@ -137,6 +144,7 @@ export interface RowChunkProps {
   readOnly: boolean;
   sceneLabels: ReadonlyMap<string, string>;
   pageStarts: ReadonlyMap<string, number> | undefined;
+  coverage: ReadonlyMap<string, readonly CoveringShot[]> | undefined;
   actions: RowActions;
 }
 
@@ -157,7 +165,7 @@ function estimateHeight(elements: readonly ScreenplayElement[], start: number, e
  * Re-renders only when one of its own rows (or what they show) changed.
  */
 export const RowChunk = memo(
-  function RowChunk({ elements, start, activeId, ghost, readOnly, sceneLabels, pageStarts, actions }: RowChunkProps) {
+  function RowChunk({ elements, start, activeId, ghost, readOnly, sceneLabels, pageStarts, coverage, actions }: RowChunkProps) {
     const end = Math.min(elements.length, start + CHUNK_SIZE);
     const rows = [];
     for (let i = start; i < end; i++) {
@@ -173,6 +181,7 @@ export const RowChunk = memo(
           readOnly={readOnly}
           sceneLabel={sceneLabels.get(el.id)}
           pageStart={pageStarts?.get(el.id)}
+          covering={coverage?.get(el.id)}
           actions={actions}
         />,
       );
@@ -195,6 +204,7 @@ export const RowChunk = memo(
       if (b.activeId === y.id && a.ghost !== b.ghost) return false;
       if (a.sceneLabels !== b.sceneLabels && a.sceneLabels.get(y.id) !== b.sceneLabels.get(y.id)) return false;
       if (a.pageStarts !== b.pageStarts && a.pageStarts?.get(y.id) !== b.pageStarts?.get(y.id)) return false;
+      if (a.coverage !== b.coverage && a.coverage?.get(y.id) !== b.coverage?.get(y.id)) return false;
     }
     return true;
   },

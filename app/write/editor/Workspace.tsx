@@ -35,6 +35,8 @@ import { useEditorKeyboard, type Dismissed } from "./useEditorKeyboard";
 import { useFieldFocus } from "./useFieldFocus";
 import { useRemoteScript } from "./useRemoteScript";
 import { useSaveAndExit } from "./useSaveAndExit";
+import { useScriptCoverage } from "../breakdown/breakdownApi";
+import { openShotList } from "../../shotlists/openShotList";
 
 /** Keeps the previous value while `same` says nothing changed, so memoised children skip renders. */
 function useStable<T>(value: T, same: (a: T, b: T) => boolean): T {
@@ -126,6 +128,16 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
   // ── Save / exit ─────────────────────────────────────────────────────────
   const { save, exit, leave, exiting, confirmLeave, setConfirmLeave } = useSaveAndExit({ readOnly, saver, onExit });
 
+  // ── Breakdown coverage: a marker on each line a shot covers; a click saves, then opens the shot ───
+  const coverageQuery = useScriptCoverage(script.id);
+  const coverage = useMemo(() => (coverageQuery.data ? new Map(Object.entries(coverageQuery.data.lines)) : undefined), [coverageQuery.data]);
+  const coverageList = coverageQuery.data?.shotList?.id;
+  const openShot = useRef<(shotId: string) => void>(() => {});
+  openShot.current = (shotId) => {
+    if (!coverageList) return;
+    void save().then((saved) => saved && openShotList(projectId, coverageList, shotId));
+  };
+
   // ── Keys ────────────────────────────────────────────────────────────────
   const keys = useEditorKeyboard({ store, readOnly, dismissed, setDismissed, focusField, apply });
 
@@ -142,6 +154,7 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
       keyDown: (id, e) => handlers.current.keyDown(id, e),
       paste: (id, e) => handlers.current.paste(id, e),
       focus: (id) => setActiveId(id),
+      openShot: (shotId) => openShot.current(shotId),
     }),
     [],
   );
@@ -171,8 +184,10 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
     <>
       <EditorTopBar
         scriptId={script.id}
+        projectId={projectId}
         name={name}
         readOnly={readOnly}
+        currentHeadingId={currentScene}
         pageCount={pages?.pageCount ?? null}
         saver={saver}
         navOpen={navOpen}
@@ -200,6 +215,7 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
                 readOnly={readOnly}
                 sceneLabels={sceneLabels}
                 pageStarts={pages?.pageStarts}
+                coverage={coverage}
                 actions={actions}
               />
             ))}

@@ -79,22 +79,27 @@ export async function downloadExport(scriptId: string, scriptName: string, forma
     query.set("paper", pdf.paper);
     query.set("sceneNumbers", pdf.sceneNumbers);
   }
+  await downloadFile(`/api/scripts/${scriptId}/export?${query}`, `${scriptName || "script"}.${EXTENSIONS[format]}`);
+}
+
+/** Fetches a file the studio serves and hands it to the browser under the server's file name; errors as ApiErrors. */
+export async function downloadFile(url: string, fallbackName: string): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(`/api/scripts/${scriptId}/export?${query}`, { credentials: "same-origin" });
+    res = await fetch(url, { credentials: "same-origin" });
   } catch {
     throw new ApiError(0, "network", "Can't reach the studio server. Check your connection and try again.");
   }
   if (!res.ok) throw await errorOf(res);
   const blob = await res.blob();
-  const name = fileNameFromDisposition(res.headers.get("content-disposition")) ?? `${scriptName || "script"}.${EXTENSIONS[format]}`;
-  const url = URL.createObjectURL(blob);
+  const name = fileNameFromDisposition(res.headers.get("content-disposition")) ?? fallbackName;
+  const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
-  a.href = url;
+  a.href = href;
   a.download = name;
   a.rel = "noopener";
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

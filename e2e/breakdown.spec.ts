@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import { KITCHEN_AND_STREET } from "../domain/breakdown/testScenes";
+import { writeFdx } from "../domain/screenplay/fdxWrite";
+import { parseFountain } from "../domain/screenplay/fountain";
+import { newAccount, signUpInBrowser } from "./support/studio";
+
+const elements = (page: Page) => page.getByTestId("screenplay-page").locator("textarea[data-element-type]");
+
+async function importSample(page: Page) {
+  const res = await page.request.post("/api/projects", { data: { name: "Harbor Film" } });
+  const { id } = await res.json();
+  await page.goto(`/?project=${id}`);
+  await expect(page.getByRole("tab", { name: "Scripts" })).toBeVisible();
+  await page.keyboard.press("Alt+1");
+  await expect(page.getByRole("heading", { name: "Scripts" })).toBeVisible();
+  await page.getByRole("button", { name: "Upload" }).click();
+  const fdx = writeFdx(parseFountain(KITCHEN_AND_STREET));
+  await page.getByTestId("script-file-input").setInputFiles({ name: "Harbor.fdx", mimeType: "application/xml", buffer: Buffer.from(fdx) });
+  await page.getByRole("button", { name: "Upload", exact: true }).last().click();
+  await expect(page.getByTestId("screenplay-editor")).toBeVisible();
+  await expect(elements(page).first()).toHaveValue("EXT. HARBOR ROAD - NIGHT");
+}
+
+test("break an imported script down, follow a line to its shot, and see 'Script changed' after editing it", async ({ page }, testInfo) => {
+  await signUpInBrowser(page, newAccount("Breakdown"));
+  await importSample(page);
+
+  // Break down the whole script: a toast with the list, and a marker beside each covered line.
+  await page.getByRole("button", { name: "Break down" }).click();
+  await page.getByRole("menuitem", { name: "Whole script" }).click();
+  await expect(page.getByText("Script broken down")).toBeVisible();
+  await expect(page.getByText(/Harbor – Breakdown: \d+ shots across 3 scenes\./)).toBeVisible();
+  const lineId = await elements(page).evaluateAll((els) => els.find((e) => (e as HTMLTextAreaElement).value === "We can't.")!.getAttribute("data-element-id"));
+  const line = page.locator(`textarea[data-element-id="${lineId}"]`);
+  const row = page.locator(`[data-element-row="${lineId}"]`);
+  await expect(row.getByTestId("coverage-marker")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("breakdown-editor.png") });
+
+  // The report: scenes with eighths, props and characters.
+  await page.getByRole("button", { name: "Break down" }).click();
+  await page.getByRole("menuitem", { name: "Breakdown report…" }).click();
+  const report = page.getByTestId("breakdown-report");
+  await expect(report).toContainText("INT. MAYA'S KITCHEN - NIGHT");
+  await expect(report).toContainText("ENVELOPE, REVOLVER");
+  await page.screenshot({ path: testInfo.outputPath("breakdown-report.png") });
+  const csv = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Scenes CSV" }).click();
+  expect((await csv).suggestedFilename()).toBe("reelgraph-Harbor-breakdown-scenes.csv");
+  await page.getByRole("dialog", { name: "Breakdown report" }).getByRole("button", { name: "Close" }).click();
+  await expect(report).toBeHidden();
+
+  // A line's marker opens the shot list at a shot covering it; the shot shows its lines.
+  await row.getByTestId("coverage-marker").click();
+  await page.getByRole("menuitem", { name: /Medium Close-up, MAYA/ }).click();
+  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  await expect(page.getByTestId("shotlist-summary")).toContainText("Harbor");
+  const shot = page.locator("[data-testid=shot-card]").filter({ hasText: "Over DANIEL's shoulder onto MAYA: “I couldn't do it, Danny.”" });
+  await expect(shot).toBeInViewport();
+  await shot.getByRole("button", { name: /script lines/ }).click();
+  await expect(shot.getByTestId("shot-script-lines")).toContainText("We can't.");
+  await expect(shot.getByTestId("script-changed")).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath("breakdown-shotlist.png") });
+
+  // Edit that line in the script; the shot now says what changed.
+  await page.keyboard.press("Alt+1");
+  await expect(page.getByTestId("screenplay-editor")).toBeVisible();
+  await line.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Not tonight.");
+  await expect(page.getByTestId("save-status")).toHaveText(/Saved/, { timeout: 10_000 });
+  await page.keyboard.press("Alt+2");
+  const changed = shot.getByTestId("script-changed");
+  await expect(changed).toContainText("Script changed");
+  await expect(changed).toContainText("1 line edited");
+  await expect(changed).toContainText("We can't. Not tonight.");
+  await changed.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("breakdown-script-changed.png") });
+
+  // Marked as seen, it stops saying so, and that is saved.
+  await changed.getByRole("button", { name: "Mark as seen" }).click();
+  await expect(shot.getByTestId("script-changed")).toHaveCount(0);
+  await expect(page.getByTestId("shotlist-save-status")).toHaveText(/Saved/, { timeout: 10_000 });
+  await page.reload();
+  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  await expect(shot).toBeVisible();
+  await expect(shot.getByTestId("script-changed")).toHaveCount(0);
+  // The two-shot covers the same line and still says so.
+  await expect(page.locator("[data-testid=shot-card]").filter({ hasText: "DANIEL and MAYA in conversation" }).last().getByTestId("script-changed")).toBeVisible();
+});

@@ -20,6 +20,7 @@ import { registerLiveRoutes } from "./http/liveRoutes";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerBreakdownRoutes } from "./breakdown/breakdownRoutes";
+import { registerStoryboardRoutes } from "./storyboard/storyboardRoutes";
 import { registerAgentRoutes, type AgentRouteDeps } from "./agent/agentRoutes";
 import { plannerChoice } from "./agent/planners";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
@@ -107,6 +108,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   await registerLiveRoutes(server, database.db, hub, auth, sessions);
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
+  registerStoryboardRoutes(server, database.db);
   registerAgentRoutes(server, database.db, hub, agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) });
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);

@@ -19,6 +19,7 @@ import {
 import { SHOT_LIST_MESSAGES } from "./messages";
 import { BASE_VERSION_REQUIRED } from "../scripts";
 import { STUDIO_MEDIA_URL, studioMediaUrlMessage } from "../mediaUrl";
+import { nodeIdSchema } from "../canvas/node";
 
 /** Ids of scenes and shots are made by the client (edits apply at once, before any save). */
 export const itemIdSchema = z
@@ -84,6 +85,8 @@ export const shotSchema = z.strictObject({
   focusDepthOfField: enumOf(FOCUS_DEPTHS, "Focus / depth of field").optional(),
   image: shotImageSchema.optional(),
   script: shotScriptLinkSchema.optional(),
+  /** The canvas node that storyboards this shot (issue 14, 2): its finished image becomes the shot's. */
+  nodeId: nodeIdSchema.optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
@@ -107,7 +110,7 @@ export type Scene = z.output<typeof sceneSchema>;
 /** The fields of a scene the editor changes (Edit Scene dialog, in-place fields). */
 export type SceneFields = Pick<Scene, "title" | "description" | "location" | "weather" | "lighting">;
 /** The fields of a shot the editor changes in place. */
-export type ShotFields = Omit<Shot, "id" | "shotNumber" | "createdAt" | "updatedAt" | "script">;
+export type ShotFields = Omit<Shot, "id" | "shotNumber" | "createdAt" | "updatedAt" | "script" | "nodeId">;
 
 export const shotListNameSchema = z
   .string({ error: SHOT_LIST_MESSAGES.nameRequired })
@@ -212,3 +215,8 @@ export interface ShotImageResult {
   success: true;
   imageUrl: string;
 }
+
+/** PUT /api/shot-lists/:id/shot-nodes: after a storyboard lane is applied, each shot learns its node. */
+export const linkShotNodesSchema = z.strictObject({
+  links: z.array(z.strictObject({ shotId: itemIdSchema, nodeId: nodeIdSchema })).min(1).max(MAX_SHOTS_PER_SCENE),
+});

@@ -23,6 +23,7 @@ import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN } from "./nodeWr
 import { toolIdOfRun } from "../../domain/tools/catalogue";
 import { runToolJob } from "../tools/toolJob";
 import type { PreparedRun } from "./prepare";
+import { shotImageFromNode } from "../storyboard/shotNodes";
 
 export type GenerationRow = typeof generations.$inferSelect;
 
@@ -261,6 +262,9 @@ export class GenerationRunner {
         })),
       );
     }
+    // A storyboard node's image becomes its shot's (issue 14, 2), before the run is reported done; the run
+    // succeeds either way.
+    if (node && first?.mediaType === "image") await shotImageFromNode(db, row.projectId, row.nodeId, first.url).catch((err: unknown) => console.error("Could not update the storyboarded shot's image", err));
     await this.settleSucceeded(row, data);
   }
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { KITCHEN_AND_STREET } from "../domain/breakdown/testScenes";
 import { writeFdx } from "../domain/screenplay/fdxWrite";
 import { parseFountain } from "../domain/screenplay/fountain";
+import { canvas, serverCanvas } from "./support/canvas";
 import { newAccount, signUpInBrowser } from "./support/studio";
 
 const elements = (page: Page) => page.getByTestId("screenplay-page").locator("textarea[data-element-type]");
@@ -86,4 +87,59 @@ test("break an imported script down, follow a line to its shot, and see 'Script 
   await expect(shot.getByTestId("script-changed")).toHaveCount(0);
   // The two-shot covers the same line and still says so.
   await expect(page.locator("[data-testid=shot-card]").filter({ hasText: "DANIEL and MAYA in conversation" }).last().getByTestId("script-changed")).toBeVisible();
+});
+
+test("storyboard a broken-down scene: a lane with its characters connected, one undo step; Generate all fills the shots' images", async ({ page }, testInfo) => {
+  await signUpInBrowser(page, newAccount("Storyboard"));
+  await importSample(page);
+  await page.getByRole("button", { name: "Break down" }).click();
+  await page.getByRole("menuitem", { name: "Whole script" }).click();
+  await page.getByRole("button", { name: "Open shot list" }).click();
+  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  const projectId = new URL(page.url()).searchParams.get("project")!;
+
+  // Scene 3 (Maya alone, three shots) without running: the lane, Maya's node connected, and one undo step.
+  const later = page.getByTestId("scene-panel").filter({ hasText: "INT. MAYA'S KITCHEN - LATER" });
+  await later.getByRole("button", { name: "Storyboard" }).click();
+  const dialog = page.getByRole("dialog", { name: "Storyboard scene" });
+  await expect(dialog.getByTestId("storyboard-summary")).toHaveText("3 shots, 1 character connected as reference");
+  await dialog.getByRole("checkbox").uncheck();
+  await dialog.getByRole("button", { name: "Send to canvas" }).click();
+  const c = canvas(page);
+  await expect(page.getByTestId("canvas-mode")).toBeVisible();
+  await expect(c.node("MAYA · character")).toBeVisible();
+  await expect(c.node("Shot 16")).toBeInViewport();
+  await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.length).toBe(4);
+  const lane = await serverCanvas(page.request, null, projectId);
+  const maya = lane.nodes.find((n) => n.data.title === "MAYA · character")!;
+  // Maya is in two of the three shots (the third is the envelope); her node feeds both.
+  expect(lane.edges.filter((e) => e.source === maya.id)).toHaveLength(2);
+  expect(lane.edges).toHaveLength(2);
+  await page.screenshot({ path: testInfo.outputPath("storyboard-lane.png") });
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 200 } });
+  await page.keyboard.press("Control+z");
+  await expect(c.nodes).toHaveCount(0);
+
+  // Scene 2 with Generate all: characters first, then every shot; each finished node fills its shot's image.
+  await page.keyboard.press("Alt+2");
+  const kitchen = page.getByTestId("scene-panel").filter({ hasText: "INT. MAYA'S KITCHEN - NIGHT" });
+  await kitchen.getByRole("button", { name: "Storyboard" }).click();
+  await expect(dialog.getByTestId("storyboard-summary")).toContainText("2 characters");
+  await expect(dialog.getByTestId("storyboard-cost")).toHaveText(/\d+ runs \(characters first\) · \d+ credits/);
+  await dialog.getByRole("button", { name: "Send to canvas" }).click();
+  await expect(page.getByTestId("canvas-mode")).toBeVisible();
+  const shotCount = await (async () => {
+    const saved = await serverCanvas(page.request, null, projectId);
+    return saved.nodes.length;
+  })();
+  expect(shotCount).toBeGreaterThan(4);
+  await expect
+    .poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.filter((n) => typeof n.data.mediaUrl === "string" && n.data.mediaUrl).length, { timeout: 90_000 })
+    .toBe(shotCount);
+  await page.screenshot({ path: testInfo.outputPath("storyboard-generated.png") });
+  await page.keyboard.press("Alt+2");
+  await expect(kitchen.locator("[data-testid=shot-card] img").first()).toBeVisible();
+  const withImages = await kitchen.locator("[data-testid=shot-card]").evaluateAll((cards) => cards.filter((c) => c.querySelector("img")).length);
+  expect(withImages).toBe(await kitchen.locator("[data-testid=shot-card]").count());
+  await page.screenshot({ path: testInfo.outputPath("storyboard-shotlist.png") });
 });

@@ -3,6 +3,7 @@ import { takeReveal } from "./reveal";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { Viewport } from "../../domain/canvas/node";
+import { NODE_FOOTPRINT } from "../../domain/canvas/placement";
 import { api, ApiError } from "../api/client";
 import { toast } from "../ui";
 import { reportSaveStatus } from "../project/saveStatus";
@@ -23,6 +24,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
 import { createAgentController } from "../agent/agentController";
 import { AgentPanel } from "../agent/AgentPanel";
+import { onStoryboardSent, takeStoryboard } from "../storyboard/pendingStoryboard";
+import { applyStoryboard, type StoryboardEnv } from "./storyboard/applyStoryboard";
 
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
@@ -85,7 +88,30 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       // Clear of the agent panel (right, 384 px and its margin) and the generation toolbar (bottom).
       reveal: (ids) => requestAnimationFrame(() => void flow.current?.fitView({ nodes: ids.map((id) => ({ id })), padding: { top: "40px", left: "40px", right: "420px", bottom: "180px" }, maxZoom: 1, duration: 300 })),
     });
-    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent };
+    const storyboard: StoryboardEnv = {
+      store: client.store,
+      commands: client.commands,
+      generation,
+      flushWrites,
+      // By the nodes' positions and footprint: nodes outside the view are not rendered, so React Flow has not
+      // measured them and fitView would leave them out (a lane is wider than the view).
+      reveal: (ids) => {
+        const wanted = new Set(ids);
+        const at = client.store.getState().nodes.filter((n) => wanted.has(n.id)).map((n) => n.position);
+        if (!at.length) return;
+        const x = Math.min(...at.map((p) => p.x));
+        const y = Math.min(...at.map((p) => p.y));
+        const bounds = { x, y, width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width, height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height };
+        requestAnimationFrame(() => void flow.current?.fitBounds(bounds, { padding: 0.1, duration: 300 }));
+      },
+      notify: (kind, message, description) => toast[kind](message, { description }),
+    };
+    /** A lane sent from a shot list (issue 14, 2), applied once the canvas can show it. */
+    const applyPendingStoryboard = () => {
+      const pending = takeStoryboard(projectId);
+      if (pending) void applyStoryboard(storyboard, pending);
+    };
+    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent, applyPendingStoryboard };
   });
 
   useEffect(() => {
@@ -121,7 +147,9 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     };
     window.addEventListener("online", online);
     window.addEventListener("beforeunload", beforeUnload);
+    const stopStoryboards = onStoryboardSent((id) => id === projectId && flow.current && setTimeout(ctx.applyPendingStoryboard));
     return () => {
+      stopStoryboards();
       close();
       readyCount += 1;
       window.removeEventListener("online", online);
@@ -146,6 +174,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
                   ctx.sessionActions.select(node.id);
                   void rf.setCenter(node.position.x + REVEAL_OFFSET, node.position.y + REVEAL_OFFSET, { zoom: rf.getZoom() });
                 }
+                ctx.applyPendingStoryboard();
                 // bench/canvas measures time to this mark (canvas ready for input).
                 performance.mark("canvas-ready");
               }}

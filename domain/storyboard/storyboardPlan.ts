@@ -83,8 +83,8 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
     lane.push(ref);
   }
   plan.layout(lane, "row");
-  const newCharacters = newCharacterKeys.map((k) => `new:${k}`);
-  plan.layout(newCharacters, "row");
+  // New characters stand in a column left of the lane, each one row apart.
+  plan.layout(newCharacterKeys.map((k) => `new:${k}`), "column");
   const who = characters.size ? `, with ${characters.size === 1 ? "1 character" : `${characters.size} characters`} connected as reference` : "";
   return { plan: plan.plan(`Storyboard of ${scene.title}: ${shots.length === 1 ? "1 shot" : `${shots.length} shots`} in a lane${who}.`), shotKeys, newCharacterKeys };
 }

@@ -1,4 +1,4 @@
-import { CloudSun, Lightbulb, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
+import { Clapperboard, CloudSun, Lightbulb, MapPin, Pencil, Plus, Trash2 } from "lucide-react";
 import { LONG_TEXT_MAX, SHORT_TEXT_MAX } from "../../../domain/shotlists/constants";
 import type { Scene, SceneFields, Shot, ShotFields } from "../../../domain/shotlists/schema";
 import { Button, IconButton, cn } from "../../ui";
@@ -25,6 +25,8 @@ export interface ScenePanelProps {
   scriptChanges: Readonly<Record<string, LineChange[]>>;
   onAcknowledge(shot: Shot, changes: readonly LineChange[]): void;
   highlightedShot: string | null;
+  /** Storyboard scene (issue 14, 2): its shots to the canvas as a lane. */
+  onStoryboard(scene: Scene): void;
 }
 
 const META: Array<{ key: "location" | "weather" | "lighting"; label: string; Icon: typeof MapPin }> = [
@@ -58,6 +60,9 @@ export function ScenePanel(p: ScenePanelProps) {
               <IconButton label={`Delete ${sceneLabel}`} size="sm" onClick={() => p.onDeleteScene(scene)}>
                 <Trash2 />
               </IconButton>
+              <Button size="sm" variant="secondary" onClick={() => p.onStoryboard(scene)} disabled={count === 0} title="Send this scene's shots to the canvas as a lane">
+                <Clapperboard /> Storyboard
+              </Button>
               <Button size="sm" onClick={() => p.onAddShot(scene.id)}>
                 <Plus /> Add Shot
               </Button>

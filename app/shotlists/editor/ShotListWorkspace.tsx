@@ -14,6 +14,7 @@ import { ExportMenu } from "./ExportMenu";
 import { InlineText } from "./InlineText";
 import { SaveState } from "./SaveState";
 import { ScenePanel } from "./ScenePanel";
+import { StoryboardDialog } from "./StoryboardDialog";
 import { useShotActions } from "./useShotActions";
 import { useShotListDocument } from "./useShotListDocument";
 import { useShotReorder } from "./useShotReorder";
@@ -50,6 +51,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const [deletingShot, setDeletingShot] = useState<Shot | null>(null);
   const [deletingScene, setDeletingScene] = useState<Scene | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [storyboarding, setStoryboarding] = useState<Scene | null>(null);
 
   const onShotChange = useCallback((shotId: string, fields: Partial<ShotFields>) => editScenes((s) => updateShot(s, shotId, fields)), [editScenes]);
   const onSceneChange = useCallback((sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)), [editScenes]);
@@ -132,6 +134,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
                 scriptChanges={list.scriptChanges ?? NO_CHANGES}
                 onAcknowledge={onAcknowledge}
                 highlightedShot={highlightedShot}
+                onStoryboard={setStoryboarding}
               />
             ))
           )}
@@ -141,6 +144,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
         {reorder.announcement}
       </p>
 
+      <StoryboardDialog scene={storyboarding && (doc.scenes.find((sc) => sc.id === storyboarding.id) ?? null)} projectId={list.projectId} listId={list.id} flush={flush} onClose={() => setStoryboarding(null)} />
       <EditSceneDialog
         scene={editing}
         onOpenChange={(o) => !o && setEditing(null)}

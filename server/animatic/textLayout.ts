@@ -2,6 +2,7 @@
  * Fitting card titles and captions into lines before drawtext draws them (drawtext does not wrap). Widths
  * are estimated, as in Local Video's layoutTitle: DejaVu Sans Bold averages ~0.6 em a character.
  */
+import { wrapWords } from "../../domain/wordWrap";
 
 const EM_PER_CHAR = 0.6;
 
@@ -19,26 +20,14 @@ export function cleanText(text: string): string {
 }
 
 /** Words into lines of at most `perLine` characters; a word longer than a line is cut into pieces. */
-export function wrapWords(text: string, perLine: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const raw of cleanText(text).split(" ").filter(Boolean)) {
-    for (let word = raw; word.length > 0; word = word.slice(perLine)) {
-      const piece = word.slice(0, perLine);
-      if (line && line.length + 1 + piece.length > perLine) {
-        lines.push(line);
-        line = piece;
-      } else line = line ? `${line} ${piece}` : piece;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+export function wrapText(text: string, perLine: number): string[] {
+  return wrapWords(cleanText(text).split(" ").filter(Boolean), perLine);
 }
 
 /** At most `maxLines` lines of `fontSize` text across `width` pixels; overflow ends with an ellipsis. */
 export function fitLines(text: string, fontSize: number, width: number, maxLines: number): string[] {
   const perLine = Math.max(4, Math.floor(width / (fontSize * EM_PER_CHAR)));
-  const lines = wrapWords(text, perLine);
+  const lines = wrapText(text, perLine);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   const last = kept[maxLines - 1] ?? "";
@@ -53,7 +42,7 @@ export function fitLines(text: string, fontSize: number, width: number, maxLines
 export function layoutCardTitle(text: string, width: number, height: number): TextBlock {
   const sizes = [10, 13, 16, 20].map((divisor) => Math.round(height / divisor));
   for (const fontSize of sizes) {
-    const lines = wrapWords(text, Math.max(4, Math.floor((width * 0.84) / (fontSize * EM_PER_CHAR))));
+    const lines = wrapText(text, Math.max(4, Math.floor((width * 0.84) / (fontSize * EM_PER_CHAR))));
     if (lines.length <= 4) return { fontSize, lines };
   }
   const fontSize = sizes[sizes.length - 1] ?? 24;

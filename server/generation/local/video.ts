@@ -16,6 +16,7 @@ import { FfmpegError, runFfmpeg } from "./ffmpeg";
 import { enumParam, numberParam, stringParam, throwIfAborted, upstreamImageUrls, urlListParam } from "./params";
 import { renderSketch } from "./sketch";
 import { overscanFor, sequenceGraph, titleGraph, VIDEO_RATIOS, VIDEO_RESOLUTIONS, videoSize, type CameraMove, type TitleLine } from "./videoGraph";
+import { wrapWords } from "../../../domain/wordWrap";
 
 const NAME = "Local Video (ffmpeg)";
 const MAX_IMAGES = 20;
@@ -49,28 +50,11 @@ export function layoutTitle(text: string, width: number, height: number): { font
     const fontSize = Math.max(12, Math.round(Math.min(width, height * 1.4) / divisor));
     const perLine = Math.max(4, Math.floor((width * 0.84) / (fontSize * 0.6)));
     const maxLines = Math.max(1, Math.floor((height * 0.7) / (fontSize * 1.35)));
-    const lines = wrap(words, perLine);
+    const lines = wrapWords(words, perLine);
     fit = { fontSize, lines: lines.length > maxLines ? [...lines.slice(0, maxLines - 1), `${lines[maxLines - 1]}…`] : lines };
     if (lines.length <= maxLines) break;
   }
   return fit;
-}
-
-function wrap(words: readonly string[], perLine: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const raw of words) {
-    // a word longer than a line is cut into pieces
-    for (let word = raw; word.length > 0; word = word.slice(perLine)) {
-      const piece = word.slice(0, perLine);
-      if (line && line.length + 1 + piece.length > perLine) {
-        lines.push(line);
-        line = piece;
-      } else line = line ? `${line} ${piece}` : piece;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /** The words on a title card: the user's own (the toolbar's style and framing instructions are for engines). */

@@ -85,6 +85,8 @@ export const shotSchema = z.strictObject({
   focusDepthOfField: enumOf(FOCUS_DEPTHS, "Focus / depth of field").optional(),
   image: shotImageSchema.optional(),
   script: shotScriptLinkSchema.optional(),
+  /** How long the animatic holds the shot, set by the user; otherwise timed from its script lines (issue 14, 3). */
+  seconds: z.number().min(1.5, "A shot is held at least 1.5 seconds").max(60, "A shot is held at most 60 seconds").optional(),
   /** The canvas node that storyboards this shot (issue 14, 2): its finished image becomes the shot's. */
   nodeId: nodeIdSchema.optional(),
   createdAt: timestamp,

@@ -21,6 +21,7 @@ import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerBreakdownRoutes } from "./breakdown/breakdownRoutes";
 import { registerStoryboardRoutes } from "./storyboard/storyboardRoutes";
+import { registerAnimaticRoutes } from "./animatic/animaticRoutes";
 import { registerAgentRoutes, type AgentRouteDeps } from "./agent/agentRoutes";
 import { plannerChoice } from "./agent/planners";
 import { registerScriptFileRoutes } from "./http/scriptFileRoutes";
@@ -115,6 +116,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   await registerUploadRoutes(server, database.db, mediaStorage);
   registerProxyRoutes(server, database.db, mediaStorage);
   await registerShotListRoutes(server, database.db, hub, mediaStorage);
+  registerAnimaticRoutes(server, { db: database.db, storage: mediaStorage, hub });
   await registerAssetRoutes(server, database.db, mediaStorage);
   const generation = await startGeneration(database, hub, mediaStorage, config.authSecret, generationOptions);
   // Stop taking jobs before the hub and database go away.

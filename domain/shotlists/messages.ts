@@ -8,6 +8,7 @@ export const SHOT_LIST_MESSAGES = {
   loadFailed: "Failed to load shot list",
   saveFailed: "Failed to save changes",
   shotNotFound: "Shot not found",
+  sceneNotFound: "Scene not found",
   descriptionRequired: "Please add a description to generate an image",
   imageRequiredForCanvas: "Please upload or generate an image for this shot before exporting to canvas",
   onlyImages: "Only images can be used for a shot: please choose a PNG, JPEG, WebP or GIF file",

@@ -1,0 +1,89 @@
+/** Make animatic from a broken-down script (issue 14, 3): the real voices, ffmpeg and storage, probed back. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { KITCHEN_AND_STREET } from "../../domain/breakdown/testScenes";
+import { parseFountain } from "../../domain/screenplay/fountain";
+import { updateShot } from "../../domain/shotlists/edits";
+import type { Scene } from "../../domain/shotlists/schema";
+import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
+import { meanVolumeDb, probeMedia } from "./probe";
+
+let h: Harness;
+let owner: TestUser;
+let viewer: TestUser;
+let stranger: TestUser;
+let projectId: string;
+let dir: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ({ owner, viewer, stranger, projectId } = await projectWithViewer(h, "Animatic"));
+  dir = mkdtempSync(join(tmpdir(), "animatic-test-"));
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await h?.close();
+});
+
+async function brokenDownList() {
+  const created = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Harbor" });
+  await h.call(owner, "PUT", `/api/scripts/${created.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: created.body.version });
+  return (await h.call(owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as { id: string; version: number; scenes: Scene[] };
+}
+
+async function finished(jobId: string) {
+  for (let i = 0; i < 240; i++) {
+    const job = (await h.call(owner, "GET", `/api/animatics/${jobId}`)).body;
+    if (job.status !== "running") return job;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the animatic did not finish in 2 minutes");
+}
+
+describe("make animatic", () => {
+  it("renders a scene: its shots in order with a scene card, an image moved and cards for the rest, the lines spoken; saved on the canvas", async () => {
+    const list = await brokenDownList();
+    const later = list.scenes[2]!;
+    const image = await h.call(owner, "POST", "/api/shot-list/generate-image", { shotId: later.shots[0]!.id, shotListId: list.id, prompt: "Maya by the window at night" });
+    const scenes = updateShot(list.scenes, later.shots[0]!.id, { image: image.body.imageUrl });
+    expect((await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version })).status).toBe(200);
+
+    const start = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: later.id, captions: true });
+    expect(start.status).toBe(202);
+    expect(start.body).toMatchObject({ status: "running", progress: 0 });
+    const job = await finished(start.body.id);
+    expect(job).toMatchObject({ status: "done", progress: 1, url: expect.stringMatching(/^\/api\/media\//) });
+
+    const media = await h.server.inject({ method: "GET", url: job.url, headers: viewer.headers });
+    expect(media.headers["content-type"]).toBe("video/mp4");
+    const file = join(dir, "scene.mp4");
+    writeFileSync(file, media.rawPayload);
+    const probe = await probeMedia(file);
+    expect(probe.video).toEqual({ codec: "h264", width: 1280, height: 720 });
+    expect(probe.audio?.codec).toBe("aac");
+    // A 1.5 s scene card and three shots of at least 1.5 s each; the same length the job reported.
+    expect(probe.durationSeconds).toBeGreaterThanOrEqual(6);
+    expect(Math.abs(probe.durationSeconds - job.durationSeconds)).toBeLessThan(0.2);
+    // Maya's voice-over is heard (the card before it is silent).
+    expect(await meanVolumeDb(file, 0, 1.4)).toBeLessThan(-60);
+    expect(await meanVolumeDb(file, 1.5, probe.durationSeconds)).toBeGreaterThan(-45);
+
+    const canvas = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
+    expect(canvas.nodes.find((n: { id: string }) => n.id === job.nodeId).data).toMatchObject({ title: "Animatic · INT. MAYA'S KITCHEN - LATER", contentType: "video", mediaUrl: job.url });
+  });
+
+  it("refuses view-only members, strangers, unknown scenes and bad bodies; a job is seen only by the project", async () => {
+    const list = await brokenDownList();
+    expect((await h.call(viewer, "POST", `/api/shot-lists/${list.id}/animatic`, {})).status).toBe(403);
+    expect((await h.call(stranger, "POST", `/api/shot-lists/${list.id}/animatic`, {})).status).toBe(403);
+    expect((await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: "nope" })).body.error).toBe("Scene not found");
+    expect((await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { size: "4k" })).status).toBe(400);
+    const start = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: list.scenes[0]!.id });
+    expect((await h.call(stranger, "GET", `/api/animatics/${start.body.id}`)).status).toBe(403);
+    expect((await h.call(viewer, "GET", `/api/animatics/${start.body.id}`)).status).toBe(200);
+    expect((await h.call(owner, "GET", "/api/animatics/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await finished(start.body.id)).status).toBe("done");
+  });
+});

@@ -143,3 +143,33 @@ test("storyboard a broken-down scene: a lane with its characters connected, one 
   expect(withImages).toBe(await kitchen.locator("[data-testid=shot-card]").count());
   await page.screenshot({ path: testInfo.outputPath("storyboard-shotlist.png") });
 });
+
+test("make an animatic of a broken-down scene: progress, then an MP4 that plays", async ({ page }, testInfo) => {
+  await signUpInBrowser(page, newAccount("Animatic"));
+  await importSample(page);
+  await page.getByRole("button", { name: "Break down" }).click();
+  await page.getByRole("menuitem", { name: "Whole script" }).click();
+  await page.getByRole("button", { name: "Open shot list" }).click();
+  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+
+  await page.getByRole("button", { name: "Animatic" }).click();
+  const dialog = page.getByRole("dialog", { name: "Make animatic" });
+  await dialog.getByLabel("Scenes").click();
+  await page.getByRole("option", { name: "3. INT. MAYA'S KITCHEN - LATER" }).click();
+  await dialog.getByRole("checkbox", { name: /captions/ }).check();
+  await dialog.getByRole("button", { name: "Make animatic" }).click();
+  await expect(dialog.getByRole("progressbar", { name: "Animatic progress" }).or(dialog.getByTestId("animatic-video"))).toBeVisible();
+  const video = dialog.getByTestId("animatic-video");
+  await expect(video).toBeVisible({ timeout: 90_000 });
+  // The browser plays it: its length is known and it moves when played.
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration), { timeout: 15_000 }).toBeGreaterThan(6);
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.2);
+  await page.screenshot({ path: testInfo.outputPath("animatic.png") });
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Download MP4" }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+});

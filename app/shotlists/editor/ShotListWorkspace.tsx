@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ArrowLeft, Plus, ScrollText } from "lucide-react";
+import { ArrowLeft, Film, Plus, ScrollText } from "lucide-react";
 import { acknowledgeChanges, type LineChange } from "../../../domain/breakdown/scriptLink";
 import { takeFocusShot } from "../openShotList";
 import { SHOT_IMAGE_MODEL_ID, SHOT_LIST_NAME_MAX } from "../../../domain/shotlists/constants";
@@ -15,6 +15,7 @@ import { InlineText } from "./InlineText";
 import { SaveState } from "./SaveState";
 import { ScenePanel } from "./ScenePanel";
 import { StoryboardDialog } from "./StoryboardDialog";
+import { AnimaticDialog } from "./AnimaticDialog";
 import { useShotActions } from "./useShotActions";
 import { useShotListDocument } from "./useShotListDocument";
 import { useShotReorder } from "./useShotReorder";
@@ -52,6 +53,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const [deletingScene, setDeletingScene] = useState<Scene | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [storyboarding, setStoryboarding] = useState<Scene | null>(null);
+  const [animaticOpen, setAnimaticOpen] = useState(false);
 
   const onShotChange = useCallback((shotId: string, fields: Partial<ShotFields>) => editScenes((s) => updateShot(s, shotId, fields)), [editScenes]);
   const onSceneChange = useCallback((sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)), [editScenes]);
@@ -101,6 +103,9 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
             <Plus /> Add Scene
           </Button>
         )}
+        <Button variant="secondary" onClick={() => setAnimaticOpen(true)} disabled={doc.scenes.every((sc) => sc.shots.length === 0) || readOnly} title={readOnly ? "View-only members cannot make an animatic" : undefined}>
+          <Film /> Animatic
+        </Button>
         <ExportMenu listId={list.id} flush={flush} />
       </header>
 
@@ -144,6 +149,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
         {reorder.announcement}
       </p>
 
+      <AnimaticDialog open={animaticOpen} onOpenChange={setAnimaticOpen} listId={list.id} scenes={doc.scenes} flush={flush} />
       <StoryboardDialog scene={storyboarding && (doc.scenes.find((sc) => sc.id === storyboarding.id) ?? null)} projectId={list.projectId} listId={list.id} flush={flush} onClose={() => setStoryboarding(null)} />
       <EditSceneDialog
         scene={editing}

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { unzipSync } from "fflate";
 import { KITCHEN_AND_STREET } from "../domain/breakdown/testScenes";
 import { writeFdx } from "../domain/screenplay/fdxWrite";
 import { parseFountain } from "../domain/screenplay/fountain";
@@ -172,4 +174,11 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   const download = page.waitForEvent("download");
   await dialog.getByRole("link", { name: "Download MP4" }).click();
   expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+  const timeline = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Timeline for editors (.zip)" }).click();
+  const zipPath = testInfo.outputPath("timeline.zip");
+  await (await timeline).saveAs(zipPath);
+  const names = Object.keys(unzipSync(new Uint8Array(readFileSync(zipPath))));
+  expect(names).toEqual(expect.arrayContaining(["timeline.otio", "timeline.fcpxml", "timeline.edl"]));
+  expect(names.some((n) => n.startsWith("media/"))).toBe(true);
 });

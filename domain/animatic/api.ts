@@ -27,6 +27,8 @@ export interface AnimaticJob {
   /** The finished MP4 (`/api/media/<id>`) and the canvas node it was put on. */
   url?: string;
   nodeId?: string;
+  /** The same sequence for an editor: .otio, .fcpxml and .edl with the media, in a zip. */
+  timelineUrl?: string;
   durationSeconds?: number;
   error?: string;
 }

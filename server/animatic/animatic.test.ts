@@ -8,6 +8,7 @@ import { parseFountain } from "../../domain/screenplay/fountain";
 import { updateShot } from "../../domain/shotlists/edits";
 import type { Scene } from "../../domain/shotlists/schema";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
+import { unzipSync } from "fflate";
 import { meanVolumeDb, probeMedia } from "./probe";
 
 let h: Harness;
@@ -69,6 +70,21 @@ describe("make animatic", () => {
     // Maya's voice-over is heard (the card before it is silent).
     expect(await meanVolumeDb(file, 0, 1.4)).toBeLessThan(-60);
     expect(await meanVolumeDb(file, 1.5, probe.durationSeconds)).toBeGreaterThan(-45);
+
+    // The timeline for editors: the same pieces, in order, with their media in the zip at relative paths.
+    const zip = await h.server.inject({ method: "GET", url: job.timelineUrl, headers: viewer.headers });
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    const otio = JSON.parse(new TextDecoder().decode(files["timeline.otio"]));
+    const [video, audio] = otio.tracks.children;
+    const clips = video.children as { name: string; source_range: { duration: { value: number } }; media_references: { DEFAULT_MEDIA: { target_url: string } } }[];
+    expect(clips.map((c) => c.name)).toEqual(["INT. MAYA'S KITCHEN - LATER", ...later.shots.map((s) => expect.stringMatching(new RegExp(`^Shot ${s.shotNumber} · `)))]);
+    const frames = clips.reduce((n, c) => n + c.source_range.duration.value, 0);
+    expect(Math.abs(frames / 24 - job.durationSeconds)).toBeLessThan(0.1);
+    for (const c of clips) expect(files[c.media_references.DEFAULT_MEDIA.target_url]).toBeDefined();
+    const lines = (audio.children as { OTIO_SCHEMA: string }[]).filter((c) => c.OTIO_SCHEMA.startsWith("Clip"));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(new TextDecoder().decode(files["timeline.edl"])).toMatch(/^TITLE: Animatic · INT\. MAYA'S KITCHEN - LATER\nFCM: NON-DROP FRAME/);
+    expect(new TextDecoder().decode(files["timeline.fcpxml"])).toContain('<fcpxml version="1.10">');
 
     const canvas = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
     expect(canvas.nodes.find((n: { id: string }) => n.id === job.nodeId).data).toMatchObject({ title: "Animatic · INT. MAYA'S KITCHEN - LATER", contentType: "video", mediaUrl: job.url });

@@ -19,6 +19,7 @@ import { applyChanges, loadCanvas } from "../services/canvasService";
 import type { MediaStorage } from "../storage/storage";
 import { renderAnimatic } from "./renderAnimatic";
 import { shotListAnimaticInput, type ShotListAnimaticSource } from "./shotListAnimatic";
+import { timelineZip } from "./timelineExport";
 
 export interface AnimaticDeps {
   db: Db;
@@ -63,9 +64,14 @@ async function run(deps: AnimaticDeps, job: JobRecord, input: { source: ShotList
     const render = await shotListAnimaticInput(input.source, { ...deps, workDir, signal, onProgress: (f) => (job.progress = 0.3 * f) });
     job.step = "Rendering";
     const output = path.join(workDir, "animatic.mp4");
-    const { durationSeconds } = await renderAnimatic(render, { workDir, outputPath: output, signal, onProgress: (f) => (job.progress = 0.3 + 0.65 * f) });
+    const { durationSeconds } = await renderAnimatic(render, { workDir, outputPath: output, signal, onProgress: (f) => (job.progress = 0.3 + 0.6 * f) });
+    job.step = "Writing the timeline for editors";
+    const zip = await timelineZip(render, output, { name: input.title, workDir, signal });
+    job.progress = 0.97;
     job.step = "Saving";
-    const url = await keepRunFile(deps, { projectId: job.projectId, userId: job.userId }, await readFile(output), { ext: "mp4", contentType: "video/mp4" }, `${input.title}.mp4`);
+    const owner = { projectId: job.projectId, userId: job.userId };
+    const url = await keepRunFile(deps, owner, await readFile(output), { ext: "mp4", contentType: "video/mp4" }, `${input.title}.mp4`);
+    const timelineUrl = await keepRunFile(deps, owner, zip, { ext: "zip", contentType: "application/zip" }, `${input.title} timeline.zip`);
     const canvas = await loadCanvas(deps.db, job.projectId);
     const node = {
       id: newNodeId(),
@@ -74,7 +80,7 @@ async function run(deps: AnimaticDeps, job: JobRecord, input: { source: ShotList
       data: { title: input.title, contentType: "video" as const, mediaUrl: url, displayUrl: url, permanentMediaUrl: url, status: "completed" as const, lastModified: Date.now(), rev: 1 },
     };
     await applyChanges(deps.db, deps.hub, job.projectId, [{ type: "node-added", node }], { source: "user", actor: { userId: job.userId } });
-    Object.assign(job, { status: "done", progress: 1, step: "Done", url, nodeId: node.id, durationSeconds });
+    Object.assign(job, { status: "done", progress: 1, step: "Done", url, timelineUrl, nodeId: node.id, durationSeconds });
   } catch (err) {
     Object.assign(job, { status: "failed", step: "Failed", error: err instanceof Error ? err.message : String(err) });
   } finally {

@@ -30,6 +30,8 @@ const dialogueSchema = z.object({
 export const segmentSchema = z
   .object({
     id: z.string().min(1).max(200),
+    /** The shot's name in an editor's timeline ("Shot 3 · Over DANIEL's shoulder…"). */
+    label: z.string().max(500).optional(),
     seconds: z.number().min(1.5).max(60),
     visual: visualSchema,
     dialogue: z.array(dialogueSchema).max(100),

@@ -98,6 +98,7 @@ export async function shotListAnimaticInput(source: ShotListAnimaticSource, env:
         : { kind: "still", path: media.path, movement: STILL_MOVES[shot.movement] };
     segments.push({
       id: shot.id,
+      label: title.slice(0, 500),
       seconds,
       visual,
       dialogue: dialogue.filter((d) => d.startSeconds < seconds),

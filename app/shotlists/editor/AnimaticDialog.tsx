@@ -82,6 +82,11 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
             <Button variant="ghost" onClick={() => setJob(null)}>
               Make another
             </Button>
+            {job.timelineUrl && (
+              <a className={buttonClassName("secondary")} href={job.timelineUrl} download="animatic-timeline.zip" title="OpenTimelineIO, Final Cut Pro XML (DaVinci Resolve, Premiere) and CMX 3600 EDL, with the media">
+                <Download className="size-4" aria-hidden /> Timeline for editors (.zip)
+              </a>
+            )}
             <a className={buttonClassName("primary")} href={job.url} download="animatic.mp4">
               <Download className="size-4" aria-hidden /> Download MP4
             </a>

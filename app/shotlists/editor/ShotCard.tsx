@@ -7,6 +7,7 @@ import { InlineText } from "./InlineText";
 import { ShotFieldSelect } from "./ShotFieldSelect";
 import { ShotImage } from "./ShotImage";
 import { ShotScriptLines } from "./ShotScriptLines";
+import { HoldField } from "./HoldField";
 import { pendingChanges, type LineChange } from "../../../domain/breakdown/scriptLink";
 import type { ShotImageState } from "./useShotActions";
 
@@ -113,6 +114,7 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
         <ShotFieldSelect label="Dutch angle" shotLabel={label} value={shot.dutchAngle} options={DUTCH_ANGLES} optional readOnly={readOnly} onChange={(dutchAngle) => set({ dutchAngle })} />
         <ShotFieldSelect label="Framing" shotLabel={label} value={shot.framing} options={FRAMINGS} optional readOnly={readOnly} onChange={(framing) => set({ framing })} />
         <ShotFieldSelect label="Focus" shotLabel={label} value={shot.focusDepthOfField} options={FOCUS_DEPTHS} optional readOnly={readOnly} onChange={(focusDepthOfField) => set({ focusDepthOfField })} />
+        <HoldField shotLabel={label} value={shot.seconds} readOnly={readOnly} onChange={(seconds) => set({ seconds })} />
       </div>
       {shot.script && <ShotScriptLines link={shot.script} changes={changes} readOnly={readOnly} onAcknowledge={() => p.onAcknowledge(shot, changes)} />}
     </article>

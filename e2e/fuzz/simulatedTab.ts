@@ -69,7 +69,7 @@ export class SimulatedTab {
   private traceClient() {
     const t = () => Date.now() % 100000;
     this.client.document.subscribe((list) => {
-      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 4000)}`);
+      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 20000)}`);
     });
     let edges = new Set(this.client.store.getState().edges.map((e) => e.id));
     this.client.store.subscribe((s) => {
@@ -124,7 +124,7 @@ export class SimulatedTab {
       throw new ApiError(0, "network", "the studio is down");
     }
     const text = await res.text();
-    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 4000)} → ${res.status} ${text.slice(0, 300)}`);
+    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 20000)} → ${res.status} ${text.slice(0, 300)}`);
     if (opts.faults && faults.random() < faults.dropAfter) throw new ApiError(0, "network", "answer lost");
     const data = text ? JSON.parse(text) : null;
     if (!res.ok) throw new ApiError(res.status, data?.code ?? "error", data?.error ?? `HTTP ${res.status}`);
@@ -147,7 +147,7 @@ export class SimulatedTab {
       }
       // A tab ignores the echo of its own changes, as the studio's live channel does.
       if (isOwnEcho(message, this.client.clientId)) return;
-      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} ${JSON.stringify(message).slice(0, 4000)}`);
+      if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} ${JSON.stringify(message).slice(0, 20000)}`);
       try {
         if (message.type === "nodes" || message.type === "structure") this.client.receive(message);
       } catch (err) {

@@ -25,6 +25,7 @@ async function importSample(page: Page) {
 }
 
 test("break an imported script down, follow a line to its shot, and see 'Script changed' after editing it", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Breakdown"));
   await importSample(page);
 
@@ -92,6 +93,8 @@ test("break an imported script down, follow a line to its shot, and see 'Script 
 });
 
 test("storyboard a broken-down scene: a lane with its characters connected, one undo step; Generate all fills the shots' images", async ({ page }, testInfo) => {
+  // Thirteen images are generated in the studio under test, two characters first, then eleven shots.
+  test.setTimeout(180_000);
   await signUpInBrowser(page, newAccount("Storyboard"));
   await importSample(page);
   await page.getByRole("button", { name: "Break down" }).click();
@@ -147,6 +150,8 @@ test("storyboard a broken-down scene: a lane with its characters connected, one 
 });
 
 test("make an animatic of a broken-down scene: progress, then an MP4 that plays", async ({ page }, testInfo) => {
+  // Voices and an ffmpeg render, on a machine that may be running other tests.
+  test.setTimeout(150_000);
   await signUpInBrowser(page, newAccount("Animatic"));
   await importSample(page);
   await page.getByRole("button", { name: "Break down" }).click();

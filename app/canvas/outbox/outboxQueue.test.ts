@@ -22,3 +22,24 @@ describe("an entry based on a stored write of its node", () => {
     expect(q.entries[0]).toMatchObject({ kind: "data", prevRev: 1, fields: ["prompt"] });
   });
 });
+
+describe("the order entries are kept in across a reload", () => {
+  it("keeps a paste's structure before its nodes' data, however many entries one millisecond makes", async () => {
+    const store = new MemoryOutboxStore();
+    const q = new OutboxQueue({ projectId: "p", clientId: "c", store, debounceMs: 0, now: () => 5 });
+    // A paste of 1,200 nodes: one structure entry, then each new node's data, all in the same millisecond.
+    const nodes = Array.from({ length: 1200 }, (_, i) => ({ id: `n${i}`, type: "generic_v2", position: { x: i, y: 0 }, data: { title: `copy ${i}`, rev: 0 } }));
+    q.add(nodes.map((node) => ({ type: "node-added" as const, node })), true);
+    q.add(nodes.map((n) => ({ type: "node-data" as const, id: n.id, data: { title: n.data.title, content: "pasted", rev: 1 }, prevRev: 0 })), true);
+    await q.stored();
+    const reloaded = new OutboxQueue({ projectId: "p", clientId: "c", store, debounceMs: 0, now: () => 5 });
+    const kept = await reloaded.load();
+    expect(kept.map((e) => e.key)).toEqual(q.entries.map((e) => e.key));
+    expect(kept[0]!.kind).toBe("shape");
+    // And what the next page adds goes after all of it, though its clock reads the same.
+    reloaded.add([{ type: "node-data", id: "other", data: { title: "later", rev: 2 }, prevRev: 1 }], true);
+    await reloaded.stored();
+    const again = await new OutboxQueue({ projectId: "p", clientId: "c", store, debounceMs: 0, now: () => 5 }).load();
+    expect(again.at(-1)).toMatchObject({ kind: "data", nodeId: "other", data: { title: "later" } });
+  });
+});

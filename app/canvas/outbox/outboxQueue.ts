@@ -26,6 +26,8 @@ export class OutboxQueue {
   entries: OutboxEntry[] = [];
   readonly inFlight = new Set<OutboxEntry>();
   private sequence = 0;
+  /** The order the last entry got (orders only grow: see nextKey). */
+  private lastOrder = 0;
   private storeChain: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly opts: { projectId: string; clientId: string; store: OutboxStore; debounceMs: number; now: () => number }) {}
@@ -33,6 +35,8 @@ export class OutboxQueue {
   /** Entries an earlier page left, put before anything queued since. */
   async load(): Promise<OutboxEntry[]> {
     const kept = await this.inStore(() => this.opts.store.load(this.opts.projectId));
+    // New entries go after every kept one, whatever the clock says.
+    for (const e of kept) this.lastOrder = Math.max(this.lastOrder, e.order);
     this.entries = [...kept.map((e) => ({ ...e, readyAt: 0 })), ...this.entries];
     return kept;
   }
@@ -232,7 +236,13 @@ export class OutboxQueue {
     const t = this.opts.now();
     // Unique across pages and tabs sharing the store, even two with the same clock and client id.
     const salt = Math.random().toString(36).slice(2, 8);
-    return { key: `${this.opts.clientId}-${t.toString(36)}-${this.sequence}-${salt}`, order: t * 1000 + (this.sequence % 1000) };
+    // Strictly increasing: a paste of a thousand nodes makes more entries in one millisecond than the
+    // clock's thousand steps hold, and a counter that wrapped put its last data entries before its
+    // structure once a reload sorted the store (fuzz 50×1000 on 2829944, seeds 29 and 36: new nodes'
+    // data sent before the nodes, one tab stuck, another showing an older copy).
+    const order = Math.max(t * 1000, this.lastOrder + 1);
+    this.lastOrder = order;
+    return { key: `${this.opts.clientId}-${t.toString(36)}-${this.sequence}-${salt}`, order };
   }
 
   private persist(entry: OutboxEntry) {

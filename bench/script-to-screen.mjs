@@ -20,7 +20,7 @@ import sharp from "sharp";
 import { ffmpegPath, runFfmpeg } from "../server/generation/local/ffmpeg.ts";
 import { renderAnimatic } from "../server/animatic/renderAnimatic.ts";
 import { meanVolumeDb, probeMedia } from "../server/animatic/probe.ts";
-import { BenchBroken, fmt, median, onCleanup, runBench, verdict } from "./lib/studio.mjs";
+import { BenchBroken, fmt, median, onCleanup, runBench, table, verdict } from "./lib/studio.mjs";
 import { breakDown } from "../domain/breakdown/breakDown.ts";
 import { breakdownReport } from "../domain/breakdown/report.ts";
 import { generateScript } from "../domain/screenplay/fixtures.ts";
@@ -115,14 +115,6 @@ async function checkOutput(file, label, withAudio) {
   const ok = Math.abs(info.durationSeconds - expected) <= 0.1 && info.video?.codec === "h264" && info.video.width === WIDTH && info.video.height === HEIGHT && (!withAudio || info.audio?.codec === "aac");
   if (!ok) throw new BenchBroken(`${label} is not ${expected} s of ${WIDTH}×${HEIGHT} H.264${withAudio ? "/AAC" : ""}: ${JSON.stringify(info)}`);
   return info;
-}
-
-function table(head, rows, rightAligned) {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `  ${cells.map((cell, i) => (rightAligned.includes(i) ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
-  console.log(line(head));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  for (const r of rows) console.log(line(r));
 }
 
 const BREAKDOWN_GOAL_MS = 1000;

@@ -25,7 +25,7 @@ import { photo, portrait, textImage } from "../server/tools/local/ai/testFixture
 import { colourClip, removeFixtures, tone } from "../server/tools/local/media/testFixtures.ts";
 import { createHarness } from "../server/test/harness.ts";
 import { multipartForm } from "../server/test/multipart.ts";
-import { BenchBroken, fmt, median, onCleanup, runBench } from "./lib/studio.mjs";
+import { BenchBroken, fmt, median, onCleanup, runBench, table } from "./lib/studio.mjs";
 
 const FAST_REPS = 5;
 const SLOW_REPS = 3;
@@ -182,14 +182,6 @@ async function queueVersusDirect(f) {
 }
 
 // --- report ---------------------------------------------------------------------------------------------
-
-function table(head, rows, rightAligned) {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `  ${cells.map((cell, i) => (rightAligned.includes(i) ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
-  console.log(line(head));
-  console.log(line(widths.map((w) => "-".repeat(w))));
-  for (const r of rows) console.log(line(r));
-}
 
 async function main() {
   const started = performance.now();

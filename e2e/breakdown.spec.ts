@@ -5,7 +5,7 @@ import { KITCHEN_AND_STREET } from "../domain/breakdown/testScenes";
 import { writeFdx } from "../domain/screenplay/fdxWrite";
 import { parseFountain } from "../domain/screenplay/fountain";
 import { canvas, serverCanvas } from "./support/canvas";
-import { newAccount, signUpInBrowser } from "./support/studio";
+import { apiCall, newAccount, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
 
 const elements = (page: Page) => page.getByTestId("screenplay-page").locator("textarea[data-element-type]");
 
@@ -185,4 +185,35 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   const names = Object.keys(unzipSync(new Uint8Array(readFileSync(zipPath))));
   expect(names).toEqual(expect.arrayContaining(["timeline.otio", "timeline.fcpxml", "timeline.edl"]));
   expect(names.some((n) => n.startsWith("media/"))).toBe(true);
+});
+
+test("a view-only member reads the breakdown and follows its markers, but cannot break down, storyboard or render", async ({ page, request }) => {
+  const ownerToken = await signUpByApi(request, newAccount("Owner"));
+  const viewer = newAccount("Viewer");
+  await signUpByApi(request, viewer);
+  const project = await apiCall(request, ownerToken, "post", "/api/projects", { name: "Look only" });
+  const projectId = project.body.id as string;
+  await apiCall(request, ownerToken, "post", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  const script = await apiCall(request, ownerToken, "post", `/api/projects/${projectId}/scripts`, { name: "Harbor" });
+  await apiCall(request, ownerToken, "put", `/api/scripts/${script.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: script.body.version });
+  await apiCall(request, ownerToken, "post", `/api/scripts/${script.body.id}/breakdown`, {});
+
+  await signInInBrowser(page, viewer);
+  await page.goto(`/?project=${projectId}`);
+  await expect(page.getByRole("tab", { name: "Scripts" })).toBeVisible();
+  await page.keyboard.press("Alt+1");
+  await page.getByRole("button", { name: "Open Harbor" }).click();
+  await expect(page.getByTestId("view-only")).toBeVisible();
+  // The menu offers the report only.
+  await page.getByRole("button", { name: "Break down" }).click();
+  await expect(page.getByRole("menuitem", { name: "Whole script" })).toHaveCount(0);
+  await page.getByRole("menuitem", { name: "Breakdown report…" }).click();
+  await expect(page.getByTestId("breakdown-report")).toContainText("ENVELOPE, REVOLVER");
+  await page.getByRole("dialog", { name: "Breakdown report" }).getByRole("button", { name: "Close" }).click();
+  // A marker still leads to its shot, in a list the viewer can only read.
+  await page.getByTestId("coverage-marker").first().click();
+  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  await expect(page.getByTestId("shotlist-editor").getByText("View only", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Storyboard" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Animatic" })).toBeDisabled();
 });

@@ -261,3 +261,12 @@ export const quantile = (xs, q) => {
 };
 export const fmt = (x, digits = 1, unit = "") => (x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(digits)}${unit}`);
 export const verdict = (ok) => (ok === null ? "    " : ok ? "MET " : "MISS");
+
+/** Prints rows as aligned columns under `head`; the columns numbered in `rightAligned` align right (numbers). */
+export function table(head, rows, rightAligned) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `  ${cells.map((cell, i) => (rightAligned.includes(i) ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
+  console.log(line(head));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) console.log(line(r));
+}

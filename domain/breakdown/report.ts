@@ -42,6 +42,10 @@ export interface BreakdownReport {
   noHeadings: boolean;
 }
 
+/** A scene's cast as the report prints it: "MAYA, DANIEL (silent)", or "—" for none. */
+export const castOf = (scene: Pick<SceneReport, "characters" | "speakingParts">): string =>
+  scene.characters.map((c) => (scene.speakingParts.includes(c) ? c : `${c} (silent)`)).join(", ") || "—";
+
 /** Every speaking character of a script, by cue name. */
 export function characterNamesOf(elements: readonly ScreenplayElement[]): Set<string> {
   const names = new Set<string>();

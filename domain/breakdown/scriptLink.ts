@@ -5,6 +5,9 @@
 import type { ScreenplayElement } from "../screenplay/elements";
 import type { Scene, Shot, ShotScriptLink } from "../shotlists/schema";
 
+/** A script's elements by id: how links find their lines. */
+export const elementsById = (elements: readonly ScreenplayElement[]): Map<string, ScreenplayElement> => new Map(elements.map((e) => [e.id, e]));
+
 /** FNV-1a, 32 bits, as 8 hex digits: enough to tell an edited line from an untouched one. */
 export function fingerprint(text: string): string {
   let h = 0x811c9dc5;

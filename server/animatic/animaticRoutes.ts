@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { ANIMATIC_MESSAGES, animaticRequestSchema } from "../../domain/animatic/api";
-import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { requireUser } from "../auth/session";
-import { scripts } from "../db/schema";
 import { notFound } from "../errors";
 import { parse } from "../http/errors";
 import { authorizeProject } from "../policies/projectPolicy";
+import { linkedScript } from "../breakdown/breakdownService";
 import { findShotList } from "../shotlists/shotListService";
 import { findAnimaticJob, startAnimaticJob, type AnimaticDeps } from "./animaticJobs";
 
@@ -25,10 +23,10 @@ export function registerAnimaticRoutes(app: FastifyInstance, deps: AnimaticDeps)
     await authorizeProject(deps.db, caller.id, list.projectId, "edit");
     const scenes = body.sceneId ? list.scenes.filter((s) => s.id === body.sceneId) : list.scenes;
     if (body.sceneId && !scenes.length) throw notFound(SHOT_LIST_MESSAGES.sceneNotFound);
-    const [script] = list.scriptId ? await deps.db.select({ elements: scripts.elements }).from(scripts).where(eq(scripts.id, list.scriptId)) : [];
+    const script = await linkedScript(deps.db, list.scriptId);
     const title = `Animatic · ${body.sceneId ? scenes[0]!.title : list.name}`.slice(0, 200);
     const job = startAnimaticJob(deps, {
-      source: { projectId: list.projectId, scenes, elements: (script?.elements ?? []) as ScreenplayElement[], size: body.size, captions: body.captions, sceneCards: body.sceneCards },
+      source: { projectId: list.projectId, scenes, elements: script?.elements ?? [], size: body.size, captions: body.captions, sceneCards: body.sceneCards },
       userId: caller.id,
       title,
     });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ANIMATIC_MESSAGES, ANIMATIC_SIZES } from "../../domain/animatic/api";
 import { shotDialogue, shotTiming, STILL_MOVES } from "../../domain/animatic/shotTiming";
+import { elementsById } from "../../domain/breakdown/scriptLink";
 import { FLITE_VOICES } from "../../domain/generation/catalogue";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import type { Scene, Shot } from "../../domain/shotlists/schema";
@@ -69,7 +70,7 @@ async function mediaFile(env: AnimaticSourceEnv, projectId: string, shot: Shot, 
 }
 
 export async function shotListAnimaticInput(source: ShotListAnimaticSource, env: AnimaticSourceEnv): Promise<AnimaticInput> {
-  const byId = new Map(source.elements.map((e) => [e.id, e]));
+  const byId = elementsById(source.elements);
   const shots = source.scenes.flatMap((scene) => scene.shots.map((shot, i) => ({ scene, shot, first: i === 0 })));
   if (!shots.length) throw badRequest(ANIMATIC_MESSAGES.noShots);
   const segments: Segment[] = [];

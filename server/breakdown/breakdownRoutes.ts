@@ -10,14 +10,10 @@ import { findScript } from "../services/scriptService";
 import { breakdownReportOffThread } from "./breakdownHost";
 import { breakDownScript, screenplayElements, scriptCoverage } from "./breakdownService";
 import { renderBreakdownReportPdf } from "./reportPdf";
+import { downloadName } from "../http/downloadName";
 
 const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });
 
-/** A file name safe for Content-Disposition: the script's name, ASCII-folded, with the studio's prefix. */
-function downloadName(name: string, suffix: string, ext: string) {
-  const base = name.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 80) || "script";
-  return `reelgraph-${base}-${suffix}.${ext}`;
-}
 
 /**
  * Script breakdown (issue 14, 1): break a script (or one scene) down into its shot list, the report, and
@@ -44,13 +40,13 @@ export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {
     if (query.format === "csv") {
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${downloadName(script.name, `breakdown-${query.table}`, "csv")}"`)
+        .header("content-disposition", `attachment; filename="${downloadName(script.name, "csv", { fallback: "script", suffix: `breakdown-${query.table}` })}"`)
         .send(breakdownReportCsv(report, query.table));
     }
     if (query.format === "pdf") {
       return reply
         .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${downloadName(script.name, "breakdown", "pdf")}"`)
+        .header("content-disposition", `attachment; filename="${downloadName(script.name, "pdf", { fallback: "script", suffix: "breakdown" })}"`)
         .send(await renderBreakdownReportPdf(script.name, report));
     }
     return { ...report, scriptName: script.name } satisfies BreakdownReportResponse;

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { BREAKDOWN_MESSAGES, type BreakdownResponse, type ScriptCoverage, type ShotListScriptState } from "../../domain/breakdown/api";
 import { mergeBreakdown } from "../../domain/breakdown/merge";
-import { scriptChanges } from "../../domain/breakdown/scriptLink";
+import { elementsById, scriptChanges } from "../../domain/breakdown/scriptLink";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import { shotCount } from "../../domain/shotlists/edits";
 import { scenesSchema, type Scene, type ShotList } from "../../domain/shotlists/schema";
@@ -15,12 +15,15 @@ import type { ScriptFile } from "../../domain/scripts";
 import type { Db } from "../db/client";
 import { scripts, shotLists } from "../db/schema";
 import { badRequest } from "../errors";
-import { findShotList, updateShotList } from "../shotlists/shotListService";
+import { editShotList, findShotList } from "../shotlists/shotListService";
 import { breakDownOffThread } from "./breakdownHost";
 
-const MERGE_ATTEMPTS = 3;
-
-export const byId = (elements: readonly ScreenplayElement[]) => new Map(elements.map((e) => [e.id, e]));
+/** The script a list was broken down from, with its elements; null when the list has none or it was deleted. */
+export async function linkedScript(db: Db, scriptId: string | null): Promise<{ id: string; name: string; elements: ScreenplayElement[] } | null> {
+  if (!scriptId) return null;
+  const [row] = await db.select({ id: scripts.id, name: scripts.name, elements: scripts.elements }).from(scripts).where(eq(scripts.id, scriptId));
+  return row ? { ...row, elements: (row.elements ?? []) as ScreenplayElement[] } : null;
+}
 
 /** The screenplay's elements; other script files (notes, research) have nothing to break down. */
 export function screenplayElements(script: ScriptFile): ScreenplayElement[] {
@@ -42,29 +45,18 @@ function checked(scenes: Scene[]): Scene[] {
 export async function breakDownScript(db: Db, input: { script: ScriptFile; headingId?: string; userId: string }): Promise<BreakdownResponse> {
   const elements = screenplayElements(input.script);
   const breakdown = await breakDownOffThread(elements, input.headingId);
-  const ctx = { elementsById: byId(elements), now: Date.now() };
+  const ctx = { elementsById: elementsById(elements), now: Date.now() };
   const respond = (shotList: ShotList, created: boolean): BreakdownResponse => ({ shotList, created, notices: breakdown.notices, counts: { scenes: shotList.scenes.length, shots: shotCount(shotList.scenes) } });
 
-  for (let attempt = 1; ; attempt++) {
-    const listId = await listOfScript(db, input.script.id);
-    if (!listId) {
-      const scenes = checked(mergeBreakdown([], breakdown, ctx));
-      const [row] = await db
-        .insert(shotLists)
-        .values({ id: randomUUID(), projectId: input.script.projectId, scriptId: input.script.id, name: `${input.script.name} – Breakdown`.slice(0, 200), scenes, createdBy: input.userId })
-        .returning({ id: shotLists.id });
-      const { normalized: _n, ...list } = await findShotList(db, row!.id);
-      return respond(list, true);
-    }
-    const current = await findShotList(db, listId);
-    const scenes = checked(mergeBreakdown(current.scenes, breakdown, ctx));
-    try {
-      return respond(await updateShotList(db, listId, { scenes, baseVersion: current.version }), false);
-    } catch (err) {
-      // Saved meanwhile (the shot list editor's autosave): merge into that version instead.
-      if ((err as { status?: number }).status !== 409 || attempt === MERGE_ATTEMPTS) throw err;
-    }
-  }
+  const listId = await listOfScript(db, input.script.id);
+  if (listId) return respond(await editShotList(db, listId, (scenes) => checked(mergeBreakdown(scenes, breakdown, ctx))), false);
+  const scenes = checked(mergeBreakdown([], breakdown, ctx));
+  const [row] = await db
+    .insert(shotLists)
+    .values({ id: randomUUID(), projectId: input.script.projectId, scriptId: input.script.id, name: `${input.script.name} – Breakdown`.slice(0, 200), scenes, createdBy: input.userId })
+    .returning({ id: shotLists.id });
+  const { normalized: _n, ...list } = await findShotList(db, row!.id);
+  return respond(list, true);
 }
 
 /** Per script line, the shots of the script's broken-down list that cover it (the editor's markers). */
@@ -85,16 +77,15 @@ export async function scriptCoverage(db: Db, scriptId: string): Promise<ScriptCo
 
 /** For a list made from a script: the script, and what changed in the lines each shot covers. */
 export async function shotListScriptState(db: Db, list: Pick<ShotList, "scriptId" | "scenes">): Promise<ShotListScriptState> {
-  if (!list.scriptId) return { script: null, scriptChanges: {} };
-  const [row] = await db.select({ id: scripts.id, name: scripts.name, elements: scripts.elements }).from(scripts).where(eq(scripts.id, list.scriptId));
-  if (!row) return { script: null, scriptChanges: {} };
-  const elementsById = byId((row.elements ?? []) as ScreenplayElement[]);
+  const script = await linkedScript(db, list.scriptId);
+  if (!script) return { script: null, scriptChanges: {} };
+  const lines = elementsById(script.elements);
   const changes: ShotListScriptState["scriptChanges"] = {};
   for (const scene of list.scenes) {
     for (const shot of scene.shots) {
-      const c = scriptChanges(shot, elementsById);
+      const c = scriptChanges(shot, lines);
       if (c.length) changes[shot.id] = c;
     }
   }
-  return { script: { id: row.id, name: row.name }, scriptChanges: changes };
+  return { script: { id: script.id, name: script.name }, scriptChanges: changes };
 }

@@ -4,7 +4,7 @@
  * with the shot list PDF's document, fonts and colours, so the studio's printouts look like one family.
  */
 import { formatEighths } from "../../domain/breakdown/eighths";
-import type { BreakdownReport } from "../../domain/breakdown/report";
+import { castOf, type BreakdownReport } from "../../domain/breakdown/report";
 import { COLORS, CONTENT_BOTTOM, CONTENT_WIDTH, PAGE, renderPdf, type PdfContext } from "../shotlists/pdf/pdfDocument";
 
 interface Column<Row> {
@@ -22,7 +22,7 @@ const SCENE_COLUMNS: Column<SceneRow>[] = [
   { label: "Pages", width: 42, value: (s) => formatEighths(s.eighths) },
   { label: "I/E", width: 44, value: (s) => s.setting ?? "—" },
   { label: "D/N", width: 50, value: (s) => s.dayNight ?? "—" },
-  { label: "Characters", width: 180, value: (s) => s.characters.map((c) => (s.speakingParts.includes(c) ? c : `${c} (silent)`)).join(", ") || "—" },
+  { label: "Characters", width: 180, value: castOf },
   { label: "Props", width: 184, value: (s) => s.props.join(", ") || "—" },
 ];
 

@@ -16,6 +16,7 @@ import { renderScreenplayDocx } from "../screenplay/docx";
 import { importScriptOffThread } from "../screenplay/importHost";
 import { badRequest, HttpError } from "../errors";
 import { parse } from "./errors";
+import { downloadName } from "./downloadName";
 
 const projectParams = z.object({ id: projectIdSchema });
 const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });
@@ -27,11 +28,6 @@ const EXPORT_TYPES = {
   pdf: "application/pdf",
 } as const;
 
-/** A file name safe for Content-Disposition: the script's name, ASCII-folded, with the studio's prefix. */
-function downloadName(name: string, ext: string) {
-  const base = name.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 80) || "script";
-  return `reelgraph-${base}.${ext}`;
-}
 
 export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
   await app.register(async (scoped) => {
@@ -97,7 +93,7 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
             : await renderScreenplayPdf(parsed, { paper: query.paper, sceneNumbers: query.sceneNumbers });
     reply
       .header("content-type", EXPORT_TYPES[query.format])
-      .header("content-disposition", `attachment; filename="${downloadName(script.name, query.format)}"`)
+      .header("content-disposition", `attachment; filename="${downloadName(script.name, query.format, { fallback: "script" })}"`)
       .header("cache-control", "no-store");
     return body;
   });

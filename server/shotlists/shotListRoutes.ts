@@ -18,15 +18,11 @@ import { renderShotListPdf } from "./pdf/renderShotListPdf";
 import { loadThumbnails } from "./pdf/thumbnails";
 import { registerShotImageUpload } from "./shotImageUpload";
 import { createShotList, deleteShotList, findShotList, listShotLists, updateShotList } from "./shotListService";
+import { downloadName } from "../http/downloadName";
 
 const projectParams = z.object({ id: projectIdSchema });
 const listParams = z.object({ id: z.uuid({ error: SHOT_LIST_MESSAGES.notFound }) });
 
-/** A file name safe for Content-Disposition: the list's name, ASCII-folded, with the studio's prefix. */
-function downloadName(name: string, ext: string) {
-  const base = name.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 80) || "shot-list";
-  return `reelgraph-${base}.${ext}`;
-}
 
 /** The studio's own address as the caller reached it, for absolute image links in the CSV. */
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -101,7 +97,7 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
       const csv = toCsv(shotListCsvRows(list.scenes, (image) => (image.startsWith("/") ? base + image : image)));
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${downloadName(list.name, "csv")}"`)
+        .header("content-disposition", `attachment; filename="${downloadName(list.name, "csv", { fallback: "shot-list" })}"`)
         .send(csv);
     }
     const thumbs = await loadThumbnails(db, storage, list.projectId, list.scenes);
@@ -109,7 +105,7 @@ export async function registerShotListRoutes(app: FastifyInstance, db: Db, hub: 
     const suffix = query.layout === "storyboard" ? "-storyboard" : "";
     return reply
       .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="${downloadName(list.name + suffix, "pdf")}"`)
+      .header("content-disposition", `attachment; filename="${downloadName(list.name + suffix, "pdf", { fallback: "shot-list" })}"`)
       .send(pdf);
   });
 

@@ -91,6 +91,26 @@ export async function updateShotList(db: Db, id: string, change: { name?: string
   return strip(present(row));
 }
 
+const EDIT_ATTEMPTS = 3;
+
+/**
+ * A change the server makes to a list (a breakdown merged in, a storyboard node's image): read, changed by
+ * `edit`, saved over the version read; when a save came in between (the editor's autosave), the change is
+ * made again on that version. `edit` returning null leaves the list as it is (answered as read).
+ */
+export async function editShotList(db: Db, id: string, edit: (scenes: Scene[]) => Scene[] | null): Promise<ShotList> {
+  for (let attempt = 1; ; attempt++) {
+    const { normalized: _n, ...list } = await findShotList(db, id);
+    const scenes = edit(list.scenes);
+    if (!scenes) return list;
+    try {
+      return await updateShotList(db, id, { scenes, baseVersion: list.version });
+    } catch (err) {
+      if ((err as { status?: number }).status !== 409 || attempt === EDIT_ATTEMPTS) throw err;
+    }
+  }
+}
+
 export async function deleteShotList(db: Db, id: string): Promise<void> {
   await db.delete(shotLists).where(eq(shotLists.id, id));
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Download } from "lucide-react";
 import { formatEighths } from "../../../domain/breakdown/eighths";
+import { castOf } from "../../../domain/breakdown/report";
 import type { ReportTable } from "../../../domain/breakdown/reportCsv";
-import { Button, Dialog, Spinner, toast } from "../../ui";
+import { Button, cn, Dialog, Spinner, toast } from "../../ui";
 import { downloadReport, useBreakdownReport } from "./breakdownApi";
 
 export interface BreakdownReportDialogProps {
@@ -12,8 +13,43 @@ export interface BreakdownReportDialogProps {
   scriptName: string;
 }
 
-const cell = "border-b border-border px-2 py-1.5 align-top";
-const head = "sticky top-0 border-b border-border-strong bg-surface-2 px-2 py-1.5 text-left text-2xs font-semibold uppercase tracking-wide text-text-muted";
+const CELL = "border-b border-border px-2 py-1.5 align-top";
+const HEAD = "sticky top-0 border-b border-border-strong bg-surface-2 px-2 py-1.5 text-left text-2xs font-semibold uppercase tracking-wide text-text-muted";
+
+interface Column<Row> {
+  head: string;
+  cell(row: Row): string;
+  className?: string;
+}
+
+/** One table of the report: a caption, a sticky header and a row per item (text only, never HTML). */
+function ReportTable<Row>({ caption, rows, rowKey, columns }: { caption: string; rows: readonly Row[]; rowKey(row: Row, index: number): string; columns: Column<Row>[] }) {
+  return (
+    <table className="w-full border-collapse">
+      <caption className="mb-2 text-left text-sm font-semibold">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.head} className={HEAD}>
+              {c.head}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={rowKey(row, i)}>
+            {columns.map((c) => (
+              <td key={c.head} className={cn(CELL, c.className)}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * The breakdown report (issue 14, 1): per scene its length in eighths, int/ext, day/night, location,
@@ -63,56 +99,32 @@ export function BreakdownReportDialog({ open, onOpenChange, scriptId, scriptName
       {data && (
         <div className="flex max-h-[60vh] flex-col gap-6 overflow-auto pr-1 text-sm" data-testid="breakdown-report">
           {data.noHeadings && <p className="text-text-muted">This script has no scene headings, so it is reported as one scene.</p>}
-          <table className="w-full border-collapse">
-            <caption className="mb-2 text-left text-sm font-semibold">Scenes</caption>
-            <thead>
-              <tr>
-                {["#", "Heading", "Pages", "I/E", "D/N", "Characters", "Props"].map((h) => (
-                  <th key={h} className={head}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.scenes.map((s, i) => (
-                <tr key={s.headingId ?? i}>
-                  <td className={`${cell} tabular-nums text-text-muted`}>{s.number}</td>
-                  <td className={`${cell} font-medium`}>{s.heading || "(no heading)"}</td>
-                  <td className={`${cell} whitespace-nowrap tabular-nums`}>{formatEighths(s.eighths)}</td>
-                  <td className={cell}>{s.setting ?? "—"}</td>
-                  <td className={cell}>{s.dayNight ?? "—"}</td>
-                  <td className={cell}>
-                    {s.characters.map((c) => (s.speakingParts.includes(c) ? c : `${c} (silent)`)).join(", ") || "—"}
-                  </td>
-                  <td className={cell}>{s.props.join(", ") || "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <table className="w-full border-collapse">
-            <caption className="mb-2 text-left text-sm font-semibold">Characters</caption>
-            <thead>
-              <tr>
-                {["Character", "Scenes", "Speeches", "Words", "Scene numbers"].map((h) => (
-                  <th key={h} className={head}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.characters.map((c) => (
-                <tr key={c.name}>
-                  <td className={`${cell} font-medium`}>{c.name}</td>
-                  <td className={`${cell} tabular-nums`}>{c.scenes.length}</td>
-                  <td className={`${cell} tabular-nums`}>{c.speeches}</td>
-                  <td className={`${cell} tabular-nums`}>{c.words}</td>
-                  <td className={`${cell} text-text-muted`}>{c.scenes.join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReportTable
+            caption="Scenes"
+            rows={data.scenes}
+            rowKey={(s, i) => s.headingId ?? String(i)}
+            columns={[
+              { head: "#", cell: (s) => s.number, className: "tabular-nums text-text-muted" },
+              { head: "Heading", cell: (s) => s.heading || "(no heading)", className: "font-medium" },
+              { head: "Pages", cell: (s) => formatEighths(s.eighths), className: "whitespace-nowrap tabular-nums" },
+              { head: "I/E", cell: (s) => s.setting ?? "—" },
+              { head: "D/N", cell: (s) => s.dayNight ?? "—" },
+              { head: "Characters", cell: castOf },
+              { head: "Props", cell: (s) => s.props.join(", ") || "—" },
+            ]}
+          />
+          <ReportTable
+            caption="Characters"
+            rows={data.characters}
+            rowKey={(c) => c.name}
+            columns={[
+              { head: "Character", cell: (c) => c.name, className: "font-medium" },
+              { head: "Scenes", cell: (c) => String(c.scenes.length), className: "tabular-nums" },
+              { head: "Speeches", cell: (c) => String(c.speeches), className: "tabular-nums" },
+              { head: "Words", cell: (c) => String(c.words), className: "tabular-nums" },
+              { head: "Scene numbers", cell: (c) => c.scenes.join(", "), className: "text-text-muted" },
+            ]}
+          />
         </div>
       )}
     </Dialog>

@@ -36,6 +36,7 @@ import { useFieldFocus } from "./useFieldFocus";
 import { useRemoteScript } from "./useRemoteScript";
 import { useSaveAndExit } from "./useSaveAndExit";
 import { useScriptCoverage } from "../breakdown/breakdownApi";
+import { toast } from "../../ui";
 import { openShotList } from "../../shotlists/openShotList";
 
 /** Keeps the previous value while `same` says nothing changed, so memoised children skip renders. */
@@ -135,7 +136,10 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
   const openShot = useRef<(shotId: string) => void>(() => {});
   openShot.current = (shotId) => {
     if (!coverageList) return;
-    void save().then((saved) => saved && openShotList(projectId, coverageList, shotId));
+    void save().then((saved) => {
+      if (saved) openShotList(projectId, coverageList, shotId);
+      else toast.error("Save your changes before opening the shot", { description: "The script could not be saved; it stays open." });
+    });
   };
 
   // ── Keys ────────────────────────────────────────────────────────────────

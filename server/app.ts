@@ -116,7 +116,6 @@ export async function buildApp({ database, config, logger = false, storage, gene
   await registerUploadRoutes(server, database.db, mediaStorage);
   registerProxyRoutes(server, database.db, mediaStorage);
   await registerShotListRoutes(server, database.db, hub, mediaStorage);
-  registerAnimaticRoutes(server, { db: database.db, storage: mediaStorage, hub });
   await registerAssetRoutes(server, database.db, mediaStorage);
   const generation = await startGeneration(database, hub, mediaStorage, config.authSecret, generationOptions);
   // Stop taking jobs before the hub and database go away.
@@ -124,6 +123,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerGenerationRoutes(server, generation.service);
   registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
+  registerAnimaticRoutes(server, { db: database.db, hub, generation: generation.service });
   if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

@@ -16,6 +16,27 @@ export type AnimaticRequest = z.input<typeof animaticRequestSchema>;
 
 export type AnimaticJobStatus = "running" | "done" | "failed";
 
+/**
+ * An animatic renders as a run of the generation queue under this model id (server/animatic/animaticRun.ts):
+ * it waits its turn, counts against the user's limits, shows in the Queue panel, can be cancelled and is
+ * rendered again after a restart.
+ */
+export const ANIMATIC_RUN_MODEL = "local/animatic";
+export const ANIMATIC_RUN_NAME = "Animatic";
+
+/** What the render is doing at a given percent (the node's progress line and GET /api/animatics/:id agree). */
+const ANIMATIC_STEPS: readonly [from: number, step: string][] = [
+  [97, "Saving"],
+  [90, "Writing the timeline for editors"],
+  [30, "Rendering"],
+  [0, "Reading the shots and recording the voices"],
+];
+export const ANIMATIC_WAITING_STEP = "Waiting for its turn in the queue";
+
+export function animaticStep(percent: number): string {
+  return ANIMATIC_STEPS.find(([from]) => percent >= from)![1];
+}
+
 /** GET /api/animatics/:jobId */
 export interface AnimaticJob {
   id: string;
@@ -36,4 +57,6 @@ export interface AnimaticJob {
 export const ANIMATIC_MESSAGES = {
   noShots: "There are no shots to put in the animatic.",
   notFound: "Animatic not found",
+  /** The shot list was deleted between Make animatic and the render's turn. */
+  listGone: "The shot list was deleted before the animatic was rendered.",
 } as const;

@@ -10,6 +10,9 @@ import type { Scene } from "../../domain/shotlists/schema";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import { unzipSync } from "fflate";
 import { meanVolumeDb, probeMedia } from "./probe";
+import { generations } from "../db/schema";
+import { applyChanges } from "../services/canvasService";
+import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
 
 let h: Harness;
 let owner: TestUser;
@@ -101,5 +104,47 @@ describe("make animatic", () => {
     expect((await h.call(viewer, "GET", `/api/animatics/${start.body.id}`)).status).toBe(200);
     expect((await h.call(owner, "GET", "/api/animatics/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await finished(start.body.id)).status).toBe("done");
+  });
+
+  it("is a run of the generation queue: named in the Queue panel, progress on its node, cancelled there, and rendered again after a restart", async () => {
+    const list = await brokenDownList();
+    const start = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: list.scenes[0]!.id });
+    // The node is on the canvas from the start, showing the run.
+    const placed = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === start.body.nodeId);
+    expect(placed.data).toMatchObject({ title: `Animatic · ${list.scenes[0]!.title}`, contentType: "video", generationId: start.body.id });
+    const queue = (await h.call(viewer, "GET", `/api/projects/${projectId}/generations`)).body.generations as { id: string; modelName: string; nodeTitle: string }[];
+    expect(queue.find((g) => g.id === start.body.id)).toMatchObject({ modelName: "Animatic", nodeTitle: placed.data.title });
+
+    expect((await h.call(viewer, "POST", `/api/generations/${start.body.id}/cancel`)).status).toBe(403);
+    expect((await h.call(owner, "POST", `/api/generations/${start.body.id}/cancel`)).status).toBe(200);
+    expect(await finished(start.body.id)).toMatchObject({ status: "failed", step: "Cancelled" });
+    const cancelled = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === start.body.nodeId);
+    expect(cancelled.data).toMatchObject({ status: "idle", isGenerating: false });
+
+    // A render its worker died in (the studio restarted): recovery queues it again, and it renders from the saved list.
+    const nodeId = "animatic-after-restart";
+    const node = { id: nodeId, type: "generic_v2", position: { x: 0, y: 900 }, data: { title: "Animatic · again", contentType: "video" as const, rev: 1 } };
+    await applyChanges(h.database.db, h.hub, projectId, [{ type: "node-added", node }], { source: "user", actor: { userId: owner.id } });
+    const id = crypto.randomUUID();
+    const animatic = { shotListId: list.id, sceneId: list.scenes[0]!.id, size: "720p", captions: false, sceneCards: false, title: "Animatic · again" };
+    await h.database.db.insert(generations).values({
+      id, projectId, nodeId, userId: owner.id, modelId: ANIMATIC_RUN_MODEL, status: "running", attempts: 1, heartbeatAt: new Date(Date.now() - 10 * 60_000),
+      reservedCredits: 0, inputHash: "", request: { modelId: ANIMATIC_RUN_MODEL, credits: 0, ownKey: false, inputHash: "", animatic },
+    });
+    expect(await h.generation.service.recover()).toBeGreaterThanOrEqual(1);
+    const again = await finished(id);
+    expect(again).toMatchObject({ status: "done", nodeId, url: expect.stringMatching(/^\/api\/media\//) });
+    const rendered = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === nodeId);
+    expect(rendered.data).toMatchObject({ mediaUrl: again.url, status: "completed", isGenerating: false });
+  });
+
+  it("refuses a list with no shots before anything is queued or put on the canvas", async () => {
+    const list = await brokenDownList();
+    const emptied = list.scenes.map((scene) => ({ ...scene, shots: [] }));
+    expect((await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes: emptied, baseVersion: list.version })).status).toBe(200);
+    const before = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length;
+    const res = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, {});
+    expect(res).toMatchObject({ status: 400, body: { error: "There are no shots to put in the animatic." } });
+    expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length).toBe(before);
   });
 });

@@ -24,6 +24,8 @@ import { toolIdOfRun } from "../../domain/tools/catalogue";
 import { runToolJob } from "../tools/toolJob";
 import type { PreparedRun } from "./prepare";
 import { shotImageFromNode } from "../storyboard/shotNodes";
+import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
+import { runAnimatic } from "../animatic/animaticRun";
 
 export type GenerationRow = typeof generations.$inferSelect;
 
@@ -113,6 +115,10 @@ export class GenerationRunner {
     };
     try {
       await hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "running", message: GENERATION_MESSAGES.processing });
+      if (row.modelId === ANIMATIC_RUN_MODEL) {
+        await this.settleSucceeded(row, { ...(await runAnimatic({ deps: this.deps, row, signal: controller.signal, progress })) });
+        return;
+      }
       if (toolIdOfRun(row.modelId)) {
         const result = await runToolJob({
           deps: this.deps,

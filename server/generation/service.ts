@@ -16,6 +16,7 @@ import { releaseCredits, reserveCredits } from "./credits";
 import type { GenerationDeps } from "./deps";
 import { patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "./nodeWriter";
 import { prepareToolRun } from "../tools/toolJob";
+import { ANIMATIC_RUN_MODEL, ANIMATIC_RUN_NAME } from "../../domain/animatic/api";
 import { findTool, toolIdOfRun } from "../../domain/tools/catalogue";
 import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
 import { prepareRun, type PreparedRun } from "./prepare";
@@ -90,6 +91,26 @@ export class GenerationService {
     const nodeId = `detached:${key}`;
     const run = await prepareRun(this.deps, userId, projectId, { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, choices);
     const generationId = await this.queueRun(userId, projectId, nodeId, run);
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /**
+   * A run the server composes itself rather than from a model's choices (an animatic: its request names the
+   * shot list it renders), on a node the caller has just made: the same reservation, queue, limits, cancel,
+   * recovery and Queue panel as any run. The node is marked as running it.
+   */
+  async executeComposed(userId: string, projectId: string, nodeId: string, run: QueuedRun & Record<string, unknown>, waiting: string): Promise<string> {
+    await authorizeProject(this.deps.db, userId, projectId, "edit");
+    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
+    await patchNode(this.deps.db, this.deps.hub, projectId, nodeId, () => ({
+      status: "generating",
+      isGenerating: true,
+      generationId,
+      error: null,
+      generationProgress: { percent: 0, message: waiting },
+    }));
+    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId, status: "queued", percent: 0, message: waiting });
     await this.deps.queue.wake();
     return generationId;
   }
@@ -411,12 +432,13 @@ export class GenerationService {
 
 /** The Queue panel's name for a run: the model's display name, or the tool's name. */
 function runName(modelId: string): string {
+  if (modelId === ANIMATIC_RUN_MODEL) return ANIMATIC_RUN_NAME;
   const toolId = toolIdOfRun(modelId);
   return toolId ? (findTool(toolId)?.name ?? toolId) : displayNameFor(modelId).name;
 }
 
 /** What a generation row needs of a prepared model or tool run; the whole of it is kept as `request`. */
-type QueuedRun = Pick<PreparedRun, "modelId" | "credits" | "ownKey" | "inputHash">;
+export type QueuedRun = Pick<PreparedRun, "modelId" | "credits" | "ownKey" | "inputHash">;
 
 function rowFor(id: string, projectId: string, nodeId: string, userId: string, run: QueuedRun, status: "queued" | "waiting") {
   return { id, projectId, nodeId, userId, modelId: run.modelId, status, request: run, reservedCredits: run.credits, ownKey: run.ownKey, inputHash: run.inputHash };

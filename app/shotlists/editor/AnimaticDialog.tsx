@@ -110,6 +110,7 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
           ) : (
             <>
               <p className="text-sm text-text-muted">{job.step}…</p>
+              <p className="text-xs text-text-muted">Its node is already on the canvas. Closing this keeps it rendering; the Queue panel can cancel it.</p>
               <div role="progressbar" aria-label="Animatic progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(job.progress * 100)} className="h-2 w-full overflow-hidden rounded-full bg-surface-3">
                 <div className="h-full bg-accent transition-[width]" style={{ width: `${Math.round(job.progress * 100)}%` }} />
               </div>
@@ -121,7 +122,7 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
         <div className="flex flex-col gap-4 text-sm">
           {job?.status === "failed" && (
             <p role="alert" className="text-danger">
-              The animatic failed: {job.error}
+              {job.step === "Cancelled" ? "The animatic was cancelled." : `The animatic failed: ${job.error}`}
             </p>
           )}
           <div className="grid grid-cols-2 gap-3">

@@ -17,6 +17,7 @@ import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
+import { Presence } from "./realtime/presence";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
 import { registerBreakdownRoutes } from "./breakdown/breakdownRoutes";
@@ -106,7 +107,9 @@ export async function buildApp({ database, config, logger = false, storage, gene
   server.addHook("onClose", () => hub.close());
   registerMemberRoutes(server, database.db, hub);
   registerCanvasRoutes(server, database.db, hub);
-  await registerLiveRoutes(server, database.db, hub, auth, sessions);
+  const presence = new Presence(hub);
+  server.addHook("onClose", () => presence.close());
+  await registerLiveRoutes(server, database.db, hub, auth, sessions, presence);
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
   registerStoryboardRoutes(server, database.db);

@@ -1,3 +1,4 @@
+import type { PresenceMessage } from "../presence/presence";
 import { z } from "zod";
 import type { AgentMessage } from "../agent/messages";
 import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
@@ -216,6 +217,8 @@ export const GENERATION_FIELDS = [
 ] as const;
 
 export type RealtimeMessage =
+  /** Who is here and where (domain/presence): only to tabs that said hello, never to their own tab. */
+  | PresenceMessage
   | {
       type: "nodes";
       clientId?: string;

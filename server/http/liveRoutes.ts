@@ -4,6 +4,9 @@
  * sockets are closed by memberRoutes through the hub (on every instance); after an auth call that can end a
  * session (sign-out, revoking sessions) the caller's sockets are re-checked; and every socket is re-checked
  * periodically as a backstop.
+ *
+ * Tabs that say hello (a presence state frame) take part in presence (server/realtime/presence.ts): their
+ * frames are the only ones the channel reads.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
@@ -17,25 +20,40 @@ import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import { ACCESS_REVOKED_CLOSE, type LiveClient, type RealtimeHub } from "../realtime/hub";
 import { parse } from "./errors";
+import { randomUUID } from "node:crypto";
+import { applyStateFrame, presenceColor, presenceFrameSchema, type PresenceFrame } from "../../domain/presence/presence";
+import type { Presence } from "../realtime/presence";
 
 const projectParams = z.object({ id: projectIdSchema });
 
-/** Clients only listen (and ping); no frame they send needs more than this. */
-export const LIVE_MAX_FRAME_BYTES = 1024;
+/** Clients send only presence frames (a state with a 50-node selection at most); none needs more than this. */
+export const LIVE_MAX_FRAME_BYTES = 4096;
+/** The server pings every socket this often; one that has not answered for LIVE_DEAD_MS is closed (a lost network sends no close). */
+export const LIVE_PING_MS = 5_000;
+export const LIVE_DEAD_MS = 15_000;
 /** One per open tab; more than this from one person on one project is not a person. */
 export const LIVE_MAX_SOCKETS_PER_USER = 20;
 export const LIVE_RECHECK_MS = 30_000;
 
 const closeCodeFor = (status: number) => (status === 401 ? 4401 : status === 403 ? 4403 : status === 404 ? 4404 : 1011);
 
-export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, auth: Auth, sessions: SessionCache) {
+function presenceFrame(raw: unknown): PresenceFrame | null {
+  try {
+    const parsed = presenceFrameSchema.safeParse(JSON.parse(String(raw)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, auth: Auth, sessions: SessionCache, presence: Presence) {
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
 
   app.get("/api/projects/:id/live", { websocket: true }, async (socket, request) => {
     try {
       const caller = requireUser(request);
       const { id } = parse(projectParams, request.params);
-      await authorizeProject(db, caller.id, id, "view");
+      const permission = await authorizeProject(db, caller.id, id, "view");
       if (hub.clientCount(id, caller.id) >= LIVE_MAX_SOCKETS_PER_USER) {
         socket.close(4429, "Too many live connections to this project");
         return;
@@ -57,9 +75,28 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
         },
       };
       const leave = hub.join(id, client);
-      socket.on("close", leave);
-      socket.on("message", () => {
-        /* clients only listen; pings keep proxies from closing idle sockets */
+      const connectionId = randomUUID();
+      // Liveness: browsers answer pings by themselves, even in a background tab whose timers are slowed.
+      let answeredAt = Date.now();
+      socket.on("pong", () => (answeredAt = Date.now()));
+      const pinger = setInterval(() => {
+        if (Date.now() - answeredAt > LIVE_DEAD_MS) return socket.terminate();
+        socket.ping();
+      }, LIVE_PING_MS);
+      socket.on("close", () => {
+        clearInterval(pinger);
+        leave();
+        presence.leave(connectionId);
+      });
+      socket.on("message", (raw) => {
+        const frame = presenceFrame(raw);
+        if (!frame) return; // a ping, or a frame this studio does not know: nothing to do
+        if (client.presenceConnectionId) return presence.frame(connectionId, frame);
+        // The first state frame is the tab's hello: from then on it is in presence and hears the others.
+        if (frame.type !== "presence") return;
+        client.presenceConnectionId = connectionId;
+        const peer = applyStateFrame({ connectionId, userId: caller.id, name: caller.name, color: presenceColor(caller.id), canEdit: permission !== "view", mode: null, scriptId: null, scriptElementId: null, viewport: null, selection: [] }, frame);
+        socket.send(JSON.stringify({ type: "presence-snapshot", connectionId, peers: presence.join(id, peer) }));
       });
       socket.send(JSON.stringify({ type: "ready" }));
     } catch (err) {

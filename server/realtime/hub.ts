@@ -3,6 +3,11 @@ import type { RealtimeMessage } from "../../domain/canvas/node";
 /** Anything that can receive a project's realtime messages (a WebSocket, in practice). */
 export interface Subscriber {
   send(text: string): void;
+  /**
+   * Set on a tab that takes part in presence (it said hello): only such tabs get presence messages, and
+   * never those about their own connection.
+   */
+  presenceConnectionId?: string;
 }
 
 /** A live socket that knows whose it is, so access can be taken away while it is open (issue 17 item 4). */
@@ -35,15 +40,33 @@ export interface Relay {
 }
 
 const isLiveClient = (s: Subscriber): s is LiveClient => "recheck" in s;
+const PRESENCE_TYPES = new Set(["presence-snapshot", "presence-peer", "presence-leave", "cursor"]);
+/** The connection a presence message is about, which is not sent its own. */
+function presenceSubject(m: RealtimeMessage): string | undefined {
+  if (m.type === "presence-peer") return m.peer.connectionId;
+  if (m.type === "cursor" || m.type === "presence-leave" || m.type === "presence-snapshot") return m.connectionId;
+  return undefined;
+}
 const isAccessMessage = (m: RelayedMessage): m is AccessMessage => m.type === "access-revoked" || m.type === "access-recheck";
 
 /** The in-process fan-out of node and structure changes to every open client of a project. */
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Subscriber>>();
   private recheckTimer: NodeJS.Timeout | undefined;
+  private readonly remoteObservers = new Set<(projectId: string, message: RealtimeMessage) => void>();
 
   constructor(private readonly relay?: Relay) {
-    relay?.onRemote((projectId, message) => (isAccessMessage(message) ? this.applyAccess(projectId, message) : this.deliver(projectId, message)));
+    relay?.onRemote((projectId, message) => {
+      if (isAccessMessage(message)) return this.applyAccess(projectId, message);
+      for (const observe of this.remoteObservers) observe(projectId, message);
+      this.deliver(projectId, message);
+    });
+  }
+
+  /** Sees every message other instances publish (presence keeps their members from them). */
+  observeRemote(observer: (projectId: string, message: RealtimeMessage) => void): () => void {
+    this.remoteObservers.add(observer);
+    return () => this.remoteObservers.delete(observer);
   }
 
   join(projectId: string, subscriber: Subscriber): () => void {
@@ -110,11 +133,15 @@ export class RealtimeHub {
     }
   }
 
-  private deliver(projectId: string, message: RealtimeMessage) {
+  /** Sends to this instance's clients only (what every instance decides for itself, such as a peer gone stale). */
+  deliver(projectId: string, message: RealtimeMessage) {
     const room = this.rooms.get(projectId);
     if (!room) return;
     const text = JSON.stringify(message);
+    const presence = PRESENCE_TYPES.has(message.type);
+    const subject = presence ? presenceSubject(message) : undefined;
     for (const s of room) {
+      if (presence && (!s.presenceConnectionId || s.presenceConnectionId === subject)) continue;
       try {
         s.send(text);
       } catch {

@@ -10,6 +10,9 @@ import { withLayout } from "./nodes/nodeLayout";
 import { CanvasControls } from "./CanvasControls";
 import { EmptyCanvas } from "./EmptyCanvas";
 import { DropZone } from "./DropZone";
+import { CanvasPresence } from "./presence/CanvasPresence";
+import { reportCursor } from "../presence/presenceChannel";
+import { usePresence } from "../presence/presenceStore";
 
 // Stable across renders, as React Flow requires.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
@@ -51,6 +54,10 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
     [createAt],
   );
 
+  // The pointer, for the others' view of this tab's cursor (issue 15).
+  const onPointerMove = useCallback((e: React.PointerEvent) => reportCursor(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })), [rf]);
+  const onPointerLeave = useCallback(() => reportCursor(null), []);
+
   const onPaneClick = useCallback(
     (e: React.MouseEvent) => {
       // Touch screens: two taps within 500 ms.
@@ -77,6 +84,10 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         onPaneClick={onPaneClick}
         onDoubleClick={onDoubleClick}
         onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}
+        // A move of this person's own (it has an event; a followed view's has none) stops following.
+        onMoveStart={(e) => e && usePresence.getState().follow(null)}
+        onPointerMove={onPointerMove}
+        onPointerLeave={onPointerLeave}
         defaultViewport={initialViewport ?? { x: 0, y: 0, zoom: DEFAULT_ZOOM }}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
@@ -100,6 +111,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         className={hand ? "cursor-grab" : undefined}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
+        <CanvasPresence />
       </ReactFlow>
       <CanvasControls />
       {nodes.length === 0 && <EmptyCanvas />}

@@ -9,6 +9,8 @@ import { Spinner } from "../ui";
 import { initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
 import { TopBar } from "./TopBar";
 import { loadCanvas } from "./preload";
+import { connectPresence, reportPresence } from "../presence/presenceChannel";
+import { useFollowed, usePresence } from "../presence/presenceStore";
 
 // Each mode's code loads when it is first shown; the canvas is the heaviest and never in the first load.
 const CanvasMode = lazy(() => loadCanvas().then((m) => ({ default: (m as typeof import("../canvas/CanvasMode")).CanvasMode })));
@@ -29,17 +31,34 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     [projectId],
   );
 
+  // Presence (issue 15): this tab is here, in this mode, from the moment the project is open.
+  const opened = project.isSuccess;
+  useEffect(() => (opened ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }) : undefined), [opened, projectId, user.id]);
+  useEffect(() => reportPresence({ mode }), [mode]);
+  // Following someone takes this tab to their mode; choosing a mode yourself stops following.
+  const followedMode = useFollowed()?.mode;
+  useEffect(() => {
+    if (followedMode) setMode(followedMode);
+  }, [followedMode, setMode]);
+  const chooseMode = useCallback(
+    (next: Mode) => {
+      usePresence.getState().follow(null);
+      setMode(next);
+    },
+    [setMode],
+  );
+
   // Alt+1..4 switch modes (spec: shell 2), and other parts of the app may ask for a mode by event.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const next = modeForShortcut(e);
       if (!next) return;
       e.preventDefault();
-      setMode(next);
+      chooseMode(next);
     };
     const onModeEvent = (e: Event) => {
       const next = (e as CustomEvent<{ mode?: unknown }>).detail?.mode;
-      if (isMode(next)) setMode(next);
+      if (isMode(next)) chooseMode(next);
     };
     window.addEventListener("keydown", onKey);
     window.addEventListener(MODE_EVENT, onModeEvent);
@@ -47,7 +66,7 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
       window.removeEventListener("keydown", onKey);
       window.removeEventListener(MODE_EVENT, onModeEvent);
     };
-  }, [setMode]);
+  }, [chooseMode]);
 
   const home = () => navigate("/");
 
@@ -61,7 +80,7 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
   const p = project.data;
   return (
     <div className="flex h-dvh flex-col bg-bg">
-      <TopBar project={p} mode={mode} onMode={setMode} onBack={home} />
+      <TopBar project={p} mode={mode} onMode={chooseMode} onBack={home} />
       <main className="relative min-h-0 flex-1" aria-label={`${p.name} — ${mode}`}>
         <Suspense
           fallback={

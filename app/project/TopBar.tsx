@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ArrowLeft, Eye, GraduationCap, Share2 } from "lucide-react";
 import type { Project } from "../../domain/projects";
+import { PresenceBar } from "../presence/PresenceBar";
 import { Button, IconButton, Kbd, Tooltip, cn } from "../ui";
 import { CreditsButton } from "./CreditsButton";
 import { MODES, type Mode } from "./modes";
@@ -62,6 +63,7 @@ export function TopBar({
       )}
       <SaveIndicator />
       <div className="ml-auto flex items-center gap-2">
+        <PresenceBar />
         {project.permission === "owner" && (
           <Button variant="ghost" size="sm" onClick={() => setSharing(true)}>
             <Share2 className="size-4" /> Share

@@ -7,7 +7,7 @@ import type { PresenceMessage, PresencePeer } from "../../domain/presence/presen
 import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/testDatabase";
 import { RealtimeHub } from "./hub";
-import { LatestThrottle } from "./latestThrottle";
+import { LatestThrottle } from "../../domain/presence/latestThrottle";
 import { PgNotifyRelay } from "./pgRelay";
 import { Presence } from "./presence";
 

@@ -17,7 +17,7 @@ import {
   type PresencePeer,
 } from "../../domain/presence/presence";
 import type { RealtimeMessage } from "../../domain/canvas/node";
-import { LatestThrottle } from "./latestThrottle";
+import { LatestThrottle } from "../../domain/presence/latestThrottle";
 import type { RealtimeHub } from "./hub";
 
 interface LocalTab {

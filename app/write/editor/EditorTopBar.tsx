@@ -1,3 +1,4 @@
+import { ScriptPeers } from "../../presence/ScriptPeers";
 import { ArrowLeft, Eye, PanelLeftClose, PanelLeftOpen, Save } from "lucide-react";
 import { Button, IconButton, Kbd } from "../../ui";
 import { BreakdownMenu } from "../breakdown/BreakdownMenu";
@@ -43,6 +44,7 @@ export function EditorTopBar({ scriptId, projectId, name, readOnly, currentHeadi
           </span>
         )}
         {pageCount !== null && pageCount > 0 && <span className="shrink-0 text-2xs text-text-subtle">{pageCount === 1 ? "1 page" : `${pageCount} pages`}</span>}
+        <ScriptPeers scriptId={scriptId} className="min-w-0 shrink" />
       </div>
       {!readOnly && <SaveStatusPanel saver={saver} />}
       {!readOnly && (

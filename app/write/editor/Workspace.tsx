@@ -21,6 +21,7 @@ import {
   type EditResult,
   type SceneEntry,
 } from "./editorState";
+import { useScriptPlace } from "../../presence/useScriptPlace";
 import { EditorTopBar } from "./EditorTopBar";
 import { CHUNK_SIZE, RowChunk, type RowActions } from "./ElementRow";
 import { SCREENPLAY_FONT } from "./font";
@@ -180,6 +181,10 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
     },
     [activeId, apply, store],
   );
+  // Presence (issue 15): where this tab is in the script, and a followed member's place.
+  const scroller = useRef<HTMLElement>(null);
+  useScriptPlace(scroller, script.id);
+
   const refocus = useCallback(() => {
     if (activeId) focusField({ id: activeId, caret: "end" });
   }, [activeId, focusField]);
@@ -203,7 +208,7 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
 
       <div className="flex min-h-0 flex-1">
         {navOpen && <SceneNavigator scenes={scenes} pageOf={pages?.pageOf ?? null} currentId={currentScene} onSelect={selectScene} />}
-        <main className="min-w-0 flex-1 overflow-auto scroll-py-24 bg-bg" data-testid="page-scroller">
+        <main ref={scroller} className="min-w-0 flex-1 overflow-auto scroll-py-24 bg-bg" data-testid="page-scroller">
           <div
             className="mx-auto my-8 min-h-[11in] w-[8.5in] rounded-sm bg-surface-2 py-[1in] shadow-xl ring-1 ring-border"
             style={{ fontFamily: `var(--font-screenplay, ${SCREENPLAY_FONT})`, fontSize: "12pt", lineHeight: "24px" }}

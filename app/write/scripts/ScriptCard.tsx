@@ -4,6 +4,7 @@ import { fitPreview } from "../../../domain/screenplay/preview";
 import { formatWriteEdited } from "../../../domain/relativeTime";
 import type { ScriptSummary } from "../../../domain/scripts";
 import { IconButton, cn } from "../../ui";
+import { ScriptPeers } from "../../presence/ScriptPeers";
 
 const INDENT: Record<string, string> = {
   slug: "font-bold uppercase",
@@ -54,6 +55,7 @@ export const ScriptCard = memo(function ScriptCard({
           </div>
         </div>
       </button>
+      <ScriptPeers scriptId={script.id} className="absolute left-2 top-2 max-w-[calc(100%-1rem)]" />
       {canEdit && (
         <IconButton label={`Delete ${name}`} size="sm" className="absolute bottom-3 right-3 opacity-60 group-hover:opacity-100" onClick={() => onDelete(script)}>
           <Trash2 />

@@ -130,9 +130,14 @@ test("the owner shares a project as view-only; the member finds it under Shared 
   await expect(viewerPage.getByTestId("project-name")).toHaveText("Dailies");
 
   await viewerPage.getByRole("button", { name: "Back to projects" }).click();
+  // My Projects holds the viewer's own projects only; the shared one is under Shared with me (issue 15).
+  await expect(viewerPage.getByRole("heading", { name: "All Projects" })).toBeVisible();
+  await expect(viewerPage.getByRole("button", { name: "Open Dailies" })).toHaveCount(0);
+  await viewerPage.getByRole("complementary", { name: "Studio navigation" }).getByRole("button", { name: "Shared with me" }).click();
   const shared = viewerPage.getByRole("list", { name: "Shared with me" });
   await expect(shared.getByTestId("project-card")).toHaveCount(1);
   await expect(shared).toContainText("View only");
+  await expect(shared).toContainText("Shared by Owner");
   await shared.getByRole("button", { name: "Open Dailies" }).click();
   await expect(viewerPage.getByTestId("view-only-badge")).toBeVisible();
   await expect(viewerPage.getByTestId("project-name")).toBeDisabled();

@@ -98,13 +98,13 @@ export async function buildApp({ database, config, logger = false, storage, gene
     limiter: new AttemptLimiter(database.db, now),
     limits: config.authLimits ?? DEFAULT_AUTH_LIMITS,
   });
-  registerProjectRoutes(server, database.db);
   registerCreditRoutes(server, database.db);
   registerBillingRoutes(server, database.db, billingProviderFrom(database.db, billingEnv ?? process.env));
   registerKeyRoutes(server, database.db, config.authSecret);
   // One PGlite process needs no relay; PostgreSQL may be shared by several server instances.
   const hub = new RealtimeHub(database.kind === "postgres" ? await PgNotifyRelay.start(database.notifier) : undefined);
   server.addHook("onClose", () => hub.close());
+  registerProjectRoutes(server, database.db, hub);
   registerMemberRoutes(server, database.db, hub);
   registerCanvasRoutes(server, database.db, hub);
   const presence = new Presence(hub);

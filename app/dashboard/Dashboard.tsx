@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { Plus, Search, Tv, X } from "lucide-react";
+import { Plus, Search, Share2, Tv, X } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { SessionUser } from "../../domain/auth";
 import { MESSAGES } from "../../domain/errors";
@@ -7,28 +7,36 @@ import { filterAndSortProjects } from "../../domain/projectList";
 import type { Project } from "../../domain/projects";
 import { useDeleteProject, useProjects } from "../api/projects";
 import { useNow } from "../lib/useNow";
+import { useRemixDraft } from "../remix/useRemixDraft";
 import { Button, ConfirmDialog, IconButton, Input, Skeleton, toast } from "../ui";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
-import { Sidebar, type DashboardView } from "./Sidebar";
+import { Sidebar } from "./Sidebar";
 import { SortMenu } from "./SortMenu";
 import { useSortPreference } from "./useSortPreference";
+import { useDashboardView } from "./useDashboardView";
 
 const SKELETON_CARDS = 6;
 
-/** My Projects (spec: shell 2 "Projects dashboard"), with projects shared with the user beneath. */
+/**
+ * The projects dashboard (spec: shell 2): My Projects holds the user's own projects; Shared with me (the
+ * spec's disabled Shared Projects view, issue 15) the projects others shared with them, each with its
+ * owner's name and the user's permission. Both sort and search alike. Studio TV stays disabled.
+ */
 export function Dashboard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const projects = useProjects();
   const remove = useDeleteProject();
   const now = useNow(30_000);
-  const [view, setView] = useState<DashboardView>("projects");
+  const [view, setView] = useDashboardView();
   const [query, setQuery] = useState("");
   const [{ field, order }, setSort] = useSortPreference();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Project | null>(null);
 
   const open = useCallback((id: string) => navigate(`/?project=${encodeURIComponent(id)}`), [navigate]);
+  // A gallery remix waiting in this browser becomes a project now that the user is signed in (spec: shell 4).
+  useRemixDraft();
 
   const { own, shared } = useMemo(() => {
     const list = filterAndSortProjects(projects.data ?? [], query, field, order);
@@ -112,7 +120,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
               </div>
             ) : (
               <>
-                {view === "projects" && (
+                {view === "projects" ? (
                   <ProjectSection
                     label="My projects"
                     projects={own}
@@ -127,23 +135,15 @@ export function Dashboard({ user }: { user: SessionUser }) {
                       )
                     }
                   />
-                )}
-                {(view === "shared" || shared.length > 0) && (
-                  <section aria-labelledby="shared-heading" className="flex flex-col gap-4">
-                    {view === "projects" && (
-                      <h2 id="shared-heading" className="mt-4 text-lg font-semibold text-text">
-                        Shared with me
-                      </h2>
-                    )}
-                    <ProjectSection
-                      label="Shared with me"
-                      projects={shared}
-                      now={now}
-                      onOpen={open}
-                      onDelete={setDeleting}
-                      empty={<p className="text-text-muted">{query ? `No shared projects match "${query}".` : "Nobody has shared a project with you yet."}</p>}
-                    />
-                  </section>
+                ) : (
+                  <ProjectSection
+                    label="Shared with me"
+                    projects={shared}
+                    now={now}
+                    onOpen={open}
+                    onDelete={setDeleting}
+                    empty={query ? <p className="text-text-muted">No shared projects match "{query}".</p> : <EmptyShared email={user.email} />}
+                  />
                 )}
               </>
             )}
@@ -201,6 +201,19 @@ function EmptyProjects({ onCreate }: { onCreate(): void }) {
       <Button variant="primary" onClick={onCreate}>
         <Plus className="size-4" /> Create your first project
       </Button>
+    </div>
+  );
+}
+
+function EmptyShared({ email }: { email: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+      <Share2 className="size-8 text-text-muted" aria-hidden />
+      <p className="text-lg font-medium text-text">Nobody has shared a project with you yet</p>
+      <p className="max-w-md text-sm text-text-muted">
+        When someone adds your e-mail ({email}) with Share in one of their projects, it shows up here with their name
+        and whether you can edit it or only view it. To share one of your own projects, open it and press Share.
+      </p>
     </div>
   );
 }

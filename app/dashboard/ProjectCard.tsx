@@ -2,7 +2,7 @@ import { memo } from "react";
 import { Eye, Pencil, Play, Trash2 } from "lucide-react";
 import type { Project } from "../../domain/projects";
 import { formatLastEdited } from "../../domain/relativeTime";
-import { IconButton, Tooltip } from "../ui";
+import { IconButton } from "../ui";
 
 interface Props {
   project: Project;
@@ -11,9 +11,13 @@ interface Props {
   onDelete(project: Project): void;
 }
 
-/** A dashboard card: 16:9 preview, name, relative last-edited time, delete (owners) or a shared badge. */
+/**
+ * A dashboard card: 16:9 preview, name, relative last-edited time, and delete for the owner; a project
+ * shared with the user shows its owner's name and the user's permission instead (issue 15).
+ */
 export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onDelete }: Props) {
   const name = project.name || "Untitled Project";
+  const owned = project.permission === "owner";
   return (
     <article
       className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40 hover:shadow-lg focus-within:border-accent/60"
@@ -27,14 +31,22 @@ export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onD
       >
         <Preview project={project} />
         <div className="flex flex-col gap-1 px-4 py-3">
-          <h3 className="truncate pr-8 font-medium text-text" title={name}>
+          <h3 className={owned ? "truncate pr-8 font-medium text-text" : "truncate font-medium text-text"} title={name}>
             {name}
           </h3>
           <p className="text-xs text-text-muted">{formatLastEdited(project.updatedAt, now)}</p>
+          {!owned && (
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <p className="min-w-0 truncate text-xs text-text-muted" data-testid="project-owner">
+                Shared by {project.ownerName || "another user"}
+              </p>
+              <PermissionBadge permission={project.permission} />
+            </div>
+          )}
         </div>
       </button>
-      <div className="absolute bottom-3 right-3">
-        {project.permission === "owner" ? (
+      {owned && (
+        <div className="absolute bottom-3 right-3">
           <IconButton
             label={`Delete ${name}`}
             size="sm"
@@ -44,18 +56,22 @@ export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onD
           >
             <Trash2 className="size-4" />
           </IconButton>
-        ) : (
-          <Tooltip content={`Shared by ${project.ownerName} · ${project.permission === "edit" ? "can edit" : "view only"}`}>
-            <span className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted">
-              {project.permission === "edit" ? <Pencil className="size-3" /> : <Eye className="size-3" />}
-              {project.permission === "edit" ? "Can edit" : "View only"}
-            </span>
-          </Tooltip>
-        )}
-      </div>
+        </div>
+      )}
     </article>
   );
 });
+
+/** What the user may do in a shared project (spec: shell 6: anything but edit is view-only). */
+function PermissionBadge({ permission }: { permission: Project["permission"] }) {
+  const canEdit = permission === "edit";
+  return (
+    <span data-testid="permission-badge" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted">
+      {canEdit ? <Pencil className="size-3" aria-hidden /> : <Eye className="size-3" aria-hidden />}
+      {canEdit ? "Can edit" : "View only"}
+    </span>
+  );
+}
 
 function Preview({ project }: { project: Project }) {
   const preview = project.preview;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createProjectSchema, projectIdSchema, updateProjectSchema } from "../../domain/projects";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
+import type { RealtimeHub } from "../realtime/hub";
 import { authorizeProject } from "../policies/projectPolicy";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projectService";
 import { parse } from "./errors";
@@ -10,7 +11,7 @@ import { parse } from "./errors";
 const projectParams = z.object({ id: projectIdSchema });
 
 // Each route reads as: who is calling → is the input valid → may they → do it.
-export function registerProjectRoutes(app: FastifyInstance, db: Db) {
+export function registerProjectRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub) {
   app.get("/api/projects", async (request) => {
     const caller = requireUser(request);
     return { projects: await listProjects(db, caller.id) };
@@ -19,8 +20,11 @@ export function registerProjectRoutes(app: FastifyInstance, db: Db) {
   app.post("/api/projects", async (request, reply) => {
     const caller = requireUser(request);
     const input = parse(createProjectSchema, request.body ?? {});
+    // A new project is the caller's own: there is nothing to authorize until it exists (its nodes are
+    // checked by the canvas's writer, against the project as it is being made).
+    const project = await createProject(db, hub, caller.id, input);
     reply.status(201);
-    return createProject(db, caller.id, input);
+    return project;
   });
 
   app.get("/api/projects/:id", async (request) => {

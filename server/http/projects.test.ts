@@ -68,6 +68,24 @@ describe("projects", () => {
     expect(theirs.body.projects.map((p: { name: string }) => p.name)).toEqual(["Private One"]);
   });
 
+  it("lists projects shared with the caller beside their own, with the owner's name and the caller's permission", async () => {
+    const sharer = await h.signUp("Maya Deren");
+    const member = await h.signUp("Member");
+    const own = (await create(member, "My Own Cut")).body.id;
+    const viewable = (await create(sharer, "Meshes Rough")).body.id;
+    const editable = (await create(sharer, "Meshes Fine")).body.id;
+    await create(sharer, "Not Shared");
+    await h.call(sharer, "POST", `/api/projects/${viewable}/members`, { email: member.email, permission: "view" });
+    await h.call(sharer, "POST", `/api/projects/${editable}/members`, { email: member.email, permission: "edit" });
+
+    const listed = (await h.call(member, "GET", "/api/projects")).body.projects as { id: string; ownerName: string; ownerId: string; permission: string }[];
+    const byId = Object.fromEntries(listed.map((p) => [p.id, p]));
+    expect(Object.keys(byId).sort()).toEqual([own, viewable, editable].sort());
+    expect(byId[own]).toMatchObject({ ownerId: member.id, ownerName: "Member", permission: "owner" });
+    expect(byId[viewable]).toMatchObject({ ownerId: sharer.id, ownerName: "Maya Deren", permission: "view" });
+    expect(byId[editable]).toMatchObject({ ownerId: sharer.id, ownerName: "Maya Deren", permission: "edit" });
+  });
+
   it("renames, refusing an empty or duplicate name without changing anything", async () => {
     const { body: p } = await create(owner, "Rename Me");
     await create(owner, "Taken");

@@ -1,12 +1,15 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import type { CreateProjectInput, Project, UpdateProjectInput } from "../../domain/projects";
+import { startingNodeData, type CreateProjectInput, type Project, type UpdateProjectInput } from "../../domain/projects";
+import type { CanvasChange } from "../../domain/canvas/changes";
 import type { Permission } from "../../domain/permissions";
 import { choosePreview } from "../../domain/preview";
 import { projectNameTaken } from "../../domain/errors";
 import { isUniqueViolation, type Db } from "../db/client";
 import { nodes, projectMembers, projects, user } from "../db/schema";
 import { alreadyExists } from "../errors";
+import type { RealtimeHub } from "../realtime/hub";
+import { applyChanges } from "./canvasService";
 import { grantSignupAllowance } from "./signupAllowance";
 
 const projectColumns = {
@@ -82,10 +85,24 @@ export async function getProject(db: Db, projectId: string, permission: Permissi
   return present(row, permission);
 }
 
-export async function createProject(db: Db, ownerId: string, input: CreateProjectInput): Promise<Project> {
+/**
+ * A new project of the caller's. Nodes it starts with (a remix, spec: shell 4) are placed through the
+ * canvas's one writer as the owner's own change, in the same transaction as the project: either the project
+ * exists with all of them or nothing was made. They arrive settled (startingNodeData): no run of theirs goes
+ * on here.
+ */
+export async function createProject(db: Db, hub: RealtimeHub, ownerId: string, input: CreateProjectInput): Promise<Project> {
   const id = randomUUID();
+  const { nodes: initial = [], ...fields } = input;
   try {
-    await db.insert(projects).values({ id, ownerId, name: input.name, description: input.description ?? "" });
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      await tx.insert(projects).values({ id, ownerId, name: fields.name, description: fields.description ?? "" });
+      if (initial.length === 0) return;
+      // Nobody can have this project open yet, so what applyChanges publishes before the commit reaches no one.
+      const placed = initial.map((n): CanvasChange => ({ type: "node-added", node: { id: n.id, type: n.type, position: n.position, data: startingNodeData(n.data) } }));
+      await applyChanges(tx, hub, id, placed, { source: "user", actor: { userId: ownerId } });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyExists(projectNameTaken(input.name));
     throw err;

@@ -40,6 +40,7 @@ import { registerToolRoutes } from "./tools/routes";
 import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 import { registerBillingRoutes } from "./billing/billingRoutes";
 import { billingProviderFrom } from "./billing/billingProviders";
+import { registerWorkflowFileRoutes } from "./workflowFiles/workflowFileRoutes";
 
 export interface AppOptions {
   database: Database;
@@ -127,6 +128,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
   registerAnimaticRoutes(server, { db: database.db, hub, generation: generation.service });
+  await registerWorkflowFileRoutes(server, { db: database.db, storage: mediaStorage, generation: generation.service });
   if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

@@ -5,6 +5,7 @@ import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui"
 import { useStore } from "zustand";
 import { useAgent, useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
+import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
 export function CanvasControls() {
@@ -65,6 +66,7 @@ export function CanvasControls() {
       </IconButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
       <AssetsButton />
+      <WorkflowFileMenu />
       <IconButton label={agentOn ? "Agent mode on (A)" : "Agent mode off (A)"} size="sm" aria-pressed={agentOn} className={toolClass(agentOn)} onClick={agent.togglePanel} data-testid="agent-mode">
         <Bot />
       </IconButton>

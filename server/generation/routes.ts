@@ -4,12 +4,11 @@
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { toMediaType, type MediaType, type Model, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { toMediaType, type MediaType, type Model } from "../../domain/generation/modelTypes";
 import {
   executeNodeBodySchema,
   GENERATION_MESSAGES,
   generationDataSchema,
-  lockedReason,
   modelsAvailableBodySchema,
   runFromHereBodySchema,
 } from "../../domain/generation/api";
@@ -20,6 +19,7 @@ import { badRequest, notFound } from "../errors";
 import { parse } from "../http/errors";
 import type { GenerationService } from "./service";
 import { trainedModelFor, trainedModelsOf } from "./trainedModels";
+import { modelsForCaller } from "./availability";
 
 const modelCostQuery = z.object({ modelId: z.string().min(1, "modelId is required").max(200) }).strict();
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -27,24 +27,14 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 export function registerGenerationRoutes(app: FastifyInstance, service: GenerationService) {
   const { deps } = service;
   /** Every model with whether this caller can use it now (a key for its provider, the engine available). */
-  const modelsForCaller = async (userId: string, models: readonly Model[] = CATALOGUE): Promise<Model[]> => {
-    const sources = await deps.keySourcesFor(userId);
-    return models.map((model) => {
-      const availability = deps.modelAvailability(model);
-      // `local` needs no key and is not in the list.
-      const source = model.provider === "local" ? "platform" : sources.get(model.provider);
-      if (!source) return { ...model, usable: false, lockedReason: lockedReason(PROVIDER_LABELS[model.provider]) };
-      const own = source === "user" ? { ownKey: true } : {};
-      return availability.usable ? { ...model, usable: true, ...own } : { ...model, usable: false, lockedReason: availability.reason, ...own };
-    });
-  };
+  const callerModels = (userId: string, models: readonly Model[]) => modelsForCaller(deps, userId, models);
 
   /** The catalogue and, after it, the models this user trained (LoRA trainer). */
   const catalogueFor = async (userId: string): Promise<Model[]> => [...CATALOGUE, ...(await trainedModelsOf(deps.db, userId))];
 
   app.get("/api/models/available", async (request) => {
     const caller = requireUser(request);
-    return { success: true, models: await modelsForCaller(caller.id, await catalogueFor(caller.id)) };
+    return { success: true, models: await callerModels(caller.id, await catalogueFor(caller.id)) };
   });
 
   /** Compatible with the selected node (its content type) and the media its connected nodes provide. */
@@ -56,7 +46,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     const inputs = (context.connectedNodes ?? [])
       .map((n) => toMediaType((n as { data?: { contentType?: unknown } })?.data?.contentType))
       .filter((t): t is MediaType => t !== null);
-    return { success: true, models: await modelsForCaller(caller.id, modelsFor(output, inputs, await catalogueFor(caller.id))) };
+    return { success: true, models: await callerModels(caller.id, modelsFor(output, inputs, await catalogueFor(caller.id))) };
   });
 
   /** Spec canvas 7: `cost` in money units; shown as credits = cost × 1000, rounded (also returned). */

@@ -3,10 +3,9 @@
  * (queued like a generation; its progress and result reach the canvas on the live channel).
  */
 import type { FastifyInstance } from "fastify";
-import { lockedReason } from "../../domain/generation/api";
-import { PROVIDER_LABELS } from "../../domain/generation/modelTypes";
-import { executeToolBodySchema, TOOL_MESSAGES, toolSchemaQuerySchema, type ToolSummary } from "../../domain/tools/api";
-import { findTool, TOOLS } from "../../domain/tools/catalogue";
+import { executeToolBodySchema, TOOL_MESSAGES, toolSchemaQuerySchema } from "../../domain/tools/api";
+import { findTool } from "../../domain/tools/catalogue";
+import { toolsForCaller } from "../generation/availability";
 import { requireUser } from "../auth/session";
 import { notFound } from "../errors";
 import { parse } from "../http/errors";
@@ -15,12 +14,7 @@ import type { GenerationService } from "../generation/service";
 export function registerToolRoutes(app: FastifyInstance, service: GenerationService) {
   app.get("/api/tools/available", async (request, reply) => {
     const caller = requireUser(request);
-    const sources = await service.deps.keySourcesFor(caller.id);
-    const tools: ToolSummary[] = TOOLS.map((t) => {
-      const { schema: _schema, groups: _groups, connected: _connected, standIn: _standIn, ...summary } = t;
-      const usable = t.provider === "local" || Boolean(sources.get(t.provider));
-      return { ...summary, usable, ...(usable ? {} : { lockedReason: lockedReason(PROVIDER_LABELS[t.provider]) }) };
-    });
+    const tools = await toolsForCaller(service.deps, caller.id);
     // spec canvas 7: no cache.
     reply.header("cache-control", "no-store");
     return { success: true, tools };

@@ -1,0 +1,18 @@
+/**
+ * POST /api/projects/:id/workflow/prepare answers this: the file's nodes and edges made new for the
+ * project (ids remapped, placed beside its nodes, media copied into it), and what of them will not run
+ * here. Nothing is on the canvas yet: the browser applies them through its command layer, as one undo step.
+ */
+import { z } from "zod";
+import { nodeRecordSchema } from "../canvas/changes";
+import { edgeSchema } from "../canvas/node";
+import { compatibilityIssueSchema } from "./compatibility";
+
+export const preparedWorkflowSchema = z.object({
+  nodes: z.array(nodeRecordSchema),
+  edges: z.array(edgeSchema),
+  issues: z.array(compatibilityIssueSchema),
+  /** Media files copied into the project. */
+  mediaCount: z.number().int().nonnegative(),
+});
+export type PreparedWorkflow = z.infer<typeof preparedWorkflowSchema>;

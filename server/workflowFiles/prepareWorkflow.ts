@@ -1,0 +1,100 @@
+/**
+ * A workflow file made ready for a project (issue 15): everything is checked before anything is kept (the
+ * zip, its names and sizes, the format and version, the nodes, each media file's real type from its
+ * bytes), then the media are stored as the project's own under generated names, and the nodes come back
+ * with new ids, placed beside the project's nodes, pointing at those copies, with what will not run here.
+ * The canvas is not touched: the browser applies the answer through its command layer, as one undo step.
+ * A file refused at any point leaves nothing behind.
+ */
+import { randomUUID } from "node:crypto";
+import type { NodeRecord } from "../../domain/canvas/changes";
+import { compatibilityReport, type StudioChoices } from "../../domain/workflowFile/compatibility";
+import { type PreparedWorkflow } from "../../domain/workflowFile/api";
+import { readWorkflowDocument, WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, type WorkflowMedia } from "../../domain/workflowFile/format";
+import { workflowNodeData } from "../../domain/workflowFile/nodeData";
+import { remapWorkflow } from "../../domain/workflowFile/remap";
+import type { Db } from "../db/client";
+import { media } from "../db/schema";
+import { badRequest, HttpError } from "../errors";
+import { classifyHead, readTextUpload, SNIFF_BYTES, type StoredType } from "../media/sniffUpload";
+import { loadCanvas } from "../services/canvasService";
+import type { MediaStorage } from "../storage/storage";
+import { openWorkflowZip, unpackedTooLarge } from "./workflowZip";
+
+export interface WorkflowImportDeps {
+  db: Db;
+  storage: MediaStorage;
+  studioChoices(userId: string): Promise<StudioChoices>;
+}
+
+interface CheckedMedia {
+  path: string;
+  bytes: Buffer;
+  type: StoredType;
+}
+
+/** Each file the manifest lists, typed from its bytes (the manifest's type is only a claim). */
+async function checkMedia(zip: ReturnType<typeof openWorkflowZip>, listed: readonly WorkflowMedia[]): Promise<CheckedMedia[]> {
+  const checked = new Map<string, CheckedMedia>();
+  for (const item of listed) {
+    if (checked.has(item.path)) continue;
+    const bytes = zip.read(item.path);
+    if (!bytes) throw badRequest(WORKFLOW_FILE_MESSAGES.missingMedia(item.path));
+    const fileName = item.path.slice("media/".length);
+    const verdict = await classifyHead(bytes.subarray(0, SNIFF_BYTES), fileName, item.contentType);
+    const type = verdict === "text" ? readTextUpload(bytes, fileName, item.contentType).type : verdict;
+    checked.set(item.path, { path: item.path, bytes, type });
+  }
+  return [...checked.values()];
+}
+
+/** Stores the files and their media rows; on any failure removes what it stored and rethrows. */
+async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; userId: string }, files: readonly CheckedMedia[]): Promise<Map<string, string>> {
+  const urlOfPath = new Map<string, string>();
+  const rows: (typeof media.$inferInsert)[] = [];
+  try {
+    for (const file of files) {
+      const id = randomUUID();
+      const key = `${id.slice(0, 2)}/${id}.${file.type.ext}`;
+      await deps.storage.put(key, file.bytes, file.type.contentType);
+      rows.push({ id, projectId: owner.projectId, ownerId: owner.userId, key, contentType: file.type.contentType, size: file.bytes.length, originalName: null });
+      urlOfPath.set(file.path, `/api/media/${id}`);
+    }
+    if (rows.length) await deps.db.insert(media).values(rows);
+  } catch (err) {
+    await Promise.all(rows.map((r) => deps.storage.delete(r.key).catch(() => undefined)));
+    throw err;
+  }
+  return urlOfPath;
+}
+
+export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: Buffer): Promise<PreparedWorkflow> {
+  if (zipBytes.length > WORKFLOW_LIMITS.zipBytes) throw new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
+  const zip = openWorkflowZip(zipBytes);
+  const manifest = zip.read(WORKFLOW_MANIFEST);
+  if (!manifest) throw badRequest(WORKFLOW_FILE_MESSAGES.notWorkflow);
+  if (manifest.length > WORKFLOW_LIMITS.manifestBytes) throw unpackedTooLarge();
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(manifest));
+  } catch {
+    throw badRequest(WORKFLOW_FILE_MESSAGES.damaged);
+  }
+  const read = readWorkflowDocument(json);
+  if (!read.ok) throw badRequest(read.error);
+  const { document } = read;
+  const files = await checkMedia(zip, document.media);
+  const [studio, canvas] = await Promise.all([deps.studioChoices(userId), loadCanvas(deps.db, projectId)]);
+
+  const urlOfPath = await keepMedia(deps, { projectId, userId }, files);
+  const urlOfRef = new Map(document.media.map((m) => [m.ref, urlOfPath.get(m.path)!]));
+  // Media the file does not carry (another project's, or left out at export) are not named by the copies.
+  const nodes = document.nodes.map((n): NodeRecord => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => urlOfRef.get(url) ?? null) }));
+  const remapped = remapWorkflow({ nodes, edges: document.edges }, { occupied: canvas.nodes.map((n) => n.position) });
+  return {
+    nodes: remapped.nodes,
+    edges: remapped.edges,
+    issues: compatibilityReport(remapped.nodes, remapped.edges, studio),
+    mediaCount: files.length,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Workflow files (issue 15): export a canvas or a selection as a zip (viewers may), and prepare one for
+ * import (editors): checked, media copied in, nodes answered ready for the browser to apply as one undo step.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { projectIdSchema } from "../../domain/projects";
+import { WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
+import { requireUser } from "../auth/session";
+import type { Db } from "../db/client";
+import { HttpError } from "../errors";
+import type { GenerationService } from "../generation/service";
+import { downloadName } from "../http/downloadName";
+import { parse } from "../http/errors";
+import { authorizeProject } from "../policies/projectPolicy";
+import { getProject } from "../services/projectService";
+import type { MediaStorage } from "../storage/storage";
+import { exportWorkflow } from "./exportWorkflow";
+import { prepareWorkflow } from "./prepareWorkflow";
+import { studioChoicesFor } from "./studioChoices";
+
+const projectParams = z.object({ id: projectIdSchema });
+/** The zip's content types: what browsers give a .zip file, and the generic one. */
+const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "application/octet-stream"];
+const isZipRequest = (request: FastifyRequest) => ZIP_TYPES.includes((request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase());
+const tooLarge = () => new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
+
+export interface WorkflowFileDeps {
+  db: Db;
+  storage: MediaStorage;
+  generation: GenerationService;
+}
+
+export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: WorkflowFileDeps) {
+  const { db, storage } = deps;
+
+  const sendExport = async (request: FastifyRequest, reply: FastifyReply, body: { nodeIds?: string[]; media: boolean }) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const permission = await authorizeProject(db, caller.id, id, "view");
+    const zip = await exportWorkflow({ db, storage }, id, body);
+    const project = await getProject(db, id, permission);
+    reply
+      .header("content-type", "application/zip")
+      .header("content-disposition", `attachment; filename="${downloadName(project.name, "zip", { fallback: "project", suffix: "workflow" })}"`)
+      .header("cache-control", "no-store");
+    return zip;
+  };
+
+  /** `?nodeIds=a,b&media=1`; the whole canvas without nodeIds. */
+  app.get("/api/projects/:id/workflow", async (request, reply) => sendExport(request, reply, parse(workflowExportQuerySchema, request.query ?? {})));
+  /** The same with the selection in a JSON body, for selections too long for a URL. */
+  app.post("/api/projects/:id/workflow/export", async (request, reply) => sendExport(request, reply, parse(workflowExportRequestSchema, request.body ?? {})));
+
+  await app.register(async (scope) => {
+    // The zip's bytes, collected up to the cap: a larger body is refused with our message as soon as it passes it.
+    scope.addContentTypeParser(ZIP_TYPES, (request, payload, done) => {
+      const declared = Number(request.headers["content-length"]);
+      if (declared > WORKFLOW_LIMITS.zipBytes) return done(tooLarge(), undefined);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      payload.on("data", (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size > WORKFLOW_LIMITS.zipBytes) {
+          failed = true;
+          chunks.length = 0;
+          done(tooLarge(), undefined);
+          return;
+        }
+        chunks.push(chunk);
+      });
+      payload.on("end", () => !failed && done(null, Buffer.concat(chunks)));
+      payload.on("error", (err) => !failed && done(err, undefined));
+    });
+
+    scope.post(
+      "/api/projects/:id/workflow/prepare",
+      {
+        // A stranger's or a viewer's zip is refused before its bytes are read.
+        preParsing: async (request, _reply, payload) => {
+          if (isZipRequest(request)) await authorizeProject(db, requireUser(request).id, parse(projectParams, request.params).id, "edit");
+          return payload;
+        },
+      },
+      async (request) => {
+        const caller = requireUser(request);
+        const { id } = parse(projectParams, request.params);
+        await authorizeProject(db, caller.id, id, "edit");
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, "unsupported_media_type", WORKFLOW_FILE_MESSAGES.sendZip);
+        return prepareWorkflow({ db, storage, studioChoices: (userId) => studioChoicesFor(deps.generation.deps, userId) }, caller.id, id, request.body);
+      },
+    );
+  });
+}

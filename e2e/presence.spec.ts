@@ -33,6 +33,7 @@ test("three members see each other, their cursors and selections; one follows an
   await apiCall(request, token, "post", `/api/projects/${projectId}/structure`, { nodes: [{ id: "scene-1", position: { x: 0, y: 0 } }] });
   await apiCall(request, token, "post", `/api/projects/${projectId}/members`, { email: editor.email, permission: "edit" });
   await apiCall(request, token, "post", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  await apiCall(request, token, "post", `/api/projects/${projectId}/scripts`, { name: "Cold open" });
 
   const olive = await openAs(browser, owner, projectId);
   const bea = await openAs(browser, editor, projectId);
@@ -69,9 +70,18 @@ test("three members see each other, their cursors and selections; one follows an
   await bea.keyboard.press("Alt+1");
   await expect(olive.getByRole("tab", { name: "Scripts" })).toHaveAttribute("aria-selected", "true");
   await expect(avatar(cato, "Bea")).toHaveAccessibleName("Follow Bea (Scripts)");
-  // Olive choosing a mode herself stops following.
-  await olive.keyboard.press("Alt+4");
+  // Bea opens a script: Olive, following, is in it too; the viewer's Scripts list says who is in it.
+  await bea.getByRole("button", { name: "Open Cold open" }).click();
+  await expect(olive.getByTestId("screenplay-page")).toBeVisible();
+  const editorBar = olive.locator("header", { has: olive.getByRole("button", { name: "Exit" }) });
+  await expect(editorBar.getByTestId("script-peers")).toHaveText("Bea is editing");
+  await cato.keyboard.press("Alt+1");
+  await expect(cato.getByTestId("script-card").filter({ hasText: "Cold open" }).getByTestId("script-peers")).toHaveText(/^(Bea and Olive|Olive and Bea) are editing$/);
+  await olive.getByRole("button", { name: "Exit" }).click();
   await expect(olive.getByTestId("following-badge")).toHaveCount(0);
+  await cato.keyboard.press("Alt+4");
+  // Leaving the script herself stopped Olive's following; she goes back to the canvas.
+  await olive.keyboard.press("Alt+4");
 
   // The viewer is here and sees everything, but cannot change it.
   await expect(cato.getByTestId("view-only-badge")).toBeVisible();

@@ -163,6 +163,12 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   await dialog.getByLabel("Scenes").click();
   await page.getByRole("option", { name: "3. INT. MAYA'S KITCHEN - LATER" }).click();
   await dialog.getByRole("checkbox", { name: /captions/ }).check();
+  // The lines are counted; without an ElevenLabs key its voices are shown but cannot be chosen.
+  await expect(dialog.getByTestId("animatic-lines")).toContainText(/of dialogue, each character in a voice of their own/);
+  await dialog.getByLabel("Voices").click();
+  await expect(page.getByRole("option", { name: /ElevenLabs voices \(Add a ElevenLabs key in Settings\)/ })).toHaveAttribute("aria-disabled", "true");
+  await page.screenshot({ path: testInfo.outputPath("animatic-voices.png") });
+  await page.keyboard.press("Escape");
   await dialog.getByRole("button", { name: "Make animatic" }).click();
   await expect(dialog.getByRole("progressbar", { name: "Animatic progress" }).or(dialog.getByTestId("animatic-video"))).toBeVisible();
   const video = dialog.getByTestId("animatic-video");

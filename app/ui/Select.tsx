@@ -7,6 +7,8 @@ export interface SelectOption {
   /** Must be non-empty (Radix reserves "" for "no value / show placeholder"). */
   value: string;
   label: string;
+  /** Shown but not choosable (with its label saying why). */
+  disabled?: boolean;
 }
 
 export interface SelectProps {
@@ -66,6 +68,7 @@ export function Select({
               <RadixSelect.Item
                 key={opt.value}
                 value={opt.value}
+                disabled={opt.disabled}
                 className={cn(
                   "relative flex h-8 cursor-pointer select-none items-center rounded-md pl-8 pr-3 text-sm text-text",
                   "focus-visible:outline-offset-[-2px] data-[highlighted]:bg-surface-3 data-[disabled]:pointer-events-none data-[disabled]:opacity-50",

@@ -1,6 +1,7 @@
 /** The animatic routes' contract (issue 14, 3). */
 import { z } from "zod";
 import { itemIdSchema } from "../shotlists/schema";
+import { ANIMATIC_VOICE_SOURCES } from "./voices";
 
 export const ANIMATIC_SIZES = { "720p": { width: 1280, height: 720 }, "1080p": { width: 1920, height: 1080 } } as const;
 
@@ -11,6 +12,8 @@ export const animaticRequestSchema = z.strictObject({
   size: z.enum(["720p", "1080p"]).default("720p"),
   captions: z.boolean().default(false),
   sceneCards: z.boolean().default(true),
+  /** Who speaks the lines: the local voices, or ElevenLabs' (needs a key; credits on the studio's). */
+  voices: z.enum(ANIMATIC_VOICE_SOURCES).default("local"),
 });
 export type AnimaticRequest = z.input<typeof animaticRequestSchema>;
 
@@ -52,6 +55,13 @@ export interface AnimaticJob {
   timelineUrl?: string;
   durationSeconds?: number;
   error?: string;
+}
+
+/** POST /api/shot-lists/:id/animatic/estimate: what the Make animatic dialog shows before it starts. */
+export interface AnimaticEstimate {
+  /** Lines of dialogue the animatic will speak. */
+  lines: number;
+  elevenlabs: { usable: boolean; reason?: string; credits: number };
 }
 
 export const ANIMATIC_MESSAGES = {

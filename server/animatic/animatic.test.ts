@@ -13,6 +13,9 @@ import { meanVolumeDb, probeMedia } from "./probe";
 import { generations } from "../db/schema";
 import { applyChanges } from "../services/canvasService";
 import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
+import { createElevenLabsEngine } from "../generation/hosted/elevenlabs";
+import { startElevenLabsFake } from "../generation/hosted/fakes/elevenlabsFake";
+import { FAST } from "../generation/hosted/fakes/testRequest";
 
 let h: Harness;
 let owner: TestUser;
@@ -146,5 +149,61 @@ describe("make animatic", () => {
     const res = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, {});
     expect(res).toMatchObject({ status: 400, body: { error: "There are no shots to put in the animatic." } });
     expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length).toBe(before);
+  });
+});
+
+describe("ElevenLabs voices", () => {
+  it("without a key they are offered as locked, with the lines counted, and refused if asked for", async () => {
+    const list = await brokenDownList();
+    const kitchen = list.scenes[1]!;
+    const estimate = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, { sceneId: kitchen.id });
+    expect(estimate.body).toEqual({ lines: expect.any(Number), elevenlabs: { usable: false, reason: "Add a ElevenLabs key in Settings", credits: 0 } });
+    expect(estimate.body.lines).toBeGreaterThan(3);
+    expect((await h.call(viewer, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, {})).status).toBe(403);
+    const before = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length;
+    const refused = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: kitchen.id, voices: "elevenlabs" });
+    expect(refused).toMatchObject({ status: 400, body: { error: "Add a ElevenLabs key in Settings" } });
+    expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length).toBe(before);
+  });
+
+  it("on the studio's key each character gets an ElevenLabs voice of their own, and the lines are charged once through the ledger", async () => {
+    const KEY = "xi-test-key";
+    const fake = await startElevenLabsFake({ key: KEY });
+    const h2 = await createHarness({ generation: { engines: { elevenlabs: createElevenLabsEngine(FAST) }, env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin } } });
+    try {
+      const shared = await projectWithViewer(h2, "Voices");
+      const created = await h2.call(shared.owner, "POST", `/api/projects/${shared.projectId}/scripts`, { name: "Harbor" });
+      await h2.call(shared.owner, "PUT", `/api/scripts/${created.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: created.body.version });
+      const list = (await h2.call(shared.owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as { id: string; scenes: Scene[] };
+      const kitchen = list.scenes[1]!;
+      const estimate = (await h2.call(shared.owner, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, { sceneId: kitchen.id })).body;
+      expect(estimate.elevenlabs).toMatchObject({ usable: true });
+      expect(estimate.elevenlabs.credits).toBeGreaterThan(0);
+      const balance = async () => (await h2.call(shared.owner, "GET", "/api/credits")).body.balance as number;
+      const before = await balance();
+
+      const start = await h2.call(shared.owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: kitchen.id, voices: "elevenlabs" });
+      expect(start.status).toBe(202);
+      let job = start.body;
+      for (let i = 0; i < 240 && job.status === "running"; i++) {
+        await new Promise((r) => setTimeout(r, 500));
+        job = (await h2.call(shared.owner, "GET", `/api/animatics/${start.body.id}`)).body;
+      }
+      expect(job).toMatchObject({ status: "done" });
+      const calls = fake.seen("POST", "/v1/text-to-speech/");
+      expect(calls.length).toBe(estimate.lines);
+      const voiceOf = (c: { path: string; body: Buffer }) => ({ voice: c.path.split("/")[3]!.split("?")[0], text: JSON.parse(c.body.toString()).text as string });
+      const spoken = calls.map(voiceOf);
+      // Maya's lines share one voice and Daniel's another.
+      const maya = spoken.find((s) => s.text === "I know.")!.voice;
+      const daniel = spoken.find((s) => s.text === "Then we run. Tonight.")!.voice;
+      expect(maya).not.toBe(daniel);
+      expect(spoken.find((s) => s.text === "We can't.")!.voice).toBe(maya);
+      expect(calls.every((c) => c.path.endsWith("output_format=pcm_24000"))).toBe(true);
+      expect(await balance()).toBe(before - estimate.elevenlabs.credits);
+    } finally {
+      await h2.close();
+      await fake.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Make animatic (issue 14, 3) as a run of the generation queue. Starting one puts a video node on the
  * canvas (through the canvas's one writer) showing the run's progress, and queues a generation row (model
- * `local/animatic`, no credits) whose request names the shot list: so the render waits its turn behind the
+ * `local/animatic`; credits only for ElevenLabs voices on the studio's key, held and settled by the queue)
+ * whose request names the shot list: so the render waits its turn behind the
  * user's other runs, can be cancelled from the Queue panel, and is rendered again from the saved shot list
  * if the studio restarts mid-render. The runner hands such rows to `runAnimatic`, which reads the shots as
  * they are then, voices the lines, renders, stores the MP4 and the editors' timeline as project media and
@@ -31,6 +32,8 @@ import { findShotList } from "../shotlists/shotListService";
 import { renderAnimatic } from "./renderAnimatic";
 import { shotListAnimaticInput } from "./shotListAnimatic";
 import { timelineZip } from "./timelineExport";
+import { elevenLabsSpeaker } from "./animaticVoices";
+import type { AnimaticVoiceSource } from "../../domain/animatic/voices";
 
 /** What an animatic run keeps in its generation row: enough to render it again from the saved shot list. */
 export interface AnimaticRunRequest {
@@ -40,6 +43,8 @@ export interface AnimaticRunRequest {
   size: keyof typeof ANIMATIC_SIZES;
   captions: boolean;
   sceneCards: boolean;
+  /** Absent in runs queued before ElevenLabs voices existed: local. */
+  voices?: AnimaticVoiceSource;
   title: string;
 }
 
@@ -57,7 +62,7 @@ export interface AnimaticStartDeps {
 }
 
 /** Puts the animatic's node on the canvas and queues its render; a refused run (too many waiting) leaves no node behind. */
-export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: string; projectId: string; request: AnimaticRunRequest }): Promise<AnimaticJob> {
+export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: string; projectId: string; request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } }): Promise<AnimaticJob> {
   const { db, hub } = deps;
   const { userId, projectId, request } = input;
   const canvas = await loadCanvas(db, projectId);
@@ -71,7 +76,7 @@ export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: st
   await applyChanges(db, hub, projectId, [{ type: "node-added", node }], actor);
   let id: string;
   try {
-    id = await deps.generation.executeComposed(userId, projectId, node.id, { modelId: ANIMATIC_RUN_MODEL, credits: 0, ownKey: false, inputHash: "", animatic: request }, ANIMATIC_WAITING_STEP);
+    id = await deps.generation.executeComposed(userId, projectId, node.id, { modelId: ANIMATIC_RUN_MODEL, credits: input.voices.credits, ownKey: input.voices.ownKey, inputHash: "", animatic: request }, ANIMATIC_WAITING_STEP);
   } catch (err) {
     await applyChanges(db, hub, projectId, [{ type: "node-removed", id: node.id }], actor);
     throw err;
@@ -115,7 +120,8 @@ export async function runAnimatic(job: {
   try {
     step(0);
     const source = { projectId: row.projectId, scenes, elements: script?.elements ?? [], size: request.size, captions: request.captions, sceneCards: request.sceneCards };
-    const render = await shotListAnimaticInput(source, { ...deps, workDir, signal, onProgress: (f) => step(30 * f) });
+    const speak = request.voices === "elevenlabs" ? await elevenLabsSpeaker(deps, row.userId) : undefined;
+    const render = await shotListAnimaticInput(source, { ...deps, workDir, signal, speak, onProgress: (f) => step(30 * f) });
     const output = path.join(workDir, "animatic.mp4");
     const { durationSeconds } = await renderAnimatic(render, { workDir, outputPath: output, signal, onProgress: (f) => step(30 + 60 * f) });
     step(90);

@@ -13,6 +13,7 @@ import { ANIMATIC_MESSAGES, ANIMATIC_SIZES } from "../../domain/animatic/api";
 import { shotDialogue, shotTiming, STILL_MOVES } from "../../domain/animatic/shotTiming";
 import { elementsById } from "../../domain/breakdown/scriptLink";
 import { FLITE_VOICES } from "../../domain/generation/catalogue";
+import { voiceIndexFor } from "../../domain/animatic/voices";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import type { Scene, Shot } from "../../domain/shotlists/schema";
 import type { Db } from "../db/client";
@@ -34,12 +35,17 @@ export interface ShotListAnimaticSource {
   sceneCards: boolean;
 }
 
+/** Speaks one line as WAV bytes; null for a line that cannot be spoken (it is shown, not heard). */
+export type Speaker = (line: { speaker: string; text: string }, signal: AbortSignal) => Promise<Buffer | null>;
+
 export interface AnimaticSourceEnv {
   db: Db;
   storage: MediaStorage;
   workDir: string;
   signal: AbortSignal;
   onProgress?(fraction: number): void;
+  /** The voices: the local flite ones unless another speaker is given (ElevenLabs, animaticVoices.ts). */
+  speak?: Speaker;
 }
 
 /** Lines start a quarter second into their shot, a fifth of a second apart, and the shot runs on after. */
@@ -47,11 +53,13 @@ const LINE_LEAD = 0.25;
 const LINE_GAP = 0.2;
 const LINE_TAIL = 0.35;
 
-/** A character's voice: the same one in every shot, told apart from the others where the voices allow. */
-function voiceFor(speaker: string): (typeof FLITE_VOICES)[number] {
-  let h = 0;
-  for (const ch of speaker) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return FLITE_VOICES[h % FLITE_VOICES.length]!;
+/** The offline voices: a flite voice per character; a line flite cannot speak (no English letters) is null. */
+export const localSpeaker: Speaker = (line, signal) =>
+  synthesize({ text: line.text, voice: FLITE_VOICES[voiceIndexFor(line.speaker, FLITE_VOICES.length)]!, speed: 1, signal }).catch(() => null);
+
+/** Every line the animatic will speak, in order (what ElevenLabs would be paid for). */
+export function spokenLines(scenes: readonly Scene[], elements: readonly ScreenplayElement[]): string[] {
+  return scenes.flatMap((scene) => scene.shots.flatMap((shot) => shotDialogue(shot, elements).map((l) => l.text)));
 }
 
 /** The shot's image or video copied out of storage (only the project's own media), or null for a card. */
@@ -80,8 +88,8 @@ export async function shotListAnimaticInput(source: ShotListAnimaticSource, env:
     const spoken: string[] = [];
     let at = LINE_LEAD;
     for (const [k, line] of shotDialogue(shot, source.elements).entries()) {
-      const wav = await synthesize({ text: line.text, voice: voiceFor(line.speaker), speed: 1, signal: env.signal }).catch(() => null);
-      if (!wav) continue; // a line flite cannot speak (no English letters) is shown, not heard
+      const wav = await (env.speak ?? localSpeaker)(line, env.signal);
+      if (!wav) continue;
       const file = path.join(env.workDir, `line-${n}-${k}.wav`);
       await writeFile(file, wav);
       dialogue.push({ path: file, startSeconds: at });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Download, Film } from "lucide-react";
-import type { AnimaticJob, AnimaticRequest } from "../../../domain/animatic/api";
+import type { AnimaticEstimate, AnimaticJob, AnimaticRequest } from "../../../domain/animatic/api";
+import type { AnimaticVoiceSource } from "../../../domain/animatic/voices";
 import type { Scene } from "../../../domain/shotlists/schema";
 import { api } from "../../api/client";
 import { Button, buttonClassName, Dialog, Field, Select, toast } from "../../ui";
@@ -31,8 +32,28 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
   const [size, setSize] = useState<"720p" | "1080p">("720p");
   const [captions, setCaptions] = useState(false);
   const [sceneCards, setSceneCards] = useState(true);
+  const [voices, setVoices] = useState<AnimaticVoiceSource>("local");
+  const [estimate, setEstimate] = useState<AnimaticEstimate | null>(null);
   const [job, setJob] = useState<AnimaticJob | null>(null);
   const [starting, setStarting] = useState(false);
+
+  // What the chosen scenes will say, and whether ElevenLabs can say it (a key) and for how many credits.
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    const body: AnimaticRequest = scene === ALL ? {} : { sceneId: scene };
+    api<AnimaticEstimate>("POST", `/api/shot-lists/${listId}/animatic/estimate`, body).then(
+      (e) => live && setEstimate(e),
+      () => live && setEstimate(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, listId, scene]);
+  const eleven = estimate?.elevenlabs;
+  useEffect(() => {
+    if (eleven && !eleven.usable) setVoices("local");
+  }, [eleven]);
 
   // Follows the render until it is done or failed.
   useEffect(() => {
@@ -54,7 +75,7 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
         toast.error("Save the shot list before making an animatic", { description: "It is made from the saved shots." });
         return;
       }
-      const body: AnimaticRequest = { size, captions, sceneCards, ...(scene === ALL ? {} : { sceneId: scene }) };
+      const body: AnimaticRequest = { size, captions, sceneCards, voices, ...(scene === ALL ? {} : { sceneId: scene }) };
       setJob(await api<AnimaticJob>("POST", `/api/shot-lists/${listId}/animatic`, body));
     } catch (err) {
       toast.error("Failed to start the animatic", { description: (err as Error).message });
@@ -133,6 +154,26 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
               <Select id="animatic-size" value={size} onValueChange={(v) => setSize(v as "720p" | "1080p")} options={SIZES} />
             </Field>
           </div>
+          <Field label="Voices" htmlFor="animatic-voices">
+            <Select
+              id="animatic-voices"
+              value={voices}
+              onValueChange={(v) => setVoices(v as AnimaticVoiceSource)}
+              options={[
+                { value: "local", label: "Local voices (offline, free)" },
+                {
+                  value: "elevenlabs",
+                  label: !eleven ? "ElevenLabs voices" : eleven.usable ? `ElevenLabs voices · ${eleven.credits ? `${eleven.credits.toLocaleString()} credits` : "on your key"}` : `ElevenLabs voices (${eleven.reason})`,
+                  disabled: !eleven?.usable,
+                },
+              ]}
+            />
+          </Field>
+          {estimate && (
+            <p className="-mt-2 text-xs text-text-muted" data-testid="animatic-lines">
+              {estimate.lines === 0 ? "No dialogue in these shots: the animatic has no voices." : `${estimate.lines === 1 ? "1 line" : `${estimate.lines} lines`} of dialogue, each character in a voice of their own.`}
+            </p>
+          )}
           <label className="flex items-center gap-2">
             <input type="checkbox" className="accent-[var(--color-accent)]" checked={sceneCards} onChange={(e) => setSceneCards(e.target.checked)} /> Scene cards
           </label>

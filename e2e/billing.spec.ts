@@ -84,4 +84,9 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await page.screenshot({ path: "test-results/billing-page.png", fullPage: true });
   const csv = await page.request.get("/api/billing/usage?format=csv");
   expect((await csv.text()).split("\r\n")[1]).toContain('"Paid reel"');
+
+  // The run links its node: the canvas opens at it, selected.
+  await run.getByRole("link", { name: "Open the node of this run in Paid reel" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?project=${projectId}$`));
+  await expect(page.locator(".react-flow__node.selected")).toContainText("Key art");
 });

@@ -154,9 +154,21 @@ function UsageSection() {
                   <tr key={r.id} data-testid="usage-row">
                     <td className="py-2 pr-4 whitespace-nowrap text-text-muted">{dateTime(r.createdAt)}</td>
                     <td className="py-2 pr-4">
-                      <Link to={`/?project=${encodeURIComponent(r.projectId)}`} className="text-text underline-offset-4 hover:text-accent hover:underline" title={`Node ${r.nodeId}`}>
+                      <Link to={`/?project=${encodeURIComponent(r.projectId)}`} className="text-text underline-offset-4 hover:text-accent hover:underline">
                         {r.projectName}
                       </Link>
+                      {!r.nodeId.startsWith("detached:") && (
+                        <>
+                          <span className="text-text-subtle"> · </span>
+                          <Link
+                            to={`/?project=${encodeURIComponent(r.projectId)}&node=${encodeURIComponent(r.nodeId)}`}
+                            className="text-text-muted underline-offset-4 hover:text-accent hover:underline"
+                            aria-label={`Open the node of this run in ${r.projectName}`}
+                          >
+                            node
+                          </Link>
+                        </>
+                      )}
                     </td>
                     <td className="py-2 pr-4">{runName(r.modelId)}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCredits(r.credits)}</td>

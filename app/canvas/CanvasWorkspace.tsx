@@ -173,6 +173,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
                 if (node) {
                   ctx.sessionActions.select(node.id);
                   void rf.setCenter(node.position.x + REVEAL_OFFSET, node.position.y + REVEAL_OFFSET, { zoom: rf.getZoom() });
+                } else if (reveal) {
+                  toast.info("That node is no longer on the canvas", { description: "It was deleted after the link was made." });
                 }
                 ctx.applyPendingStoryboard();
                 // bench/canvas measures time to this mark (canvas ready for input).

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
+import { revealOnCanvas } from "../canvas/reveal";
 import type { SessionUser } from "../../domain/auth";
 import { ApiError } from "../api/client";
 import { useProject } from "../api/projects";
@@ -21,7 +22,10 @@ const AssetsScreen = lazy(() => import("../assets/AssetsScreen").then((m) => ({ 
 export function ProjectWorkspace({ projectId, user }: { projectId: string; user: SessionUser }) {
   const navigate = useNavigate();
   const project = useProject(projectId);
-  const [mode, setModeState] = useState<Mode>(() => initialMode(projectId));
+  // A link to one node (`/?project=…&node=…`, e.g. a run on the Billing page) opens the canvas at that node.
+  const [params, setParams] = useSearchParams();
+  const linkedNode = params.get("node");
+  const [mode, setModeState] = useState<Mode>(() => (linkedNode ? "canvas" : initialMode(projectId)));
 
   const setMode = useCallback(
     (next: Mode) => {
@@ -30,6 +34,19 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     },
     [projectId],
   );
+
+  useEffect(() => {
+    if (!linkedNode) return;
+    revealOnCanvas(projectId, linkedNode);
+    setMode("canvas");
+    setParams(
+      (p) => {
+        p.delete("node");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linkedNode, projectId, setMode, setParams]);
 
   // Presence (issue 15): this tab is here, in this mode, from the moment the project is open.
   const opened = project.isSuccess;

@@ -24,6 +24,7 @@ export function StudioShell() {
   const user = session.data ?? null;
   const queryClient = useQueryClient();
   const projectParam = params.get("project");
+  const nodeParam = params.get("node");
   useDocumentTitle(!!user);
 
   // Fetch the project and its code while the session is still resolving (see project/preload.ts).
@@ -34,7 +35,7 @@ export function StudioShell() {
   let body;
   if (session.isPending) body = <LoadingScreen />;
   // A shared project link opened signed out: sign in first, then straight into the project.
-  else if (!user && projectParam) body = <Navigate to={loginPathFor(`/?project=${encodeURIComponent(projectParam)}`)} replace />;
+  else if (!user && projectParam) body = <Navigate to={loginPathFor(`/?project=${encodeURIComponent(projectParam)}${nodeParam ? `&node=${encodeURIComponent(nodeParam)}` : ""}`)} replace />;
   else if (!user) body = <LandingPage />;
   else if (mobile) body = <MobileGate />;
   else {

@@ -29,6 +29,11 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   } catch {
     throw new ApiError(0, "network", "Can't reach the studio server. Check your connection and try again.");
   }
+  return readAnswer<T>(res);
+}
+
+/** An answer's JSON, or an ApiError carrying the server's `{ error, code }` when it is not 2xx. */
+export async function readAnswer<T>(res: Response): Promise<T> {
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : null;
   if (!res.ok) {

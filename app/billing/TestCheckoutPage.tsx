@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { CreditCard, Lock } from "lucide-react";
-import { api } from "../api/client";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { Button, Logo, toast } from "../ui";
 import { formatCents } from "./billingApi";
+import { billingRequest } from "./billingClient";
 import { TestModeBadge } from "./TestModeBadge";
 
 interface TestSession {
@@ -29,7 +29,7 @@ export function TestCheckoutPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<"pay" | "cancel" | null>(null);
-  const checkout = useQuery({ queryKey: ["test-checkout", id], queryFn: () => api<TestSession>("GET", `/api/billing/test/checkout/${encodeURIComponent(id)}`), enabled: Boolean(session.data), retry: false });
+  const checkout = useQuery({ queryKey: ["test-checkout", id], queryFn: () => billingRequest<TestSession>("GET", `/api/billing/test/checkout/${encodeURIComponent(id)}`), enabled: Boolean(session.data), retry: false });
   useEffect(() => {
     document.title = "Checkout (test mode) · Studio";
   }, []);
@@ -39,7 +39,7 @@ export function TestCheckoutPage() {
   const finish = async (action: "complete" | "cancel") => {
     setBusy(action === "complete" ? "pay" : "cancel");
     try {
-      const { redirect } = await api<{ redirect: string }>("POST", `/api/billing/test/checkout/${encodeURIComponent(id)}/${action}`);
+      const { redirect } = await billingRequest<{ redirect: string }>("POST", `/api/billing/test/checkout/${encodeURIComponent(id)}/${action}`);
       navigate(redirect, { replace: true });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : "The test checkout failed");

@@ -4,13 +4,13 @@ import { useQueryClient } from "@tanstack/react-query";
 
 import type { BillingSubscription } from "../../domain/billing/api";
 import { PLANS, planPriceId } from "../../domain/billing/catalog";
-import { api } from "../api/client";
 import { CREDITS_KEY } from "../api/projects";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { BackLink, Button, Logo, toast } from "../ui";
 import { BILLING_KEY, useBillingSummary } from "./billingApi";
+import { billingRequest } from "./billingClient";
 import { TestModeBadge } from "./TestModeBadge";
 
 type Action = { action: "cancel" } | { action: "resume" } | { action: "renew" } | { action: "change"; priceId: string };
@@ -30,7 +30,7 @@ export function TestPortalPage() {
   const act = async (key: string, body: Action, done: string) => {
     setBusy(key);
     try {
-      await api<{ subscription: BillingSubscription | null }>("POST", "/api/billing/test/portal", body);
+      await billingRequest<{ subscription: BillingSubscription | null }>("POST", "/api/billing/test/portal", body);
       await Promise.all([qc.invalidateQueries({ queryKey: BILLING_KEY }), qc.invalidateQueries({ queryKey: CREDITS_KEY })]);
       toast.success(done);
     } catch (err) {

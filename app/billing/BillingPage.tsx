@@ -212,14 +212,20 @@ function PurchasesSection() {
               <span className="min-w-0 flex-1 truncate">{p.description}</span>
               <span className="tabular-nums text-text-muted">+{formatCredits(p.credits)}</span>
               <span className="w-20 text-right tabular-nums">{formatCents(p.amountCents)}</span>
-              <span className="w-28 text-right text-xs">
-                {p.refundedCents > 0 ? (
-                  <span className="text-warning">Refunded {formatCents(p.refundedCents)}</span>
-                ) : p.receiptUrl ? (
-                  <a href={p.receiptUrl} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-accent hover:underline">
+              <span className="flex w-28 flex-col items-end text-xs">
+                {p.refundedCents > 0 && <span className="text-warning">Refunded {formatCents(p.refundedCents)}</span>}
+                {/* The provider's page (a Stripe receipt shows refunds too); a pack's can come a moment after its credits. */}
+                {p.receiptUrl && (
+                  <a
+                    href={p.receiptUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Receipt for ${p.description}, ${date(p.createdAt)} (opens in a new tab)`}
+                    className="inline-flex items-center gap-1 text-accent hover:underline"
+                  >
                     Receipt <ExternalLink className="size-3" aria-hidden="true" />
                   </a>
-                ) : null}
+                )}
               </span>
             </li>
           ))}

@@ -10,6 +10,7 @@ const PricingPage = lazy(() => import("../pricing/PricingPage").then((m) => ({ d
 const BillingPage = lazy(() => import("../billing/BillingPage").then((m) => ({ default: m.BillingPage })));
 const TestCheckoutPage = lazy(() => import("../billing/TestCheckoutPage").then((m) => ({ default: m.TestCheckoutPage })));
 const TestPortalPage = lazy(() => import("../billing/TestPortalPage").then((m) => ({ default: m.TestPortalPage })));
+const TestReceiptPage = lazy(() => import("../billing/TestReceiptPage").then((m) => ({ default: m.TestReceiptPage })));
 const SettingsPage = lazy(() => import("../settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 export function App() {
@@ -54,6 +55,14 @@ export function App() {
         element={
           <Suspense fallback={<LoadingScreen />}>
             <TestPortalPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/billing/test/receipt/:id"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <TestReceiptPage />
           </Suspense>
         }
       />

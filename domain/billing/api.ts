@@ -10,6 +10,7 @@ export const BILLING_MESSAGES = {
   badSignature: "Webhook signature verification failed",
   sessionGone: "This checkout has already been completed or cancelled.",
   noSubscription: "There is no subscription to change.",
+  receiptNotFound: "Receipt not found",
 } as const;
 
 export const alreadyOnPlan = (name: string) => `You are already on the ${name}.`;
@@ -79,7 +80,21 @@ export interface PurchaseRow {
   amountCents: number;
   credits: number;
   refundedCents: number;
+  /** The provider's receipt or invoice page; a pack's can come a little after its credits (null until then). */
   receiptUrl: string | null;
+}
+
+/** GET /api/billing/test/receipt/:id: the test provider's receipt of a purchase (TEST MODE). */
+export interface TestReceipt {
+  id: string;
+  kind: "pack" | "plan";
+  description: string;
+  amountCents: number;
+  credits: number;
+  refundedCents: number;
+  /** The (test) payment the purchase was paid with. */
+  paymentRef: string | null;
+  createdAt: string;
 }
 
 export interface BillingSummary {

@@ -34,6 +34,17 @@ describe("the built-in test provider (offline, TEST MODE)", () => {
     expect((await h.call(user, "GET", "/api/billing/history")).body.history).toEqual([expect.objectContaining({ kind: "pack", description: "Starter credit pack", amountCents: 500, credits: 5_000 })]);
   });
 
+  it("gives a pack a TEST MODE receipt page of the studio, which only its buyer can open", async () => {
+    const [user, other] = [await h.signUp("Receipt holder"), await h.signUp("Snoop")];
+    const sessionId = await buyWithTestProvider(user, "pack:pack-20");
+    const [row] = (await h.call(user, "GET", "/api/billing/history")).body.history;
+    expect(row).toMatchObject({ id: sessionId, kind: "pack", receiptUrl: `/billing/test/receipt/${sessionId}` });
+    const receipt = await h.call(user, "GET", `/api/billing/test/receipt/${sessionId}`);
+    expect(receipt).toMatchObject({ status: 200, body: { id: sessionId, kind: "pack", description: "Standard credit pack", amountCents: 2000, credits: 20_000, refundedCents: 0, paymentRef: expect.stringMatching(/^pi_test_/) } });
+    expect(await h.call(other, "GET", `/api/billing/test/receipt/${sessionId}`)).toMatchObject({ status: 404, body: { error: "Receipt not found" } });
+    expect((await h.call(null, "GET", `/api/billing/test/receipt/${sessionId}`)).status).toBe(401);
+  });
+
   it("a cancelled checkout charges nothing, and nobody else can see or pay someone's checkout", async () => {
     const [user, other] = [await h.signUp("Canceller"), await h.signUp("Other")];
     const start = await balance(user);
@@ -68,7 +79,10 @@ describe("the built-in test provider (offline, TEST MODE)", () => {
     const cancelled = await h.call(user, "POST", "/api/billing/test/portal", { action: "cancel" });
     expect(cancelled.body.subscription).toMatchObject({ planId: "production", cancelAtPeriodEnd: true, status: "active" });
     expect((await h.call(user, "POST", "/api/billing/test/portal", { action: "resume" })).body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
-    expect((await h.call(user, "GET", "/api/billing/history")).body.history).toHaveLength(3);
+    const history = (await h.call(user, "GET", "/api/billing/history")).body.history as { id: string; receiptUrl: string | null }[];
+    expect(history).toHaveLength(3);
+    // Each invoice has its TEST MODE receipt page, as a pack does.
+    expect(history.map((p) => p.receiptUrl)).toEqual(history.map((p) => `/billing/test/receipt/${p.id}`));
   });
 
   it("the portal without a subscription says so", async () => {

@@ -5,7 +5,7 @@
  * times, or after a later one, moves credits once (issue 13). Amounts and credits come from the catalog by
  * the price id the server put in the checkout's metadata, never from the event's client.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { catalogItem, planById, type BillingInterval } from "../../domain/billing/catalog";
 import type { Db } from "../db/client";
 import { billingCustomers, billingPurchases, billingSubscriptions } from "../db/schema";
@@ -70,6 +70,8 @@ export interface ProviderEvent {
 export interface EventOutcome {
   /** False for events this code does not act on, or that name no known user or price. */
   handled: boolean;
+  /** The purchase the event recorded: its receipt, if the event carried none, is asked of the provider after. */
+  purchaseId?: string;
 }
 
 const grantKey = {
@@ -92,6 +94,9 @@ export async function applyBillingEvent(db: Db, provider: ProviderName, event: P
       return subscriptionChanged(db, provider, object as Subscription, event.created, event.type.endsWith("deleted"));
     case "charge.refunded":
       return chargeRefunded(db, object as Charge);
+    case "charge.succeeded":
+    case "charge.updated":
+      return chargeReceipt(db, provider, object as Charge);
     default:
       return { handled: false };
   }
@@ -118,7 +123,7 @@ async function checkoutCompleted(db: Db, provider: ProviderName, session: Checko
         .onConflictDoNothing();
       await recordCreditMovement(t, { userId, delta: item.credits, reason: `pack ${item.pack.id}`, idempotencyKey: grantKey.checkout(session.id) });
     });
-    return { handled: true };
+    return { handled: true, purchaseId: session.id };
   }
   // A plan: its credits come with each paid invoice; the subscription is recorded here too, in case its own
   // event comes later (or never, on an older webhook setup).
@@ -160,7 +165,7 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
       .onConflictDoNothing();
     await recordCreditMovement(t, { userId, delta: item.credits, reason: `plan ${item.plan.id} ${item.interval}`, idempotencyKey: grantKey.invoice(invoice.id) });
   });
-  return { handled: true };
+  return { handled: true, purchaseId: invoice.id };
 }
 
 /** A subscription's plan: by the price id it was bought under, else by its price's amount and interval. */
@@ -242,4 +247,19 @@ async function chargeRefunded(db: Db, charge: Charge): Promise<EventOutcome> {
     await recordCreditMovement(t, { userId: purchase.userId, delta: -delta, reason: "refund", idempotencyKey: grantKey.refund(purchase.id, refunded) });
     return { handled: true };
   });
+}
+
+/**
+ * A charge's receipt for the purchase it paid, when the purchase has none yet (a pack's checkout event
+ * carries no receipt, and asking Stripe for it may have failed). Moves no credits.
+ */
+async function chargeReceipt(db: Db, provider: ProviderName, charge: Charge): Promise<EventOutcome> {
+  const refs = [charge.id, charge.payment_intent].filter((r): r is string => Boolean(r));
+  if (!charge.receipt_url || refs.length === 0) return { handled: false };
+  const filled = await db
+    .update(billingPurchases)
+    .set({ receiptUrl: charge.receipt_url })
+    .where(and(eq(billingPurchases.provider, provider), isNull(billingPurchases.receiptUrl), inArray(billingPurchases.paymentRef, refs)))
+    .returning({ id: billingPurchases.id });
+  return { handled: filled.length > 0 };
 }

@@ -1,6 +1,6 @@
 /**
  * Billing (issue 13): checkout and portal through the configured provider, the provider's webhook, the
- * Billing page's reads, the test provider's own pages' calls, and the older billing client's calls
+ * Billing page's reads, the test provider's own pages' calls (checkout, portal, receipt), and the older billing client's calls
  * (spec: shell 7), all over the one ledger.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -16,6 +16,7 @@ import {
   testPortalActionSchema,
   useCreditsSchema,
   type BillingSummary,
+  type TestReceipt,
 } from "../../domain/billing/api";
 import { catalogItem, CREDIT_PACKS, planPriceId, PLANS, type CatalogItem } from "../../domain/billing/catalog";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
@@ -29,15 +30,24 @@ import { applyBillingEvent, type ProviderEvent } from "./billingEvents";
 import { currentSubscription, purchaseRows, spentPerDay, usageCsv, usageRows } from "./billingQueries";
 import type { BillingProvider } from "./provider";
 import { SESSION_PLACEHOLDER } from "./provider";
-import { cancelTestCheckout, completeTestCheckout, openTestSession, testPortalEvents } from "./testProvider";
+import { fillMissingReceipts, fillReceipt } from "./billingReceipts";
+import { cancelTestCheckout, completeTestCheckout, openTestSession, testPortalEvents, testReceipt } from "./testProvider";
 
+/** How long a history read waits for receipts still being asked for (the provider's own time-out is 4 s). */
+const RECEIPT_WAIT_MS = 1_500;
 const notConfigured = () => new HttpError(503, "not_configured", BILLING_MESSAGES.notConfigured);
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 
 export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: BillingProvider | null) {
   const origin = (request: FastifyRequest) => `${request.protocol}://${request.headers.host ?? "localhost"}`;
+  /** One provider event, then the receipt of the purchase it recorded, asked only once the grant is committed. */
+  const applyEvent = async (activeProvider: BillingProvider, event: ProviderEvent) => {
+    const outcome = await applyBillingEvent(db, activeProvider.name, event);
+    if (outcome.purchaseId) await fillReceipt(db, activeProvider, outcome.purchaseId, app.log);
+    return outcome;
+  };
   const applyAll = async (events: ProviderEvent[]) => {
-    for (const e of events) await applyBillingEvent(db, provider!.name, e);
+    for (const e of events) await applyEvent(provider!, e);
   };
 
   /** Starts a checkout for one catalog item; refuses a plan the user already has. */
@@ -96,6 +106,9 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
   app.get("/api/billing/history", async (request) => {
     const caller = requireUser(request);
     const { limit, offset } = parse(listQuerySchema, request.query ?? {});
+    // Receipts the provider could not be asked for at purchase time (it was down) are asked for here; the
+    // page waits for them at most RECEIPT_WAIT_MS, and a slower answer is kept for the next read.
+    if (provider) await Promise.race([fillMissingReceipts(db, provider, caller.id, request.log), new Promise((r) => setTimeout(r, RECEIPT_WAIT_MS))]);
     return { history: await purchaseRows(db, caller.id, limit, offset) };
   });
 
@@ -120,7 +133,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
       } catch {
         throw badRequest(BILLING_MESSAGES.badSignature);
       }
-      const outcome = await applyBillingEvent(db, provider.name, event);
+      const outcome = await applyEvent(provider, event);
       return { received: true, handled: outcome.handled };
     });
   });
@@ -149,6 +162,12 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
     const { id } = parse(sessionParams, request.params);
     await cancelTestCheckout(db, caller.id, id);
     return { redirect: "/?payment=cancelled" };
+  });
+  app.get("/api/billing/test/receipt/:id", async (request): Promise<TestReceipt> => {
+    testOnly();
+    const caller = requireUser(request);
+    const { id } = parse(sessionParams, request.params);
+    return testReceipt(db, caller.id, id);
   });
   app.post("/api/billing/test/portal", async (request) => {
     testOnly();

@@ -20,6 +20,11 @@ export interface BillingProvider {
   checkout(input: { user: BillingUser; customerId: string; item: CatalogItem; successUrl: string; cancelUrl: string }): Promise<{ url: string; sessionId: string }>;
   /** The provider's portal: change plan, cancel at period end, card, invoices. */
   portal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * The receipt page of a purchase's payment (a pack's checkout event carries none), or null when there is
+   * none yet; throws when the provider cannot be asked (it is asked again later: billingReceipts.ts).
+   */
+  receiptUrl(purchase: { id: string; paymentRef: string }): Promise<string | null>;
   /** The event a webhook delivered, verified; throws when its signature is not the provider's. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -60,6 +60,61 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     expect(history).toEqual([expect.objectContaining({ kind: "pack", amountCents: 2000, credits: 20_000, refundedCents: 0 })]);
   });
 
+  it("shows a pack's receipt: its PaymentIntent's latest charge, asked of Stripe once however often the webhook comes", async () => {
+    const user = await h.signUp("Receipt keeper");
+    const start = await balance(user);
+    const sessionId = await checkout(user, "pack:pack-5");
+    const paid = stripe.pay(sessionId);
+    const intent = String(stripe.sessions.get(sessionId)!.payment_intent);
+    await deliverFiveTimesShuffled(paid);
+    expect(await balance(user)).toBe(start + 5_000);
+    const [row] = (await h.call(user, "GET", "/api/billing/history")).body.history;
+    expect(row).toMatchObject({ id: sessionId, kind: "pack", credits: 5_000, receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\/payment\/\S+$/) });
+    expect(stripe.calls.filter((c) => c.includes(intent))).toEqual([`GET /v1/payment_intents/${intent}?expand[0]=latest_charge`]);
+  });
+
+  it("Stripe down when a pack is paid: the credits come once, and the receipt when the history is next read", async () => {
+    const user = await h.signUp("Unlucky buyer");
+    const start = await balance(user);
+    const sessionId = await checkout(user, "pack:pack-20");
+    const [completed] = stripe.pay(sessionId);
+    stripe.failReads(true);
+    try {
+      await deliverFiveTimesShuffled([completed!]);
+      expect(await balance(user)).toBe(start + 20_000);
+      const whileDown = await h.call(user, "GET", "/api/billing/history");
+      expect(whileDown.status).toBe(200);
+      expect(whileDown.body.history).toEqual([expect.objectContaining({ id: sessionId, credits: 20_000, receiptUrl: null })]);
+    } finally {
+      stripe.failReads(false);
+    }
+    const [row] = (await h.call(user, "GET", "/api/billing/history")).body.history;
+    expect(row.receiptUrl).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\/payment\//);
+    // A late replay after the receipt came grants nothing more and keeps the receipt.
+    expect(await deliver(completed!)).toMatchObject({ status: 200, body: { handled: true } });
+    expect(await balance(user)).toBe(start + 20_000);
+    expect((await h.call(user, "GET", "/api/billing/history")).body.history).toEqual([expect.objectContaining({ credits: 20_000, receiptUrl: row.receiptUrl })]);
+  });
+
+  it("a charge.succeeded brings the receipt of a pack Stripe could not be asked about, and moves no credits", async () => {
+    const user = await h.signUp("Charge watcher");
+    const start = await balance(user);
+    const sessionId = await checkout(user, "pack:pack-5");
+    const [completed] = stripe.pay(sessionId);
+    const [charge] = stripe.chargeSucceeded(sessionId);
+    stripe.failReads(true);
+    try {
+      expect((await deliver(completed!)).status).toBe(200);
+      expect(await deliver(charge!)).toMatchObject({ status: 200, body: { handled: true } });
+      expect(await deliver(charge!)).toMatchObject({ status: 200, body: { handled: false } });
+      const [row] = (await h.call(user, "GET", "/api/billing/history")).body.history;
+      expect(row.receiptUrl).toBe((charge!.data as { object: { receipt_url: string } }).object.receipt_url);
+    } finally {
+      stripe.failReads(false);
+    }
+    expect(await balance(user)).toBe(start + 5_000);
+  });
+
   it("subscribes, renews twice, upgrades, cancels, and is refunded: exactly one grant per invoice, in any order", async () => {
     const user = await h.signUp("Subscriber");
     const start = await balance(user);

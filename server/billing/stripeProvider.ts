@@ -12,7 +12,9 @@ export interface StripeSettings {
   apiBase?: string;
 }
 
-/** Stripe: Checkout Sessions priced from our catalog (price_data), Billing Portal sessions, signed webhooks. */
+const RECEIPT_TIMEOUT_MS = 4_000;
+
+/** Stripe: Checkout Sessions priced from our catalog (price_data), Billing Portal sessions, signed webhooks, receipts. */
 export function stripeProvider(db: Db, settings: StripeSettings): BillingProvider {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
   const stripe = new Stripe(settings.secretKey, {
@@ -60,6 +62,18 @@ export function stripeProvider(db: Db, settings: StripeSettings): BillingProvide
     async portal({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
       return { url: session.url };
+    },
+    async receiptUrl({ paymentRef }) {
+      // Short and unretried: a receipt is never worth holding a webhook or a page for; it is asked again later.
+      const options = { timeout: RECEIPT_TIMEOUT_MS, maxNetworkRetries: 0 };
+      // A Checkout payment's receipt is on its PaymentIntent's latest charge (API 2022-11-15 on).
+      if (paymentRef.startsWith("pi_")) {
+        const intent = await stripe.paymentIntents.retrieve(paymentRef, { expand: ["latest_charge"] }, options);
+        const charge = intent.latest_charge;
+        return charge && typeof charge === "object" ? (charge.receipt_url ?? null) : null;
+      }
+      if (paymentRef.startsWith("ch_")) return (await stripe.charges.retrieve(paymentRef, {}, options)).receipt_url ?? null;
+      return null;
     },
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature ?? "", settings.webhookSecret) as unknown as ProviderEvent;

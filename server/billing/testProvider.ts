@@ -1,21 +1,24 @@
 /**
- * The built-in test provider (offline, no account): its checkout and portal are pages of the studio marked
- * TEST MODE. Completing them produces the events Stripe would send, in Stripe's shapes, and they go through
+ * The built-in test provider (offline, no account): its checkout, portal and receipts are pages of the studio
+ * marked TEST MODE. Completing them produces the events Stripe would send, in Stripe's shapes, and they go through
  * the same grant code (billingEvents.ts). Off in production with BILLING_TEST_PROVIDER=off.
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { catalogItem, type CatalogItem } from "../../domain/billing/catalog";
 import type { Db } from "../db/client";
-import { billingCustomers, billingSubscriptions, billingTestSessions } from "../db/schema";
+import { billingCustomers, billingPurchases, billingSubscriptions, billingTestSessions } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { BILLING_MESSAGES } from "../../domain/billing/api";
+import { BILLING_MESSAGES, type TestReceipt } from "../../domain/billing/api";
 import type { ProviderEvent } from "./billingEvents";
 import type { BillingProvider } from "./provider";
 
 const DAY = 86_400;
 const seconds = () => Math.floor(Date.now() / 1000);
 const periodSeconds = (interval: "monthly" | "yearly") => (interval === "yearly" ? 365 : 30) * DAY;
+
+/** The studio's TEST MODE receipt page of a purchase (a pack's checkout or a plan's invoice). */
+const testReceiptPath = (purchaseId: string) => `/billing/test/receipt/${encodeURIComponent(purchaseId)}`;
 
 function event(type: string, object: unknown, created = seconds()): ProviderEvent {
   return { id: `evt_test_${randomUUID()}`, type, created, data: { object } };
@@ -37,6 +40,9 @@ export function testProvider(db: Db): BillingProvider {
     },
     async portal() {
       return { url: "/billing/test/portal" };
+    },
+    async receiptUrl({ id }) {
+      return testReceiptPath(id);
     },
     verifyWebhook() {
       throw badRequest("The test provider sends no webhooks");
@@ -80,7 +86,26 @@ export async function cancelTestCheckout(db: Db, userId: string, sessionId: stri
 
 function testInvoice(customer: string | undefined, subscriptionId: string, metadata: { userId: string; priceId: string }, amount: number) {
   const id = `in_test_${randomUUID()}`;
-  return { id, customer, amount_paid: amount, charge: `ch_test_${randomUUID()}`, hosted_invoice_url: null, parent: { subscription_details: { subscription: subscriptionId, metadata } } };
+  return { id, customer, amount_paid: amount, charge: `ch_test_${randomUUID()}`, hosted_invoice_url: testReceiptPath(id), parent: { subscription_details: { subscription: subscriptionId, metadata } } };
+}
+
+/** A test-provider purchase of the user's, as its receipt page shows it. */
+export async function testReceipt(db: Db, userId: string, purchaseId: string): Promise<TestReceipt> {
+  const [row] = await db
+    .select()
+    .from(billingPurchases)
+    .where(and(eq(billingPurchases.id, purchaseId), eq(billingPurchases.userId, userId), eq(billingPurchases.provider, "test")));
+  if (!row) throw notFound(BILLING_MESSAGES.receiptNotFound);
+  return {
+    id: row.id,
+    kind: row.kind,
+    description: row.description,
+    amountCents: row.amountCents,
+    credits: row.credits,
+    refundedCents: row.refundedCents,
+    paymentRef: row.paymentRef,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The user's live subscription with the test provider. */

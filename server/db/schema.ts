@@ -375,6 +375,7 @@ export const billingPurchases = pgTable(
     credits: integer("credits").notNull(),
     /** The charge or payment intent a refund names. */
     paymentRef: text("payment_ref"),
+    /** The provider's receipt or invoice page; a pack's is asked for after its grant, so it can come later. */
     receiptUrl: text("receipt_url"),
     refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 /**
  * A local fake of Stripe for contract tests (an external service, faked by its protocol): the HTTP calls
- * the studio makes (customers, Checkout Sessions, Billing Portal sessions; form-encoded like Stripe's), and
+ * the studio makes (customers, Checkout Sessions, Billing Portal sessions, form-encoded like Stripe's; a
+ * PaymentIntent or Charge read, with `expand[0]=…` in the query as the stripe package sends it), and
  * the events Stripe would send afterwards, signed the way Stripe signs webhooks (`t=…,v1=HMAC-SHA256`), so
  * the real `stripe` package verifies them in the studio.
  */
@@ -29,7 +30,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 export interface FakeStripe {
   url: string;
-  /** Every API call made, as `METHOD /path`. */
+  /** Every API call made, as `METHOD /path`, with the query when there is one (`GET /v1/x?expand[0]=y`). */
   calls: string[];
   sessions: Map<string, Obj>;
   /** Pays a checkout: the events Stripe sends for it. */
@@ -40,6 +41,10 @@ export interface FakeStripe {
   changePlan(subscriptionId: string, unitAmount: number, interval: "month" | "year"): Obj[];
   cancelAtPeriodEnd(subscriptionId: string): Obj[];
   end(subscriptionId: string): Obj[];
+  /** The `charge.succeeded` Stripe sends for a paid pack's charge (carrying its receipt_url). */
+  chargeSucceeded(sessionId: string): Obj[];
+  /** Stripe's API down for reads (every GET answers 500 api_error) until turned off again. */
+  failReads(down: boolean): void;
   /** Refunds (part of) the charge of a payment intent or invoice charge: charge.refunded with the total refunded. */
   refund(paymentRef: string, amountRefunded: number): Obj[];
   /** The body and `Stripe-Signature` header Stripe would deliver an event with. */
@@ -53,15 +58,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const charges = new Map<string, Obj>();
+  const paymentIntents = new Map<string, Obj>();
+  let readsDown = false;
   const event = (type: string, object: Obj): Obj => ({ id: id("evt"), object: "event", type, created: now(), api_version: "2025-10-29.clover", data: { object } });
 
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      const path = (req.url ?? "").split("?")[0]!;
-      calls.push(`${req.method} ${path}`);
-      const form = decodeForm(body);
+      const [path = "", query = ""] = (req.url ?? "").split("?");
+      calls.push(query ? `${req.method} ${path}?${decodeURIComponent(query)}` : `${req.method} ${path}`);
+      const form = decodeForm(req.method === "GET" ? query : body);
       const send = (status: number, json: Obj) => {
         res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
         res.end(JSON.stringify(json));
@@ -78,6 +85,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const session = { id: sid, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${sid}`, status: "open", payment_status: "unpaid", ...form };
         sessions.set(sid, session);
         return send(200, session);
+      }
+      if (req.method === "GET" && readsDown) return send(500, { error: { type: "api_error", message: "An unknown error occurred" } });
+      // Expanded fields are named in the query: `expand[0]=latest_charge` (Stripe also takes `expand[]=`).
+      const expand = new Set(Object.values((form.expand as Obj | undefined) ?? {}).map(String));
+      const readId = path.match(/^\/v1\/(payment_intents|charges)\/([^/]+)$/);
+      if (req.method === "GET" && readId) {
+        const [resource, objectId] = [readId[1]!, decodeURIComponent(readId[2]!)];
+        const found = (resource === "payment_intents" ? paymentIntents : charges).get(objectId);
+        if (!found) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${resource === "payment_intents" ? "payment_intent" : "charge"}: '${objectId}'` } });
+        if (resource === "payment_intents" && expand.has("latest_charge") && found.latest_charge) return send(200, { ...found, latest_charge: charges.get(String(found.latest_charge)) });
+        return send(200, found);
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
         if (!customers.has(String(form.customer))) return send(400, { error: { type: "invalid_request_error", message: "No such customer" } });
@@ -106,8 +124,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const price = lineOf(session);
       const amount = Number(price.unit_amount);
       if (session.mode === "payment") {
-        const pi = id("pi");
-        charges.set(id("ch"), { amount, payment_intent: pi });
+        const [pi, charge] = [id("pi"), id("ch")];
+        charges.set(charge, { id: charge, object: "charge", amount, amount_refunded: 0, currency: "usd", paid: true, status: "succeeded", payment_intent: pi, receipt_url: `https://pay.stripe.com/receipts/payment/${randomBytes(24).toString("base64url")}` });
+        paymentIntents.set(pi, { id: pi, object: "payment_intent", amount, amount_received: amount, currency: "usd", status: "succeeded", customer: session.customer, metadata: (session.payment_intent_data as Obj | undefined)?.metadata ?? {}, latest_charge: charge });
+        session.payment_intent = pi;
         return [event("checkout.session.completed", { ...session, status: "complete", payment_status: "paid", payment_intent: pi, amount_total: amount })];
       }
       const interval = String((price.recurring as Obj).interval);
@@ -138,6 +158,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const sub = subscriptions.get(subscriptionId)!;
       sub.status = "canceled";
       return [event("customer.subscription.deleted", subscriptionObject(sub))];
+    },
+    chargeSucceeded(sessionId) {
+      const intent = paymentIntents.get(String(sessions.get(sessionId)?.payment_intent))!;
+      return [event("charge.succeeded", charges.get(String(intent.latest_charge))!)];
+    },
+    failReads(down) {
+      readsDown = down;
     },
     refund(paymentRef, amountRefunded) {
       const [chargeId, charge] = [...charges].find(([cid, c]) => cid === paymentRef || c.payment_intent === paymentRef)!;

@@ -77,6 +77,13 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await expect(page.getByText(/^Ends on /)).toBeVisible();
   await expect(page.getByTestId("purchase-row")).toHaveCount(2);
   await expect(page.getByTestId("purchase-row").filter({ hasText: "Starter credit pack" })).toContainText("$5.00");
+  // The pack has its receipt (the test provider's TEST MODE page), opened in a new tab.
+  const receiptTab = page.context().waitForEvent("page");
+  await page.getByTestId("purchase-row").filter({ hasText: "Starter credit pack" }).getByRole("link", { name: /^Receipt for Starter credit pack/ }).click();
+  const receipt = await receiptTab;
+  await expect(receipt.getByText("Test mode: no card was charged and no money moved.")).toBeVisible();
+  await expect(receipt.getByText("$5.00").first()).toBeVisible();
+  await receipt.close();
   const run = page.getByTestId("usage-row");
   await expect(run).toHaveCount(1);
   await expect(run).toContainText("Paid reel");

@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 
 const apiPort = process.env.PORT ?? "3000";
 
@@ -8,6 +9,8 @@ const apiPort = process.env.PORT ?? "3000";
 export default defineConfig({
   root: "app",
   plugins: [react(), tailwindcss()],
+  // `zod` is zod configured for the page's Content-Security-Policy before any schema is built (app/zodConfig.ts).
+  resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL("./app/zodConfig.ts", import.meta.url)) }] },
   build: { outDir: "../dist/app", emptyOutDir: true, sourcemap: true, manifest: true },
   server: { port: 5173, proxy: { "/api": `http://localhost:${apiPort}` } },
 });

@@ -28,8 +28,8 @@ export default defineConfig({
       api("api-pglite", { TEST_DB: "pglite" }),
       // The sync fuzz starts the real studio as a child process (e2e/fuzz).
       {
-        // One retry: the sync fuzz is timing-dependent (a seed does not replay exactly) and still has rare
-        // failures under load (issue 10 stays open for them); a failure that repeats fails the run.
+        // One retry: the sync fuzz is timing-dependent (a seed does not replay exactly), and a CI machine may be
+        // loaded; a failure that repeats fails the run.
         test: { name: "fuzz", include: ["e2e/fuzz/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, retry: 1 },
       },
       {

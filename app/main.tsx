@@ -1,4 +1,3 @@
-import "./zodConfig"; // first: before any schema module is evaluated
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";

@@ -20,7 +20,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { runLocalTool } from "../server/tools/runLocalTool.ts";
 import { stopOfflineToolWorker } from "../server/tools/localToolHost.ts";
-import { stopTextReader } from "../server/tools/local/ai/index.ts";
+import { stopTextReader, stopUpscaleHelpers } from "../server/tools/local/ai/index.ts";
 import { photo, portrait, textImage } from "../server/tools/local/ai/testFixtures.ts";
 import { colourClip, removeFixtures, tone } from "../server/tools/local/media/testFixtures.ts";
 import { createHarness } from "../server/test/harness.ts";
@@ -188,6 +188,7 @@ async function main() {
   console.log(`bench/tools — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`);
   onCleanup(async () => {
     await stopTextReader();
+    await stopUpscaleHelpers();
     await stopOfflineToolWorker();
   });
   const f = await fixtures();

@@ -6,6 +6,7 @@
  */
 export { ToolInputError, type AiRunOptions, type CutOutBackground, type FaceBox } from "./types";
 export { upscaleImage, MAX_UPSCALED_PIXELS, type UpscaleFactor } from "./upscale";
+export { stopUpscaleHelpers } from "./upscaleBands";
 export { readText, stopTextReader, MAX_OCR_PIXELS } from "./ocr";
 export { cutOutPeople, MAX_CUTOUT_PIXELS } from "./cutout";
 export { detectFaces, blurFaces, cropToFace, MAX_FACE_PIXELS } from "./faces";

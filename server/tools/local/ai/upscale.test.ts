@@ -4,6 +4,7 @@ import { ToolInputError, upscaleImage } from "./index";
 import { tfjs } from "./runtime";
 import { compare, photo, raw, run, timed } from "./testFixtures";
 import { upscaleModel, upscalePixels } from "./upscale";
+import { bandRows, stopUpscaleHelpers, upscaleInBands } from "./upscaleBands";
 
 /**
  * Thresholds, measured on the fixture (a native-resolution 256² crop of a crowd photo; ×4 uses its central
@@ -72,6 +73,32 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
     for (let i = 0; i < whole.length; i++) seams = Math.max(seams, Math.abs(whole[i]! - noContext[i]!));
     expect(seams).toBeGreaterThan(10); // without the padding the tile edges do differ
   });
+
+  it("shares the rows out between threads and joins them without seams, even when a helper dies", async () => {
+    expect(bandRows(200, 3)).toEqual([
+      [0, 67],
+      [67, 133],
+      [133, 200],
+    ]);
+    const tf = await tfjs();
+    const model = await upscaleModel(2);
+    const image = await raw(await sharp(await photo()).extract({ left: 0, top: 0, width: 120, height: 200 }).png().toBuffer());
+    const signal = new AbortController().signal;
+    const whole = await upscalePixels(tf, model, image, 2, 1000, 10, signal);
+    const maxDiff = (other: Uint8ClampedArray) => other.reduce((worst, v, i) => Math.max(worst, Math.abs(v - whole[i]!)), 0);
+    const seen: number[] = [];
+    const banded = await upscaleInBands(tf, model, image, 2, 1000, 10, signal, (f) => seen.push(f), 2);
+    expect(banded.length).toBe(whole.length);
+    expect(maxDiff(banded)).toBeLessThanOrEqual(1); // float summation order only
+    expect(seen.at(-1)).toBe(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    const noContext = await upscaleInBands(tf, model, image, 2, 1000, 0, signal, undefined, 2);
+    expect(maxDiff(noContext)).toBeGreaterThan(10); // without the context rows the band edges do differ
+
+    const running = upscaleInBands(tf, model, image, 2, 1000, 10, signal, undefined, 2);
+    await stopUpscaleHelpers(); // both helpers die with a band each: this thread does them
+    expect(maxDiff(await running)).toBeLessThanOrEqual(1);
+  }, 60_000);
 
   it("keeps transparency: clear corners, opaque centre, edges without a dark fringe", async () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><circle cx="48" cy="48" r="30" fill="#e02020"/></svg>`;

@@ -6,7 +6,8 @@
  * the image's edges), so the wasm heap (which never shrinks) stays the size of one tile's activations
  * whatever the image size. Tiles are 512 output pixels square for both factors (256 input pixels at ×2, 128
  * at ×4), so both need the same heap; at ×2 a 256 px picture is one tile, not four, which saves the padding
- * of four (on a busy machine about a fifth of the time; on a quiet one about 5%, within the noise). PAD is the models' receptive-field radius: 3×3 convolutions
+ * of four (on a busy machine about a fifth of the time; on a quiet one about 5%, within the noise). The rows
+ * are then shared out between threads (./upscaleBands.ts). PAD is the models' receptive-field radius: 3×3 convolutions
  * F_m1, F_0, F_1_1, F_2_1, GFF_2, UPN2, UPN3 (1 px each), UPN1 5×5 (2 px) and SR 3×3 after the upsampling
  * (under 1 px) make 10 px, so a tile's kept core sees exactly the pixels it would see in a whole-image run
  * and the stitched result has no seams (the test compares the two).
@@ -16,14 +17,15 @@
  * neighbours (BLEED_PX rings, more than the receptive field plus Lanczos-3's reach); the colours are then
  * upscaled by the model and the alpha channel by Lanczos-3, and the two are joined again.
  */
-import path from "node:path";
-import type { LayersModel } from "@tensorflow/tfjs-layers";
 import sharp from "sharp";
 import { inspectImage, isOpaque, rawPixels, upright, type RawImage } from "./image";
-import { checkpoint, packageDir, progress, readModelArtifacts, requireCjs, tfjs, type Tf } from "./runtime";
+import { checkpoint, progress, tfjs } from "./runtime";
 import { ToolInputError, type AiRunOptions } from "./types";
+import { upscaleInBands, warmUpscaleHelpers } from "./upscaleBands";
+import { upscaleModel, type UpscaleFactor } from "./upscaleTiles";
 
-export type UpscaleFactor = 2 | 4;
+export type { UpscaleFactor } from "./upscaleTiles";
+export { upscaleModel, upscalePixels } from "./upscaleTiles";
 
 /** Input pixels per tile side: 512 output pixels at either factor. */
 export const UPSCALE_TILE: Record<UpscaleFactor, number> = { 2: 256, 4: 128 };
@@ -32,28 +34,6 @@ export const UPSCALE_PAD = 10;
 export const MAX_UPSCALED_PIXELS = 4096 * 4096;
 const BLEED_PX = 16;
 
-const models = new Map<UpscaleFactor, Promise<LayersModel>>();
-
-/** The ESRGAN slim model for `scale`, loaded once per process. */
-export function upscaleModel(scale: UpscaleFactor): Promise<LayersModel> {
-  let model = models.get(scale);
-  if (!model) {
-    model = loadModel(scale).catch((err: unknown) => {
-      models.delete(scale);
-      throw err;
-    });
-    models.set(scale, model);
-  }
-  return model;
-}
-
-async function loadModel(scale: UpscaleFactor): Promise<LayersModel> {
-  const tf = await tfjs();
-  const layers = requireCjs("@tensorflow/tfjs-layers") as typeof import("@tensorflow/tfjs-layers");
-  const json = path.join(packageDir("@upscalerjs/esrgan-slim"), "models", `x${scale}`, "model.json");
-  return layers.loadLayersModel(tf.io.fromMemory(await readModelArtifacts(json)));
-}
-
 /** An upscaled PNG exactly `scale` times the (upright) image's width and height. */
 export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor }, opts: AiRunOptions): Promise<Buffer> {
   const report = progress(opts);
@@ -61,6 +41,7 @@ export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor
   const scale = params?.scale;
   if (scale !== 2 && scale !== 4) throw new ToolInputError(`scale: must be 2 or 4, got ${JSON.stringify(scale)}`);
   await inspectImage(image, "image", MAX_UPSCALED_PIXELS / (scale * scale));
+  warmUpscaleHelpers(scale);
   const [tf, model] = await Promise.all([tfjs(), upscaleModel(scale)]);
   const raw = await rawPixels(upright(image), "image");
   await checkpoint(opts.signal);
@@ -69,7 +50,7 @@ export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor
   const { width, height } = raw;
   const alpha = raw.channels === 4 && !isOpaque(raw) ? channel(raw.data, 4, 3) : undefined;
   const colours = alpha ? bleedColours(raw, BLEED_PX) : raw;
-  const out = await upscalePixels(tf, model, colours, scale, UPSCALE_TILE[scale], UPSCALE_PAD, opts.signal, (f) => report(0.05 + 0.9 * f));
+  const out = await upscaleInBands(tf, model, colours, scale, UPSCALE_TILE[scale], UPSCALE_PAD, opts.signal, (f) => report(0.05 + 0.9 * f));
 
   const outW = width * scale;
   const outH = height * scale;
@@ -84,73 +65,10 @@ export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor
   return png;
 }
 
-/**
- * The colour channels of RGB or RGBA pixels through the model tile by tile; returns the upscaled RGB.
- * Exported for the seam test, which compares small tiles with one whole-image tile.
- */
-export async function upscalePixels(
-  tf: Tf,
-  model: LayersModel,
-  image: RawImage,
-  scale: number,
-  tile: number,
-  pad: number,
-  signal: AbortSignal,
-  onTile?: (fraction: number) => void,
-): Promise<Uint8ClampedArray> {
-  const { width, height } = image;
-  const outW = width * scale;
-  const out = new Uint8ClampedArray(outW * height * scale * 3); // assignment rounds and clamps to 0..255
-  const cols = Math.ceil(width / tile);
-  const rows = Math.ceil(height / tile);
-  for (let ty = 0; ty < rows; ty++) {
-    for (let tx = 0; tx < cols; tx++) {
-      await checkpoint(signal);
-      const [x0, y0] = [tx * tile, ty * tile];
-      const [x1, y1] = [Math.min(x0 + tile, width), Math.min(y0 + tile, height)];
-      const [wx0, wy0, ww, wh] = [x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad];
-      const window = rgbWindow(image, wx0, wy0, ww, wh);
-      const result = tf.tidy(() => model.predict(tf.tensor4d(window, [1, wh, ww, 3])) as import("@tensorflow/tfjs-core").Tensor);
-      const values = result.dataSync();
-      result.dispose();
-      const [ox, oy, rowLen, coreLen] = [(x0 - wx0) * scale, (y0 - wy0) * scale, ww * scale * 3, (x1 - x0) * scale * 3];
-      for (let y = 0; y < (y1 - y0) * scale; y++) {
-        const src = (oy + y) * rowLen + ox * 3;
-        out.set(values.subarray(src, src + coreLen), ((y0 * scale + y) * outW + x0 * scale) * 3);
-      }
-      onTile?.((ty * cols + tx + 1) / (rows * cols));
-    }
-  }
-  return out;
-}
-
-/** `i` reflected into 0..n-1 (…, 1, 0 | 0, 1, …, n-1 | n-1, …). */
-function mirror(i: number, n: number): number {
-  const m = i < 0 ? -1 - i : i >= n ? 2 * n - 1 - i : i;
-  return Math.min(n - 1, Math.max(0, m));
-}
-
 function channel(data: Buffer, channels: number, index: number): Buffer {
   const out = Buffer.alloc(data.length / channels);
   for (let i = 0; i < out.length; i++) out[i] = data[i * channels + index]!;
   return out;
-}
-
-/**
- * One window of the image as RGB floats 0..255 (alpha, if any, left out). Where the window reaches past the
- * image, the image is mirrored: the models pad with zeros, which would give the result a dark frame.
- */
-function rgbWindow({ data, width, height, channels }: RawImage, x0: number, y0: number, w: number, h: number): Float32Array {
-  const rgb = new Float32Array(w * h * 3);
-  for (let y = 0; y < h; y++) {
-    const sy = mirror(y0 + y, height);
-    for (let x = 0; x < w; x++) {
-      const src = (sy * width + mirror(x0 + x, width)) * channels;
-      const dst = (y * w + x) * 3;
-      for (let c = 0; c < 3; c++) rgb[dst + c] = data[src + c]!;
-    }
-  }
-  return rgb;
 }
 
 /**

@@ -1,0 +1,6 @@
+// An upscale helper thread's entry: TypeScript is loaded through tsx here (a worker does not inherit the
+// parent's --import), then the helper's own module runs.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./upscaleHelperWorker.ts");

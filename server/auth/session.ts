@@ -26,11 +26,7 @@ export async function loadSessionUser(auth: Auth, request: FastifyRequest): Prom
 export async function cachedSessionUser(cache: SessionCache, auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
   const key = SessionCache.keyOf(request);
   if (!key) return null;
-  const known = cache.get(key);
-  if (known) return known;
-  const user = await loadSessionUser(auth, request);
-  if (user) cache.set(key, user);
-  return user;
+  return cache.resolve(key, () => loadSessionUser(auth, request));
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

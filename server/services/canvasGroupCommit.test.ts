@@ -111,6 +111,47 @@ describe("group commit of node data", () => {
     expect(await stored(projectA, "stranger-node")).toBeUndefined();
   });
 
+  it("remembers a writer's permission for a few seconds, and forgets it at once when the sharing changes or the project goes", async () => {
+    const editor = await h.signUp("Editor");
+    const projectC = (await h.call(owner, "POST", "/api/projects", { name: "Group C" })).body.id as string;
+    const share = (permission: "edit" | "view") => h.call(owner, "POST", `/api/projects/${projectC}/members`, { email: editor.email, permission });
+    let rev = 0;
+    const save = (user: TestUser, projectId = projectC) =>
+      applyChanges(db(), h.hub, projectId, [{ type: "node-data", id: `kept-${user.id}`, data: { title: "kept", rev: rev + 1 }, prevRev: rev++ } as CanvasChange], { source: "user", actor: { userId: user.id } });
+    const refusal = (p: Promise<unknown>) => p.then(() => "saved", (err: HttpError) => [err.status, err.message]);
+    const permissionQueries = async (during: () => Promise<unknown>) => {
+      const reads = vi.spyOn(db(), "select");
+      try {
+        await during();
+        return reads.mock.calls.length;
+      } finally {
+        reads.mockRestore();
+      }
+    };
+
+    expect((await share("edit")).status).toBeLessThan(300);
+    expect(await refusal(save(editor))).toBe("saved");
+    expect(await permissionQueries(() => save(editor))).toBe(0); // remembered
+    const later = Date.now() + 6_000;
+    const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+    try {
+      expect(await permissionQueries(() => save(editor))).toBe(1); // run out: asked again
+    } finally {
+      clock.mockRestore();
+    }
+
+    expect((await share("view")).status).toBeLessThan(300);
+    expect(await refusal(save(editor))).toEqual([403, "You have view-only access to this project"]);
+    expect((await share("edit")).status).toBeLessThan(300);
+    expect(await refusal(save(editor))).toBe("saved");
+    expect((await h.call(owner, "DELETE", `/api/projects/${projectC}/members/${editor.id}`)).status).toBeLessThan(300);
+    expect(await refusal(save(editor))).toEqual([403, MESSAGES.accessDeniedDefault]);
+
+    expect(await refusal(save(owner))).toBe("saved");
+    expect((await h.call(owner, "DELETE", `/api/projects/${projectC}`)).status).toBeLessThan(300);
+    expect(await refusal(save(owner))).toEqual([404, MESSAGES.projectNotFound]);
+  });
+
   it("fails only the list at fault when a grouped statement fails", async () => {
     // A server writer's list for a project that does not exist breaks the nodes' foreign key.
     const ghost = applyChanges(db(), h.hub, randomUUID(), [{ type: "node-data", id: "ghost", data: { rev: 1 }, prevRev: 0 }], { source: "generation", actor: { system: "generation" } });

@@ -99,7 +99,11 @@ async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChange
   const asApplied = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }): AppliedChanges => ({ applied: r.landed, conflicts: r.conflicts });
   // Access first, for all of them in one query: a list its writer may not make is answered with the refusal.
   const people = group.flatMap((w, i) => (w.userId ? [i] : []));
-  const verdicts = await authorizeEach(db, people.map((i) => ({ userId: group[i]!.userId!, projectId: group[i]!.projectId, action: "edit" as const })));
+  const verdicts = await authorizeEach(
+    db,
+    people.map((i) => ({ userId: group[i]!.userId!, projectId: group[i]!.projectId, action: "edit" as const })),
+    { recent: true },
+  );
   people.forEach((i, k) => {
     const verdict = verdicts[k]!;
     if (verdict instanceof Error) results[i] = verdict;

@@ -3,6 +3,7 @@ import type { AddMemberInput, Member } from "../../domain/projects";
 import type { Db } from "../db/client";
 import { projectMembers, projects, user } from "../db/schema";
 import { badRequest, notFound } from "../errors";
+import { forgetProjectAccess } from "../policies/projectPolicy";
 
 export async function listMembers(db: Db, projectId: string): Promise<Member[]> {
   const rows = await db
@@ -37,6 +38,7 @@ export async function addMember(db: Db, projectId: string, input: AddMemberInput
       target: [projectMembers.projectId, projectMembers.userId],
       set: { permission: input.permission },
     });
+  forgetProjectAccess(db, projectId);
   const members = await listMembers(db, projectId);
   const member = members.find((m) => m.userId === invitee.id);
   if (!member) throw new Error("member vanished after insert");
@@ -48,5 +50,6 @@ export async function removeMember(db: Db, projectId: string, userId: string): P
     .delete(projectMembers)
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
     .returning({ userId: projectMembers.userId });
+  forgetProjectAccess(db, projectId);
   if (removed.length === 0) throw notFound("That person is not a member of this project");
 }

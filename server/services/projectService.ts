@@ -8,6 +8,7 @@ import { projectNameTaken } from "../../domain/errors";
 import { isUniqueViolation, type Db } from "../db/client";
 import { nodes, projectMembers, projects, user } from "../db/schema";
 import { alreadyExists } from "../errors";
+import { forgetProjectAccess } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyChanges } from "./canvasService";
 import { grantSignupAllowance } from "./signupAllowance";
@@ -132,4 +133,5 @@ export async function updateProject(
 
 export async function deleteProject(db: Db, projectId: string): Promise<void> {
   await db.delete(projects).where(eq(projects.id, projectId));
+  forgetProjectAccess(db, projectId);
 }

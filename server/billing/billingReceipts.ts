@@ -16,6 +16,12 @@ const FILL_PER_READ = 5;
 type Log = Pick<FastifyBaseLogger, "warn">;
 type PurchaseRecord = typeof billingPurchases.$inferSelect;
 
+/**
+ * Receipts being asked for, by purchase: a webhook delivered again, or a history read, while the provider
+ * is being asked joins that request instead of asking a second time.
+ */
+const asking = new Map<string, Promise<void>>();
+
 /** After an event recorded a purchase: its receipt, if it has none yet. */
 export async function fillReceipt(db: Db, provider: BillingProvider, purchaseId: string, log: Log): Promise<void> {
   const [row] = await db.select().from(billingPurchases).where(eq(billingPurchases.id, purchaseId));
@@ -34,7 +40,16 @@ export async function fillMissingReceipts(db: Db, provider: BillingProvider, use
   await Promise.all(rows.map((row) => askForReceipt(db, provider, row, log)));
 }
 
-async function askForReceipt(db: Db, provider: BillingProvider, row: PurchaseRecord, log: Log): Promise<void> {
+function askForReceipt(db: Db, provider: BillingProvider, row: PurchaseRecord, log: Log): Promise<void> {
+  let pending = asking.get(row.id);
+  if (!pending) {
+    pending = askProvider(db, provider, row, log).finally(() => asking.delete(row.id));
+    asking.set(row.id, pending);
+  }
+  return pending;
+}
+
+async function askProvider(db: Db, provider: BillingProvider, row: PurchaseRecord, log: Log): Promise<void> {
   if (!row.paymentRef) return;
   let url: string | null;
   try {

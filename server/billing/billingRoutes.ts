@@ -49,6 +49,21 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
   const applyAll = async (events: ProviderEvent[]) => {
     for (const e of events) await applyEvent(provider!, e);
   };
+  /**
+   * Stripe's webhook is answered as soon as the event is applied: its receipt is asked for afterwards (up to
+   * the provider's 4 s time-out), so a slow Stripe never holds the answer and makes Stripe deliver again.
+   * The server waits for those still under way when it closes.
+   */
+  const receiptsAfterAnswer = new Set<Promise<void>>();
+  const receiptAfterAnswer = (activeProvider: BillingProvider, purchaseId: string) => {
+    const pending = fillReceipt(db, activeProvider, purchaseId, app.log)
+      .catch((err: unknown) => app.log.warn({ err, purchaseId }, "could not fill a purchase's receipt"))
+      .finally(() => receiptsAfterAnswer.delete(pending));
+    receiptsAfterAnswer.add(pending);
+  };
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([...receiptsAfterAnswer]);
+  });
 
   /** Starts a checkout for one catalog item; refuses a plan the user already has. */
   const startCheckout = async (request: FastifyRequest, item: CatalogItem | null) => {
@@ -133,7 +148,8 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
       } catch {
         throw badRequest(BILLING_MESSAGES.badSignature);
       }
-      const outcome = await applyEvent(provider, event);
+      const outcome = await applyBillingEvent(db, provider.name, event);
+      if (outcome.purchaseId) receiptAfterAnswer(provider, outcome.purchaseId);
       return { received: true, handled: outcome.handled };
     });
   });

@@ -73,6 +73,26 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     expect(stripe.calls.filter((c) => c.includes(intent))).toEqual([`GET /v1/payment_intents/${intent}?expand[0]=latest_charge`]);
   });
 
+  it("answers the webhook without waiting for a slow Stripe: the receipt comes after, asked for once", async () => {
+    const user = await h.signUp("Patient buyer");
+    const sessionId = await checkout(user, "pack:pack-5");
+    const [completed] = stripe.pay(sessionId);
+    const intent = String(stripe.sessions.get(sessionId)!.payment_intent);
+    stripe.slowReads(2_500);
+    try {
+      const sent = performance.now();
+      expect(await deliver(completed!)).toMatchObject({ status: 200, body: { handled: true } });
+      expect(await deliver(completed!)).toMatchObject({ status: 200, body: { handled: true } }); // Stripe delivers again
+      expect(performance.now() - sent).toBeLessThan(1_500); // not held for the 2.5 s receipt question
+      const soon = (await h.call(user, "GET", "/api/billing/history")).body.history;
+      expect(soon).toEqual([expect.objectContaining({ id: sessionId, credits: 5_000, receiptUrl: null })]); // waited 1.5 s at most
+      await expect.poll(async () => (await h.call(user, "GET", "/api/billing/history")).body.history[0].receiptUrl, { timeout: 5_000 }).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+    } finally {
+      stripe.slowReads(0);
+    }
+    expect(stripe.calls.filter((c) => c.includes(intent))).toEqual([`GET /v1/payment_intents/${intent}?expand[0]=latest_charge`]);
+  });
+
   it("Stripe down when a pack is paid: the credits come once, and the receipt when the history is next read", async () => {
     const user = await h.signUp("Unlucky buyer");
     const start = await balance(user);

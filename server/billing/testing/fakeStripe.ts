@@ -45,6 +45,8 @@ export interface FakeStripe {
   chargeSucceeded(sessionId: string): Obj[];
   /** Stripe's API down for reads (every GET answers 500 api_error) until turned off again. */
   failReads(down: boolean): void;
+  /** Stripe slow: every GET is answered after `ms` (0: at once again). */
+  slowReads(ms: number): void;
   /** Refunds (part of) the charge of a payment intent or invoice charge: charge.refunded with the total refunded. */
   refund(paymentRef: string, amountRefunded: number): Obj[];
   /** The body and `Stripe-Signature` header Stripe would deliver an event with. */
@@ -60,12 +62,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const charges = new Map<string, Obj>();
   const paymentIntents = new Map<string, Obj>();
   let readsDown = false;
+  let readDelayMs = 0;
   const event = (type: string, object: Obj): Obj => ({ id: id("evt"), object: "event", type, created: now(), api_version: "2025-10-29.clover", data: { object } });
 
   const server: Server = createServer((req, res) => {
     let body = "";
     req.on("data", (c) => (body += c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const [path = "", query = ""] = (req.url ?? "").split("?");
       calls.push(query ? `${req.method} ${path}?${decodeURIComponent(query)}` : `${req.method} ${path}`);
       const form = decodeForm(req.method === "GET" ? query : body);
@@ -86,6 +89,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         sessions.set(sid, session);
         return send(200, session);
       }
+      if (req.method === "GET" && readDelayMs) await new Promise((resolve) => setTimeout(resolve, readDelayMs));
       if (req.method === "GET" && readsDown) return send(500, { error: { type: "api_error", message: "An unknown error occurred" } });
       // Expanded fields are named in the query: `expand[0]=latest_charge` (Stripe also takes `expand[]=`).
       const expand = new Set(Object.values((form.expand as Obj | undefined) ?? {}).map(String));
@@ -165,6 +169,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     failReads(down) {
       readsDown = down;
+    },
+    slowReads(ms) {
+      readDelayMs = ms;
     },
     refund(paymentRef, amountRefunded) {
       const [chargeId, charge] = [...charges].find(([cid, c]) => cid === paymentRef || c.payment_intent === paymentRef)!;

@@ -5,6 +5,7 @@
  */
 import { findModel } from "../generation/catalogue";
 import { estimateCredits } from "../generation/cost";
+import { slotFor } from "../stringHash";
 
 export const ANIMATIC_VOICE_SOURCES = ["local", "elevenlabs"] as const;
 export type AnimaticVoiceSource = (typeof ANIMATIC_VOICE_SOURCES)[number];
@@ -26,9 +27,7 @@ export const ELEVENLABS_VOICES = [
 
 /** A character's voice among `count`: the same for the same name, told apart from the others where the voices allow. */
 export function voiceIndexFor(speaker: string, count: number): number {
-  let h = 0;
-  for (const ch of speaker) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return h % count;
+  return slotFor(speaker, count);
 }
 
 /** What speaking these lines with ElevenLabs on the studio's key costs, in credits (nothing to speak, nothing charged). */

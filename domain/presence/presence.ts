@@ -5,6 +5,7 @@
  * `PresenceMessage`s to the project's other tabs, on every studio process (the realtime relay).
  */
 import { z } from "zod";
+import { slotFor } from "../stringHash";
 
 export const PRESENCE_MODES = ["scripts", "shotLists", "assets", "canvas"] as const;
 export type PresenceMode = (typeof PRESENCE_MODES)[number];
@@ -70,9 +71,7 @@ export type PresenceMessage =
 export const PRESENCE_COLORS = ["#f97316", "#22c55e", "#38bdf8", "#e879f9", "#facc15", "#f43f5e", "#2dd4bf", "#a78bfa"] as const;
 
 export function presenceColor(userId: string): string {
-  let h = 0;
-  for (const ch of userId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return PRESENCE_COLORS[h % PRESENCE_COLORS.length]!;
+  return PRESENCE_COLORS[slotFor(userId, PRESENCE_COLORS.length)]!;
 }
 
 /** A peer's state after a frame: only the fields the frame names change. */

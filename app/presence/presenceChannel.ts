@@ -7,12 +7,13 @@
  */
 import { CURSOR_INTERVAL_MS, STATE_INTERVAL_MS, type PresenceMessage, type PresenceStateFrame } from "../../domain/presence/presence";
 import { LatestThrottle } from "../../domain/presence/latestThrottle";
+import { openProjectSocket, type ProjectSocket } from "../live/projectSocket";
 import { usePresence } from "./presenceStore";
 
 type State = Omit<PresenceStateFrame, "type">;
 
 interface Channel {
-  socket: WebSocket | null;
+  live: ProjectSocket | null;
   /** Everything this tab said so far: the hello after a reconnect. */
   state: State;
   /** The fields changed since the last state frame went out. */
@@ -26,17 +27,15 @@ let channel: Channel | null = null;
 const PRESENCE_TYPES = new Set(["presence-snapshot", "presence-peer", "presence-leave", "cursor"]);
 
 function send(frame: unknown) {
-  if (channel?.socket?.readyState === WebSocket.OPEN) channel.socket.send(JSON.stringify(frame));
+  const socket = channel?.live?.current();
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
 }
 
 /** Opens the project's presence socket; the returned function closes it and forgets everyone. */
 export function connectPresence(projectId: string, selfUserId: string, initial: State): () => void {
   usePresence.getState().reset(selfUserId);
-  let closed = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const me: Channel = {
-    socket: null,
+    live: null,
     state: { ...initial },
     changed: {},
     states: new LatestThrottle(STATE_INTERVAL_MS, () => {
@@ -47,34 +46,26 @@ export function connectPresence(projectId: string, selfUserId: string, initial: 
     cursors: new LatestThrottle(CURSOR_INTERVAL_MS, (c) => send({ type: "cursor", ...c })),
   };
   channel = me;
-
-  const connect = () => {
-    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/projects/${projectId}/live`);
-    me.socket = socket;
-    socket.onopen = () => {
-      attempt = 0;
+  const live = openProjectSocket(projectId, {
+    opened(socket) {
+      live.healthy();
       me.changed = {};
       socket.send(JSON.stringify({ type: "presence", ...me.state }));
-    };
-    socket.onmessage = (event) => {
-      const message = JSON.parse(String(event.data)) as { type: string };
+    },
+    message(data) {
+      const message = JSON.parse(data) as { type: string };
       if (PRESENCE_TYPES.has(message.type)) usePresence.getState().receive(message as PresenceMessage);
-    };
-    socket.onclose = (event) => {
-      if (me.socket === socket) usePresence.getState().reset(selfUserId);
-      if (closed || event.code === 4401 || event.code === 4403 || event.code === 4404) return;
-      attempt += 1;
-      timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** (attempt - 1)));
-    };
-  };
-  connect();
+    },
+    closed(socket) {
+      if (live.current() === socket) usePresence.getState().reset(selfUserId);
+    },
+  });
+  me.live = live;
 
   return () => {
-    closed = true;
-    clearTimeout(timer);
     me.states.cancel();
     me.cursors.cancel();
-    me.socket?.close();
+    live.close();
     if (channel === me) channel = null;
     usePresence.getState().reset();
   };

@@ -1,4 +1,5 @@
 import type { RealtimeMessage } from "../../../domain/canvas/node";
+import { openProjectSocket } from "../../live/projectSocket";
 
 interface Handlers {
   onMessage(message: RealtimeMessage): void;
@@ -19,40 +20,22 @@ interface Handlers {
 export const isOwnEcho = (message: { type: string; clientId?: string }, clientId: string): boolean => message.clientId === clientId && message.type !== "structure";
 
 /**
- * The project's realtime channel. Reconnects with growing waits (1 s up to 30 s); messages this tab
- * caused itself (same clientId) are dropped, since the tab already shows them.
+ * The project's realtime channel, on a socket that reconnects by itself (app/live/projectSocket.ts);
+ * messages this tab caused itself (same clientId) are dropped, since the tab already shows them.
  */
 export function openLiveChannel(projectId: string, clientId: string, handlers: Handlers): () => void {
-  let socket: WebSocket | null = null;
-  let closed = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const connect = () => {
-    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/projects/${projectId}/live`;
-    socket = new WebSocket(url);
-    socket.onmessage = (event) => {
-      const message = JSON.parse(String(event.data)) as RealtimeMessage | { type: "ready" };
+  const live = openProjectSocket(projectId, {
+    message(data, again) {
+      const message = JSON.parse(data) as RealtimeMessage | { type: "ready" };
       if (message.type === "ready") {
+        live.healthy();
         handlers.onReady?.();
-        if (attempt > 0) handlers.onReconnect?.();
-        attempt = 0;
+        if (again) handlers.onReconnect?.();
         return;
       }
       if (isOwnEcho(message, clientId)) return;
       handlers.onMessage(message);
-    };
-    socket.onclose = (event) => {
-      if (closed || event.code === 4401 || event.code === 4403 || event.code === 4404) return;
-      attempt += 1;
-      timer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** (attempt - 1)));
-    };
-  };
-  connect();
-
-  return () => {
-    closed = true;
-    clearTimeout(timer);
-    socket?.close();
-  };
+    },
+  });
+  return () => live.close();
 }

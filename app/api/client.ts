@@ -20,16 +20,22 @@ type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    res = await fetch(path, jsonRequest(method, body));
   } catch {
     throw new ApiError(0, "network", "Can't reach the studio server. Check your connection and try again.");
   }
   return readAnswer<T>(res);
+}
+
+/** The fetch options of a JSON call to the studio's API: same-origin cookies, a JSON body if any. */
+export function jsonRequest(method: Method, body?: unknown, signal?: AbortSignal): RequestInit {
+  return {
+    method,
+    credentials: "same-origin",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  };
 }
 
 /** An answer's JSON, or an ApiError carrying the server's `{ error, code }` when it is not 2xx. */

@@ -1,5 +1,5 @@
 import { BILLING_CLIENT_MESSAGES, BILLING_TIMEOUT_MS, billingErrorPage } from "../../domain/billing/clientMessages";
-import { ApiError, readAnswer } from "../api/client";
+import { ApiError, jsonRequest, readAnswer } from "../api/client";
 
 export const CHECKOUT_PATH = "/api/billing/checkout";
 
@@ -19,13 +19,7 @@ export const isBillingTransportFailure = (err: unknown): err is ApiError => err 
 export async function billingRequest<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(BILLING_TIMEOUT_MS),
-    });
+    res = await fetch(path, jsonRequest(method, body, AbortSignal.timeout(BILLING_TIMEOUT_MS)));
   } catch (err) {
     throw transportFailure(err);
   }

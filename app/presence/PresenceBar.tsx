@@ -16,7 +16,8 @@ export const PresenceBar = memo(function PresenceBar() {
   const following = usePresence((s) => s.following);
   const follow = usePresence((s) => s.follow);
   // The same person in another tab is here too, but is not someone to follow from this one.
-  const members = membersOf(peers, usePresence((s) => s.selfUserId));
+  const selfUserId = usePresence((s) => s.selfUserId);
+  const members = membersOf(peers, selfUserId);
   if (!members.length) return null;
   const followed = following ? peers[following] : undefined;
   return (

@@ -64,12 +64,22 @@ const PeerSelections = memo(function PeerSelections() {
 const PeerCursors = memo(function PeerCursors() {
   const cursors = usePresence((s) => s.cursors);
   const peers = usePresence((s) => s.peers);
-  // Re-checks once a second, so a cursor that stopped moving goes after ten seconds.
+  // A cursor that stopped moving goes after CURSOR_IDLE_MS: one timer for the next cursor to go, none when
+  // there is none (not a re-render every second).
   const [now, setNow] = useState(() => performance.now());
+  const nextIdle = useMemo(() => {
+    let next = Infinity;
+    for (const cursor of Object.values(cursors)) {
+      const idleAt = cursor.at + CURSOR_IDLE_MS;
+      if (idleAt > now && idleAt < next) next = idleAt;
+    }
+    return next;
+  }, [cursors, now]);
   useEffect(() => {
-    const timer = setInterval(() => setNow(performance.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+    if (!Number.isFinite(nextIdle)) return;
+    const timer = setTimeout(() => setNow(performance.now()), Math.max(0, nextIdle - performance.now()) + 1);
+    return () => clearTimeout(timer);
+  }, [nextIdle]);
   const zoom = useStore((s) => s.transform[2]);
   return (
     <ViewportPortal>

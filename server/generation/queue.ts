@@ -4,7 +4,10 @@
  *
  * pg-boss workers poll. To keep queue overhead in milliseconds rather than the polling interval, every
  * enqueue wakes the workers: directly in this process, and through a Postgres NOTIFY for workers in other
- * processes. Polling stays as the safety net.
+ * processes; a job queued to start later wakes this process's workers when it is due. Polling stays as the
+ * safety net: every 2 s on PostgreSQL, where other processes queue jobs too; every 10 s on PGlite, which
+ * belongs to this one process and runs one query at a time (each poll held every save behind it for 3–12
+ * ms, bench:autosave).
  */
 import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
@@ -14,7 +17,9 @@ export const GENERATION_QUEUE = "generation";
 const WAKE_CHANNEL = "generation_jobs";
 /** A job whose worker vanished is handed back by pg-boss after this; the sweeper usually acts sooner. */
 const JOB_EXPIRY_SECONDS = 60 * 60;
-const POLLING_SECONDS = 2;
+const POLLING_SECONDS = { postgres: 2, pglite: 10 } as const;
+/** A delayed job is looked for this long after it is due (the database's clock and this one are the same). */
+const DUE_MARGIN_MS = 100;
 
 export interface GenerationJob {
   generationId: string;
@@ -71,8 +76,10 @@ export class GenerationQueue {
   }
 
   async send(job: GenerationJob, options: { startAfterSeconds?: number } = {}): Promise<string | null> {
-    const id = await this.boss.send(GENERATION_QUEUE, job, options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
-    if (!options.startAfterSeconds) await this.wake();
+    const later = options.startAfterSeconds;
+    const id = await this.boss.send(GENERATION_QUEUE, job, later ? { startAfter: later } : {});
+    if (!later) await this.wake();
+    else setTimeout(() => this.wakeLocal(), later * 1000 + DUE_MARGIN_MS).unref();
     return id;
   }
 
@@ -92,7 +99,7 @@ export class GenerationQueue {
       let self = "";
       const id = await this.boss.work<GenerationJob>(
         GENERATION_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+        { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[this.database.kind] },
         async ([job]) => {
           try {
             if (job) await handler(job.data);

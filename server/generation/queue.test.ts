@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { openTestDatabase } from "../test/testDatabase";
+import { GenerationQueue } from "./queue";
+
+/**
+ * The queue wakes its workers itself (queue.ts): at once for a job queued now, and when it is due for one
+ * queued to start later, so neither waits for the polling interval (10 s on PGlite).
+ */
+let database: Database;
+let queue: GenerationQueue;
+const ran = new Map<string, number>();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  queue = await GenerationQueue.open(database);
+  await queue.work(1, async (job) => void ran.set(job.generationId, performance.now()));
+});
+afterAll(async () => {
+  await queue.close();
+  await database.close();
+});
+
+const ranWithin = async (id: string, ms: number) => {
+  const until = performance.now() + ms;
+  while (!ran.has(id) && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+  return ran.get(id);
+};
+
+describe("GenerationQueue", () => {
+  it("runs a job queued now at once, and one queued for later when it is due, not at the next poll", async () => {
+    const sent = performance.now();
+    await queue.send({ generationId: "now" });
+    expect(await ranWithin("now", 1_000)).toBeDefined();
+    expect(ran.get("now")! - sent).toBeLessThan(1_000);
+
+    const later = performance.now();
+    await queue.send({ generationId: "later" }, { startAfterSeconds: 1 });
+    const at = await ranWithin("later", 4_000);
+    expect(at).toBeDefined();
+    expect(at! - later).toBeGreaterThanOrEqual(900); // not before it is due
+    expect(at! - later).toBeLessThan(2_500); // well before a 10 s poll (or 2 s on PostgreSQL)
+  }, 15_000);
+});

@@ -8,10 +8,10 @@ import { CREDITS_KEY } from "../api/projects";
 import { useSession } from "../api/session";
 import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
-import { BackLink, Button, Logo, toast } from "../ui";
+import { Button, toast } from "../ui";
 import { BILLING_KEY, useBillingSummary } from "./billingApi";
 import { billingRequest } from "./billingClient";
-import { TestModeBadge } from "./TestModeBadge";
+import { TestProviderHeader } from "./TestProviderFrame";
 
 type Action = { action: "cancel" } | { action: "resume" } | { action: "renew" } | { action: "change"; priceId: string };
 
@@ -44,13 +44,7 @@ export function TestPortalPage() {
 
   return (
     <div className="min-h-dvh bg-bg px-5 py-8 text-text">
-      <header className="mx-auto flex max-w-2xl items-center justify-between">
-        <BackLink to="/billing">Back to Billing</BackLink>
-        <div className="flex items-center gap-3">
-          <TestModeBadge />
-          <Logo size={28} />
-        </div>
-      </header>
+      <TestProviderHeader back className="mx-auto max-w-2xl" />
       <main className="mx-auto mt-8 max-w-2xl space-y-6">
         <h1 className="text-2xl font-bold tracking-tight">Billing portal</h1>
         <section aria-labelledby="portal-plan" className="rounded-2xl border border-border bg-surface p-6">

@@ -102,36 +102,33 @@ export function compatibilityReport(nodes: readonly ReportNode[], edges: readonl
     if (modelId) {
       const model = models.get(modelId);
       if (!model || model.usable === false) {
-        const substitute = modelSubstitute(model, node.data, inputsOf(node.id), studio.models);
-        issues.push({
-          ...base,
-          kind: "model",
-          id: modelId,
-          name: model?.name ?? modelId,
-          problem: model ? "locked" : "unknown",
-          reason: model ? (model.lockedReason ?? COMPATIBILITY_MESSAGES.locked) : COMPATIBILITY_MESSAGES.unknownModel,
-          ...(substitute ? { substitute: { id: substitute.id, name: substitute.name } } : {}),
-        });
+        issues.push({ ...base, ...unavailable("model", modelId, model, modelSubstitute(model, node.data, inputsOf(node.id), studio.models)) });
       }
     }
     const toolId = str((node.data as Record<string, unknown>).selectedTool);
     if (toolId) {
       const tool = tools.get(toolId);
-      if (!tool || !tool.usable) {
-        const substitute = toolSubstitute(tool, studio.tools);
-        issues.push({
-          ...base,
-          kind: "tool",
-          id: toolId,
-          name: tool?.name ?? toolId,
-          problem: tool ? "locked" : "unknown",
-          reason: tool ? (tool.lockedReason ?? COMPATIBILITY_MESSAGES.locked) : COMPATIBILITY_MESSAGES.unknownTool,
-          ...(substitute ? { substitute: { id: substitute.id, name: substitute.name } } : {}),
-        });
-      }
+      if (!tool || !tool.usable) issues.push({ ...base, ...unavailable("tool", toolId, tool, toolSubstitute(tool, studio.tools)) });
     }
   }
   return issues;
+}
+
+/** Why a node's model or tool (`found`, if this studio knows it) will not run here, and what could stand in. */
+function unavailable(
+  kind: "model" | "tool",
+  id: string,
+  found: { name: string; lockedReason?: string } | undefined,
+  substitute: { id: string; name: string } | undefined,
+): Omit<CompatibilityIssue, "nodeId" | "nodeTitle"> {
+  return {
+    kind,
+    id,
+    name: found?.name ?? id,
+    problem: found ? "locked" : "unknown",
+    reason: found ? (found.lockedReason ?? COMPATIBILITY_MESSAGES.locked) : kind === "model" ? COMPATIBILITY_MESSAGES.unknownModel : COMPATIBILITY_MESSAGES.unknownTool,
+    ...(substitute ? { substitute: { id: substitute.id, name: substitute.name } } : {}),
+  };
 }
 
 /** The key of an issue's choice: one per node and kind. */

@@ -5,7 +5,8 @@
  * version: a file from a newer studio is refused with a message saying so, never half read.
  */
 import { z } from "zod";
-import { edgeSchema, nodeDataSchema, nodeIdSchema, positionSchema } from "../canvas/node";
+import { nodeRecordSchema } from "../canvas/changes";
+import { edgeSchema, nodeIdSchema } from "../canvas/node";
 import { isStudioMediaUrl } from "../mediaUrl";
 import { textRuleViolation } from "../text";
 
@@ -69,12 +70,8 @@ export const workflowMediaSchema = z.object({
 });
 export type WorkflowMedia = z.infer<typeof workflowMediaSchema>;
 
-export const workflowNodeSchema = z.object({
-  id: nodeIdSchema,
-  type: z.string().max(40),
-  position: positionSchema,
-  data: nodeDataSchema,
-});
+/** A node in a file is a node record, as a canvas change carries it. */
+export const workflowNodeSchema = nodeRecordSchema;
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
 
 export const workflowEdgeSchema = edgeSchema.pick({ id: true, source: true, target: true, sourceHandle: true, targetHandle: true });

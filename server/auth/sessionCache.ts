@@ -48,13 +48,16 @@ export class SessionCache {
   }
 
   get(key: string): SessionUser | null {
+    return this.live(key)?.user ?? null;
+  }
+
+  /** The entry for `key` if it has not run out (one that has is dropped). */
+  private live(key: string): Entry | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if (entry.until <= this.now()) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry.user;
+    if (entry.until > this.now()) return entry;
+    this.entries.delete(key);
+    return null;
   }
 
   set(key: string, user: SessionUser): void {
@@ -68,14 +71,10 @@ export class SessionCache {
    * last REFRESH_AHEAD_MS), else from `load`, shared with every other request waiting for the same key.
    */
   resolve(key: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
-    const entry = this.entries.get(key);
-    const left = entry ? entry.until - this.now() : 0;
-    if (entry && left > 0) {
-      if (left <= REFRESH_AHEAD_MS) this.lookup(key, load).catch(() => {}); // the entry serves until it runs out
-      return Promise.resolve(entry.user);
-    }
-    if (entry) this.entries.delete(key);
-    return this.lookup(key, load);
+    const entry = this.live(key);
+    if (!entry) return this.lookup(key, load);
+    if (entry.until - this.now() <= REFRESH_AHEAD_MS) this.lookup(key, load).catch(() => {}); // the entry serves until it runs out
+    return Promise.resolve(entry.user);
   }
 
   private lookup(key: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {

@@ -19,26 +19,18 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { SessionUser } from "../../domain/auth";
+import { ShortMemory } from "../shortMemory";
 
 export const SESSION_CACHE_MS = 5_000;
 const REFRESH_AHEAD_MS = 1_000;
-const MAX_ENTRIES = 10_000;
-
-interface Entry {
-  user: SessionUser;
-  until: number;
-}
 
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly memory: ShortMemory<SessionUser>;
   private readonly lookups = new Map<string, Promise<SessionUser | null>>();
-  /** Counts `forgetUser` calls: a lookup that started before one may not store its (possibly ended) answer. */
-  private forgets = 0;
 
-  constructor(
-    private readonly ttlMs = SESSION_CACHE_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(ttlMs = SESSION_CACHE_MS, now: () => number = () => Date.now()) {
+    this.memory = new ShortMemory(ttlMs, 10_000, now);
+  }
 
   /** The credentials a request presents: its bearer token or its cookies; none → not cacheable. */
   static keyOf(request: FastifyRequest): string | null {
@@ -48,22 +40,11 @@ export class SessionCache {
   }
 
   get(key: string): SessionUser | null {
-    return this.live(key)?.user ?? null;
-  }
-
-  /** The entry for `key` if it has not run out (one that has is dropped). */
-  private live(key: string): Entry | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.until > this.now()) return entry;
-    this.entries.delete(key);
-    return null;
+    return this.memory.get(key)?.value ?? null;
   }
 
   set(key: string, user: SessionUser): void {
-    // A Map iterates in insertion order: past the bound, the oldest entry goes.
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { user, until: this.now() + this.ttlMs });
+    this.memory.set(key, user);
   }
 
   /**
@@ -71,22 +52,19 @@ export class SessionCache {
    * last REFRESH_AHEAD_MS), else from `load`, shared with every other request waiting for the same key.
    */
   resolve(key: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
-    const entry = this.live(key);
+    const entry = this.memory.get(key);
     if (!entry) return this.lookup(key, load);
-    if (entry.until - this.now() <= REFRESH_AHEAD_MS) this.lookup(key, load).catch(() => {}); // the entry serves until it runs out
-    return Promise.resolve(entry.user);
+    if (entry.left <= REFRESH_AHEAD_MS) this.lookup(key, load).catch(() => {}); // the entry serves until it runs out
+    return Promise.resolve(entry.value);
   }
 
   private lookup(key: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
     let pending = this.lookups.get(key);
     if (!pending) {
-      const forgets = this.forgets;
+      const mark = this.memory.mark(); // a sign-out meanwhile voids the answer
       pending = load()
         .then((user) => {
-          if (forgets === this.forgets) {
-            if (user) this.set(key, user);
-            else this.entries.delete(key);
-          }
+          this.memory.storeSince(mark, key, user);
           return user;
         })
         .finally(() => this.lookups.delete(key));
@@ -97,7 +75,6 @@ export class SessionCache {
 
   /** Every cached session of one user (after an auth call that may have ended one of them). */
   forgetUser(userId: string): void {
-    this.forgets += 1;
-    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+    this.memory.forget((_key, user) => user.id === userId);
   }
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from "../../domain/errors";
 import type { Db } from "../db/client";
 import { projectMembers, projects } from "../db/schema";
 import { forbidden, notFound } from "../errors";
+import { ShortMemory } from "../shortMemory";
 
 /**
  * Who may do what to a project — the one place such decisions are made.
@@ -51,51 +52,34 @@ async function permissionsOf(db: Db, pairs: readonly { userId: string; projectId
  * Only found permissions are kept: strangers and unknown projects are asked about every time.
  */
 const REMEMBER_MS = 5_000;
-const MAX_REMEMBERED = 10_000;
 
-interface Remembered {
-  entries: Map<string, { permission: Permission; until: number }>;
-  /** Counts forgets: an answer asked for before one may be out of date and is not kept. */
-  forgets: number;
-}
-
-const recentByDb = new WeakMap<Db, Remembered>();
-const recentOf = (db: Db): Remembered => {
+const recentByDb = new WeakMap<Db, ShortMemory<Permission>>();
+const recentOf = (db: Db): ShortMemory<Permission> => {
   let recent = recentByDb.get(db);
-  if (!recent) recentByDb.set(db, (recent = { entries: new Map(), forgets: 0 }));
+  if (!recent) recentByDb.set(db, (recent = new ShortMemory<Permission>(REMEMBER_MS)));
   return recent;
 };
 const pairKey = (userId: string, projectId: string) => `${projectId}\u0000${userId}`;
 
 async function recentPermissionsOf(db: Db, pairs: readonly { userId: string; projectId: string }[]): Promise<(Permission | null | undefined)[]> {
   const recent = recentOf(db);
-  const now = Date.now();
-  const known = pairs.map(({ userId, projectId }) => {
-    const entry = recent.entries.get(pairKey(userId, projectId));
-    return entry && entry.until > now ? entry.permission : undefined;
-  });
+  const known = pairs.map(({ userId, projectId }) => recent.get(pairKey(userId, projectId))?.value);
   const ask = pairs.filter((_, i) => known[i] === undefined);
   if (ask.length === 0) return known;
-  const forgets = recent.forgets;
+  const mark = recent.mark(); // a sharing change meanwhile voids the answers
   const asked = await permissionsOf(db, ask);
   let k = 0;
   return pairs.map(({ userId, projectId }, i) => {
     if (known[i] !== undefined) return known[i];
     const permission = asked[k++];
-    if (permission && forgets === recent.forgets) {
-      if (recent.entries.size >= MAX_REMEMBERED) recent.entries.delete(recent.entries.keys().next().value!);
-      recent.entries.set(pairKey(userId, projectId), { permission, until: now + REMEMBER_MS });
-    }
+    if (permission) recent.storeSince(mark, pairKey(userId, projectId), permission);
     return permission;
   });
 }
 
 /** After a project's sharing changed or it was deleted: its remembered permissions go. */
 export function forgetProjectAccess(db: Db, projectId: string): void {
-  const recent = recentByDb.get(db);
-  if (!recent) return;
-  recent.forgets += 1;
-  for (const key of recent.entries.keys()) if (key.startsWith(`${projectId}\u0000`)) recent.entries.delete(key);
+  recentByDb.get(db)?.forget((key) => key.startsWith(`${projectId}\u0000`));
 }
 
 /** The caller's permission on a project, or null when they have none. Throws 404 when it does not exist. */

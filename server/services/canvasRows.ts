@@ -51,23 +51,9 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
   // meanwhile is not overwritten: its write is refused and answered as a conflict like any other.
   // The same statement marks the written projects as edited (for the project list's "last edited"), at most
   // every 10 s per project: one statement per save instead of two on the autosave hot path.
-  const result = await db.execute(sql`
-    with incoming as (select * from jsonb_to_recordset(${JSON.stringify(incoming)}::jsonb) as w(project_id text, id text, data jsonb, rev integer, prev integer)),
-    updated as (
-      update ${nodes} n set data = i.data, rev = i.rev, updated_at = now() from incoming i
-      where n.project_id = i.project_id and n.id = i.id and n.rev < i.rev and n.rev <= i.prev and n.deleted = false
-      returning n.project_id, n.id),
-    inserted as (
-      insert into ${nodes} (project_id, id, data, rev)
-      select i.project_id, i.id, i.data, i.rev from incoming i
-      where not exists (select 1 from ${nodes} n where n.project_id = i.project_id and n.id = i.id)
-      on conflict (project_id, id) do nothing
-      returning project_id, id),
-    written as (select project_id, id from updated union all select project_id, id from inserted),
-    touched as (
-      update ${projects} set updated_at = now()
-      where ${projects.id} in (select distinct project_id from written) and ${projects.updatedAt} < now() - interval '10 seconds')
-    select project_id, id from written`);
+  // The statement lives in the database as write_node_data (drizzle/0008_node_data_writer.sql), where it is
+  // planned once per connection rather than on every save.
+  const result = await db.execute(sql`select project_id, id from write_node_data(${JSON.stringify(incoming)}::jsonb)`);
   const stored = new Set(rowsOf<StoredKey>(result).map((r) => key(r.project_id, r.id)));
   const refused = incoming.filter((w) => !stored.has(key(w.project_id, w.id))).map((w) => ({ projectId: w.project_id, id: w.id }));
   const conflicts = await conflictsForKeys(db, refused);

@@ -11,7 +11,8 @@ function sources(dir = "server"): string[] {
   });
 }
 
-const WRITES = /\.(insert|update|delete)\((nodes|edges)\)/;
+// Drizzle's builders, or the database function the autosave's statement lives in (drizzle/0008).
+const WRITES = /\.(insert|update|delete)\((nodes|edges)\)|write_node_data\(/;
 const PUBLISHES_CANVAS = /type:\s*"(nodes|structure)"/;
 const ROWS_IMPORT = /from\s+"\.\/canvasRows"|from\s+"[./]*services\/canvasRows"/;
 

@@ -115,6 +115,8 @@ export const creditLedger = pgTable(
 );
 
 // --- the canvas: one row per node and per edge, so one node's write never rewrites the canvas.
+// The autosave's write of `nodes` (and of `projects.updated_at`) is the database function write_node_data
+// (drizzle/0008_node_data_writer.sql): a migration that renames or retypes those columns replaces it too.
 
 export const nodes = pgTable(
   "nodes",

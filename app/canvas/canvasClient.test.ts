@@ -192,6 +192,29 @@ describe("what the server says comes in through one door", () => {
     expect(writes().at(-1)).toMatchObject({ nodeId: "a", nodeData: { prompt: "a fox in snow", mediaUrl: "/api/media/m1" } });
   });
 
+  it("keeps a generation's result when the run's earlier 'generating' copy is heard after a conflict brought the result", async () => {
+    // The storyboard's flake (CI, Generate all): a context edit in flight is refused with the finished copy,
+    // and the live message of the run's start comes after it. Its 'generating' must not be saved back.
+    const answers: ((a: AutosaveResponse) => void)[] = [];
+    const { client, commands, node, writes } = recordingClient({
+      nodes: [loaded("shot", { title: "Shot 6", status: "idle", rev: 1 })],
+      answer: (sent) => (sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true })),
+    });
+    commands.updateNodeData("shot", { contextData: ["maya", "daniel"] }, { immediate: true });
+    await new Promise((r) => setTimeout(r, 0));
+    const generating: NodeData = { title: "Shot 6", status: "generating", generationId: "g1", rev: 3 };
+    const completed: NodeData = { ...generating, status: "completed", mediaUrl: "/api/media/m1", rev: 5 };
+    answers.shift()!({ success: true, conflicts: [{ nodeId: "shot", rev: 5, nodeData: completed }] });
+    await new Promise((r) => setTimeout(r, 0));
+    client.receive({ type: "nodes", origin: "generation", nodes: [{ id: "shot", rev: 3, data: generating }] });
+    client.receive({ type: "nodes", origin: "generation", nodes: [{ id: "shot", rev: 5, data: completed }] });
+    while (answers.length) answers.shift()!({ success: true, conflicts: [] });
+    await client.flush();
+    expect(node("shot").data).toMatchObject({ status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] });
+    expect(writes().at(-1)).toMatchObject({ nodeId: "shot", nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] } });
+    expect(writes().filter((w) => w.nodeData.status === "generating")).toEqual([]);
+  });
+
   it("a view-only member shows the server's copy and sends nothing", async () => {
     const { client, node, sent } = recordingClient({ canEdit: false, nodes: [loaded("a", { title: "Old", rev: 1 })] });
     client.receive({ type: "nodes", nodes: [{ id: "a", rev: 2, data: { title: "New" } }] });

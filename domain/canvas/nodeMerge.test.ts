@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reconcileNode, unsavedEdits } from "./nodeMerge";
+import type { NodeData } from "./node";
 
 describe("unsavedEdits", () => {
   it("lists changed, added and removed fields, ignoring rev and lastModified", () => {
@@ -58,6 +59,14 @@ describe("reconcileNode", () => {
     });
     expect(r).toEqual({ data: { status: "completed", prompt: "typed", mediaUrl: "/api/media/1", rev: 12 }, rev: 12, write: true });
     expect(reconcileNode({ base: { status: "completed", rev: 11 }, local: { status: "completed", rev: 11 }, server: { status: "completed" }, serverRev: 10, serverOwns: ["status"] })).toBeNull();
+  });
+
+  it("ignores the owned fields of a copy older than one the server already sent (a late 'generating' must not undo a result)", () => {
+    const completed: NodeData = { status: "completed", mediaUrl: "/api/media/1", contextData: ["a"], rev: 5 };
+    const late = { server: { status: "generating", rev: 3 } satisfies NodeData, serverRev: 3, serverOwns: ["status", "mediaUrl"] };
+    expect(reconcileNode({ base: completed, local: { ...completed, rev: 6 }, ...late, heardRev: 5 })).toBeNull();
+    // Heard from the server only below it: the base is a write of ours that overtook it, so its owned fields count.
+    expect(reconcileNode({ base: completed, local: { ...completed, rev: 6 }, ...late, heardRev: 1 })).toMatchObject({ data: { status: "generating" }, write: true });
   });
 
   it("without a known server copy, keeps the higher revision", () => {

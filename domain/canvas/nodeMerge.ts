@@ -32,6 +32,12 @@ export function reconcileNode(opts: {
   server: NodeData;
   serverRev: number;
   serverOwns?: readonly string[];
+  /**
+   * The highest revision of a copy this client has already had from the server itself (a live message, a
+   * conflict's answer, a reload), as opposed to one of its own writes the server acknowledged. A copy at or
+   * below it carries nothing new: the server's history is one line, so what it says is in that later copy.
+   */
+  heardRev?: number;
 }): { data: NodeData; rev: number; write: boolean } | null {
   const { base, local, server, serverRev } = opts;
   const localRev = local.rev ?? 0;
@@ -46,8 +52,13 @@ export function reconcileNode(opts: {
     // Nothing known about what is unsaved (a node created here, not yet acknowledged): the higher rev wins.
     return serverRev > localRev ? { data: { ...server, rev: serverRev }, rev: serverRev, write: false } : ownedOnly(serverRev);
   }
-  // Older than a copy already seen: a write of ours overtook it.
-  if (serverRev < (base.rev ?? 0)) return ownedOnly(base.rev ?? 0);
+  if (serverRev < (base.rev ?? 0)) {
+    // Older than a copy the server already sent: taking its owned fields would turn a result back (a
+    // generation's 'generating' heard after its conflict answer said 'completed' undid the image).
+    if (serverRev <= (opts.heardRev ?? -1)) return null;
+    // Older than a write of ours the server stored, which overtook it: its owned fields still count.
+    return ownedOnly(base.rev ?? 0);
+  }
   // The copy already known (the server stores each revision once): nothing new, the pending write stands.
   if (serverRev === base.rev && Object.keys(unsavedEdits(base, server)).length === 0) return null;
   const edits = unsavedEdits(base, local, opts.serverOwns);

@@ -37,6 +37,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   const { store, document } = env;
   const now = env.now ?? Date.now;
   const serverCopies = new Map<string, NodeData>(store.getState().nodes.map((n) => [n.id, n.data]));
+  /** The highest revision of each node heard from the server itself; acknowledgements of our writes do not count. */
+  const heardRevs = new Map<string, number>(store.getState().nodes.map((n) => [n.id, n.data.rev ?? 0]));
+  const heard = (id: string, rev: number) => heardRevs.set(id, Math.max(rev, heardRevs.get(id) ?? -1));
   const nodeById = (id: string) => store.getState().nodes.find((n) => n.id === id);
 
   /**
@@ -49,8 +52,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     if (!node) return {};
     const base = serverCopies.get(id);
     const serverOwns = SERVER_RESULT_SOURCES.includes(source) ? GENERATION_FIELDS : [];
-    let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns });
+    let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns, heardRev: heardRevs.get(id) });
     if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
+    heard(id, serverRev);
     // Without a known copy (a node made here whose write's answer was lost), only a copy at or below our
     // own write's revision is a clash to resave over; one far past it means our write landed long ago.
     if (refused && !result?.write && (base || serverRev <= (node.data.rev ?? 0))) {
@@ -94,11 +98,20 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       if (c.type === "edge-added" && unsent?.edgeRemovalQueued.has(c.edge.id)) continue;
       if (c.type === "edge-removed" && unsent?.edgePresenceQueued.has(c.id)) continue;
       if (c.type !== "node-data") {
-        if (c.type === "node-removed") serverCopies.delete(c.id);
+        if (c.type === "node-removed") {
+          serverCopies.delete(c.id);
+          heardRevs.delete(c.id);
+        }
         // A node new here: its copy (a placement's placeholder is the server's empty node at rev 0) is what
         // an edit made before its data arrives is measured from, so that edit merges instead of clashing.
-        if (c.type === "node-added" && !nodeById(c.node.id)) serverCopies.set(c.node.id, c.node.data);
-        if (c.type === "node-restored" && c.node && !nodeById(c.id)) serverCopies.set(c.id, c.node.data);
+        if (c.type === "node-added" && !nodeById(c.node.id)) {
+          serverCopies.set(c.node.id, c.node.data);
+          heard(c.node.id, c.node.data.rev ?? 0);
+        }
+        if (c.type === "node-restored" && c.node && !nodeById(c.id)) {
+          serverCopies.set(c.id, c.node.data);
+          heard(c.id, c.node.data.rev ?? 0);
+        }
         shown.push(c);
         continue;
       }

@@ -215,6 +215,28 @@ describe("what the server says comes in through one door", () => {
     expect(writes().filter((w) => w.nodeData.status === "generating")).toEqual([]);
   });
 
+  it("keeps a generation's result when a conflict's answer brings the run's earlier 'generating' copy after the result was heard", async () => {
+    // The other order: the live message of the result overtakes the answer of a write refused before it.
+    const answers: ((a: AutosaveResponse) => void)[] = [];
+    const { client, commands, node, writes } = recordingClient({
+      nodes: [loaded("shot", { title: "Shot 6", status: "idle", rev: 1 })],
+      answer: (sent) => (sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true })),
+    });
+    commands.updateNodeData("shot", { contextData: ["maya", "daniel"] }, { immediate: true });
+    await new Promise((r) => setTimeout(r, 0));
+    const generating: NodeData = { title: "Shot 6", status: "generating", generationId: "g1", rev: 3 };
+    const completed: NodeData = { ...generating, status: "completed", mediaUrl: "/api/media/m1", rev: 5 };
+    client.receive({ type: "nodes", origin: "generation", nodes: [{ id: "shot", rev: 5, data: completed }] });
+    answers.shift()!({ success: true, conflicts: [{ nodeId: "shot", rev: 3, nodeData: generating }] });
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 0));
+      while (answers.length) answers.shift()!({ success: true, conflicts: [] });
+    }
+    await client.flush();
+    expect(node("shot").data).toMatchObject({ status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] });
+    expect(writes().at(-1)).toMatchObject({ nodeId: "shot", nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] } });
+  });
+
   it("a view-only member shows the server's copy and sends nothing", async () => {
     const { client, node, sent } = recordingClient({ canEdit: false, nodes: [loaded("a", { title: "Old", rev: 1 })] });
     client.receive({ type: "nodes", nodes: [{ id: "a", rev: 2, data: { title: "New" } }] });

@@ -51,10 +51,13 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     const node = nodeById(id);
     if (!node) return {};
     const base = serverCopies.get(id);
+    const heardRev = heardRevs.get(id) ?? -1;
+    // A refused write answered with a copy older than one already heard (a later write's live message
+    // overtook the answer): its edits are saved again over the newer copy, which holds all the answer says.
+    if (refused && base && serverRev < heardRev && (base.rev ?? 0) >= heardRev) return reconcile(id, base.rev ?? 0, base, source, true);
     const serverOwns = SERVER_RESULT_SOURCES.includes(source) ? GENERATION_FIELDS : [];
-    let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns, heardRev: heardRevs.get(id) });
+    let result = reconcileNode({ base, local: node.data, server, serverRev, serverOwns, heardRev });
     if (!base || serverRev >= (base.rev ?? 0)) serverCopies.set(id, { ...server, rev: serverRev });
-    heard(id, serverRev);
     // Without a known copy (a node made here whose write's answer was lost), only a copy at or below our
     // own write's revision is a clash to resave over; one far past it means our write landed long ago.
     if (refused && !result?.write && (base || serverRev <= (node.data.rev ?? 0))) {
@@ -115,7 +118,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
         shown.push(c);
         continue;
       }
-      const r = reconcile(c.id, c.data.rev ?? c.prevRev + 1, c.data, source, refused);
+      const rev = c.data.rev ?? c.prevRev + 1;
+      const r = reconcile(c.id, rev, c.data, source, refused);
+      heard(c.id, rev);
       if (r.shown) shown.push(r.shown);
       if (r.resave) resaves.push(r.resave);
     }

@@ -76,7 +76,7 @@ export async function startStudio({ databaseUrl, nodeArgs = [], extraEnv = {} } 
   cleanups.add(stop);
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a loaded machine (other benches, builds) can take minutes
   let health = null;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;

@@ -48,7 +48,7 @@ const INIT = () => {
   } catch {
     b.noEventTiming = true;
   }
-  const until = performance.now() + 20_000;
+  const until = performance.now() + 120_000; // a loaded machine: the old full cards took over 30 s to mount
   const poll = () => {
     if (b.firstNodeShown === null) {
       const el = document.querySelector(".react-flow__node");
@@ -104,12 +104,12 @@ async function main() {
   async function visit(project, { measure = true, fit = false } = {}) {
     await page.evaluate((n) => sessionStorage.setItem("benchExpectNodes", String(n)), fit ? project.nodes : 0).catch(() => {});
     await page.goto(`${studio.url}/?project=${project.id}`);
-    await page.waitForFunction(() => performance.getEntriesByName("canvas-ready").length > 0, null, { timeout: 30_000 }).catch(() => {
+    await page.waitForFunction(() => performance.getEntriesByName("canvas-ready").length > 0, null, { timeout: 120_000 }).catch(() => {
       throw new BenchBroken(`canvas-ready never marked for "${project.name}"${errors.length ? ` (page errors: ${errors.join("; ")})` : ""}`);
     });
-    if (project.nodes) await page.waitForFunction(() => window.__bench.firstNodeShown !== null, null, { timeout: 20_000 });
+    if (project.nodes) await page.waitForFunction(() => window.__bench.firstNodeShown !== null, null, { timeout: 120_000 });
     if (fit) {
-      await page.waitForFunction(() => window.__bench.allShown !== null, null, { timeout: 20_000 }).catch(async () => {
+      await page.waitForFunction(() => window.__bench.allShown !== null, null, { timeout: 120_000 }).catch(async () => {
         const n = await page.evaluate(() => document.querySelectorAll(".react-flow__node").length);
         throw new BenchBroken(`fit view: only ${n} of ${project.nodes} nodes were shown (is every node in view?)`);
       });

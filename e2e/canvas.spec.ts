@@ -232,3 +232,59 @@ test("edits the studio could not save before a reload are on screen after it, an
   await expect(c.nodes).toHaveCount(2);
   await expect(c.node("Describe an Image").getByLabel("Node text")).toHaveValue("A night bus in the fog");
 });
+
+test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, zoomed far out nodes are light cards with thumbnails", async ({ page }) => {
+  test.slow(); // sign-up, upload, thumbnail, and three view changes
+  await signUpInBrowser(page, newAccount("Overview"));
+  const projectId = await newProject(page, "Overview");
+  const c = canvas(page);
+  await page.goto(`/?project=${projectId}`);
+  await expect(page.getByTestId("canvas-mode")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("button", { name: "Combine ideas" }).click();
+  await expect(c.nodes).toHaveCount(3);
+  await c.dropFile("sunset.png", "image/png", solidPng(640, 360, [245, 165, 36]), { x: 900, y: 520 });
+  await expect(c.image("sunset")).toBeVisible();
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+
+  // The minimap: M shows it (a rectangle per node), its button hides it again.
+  await page.locator(".react-flow__pane").click({ position: { x: 40, y: 400 } });
+  await page.keyboard.press("m");
+  const minimap = page.locator(".react-flow__minimap");
+  await expect(minimap).toBeVisible();
+  await expect(minimap.locator(".react-flow__minimap-node")).toHaveCount(4);
+  await expect(page.getByTestId("minimap-toggle")).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: "test-results/big-canvas-minimap.png" });
+  await page.getByRole("button", { name: "Hide minimap (M)" }).click();
+  await expect(minimap).toHaveCount(0);
+
+  // Ctrl+F: type part of a title, pick it with the keyboard; the view goes there and selects it.
+  await page.keyboard.press("Control+f");
+  const find = page.getByRole("dialog", { name: "Find a node" });
+  await expect(find).toBeVisible();
+  await page.getByRole("combobox", { name: "Node title" }).fill("comb");
+  await expect(find.getByRole("option")).toHaveText(["Combined"]);
+  await page.screenshot({ path: "test-results/big-canvas-find.png" });
+  await page.keyboard.press("Enter");
+  await expect(find).toHaveCount(0);
+  await expect(page.locator(".react-flow__node.selected")).toHaveCount(1);
+  await expect(page.locator(".react-flow__node.selected").getByTestId("node-title")).toHaveText("Combined");
+  // …and with the mouse, from the toolbar's button.
+  await page.getByRole("button", { name: "Find a node (Ctrl+F)" }).click();
+  await page.getByRole("combobox", { name: "Node title" }).fill("sun");
+  await find.getByRole("option", { name: "sunset" }).click();
+  await expect(page.locator(".react-flow__node.selected").getByTestId("node-title")).toHaveText("sunset");
+
+  // Zoomed out to 25 %: every node is a light card, the image one showing the server's small thumbnail.
+  await page.getByTestId("zoom-level").click();
+  await page.getByRole("menuitem", { name: "25%", exact: true }).click();
+  await expect(page.locator("[data-light-card]")).toHaveCount(4);
+  await expect(c.nodes.locator(".react-flow__handle")).toHaveCount(0);
+  const thumb = c.node("sunset").getByTestId("node-thumbnail");
+  await expect(thumb).toHaveAttribute("src", /^\/api\/media\/[0-9a-f-]{36}\/thumbnail$/);
+  await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(160);
+  await expect(c.edges).toHaveCount(2); // edges still join the light cards
+  await page.screenshot({ path: "test-results/big-canvas-zoomed-out.png" });
+  await page.getByTestId("zoom-level").click();
+  await page.getByRole("menuitem", { name: "100%", exact: true }).click();
+  await expect(page.locator("[data-light-card]")).toHaveCount(0);
+});

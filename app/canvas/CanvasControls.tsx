@@ -1,4 +1,4 @@
-import { Bot, Hand, Minus, MousePointer2, Plus, Redo2, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, Hand, Map as MapIcon, Minus, MousePointer2, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
@@ -15,6 +15,7 @@ export function CanvasControls() {
   const canUndo = useSession((s) => s.canUndo);
   const canRedo = useSession((s) => s.canRedo);
   const canEdit = useCanvas((s) => s.canEdit);
+  const minimap = useSession((s) => s.minimap);
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
   const agent = useAgent();
@@ -63,6 +64,13 @@ export function CanvasControls() {
       </Menu>
       <IconButton label="Zoom in" size="sm" onClick={() => setZoom(zoomIn(zoom))}>
         <Plus />
+      </IconButton>
+      <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+      <IconButton label="Find a node (Ctrl+F)" size="sm" onClick={() => session.setSearching(true)} data-testid="find-node">
+        <Search />
+      </IconButton>
+      <IconButton label={minimap ? "Hide minimap (M)" : "Show minimap (M)"} size="sm" aria-pressed={minimap} className={toolClass(minimap)} onClick={session.toggleMinimap} data-testid="minimap-toggle">
+        <MapIcon />
       </IconButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
       <AssetsButton />

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
-import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
+import { Background, BackgroundVariant, MiniMap, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, PAN_ON_SCROLL_SPEED } from "../../domain/canvas/zoom";
@@ -13,12 +13,17 @@ import { DropZone } from "./DropZone";
 import { CanvasPresence } from "./presence/CanvasPresence";
 import { reportCursor } from "../presence/presenceChannel";
 import { usePresence } from "../presence/presenceStore";
+import { lightCardKind } from "../../domain/canvas/levelOfDetail";
+import { KIND_COLOUR } from "./nodes/kindColour";
+import { NodeSearch } from "./NodeSearch";
 
 // Stable across renders, as React Flow requires.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
 const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
 const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
+// The minimap draws each node as a plain rectangle in its type's colour (React Flow's default node, no stroke).
+const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)];
 
 export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void; saveViewport(v: Viewport): void }) {
   const storeNodes = useCanvas((s) => s.nodes);
@@ -35,6 +40,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
   const lastCreate = useRef(0);
   const lastTap = useRef(0);
   const hand = tool === "hand" || spaceHeld;
+  const minimap = useSession((s) => s.minimap);
 
   // Double-click (or double-tap) on empty canvas creates a node there, at most once a second (spec: canvas 9).
   const createAt = useCallback(
@@ -112,8 +118,26 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
         <CanvasPresence />
+        {minimap && (
+          <MiniMap<StudioNode>
+            position="top-right"
+            pannable
+            zoomable
+            nodeColor={minimapColour}
+            nodeStrokeWidth={0}
+            nodeBorderRadius={0}
+            bgColor="#12141a"
+            maskColor="rgba(11, 12, 16, 0.65)"
+            maskStrokeColor="#7c8cff"
+            maskStrokeWidth={2}
+            ariaLabel="Minimap"
+            className="!rounded-lg !border !border-border !shadow-lg"
+            data-testid="minimap"
+          />
+        )}
       </ReactFlow>
       <CanvasControls />
+      <NodeSearch />
       {nodes.length === 0 && <EmptyCanvas />}
     </DropZone>
   );

@@ -18,7 +18,7 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
       if (!action) return;
       const s = store.getState();
       const ui = session.getState();
-      if (ui.focusedNodeId || ui.renamingNodeId) return;
+      if (ui.focusedNodeId || ui.renamingNodeId || ui.searching) return;
       e.preventDefault();
       switch (action) {
         case "undo":
@@ -53,6 +53,10 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
           return sessionActions.setTool("hand");
         case "toggleAgent":
           return agent.togglePanel();
+        case "findNode":
+          return sessionActions.setSearching(true);
+        case "toggleMinimap":
+          return sessionActions.toggleMinimap();
         default:
           return;
       }

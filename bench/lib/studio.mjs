@@ -76,7 +76,7 @@ export async function startStudio({ databaseUrl, nodeArgs = [], extraEnv = {} } 
   cleanups.add(stop);
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a loaded machine (other benches, builds) can take minutes
   let health = null;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
@@ -217,11 +217,11 @@ export function gridLayout(count, { cols = Math.ceil(Math.sqrt(count * 1.25)), d
  * Creates a project with `count` nodes on a grid and `edgeCount` edges (neighbours in a row, then down
  * columns), through the same routes the app uses: structure in chunks of ≤ 1000, autosave in batches of ≤ 50.
  */
-export async function seedProject(call, name, count, edgeCount = 0) {
+export async function seedProject(call, name, count, edgeCount = 0, { layout = {}, viewport } = {}) {
   const project = await call("POST", "/api/projects", { name });
   const id = project.id ?? project.project?.id;
   if (!id) throw new BenchBroken(`POST /api/projects answered without an id: ${JSON.stringify(project).slice(0, 200)}`);
-  const { cols, positions } = gridLayout(count);
+  const { cols, positions } = gridLayout(count, layout);
   const nodeId = (i) => `bench-${i}`;
   for (let s = 0; s < count; s += 1000) {
     const nodes = positions.slice(s, s + 1000).map((position, k) => ({ id: nodeId(s + k), type: "generic_v2", position }));
@@ -243,6 +243,8 @@ export async function seedProject(call, name, count, edgeCount = 0) {
     added += res.edgesAdded?.length ?? 0;
   }
   if (added !== edgeRows.length) throw new BenchBroken(`seeding ${name}: ${added} of ${edgeRows.length} edges were accepted`);
+  // The view the project opens at (a saved viewport), e.g. one that fits every node.
+  if (viewport) await call("POST", `/api/projects/${id}/structure`, { viewport });
   return { id, name, nodes: count, edges: added, nodeId };
 }
 

@@ -10,6 +10,8 @@ export const CANVAS_ACTIONS = [
   "handTool",
   "delete",
   "toggleAgent",
+  "findNode",
+  "toggleMinimap",
 ] as const;
 export type CanvasAction = (typeof CANVAS_ACTIONS)[number];
 
@@ -44,6 +46,9 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   { action: "delete", key: "Backspace", mod: false, shift: false, label: "Backspace" },
   // Agent mode (spec shell 2 "Agent panel", issue 12): the panel opens or closes, like V and H pick tools.
   { action: "toggleAgent", key: "a", mod: false, shift: false, label: "A" },
+  // Big graphs (issue 34): find a node by its title, and the minimap.
+  { action: "findNode", key: "f", mod: true, shift: false, label: "Ctrl/Cmd+F" },
+  { action: "toggleMinimap", key: "m", mod: false, shift: false, label: "M" },
 ];
 
 export interface KeyLike {

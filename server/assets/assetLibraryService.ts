@@ -6,6 +6,7 @@ import { media } from "../db/schema";
 import { notFound } from "../errors";
 import type { ReceivedUpload } from "../media/receiveUpload";
 import { insertMedia, type MediaRow } from "../services/mediaService";
+import { thumbnailKey } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
 
 /**
@@ -83,6 +84,7 @@ export async function deleteLibraryAsset(db: Db, storage: MediaStorage, ownerId:
   await storage.delete(row.key).catch(() => {
     // An orphaned object is harmless (nothing points at it); the user's delete has happened.
   });
+  await storage.delete(thumbnailKey(row)).catch(() => {}); // its stored thumbnail, if one was ever made
 }
 
 /**

@@ -8,6 +8,7 @@ import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFe
 import { authorizeProject } from "../policies/projectPolicy";
 import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
+import { sendThumbnail, thumbnailOf } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
 import { HttpError } from "../errors";
 import { parse } from "./errors";
@@ -15,7 +16,8 @@ import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
  * POST /api/upload-media (spec canvas 7): a multipart file, or `{url}` fetched server-side, into a
- * project's media. GET /api/media/:id serves it back to project members, never as active content.
+ * project's media. GET /api/media/:id serves it back to project members, never as active content, and
+ * GET /api/media/:id/thumbnail a small stored WebP of an image.
  */
 
 
@@ -62,6 +64,18 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
         const caller = requireUser(request);
         const row = await mediaForCaller(db, caller.id, (request.params as { id?: string }).id);
         return sendMedia(request, reply, row, storage);
+      },
+    });
+
+    // A small rendition of an image (issue 34: the canvas's zoomed-out cards), made once and stored;
+    // the same access rule as the media itself.
+    scope.route({
+      method: ["GET", "HEAD"],
+      url: "/api/media/:id/thumbnail",
+      handler: async (request, reply) => {
+        const caller = requireUser(request);
+        const row = await mediaForCaller(db, caller.id, (request.params as { id?: string }).id);
+        return sendThumbnail(reply, row, await thumbnailOf(row, storage), request.method === "HEAD");
       },
     });
   });

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
@@ -259,5 +260,42 @@ describe("GET /api/media/:id", () => {
     expect(res.headers["content-length"]).toBe(String(MP4.length));
     expect(res.raw.length).toBe(0);
     expect((await call(stranger, { method: "HEAD", url: videoUrl })).status).toBe(404);
+  });
+});
+
+describe("GET /api/media/:id/thumbnail", () => {
+  let imageUrl: string;
+  let videoUrl: string;
+  beforeAll(async () => {
+    // A 1200 × 800 photo-sized PNG, so the thumbnail is really smaller than what it stands for.
+    const big = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    imageUrl = (await upload(owner, "still.png", "image/png", big)).body.url;
+    videoUrl = (await upload(owner, "clip.mp4", "video/mp4", MP4)).body.url;
+  });
+
+  it("serves a viewer a small WebP of an image, inert, made once and then read back from storage", async () => {
+    const filesBefore = storedFiles();
+    const first = await getMedia(viewer, `${imageUrl}/thumbnail`);
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({ "content-type": "image/webp", "x-content-type-options": "nosniff", "content-security-policy": "sandbox; default-src 'none'" });
+    const meta = await sharp(first.raw).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 107]);
+    expect(storedFiles()).toBe(filesBefore + 1); // stored beside the original
+    const again = await getMedia(owner, `${imageUrl}/thumbnail`);
+    expect(again.raw.equals(first.raw)).toBe(true);
+    expect(storedFiles()).toBe(filesBefore + 1); // not made a second time
+  });
+
+  it("gives a stranger nothing (404 as for an unknown id), and asks for a session", async () => {
+    const strangers = await getMedia(stranger, `${imageUrl}/thumbnail`);
+    const unknown = await getMedia(stranger, "/api/media/00000000-0000-4000-8000-000000000000/thumbnail");
+    expect([strangers.status, unknown.status]).toEqual([404, 404]);
+    expect(strangers.raw.equals(unknown.raw)).toBe(true);
+    expect((await getMedia(null, `${imageUrl}/thumbnail`)).status).toBe(401);
+  });
+
+  it("answers 404 with a clear message for media that is not an image", async () => {
+    const res = await getMedia(owner, `${videoUrl}/thumbnail`);
+    expect(res).toMatchObject({ status: 404, body: { error: "This media has no thumbnail", code: "not_found" } });
   });
 });

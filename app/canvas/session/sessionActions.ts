@@ -42,6 +42,12 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
     startRename(id: string | null) {
       session.setState({ renamingNodeId: id });
     },
+    toggleMinimap() {
+      session.setState({ minimap: !session.getState().minimap });
+    },
+    setSearching(searching: boolean) {
+      session.setState({ searching });
+    },
     /** Selects one node (or none). */
     select(id: string | null) {
       setNodes(store.getState().nodes.map((n) => (n.selected === (n.id === id) ? n : { ...n, selected: n.id === id })));

@@ -20,9 +20,13 @@ export interface SessionState {
   clipboard: Clipboard | null;
   canUndo: boolean;
   canRedo: boolean;
+  /** React Flow's minimap in a corner (issue 34), toggled with M or its button. */
+  minimap: boolean;
+  /** The find-a-node box (Ctrl+F) is open. */
+  searching: boolean;
 }
 
 export type SessionStore = StoreApi<SessionState>;
 
 export const createSessionStore = (): SessionStore =>
-  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false }));
+  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false, minimap: false, searching: false }));

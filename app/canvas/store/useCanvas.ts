@@ -18,7 +18,7 @@ export interface CanvasContextValue {
 
 export const CanvasContext = createContext<CanvasContextValue | null>(null);
 
-function useCanvasContext(): CanvasContextValue {
+export function useCanvasContext(): CanvasContextValue {
   const ctx = useContext(CanvasContext);
   if (!ctx) throw new Error("Canvas components must be inside <CanvasContext.Provider>");
   return ctx;

@@ -36,6 +36,10 @@ export default defineConfig({
         // The ledger chaos run's small version: the real studio as a child process, killed mid-job.
         test: { name: "chaos", include: ["e2e/chaos/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
       },
+      {
+        // Issue 29: the real studio as a child process, abused (deep JSON, large zips) while /api/health is timed.
+        test: { name: "robustness", include: ["e2e/robustness/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 150_000 },
+      },
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
     ],
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { screenplayElementSchema, scriptMetadataSchema } from "./screenplay/elements";
+import { ELEMENT_TYPE_LABELS, SCRIPT_ELEMENT_MAX_CHARS, screenplayElementSchema, scriptMetadataSchema, type ElementType } from "./screenplay/elements";
 
 export const SCRIPT_FILE_TYPES = ["screenplay", "note", "character", "location", "research"] as const;
 export type ScriptFileType = (typeof SCRIPT_FILE_TYPES)[number];
@@ -35,6 +35,42 @@ export const createScriptSchema = z.strictObject({
 });
 
 export const SCRIPT_MAX_ELEMENTS = 20_000;
+
+/** What an imported script is refused with when the editor could never save it back (issue 29 item 5). */
+export const SCRIPT_IMPORT_MESSAGES = {
+  tooManyElements: (count: number) =>
+    `This script has ${count.toLocaleString("en-US")} elements; a script may have at most ${SCRIPT_MAX_ELEMENTS.toLocaleString("en-US")}. Split it into smaller files and import each.`,
+  elementTooLong: (position: number, type: string) =>
+    `Element ${position.toLocaleString("en-US")} of this script (${type}) is longer than ${SCRIPT_ELEMENT_MAX_CHARS.toLocaleString("en-US")} characters, the most one element may hold.`,
+  elementInvalid: (position: number, detail: string) => `Element ${position.toLocaleString("en-US")} of this script cannot be kept: ${detail}`,
+  tooManyParagraphs: (count: number) =>
+    `This document has ${count.toLocaleString("en-US")} paragraphs, more than a script of at most ${SCRIPT_MAX_ELEMENTS.toLocaleString("en-US")} elements is written in. Split it into smaller files and import each.`,
+} as const;
+
+/**
+ * The most paragraphs a DOCX may have, counted before its XML is parsed (parsing 100,000 paragraphs takes
+ * seconds): a script's elements with blank paragraphs between them, and room to spare.
+ */
+export const DOCX_MAX_PARAGRAPHS = 3 * SCRIPT_MAX_ELEMENTS;
+
+/**
+ * The refusal for imported elements a save of the script would refuse (the count, then each element
+ * against the editor's own element schema), or null when the script can be kept and edited.
+ */
+export function importedElementsProblem(elements: readonly unknown[]): string | null {
+  if (elements.length > SCRIPT_MAX_ELEMENTS) return SCRIPT_IMPORT_MESSAGES.tooManyElements(elements.length);
+  for (let i = 0; i < elements.length; i++) {
+    const checked = screenplayElementSchema.safeParse(elements[i]);
+    if (checked.success) continue;
+    const issue = checked.error.issues[0];
+    const element = elements[i] as { type?: string; content?: unknown };
+    if (issue?.path[0] === "content" && typeof element.content === "string" && element.content.length > SCRIPT_ELEMENT_MAX_CHARS) {
+      return SCRIPT_IMPORT_MESSAGES.elementTooLong(i + 1, ELEMENT_TYPE_LABELS[element.type as ElementType] ?? "element");
+    }
+    return SCRIPT_IMPORT_MESSAGES.elementInvalid(i + 1, `${issue?.path.join(".") || "element"}: ${issue?.message ?? "invalid"}`);
+  }
+  return null;
+}
 
 export const BASE_VERSION_REQUIRED = "baseVersion is required: the version this save was made from";
 

@@ -16,6 +16,20 @@ describe("the text rule (issue 16 item 3)", () => {
     expect(findBadText({ n: 1, b: true, z: null, s: "fine" })).toBeNull();
   });
 
+  it("never walks bytes (an uploaded zip, media): they are not text (issue 29 item 1)", () => {
+    const bytes = Buffer.alloc(4 * 1024 * 1024); // all NUL bytes
+    const started = performance.now();
+    expect(findBadText(bytes)).toBeNull();
+    expect(findBadText({ upload: new Uint8Array(16), nested: [bytes.buffer] })).toBeNull();
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(findBadText({ bytes, name: "a\u0000" })?.path).toEqual(["name"]);
+  });
+
+  it("keeps the path of a deep finding right (the walk shares one path)", () => {
+    expect(findBadText({ a: [{ b: "ok" }, { c: ["x", "bad\u0000"] }], d: "\u0000" })?.path).toEqual(["a", 1, "c", 1]);
+    expect(findBadText({ a: { "k\ud800": 1 } })).toEqual({ path: ["a", "k\ud800"], problem: "surrogate", inKey: true });
+  });
+
   it("names the field in the message, escaping what cannot be shown", () => {
     expect(fieldName(["updates", 0, "nodeData", "title"])).toBe("updates[0].nodeData.title");
     expect(textRuleViolation({ name: "a\u0000" })).toBe("name contains a NUL character, which cannot be stored");

@@ -27,26 +27,38 @@ export interface BadText {
   inKey: boolean;
 }
 
-/** The first string (or key) in a JSON-like value that breaks the rule, or null when all is well. */
+/**
+ * The first string (or key) in a JSON-like value that breaks the rule, or null when all is well. Bytes
+ * (a Buffer, any typed array: an uploaded zip, media) are not text and are never walked: walking a 20 MB
+ * zip's bytes as object keys froze the server for minutes (issue 29 item 1). The path is built only for
+ * a finding, so a deep value costs one visit per node, not one copy of its path.
+ */
 export function findBadText(value: unknown, path: (string | number)[] = []): BadText | null {
+  return walk(value, [...path]);
+}
+
+function walk(value: unknown, trail: (string | number)[]): BadText | null {
   if (typeof value === "string") {
     const problem = textProblem(value);
-    return problem ? { path, problem, inKey: false } : null;
+    return problem ? { path: [...trail], problem, inKey: false } : null;
   }
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findBadText(value[i], [...path, i]);
+      trail.push(i);
+      const found = walk(value[i], trail);
+      trail.pop();
       if (found) return found;
     }
     return null;
   }
-  if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      const keyProblem = textProblem(key);
-      if (keyProblem) return { path: [...path, key], problem: keyProblem, inKey: true };
-      const found = findBadText(inner, [...path, key]);
-      if (found) return found;
-    }
+  for (const key of Object.keys(value)) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { path: [...trail, key], problem: keyProblem, inKey: true };
+    trail.push(key);
+    const found = walk((value as Record<string, unknown>)[key], trail);
+    trail.pop();
+    if (found) return found;
   }
   return null;
 }

@@ -9,6 +9,8 @@ import { SessionCache } from "./auth/sessionCache";
 import { forbidden } from "./errors";
 import { installErrorHandler } from "./http/errors";
 import { installTextRule } from "./http/textRule";
+import { installJsonBodyParser } from "./http/jsonBody";
+import { BODY_LIMITS, installBodyLimits } from "./http/bodyLimits";
 import { registerAuthRoutes } from "./http/authRoutes";
 import { registerProjectRoutes } from "./http/projectRoutes";
 import { registerMemberRoutes } from "./http/memberRoutes";
@@ -68,7 +70,8 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now, agent, billingEnv }: AppOptions): Promise<App> {
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
-  const server = Fastify({ logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
+  // Each route's body limit is set where it is registered (http/bodyLimits.ts); this one is unknown paths'.
+  const server = Fastify({ logger, bodyLimit: BODY_LIMITS.standard, trustProxy: config.trustProxy ?? false });
   const auth = createAuth(database.db, config);
   const allowedOrigins = new Set(trustedOrigins(config));
   // Who a token belongs to, kept a few seconds (auth/sessionCache.ts); auth calls forget the caller's entries.
@@ -76,6 +79,8 @@ export async function buildApp({ database, config, logger = false, storage, gene
 
   installErrorHandler(server, { requestLogging: logger });
   installTextRule(server);
+  installJsonBodyParser(server);
+  installBodyLimits(server);
   server.decorateRequest("sessionUser", null);
 
   server.addHook("onRequest", async (request, reply) => {

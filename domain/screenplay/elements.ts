@@ -17,6 +17,9 @@ export const ELEMENT_TYPE_LABELS: Readonly<Record<ElementType, string>> = {
   shot: "Shot",
 };
 
+/** The most characters one element may hold (the editor's and every save's rule). */
+export const SCRIPT_ELEMENT_MAX_CHARS = 20_000;
+
 /**
  * One paragraph of a screenplay. Beyond the spec's fields (id, type, content, revision) it carries what
  * round trips through FDX and Fountain need: a scene number on headings, a dual-dialogue mark on the
@@ -26,7 +29,7 @@ export const ELEMENT_TYPE_LABELS: Readonly<Record<ElementType, string>> = {
 export const screenplayElementSchema = z.object({
   id: z.string().min(1).max(100),
   type: elementTypeSchema,
-  content: z.string().max(20_000),
+  content: z.string().max(SCRIPT_ELEMENT_MAX_CHARS),
   revision: z.string().max(40).optional(),
   /** Scene headings: '1', '1A', 'I-1-A' (Fountain #1A#, FDX Number="1A"). */
   sceneNumber: z.string().max(20).optional(),

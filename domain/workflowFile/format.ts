@@ -45,6 +45,8 @@ const quoted = (text: string) => `â€œ${text.length > 60 ? `${text.slice(0, 57)}â
 export const WORKFLOW_FILE_MESSAGES = {
   notWorkflow: "This is not a Reelgraph workflow file.",
   damaged: "The workflow file is damaged and could not be read.",
+  /** Its reading ran past the time limit or out of memory (server/workflowFiles/workflowReaderHost.ts). */
+  unreadable: "The workflow file could not be read: it took too long or needed too much memory. Try exporting fewer nodes or leaving out media.",
   newerVersion: (version: number) => `This workflow file was made by a newer version of Reelgraph (format ${version}). Update the studio to import it.`,
   unknownVersion: (version: unknown) => `This workflow file has a format version this studio does not know (${quoted(String(version))}).`,
   tooLarge: `The workflow file is larger than ${mb(WORKFLOW_LIMITS.zipBytes)}.`,
@@ -58,6 +60,7 @@ export const WORKFLOW_FILE_MESSAGES = {
   invalid: (detail: string) => `The workflow file could not be read: ${detail}`,
   missingMedia: (path: string) => `The workflow file lists a media file it does not contain (${quoted(path)}).`,
   sendZip: "Send the workflow file as a zip (application/zip).",
+  sizeRequired: "Send the workflow file with its size (a Content-Length header).",
   exportTooLarge: `The media of these nodes is more than ${mb(WORKFLOW_LIMITS.zipBytes)}. Export without media, or fewer nodes.`,
   noSelectedNodes: "None of the chosen nodes is on this canvas.",
 } as const;

@@ -32,10 +32,12 @@ export class StudioProcess {
     readonly port: number,
     /** Settings beyond the defaults (the ledger chaos run points fal and Stripe at local fakes). */
     private readonly extraEnv: Record<string, string> = {},
+    /** How long a start may take (a busy CI machine compiles the server slowly). */
+    private readonly startTimeoutMs = 60_000,
   ) {}
 
-  static async start(extraEnv: Record<string, string> = {}): Promise<StudioProcess> {
-    const studio = new StudioProcess(await freePort(), extraEnv);
+  static async start(extraEnv: Record<string, string> = {}, startTimeoutMs?: number): Promise<StudioProcess> {
+    const studio = new StudioProcess(await freePort(), extraEnv, startTimeoutMs);
     await studio.up();
     return studio;
   }
@@ -66,7 +68,7 @@ export class StudioProcess {
       this.crashes += 1;
       console.error(`[fuzz] the studio exited by itself (${code ?? signal}): ${stderr.slice(-2000)}`);
     });
-    const until = Date.now() + 60_000;
+    const until = Date.now() + this.startTimeoutMs;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the studio exited while starting: ${stderr}`);
       try {
@@ -74,7 +76,7 @@ export class StudioProcess {
       } catch {
         /* not listening yet */
       }
-      if (Date.now() > until) throw new Error(`the studio did not start within 60 s: ${stderr}`);
+      if (Date.now() > until) throw new Error(`the studio did not start within ${this.startTimeoutMs / 1000} s: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

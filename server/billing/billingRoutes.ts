@@ -32,6 +32,7 @@ import type { BillingProvider } from "./provider";
 import { SESSION_PLACEHOLDER } from "./provider";
 import { fillMissingReceipts, fillReceipt } from "./billingReceipts";
 import { cancelTestCheckout, completeTestCheckout, openTestSession, testPortalEvents, testReceipt } from "./testProvider";
+import { refuseDeepJson } from "../http/jsonBody";
 
 /** How long a history read waits for receipts still being asked for (the provider's own time-out is 4 s). */
 const RECEIPT_WAIT_MS = 1_500;
@@ -129,14 +130,18 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
 
   // --- the payment provider's webhook: the raw body, for the signature ---------------------------------
   app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     // The raw bytes are what the signature covers; the text rule is applied to the parsed event here.
     scope.post("/api/billing/webhook", { config: { textRule: "per-item" } }, async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw)) throw badRequest(BILLING_MESSAGES.badSignature);
+      const text = raw.toString("utf8");
+      // Checked before parsing, as every other JSON body is (http/jsonBody.ts).
+      refuseDeepJson(text);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(raw.toString("utf8"));
+        parsed = JSON.parse(text);
       } catch {
         throw badRequest("The webhook body is not JSON");
       }

@@ -6,7 +6,6 @@ import { checkScriptUpload, DOCX_MAX_BYTES, exportQuerySchema, scriptNameSchema,
 import { ScreenplayParseError } from "../../domain/screenplay/parseError";
 import { writeFdx } from "../../domain/screenplay/fdx";
 import { writeFountain } from "../../domain/screenplay/fountain";
-import { pageCount } from "../../domain/screenplay/paginate";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
@@ -53,21 +52,22 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
       const check = checkScriptUpload(file.name, file.truncated ? DOCX_MAX_BYTES + 1 : file.bytes.length);
       if ("error" in check) throw new HttpError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
       const { name: scriptName } = parse(z.object({ name: scriptNameSchema }), { name: name ?? file.name.replace(/\.[^.]+$/, "") });
-      let parsed;
+      let imported;
       try {
-        parsed = await importScriptOffThread(check.kind, file.bytes);
+        imported = await importScriptOffThread(check.kind, file.bytes);
       } catch (err) {
         if (err instanceof ScreenplayParseError) throw badRequest(err.message);
         request.log.error({ err }, "script import failed");
         throw badRequest(`Failed to process uploaded file. Please check the file format and try again.`);
       }
+      const { parsed, pageCount } = imported;
       const script = await createScript(db, {
         projectId: id,
         name: scriptName,
         fileType: "screenplay",
         userId: caller.id,
         elements: parsed.elements,
-        metadata: { titlePage: parsed.titlePage, title: parsed.titlePage.title ?? scriptName, pageCount: pageCount(parsed.elements, "letter") },
+        metadata: { titlePage: parsed.titlePage, title: parsed.titlePage.title ?? scriptName, pageCount },
       });
       reply.status(201);
       return script;

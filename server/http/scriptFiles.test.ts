@@ -6,6 +6,7 @@ import { parseFountain, writeFountain } from "../../domain/screenplay/fountain";
 import { parseFdx } from "../../domain/screenplay/fdx";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
+import { SCRIPT_IMPORT_MESSAGES } from "../../domain/scripts";
 import { deflatedRepeat, rawZip } from "../test/zipBomb";
 
 let h: Harness;
@@ -125,6 +126,54 @@ describe("import", () => {
       const entries = Array.from({ length: 2500 }, (_, i) => ({ name: `word/media/${i}.bin`, data: Buffer.from("x"), method: 0 as const, declaredSize: 1 }));
       const result = await importFile(owner, "many.docx", rawZip(entries));
       expect(result.body.error).toBe("File appears to be corrupted or not a valid DOCX file");
+    });
+  });
+
+  describe("scripts past the editor's caps are refused before they are stored, off the server's thread (issue 29 item 5)", () => {
+    /** The import, and the longest stall of this process's event loop while it ran. */
+    async function importTimingStalls(name: string, bytes: Buffer) {
+      const stalls = monitorEventLoopDelay({ resolution: 10 });
+      stalls.enable();
+      const result = await importFile(owner, name, bytes);
+      stalls.disable();
+      return { result, stallMs: stalls.max / 1e6 };
+    }
+
+    it("a Fountain file of 60,000 scene headings (stored before, holding the server for seconds)", async () => {
+      const before = await scriptCount();
+      const fountain = Buffer.from(Array.from({ length: 60_000 }, (_, i) => `INT. ROOM ${i % 10} - DAY\n\n`).join(""));
+      const { result, stallMs } = await importTimingStalls("huge.fountain", fountain);
+      expect(result).toEqual({ status: 400, body: { error: SCRIPT_IMPORT_MESSAGES.tooManyElements(60_000), code: "bad_request" } });
+      expect(stallMs).toBeLessThan(1000);
+      expect(await scriptCount()).toBe(before);
+    });
+
+    it("a small DOCX of 100,000 headings (a 500 before)", async () => {
+      const para = '<w:p><w:pPr><w:pStyle w:val="SceneHeading"/></w:pPr><w:r><w:t>INT. ROOM - DAY</w:t></w:r></w:p>';
+      const xml = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${para.repeat(100_000)}</w:body></w:document>`;
+      const docx = Buffer.from(zipSync({ "[Content_Types].xml": strToU8("<Types/>"), "word/document.xml": [strToU8(xml), { level: 9 }] }));
+      expect(docx.length).toBeLessThan(64 * 1024);
+      const before = await scriptCount();
+      const { result, stallMs } = await importTimingStalls("huge.docx", docx);
+      expect(result).toEqual({ status: 400, body: { error: SCRIPT_IMPORT_MESSAGES.tooManyParagraphs(100_000), code: "bad_request" } });
+      expect(stallMs).toBeLessThan(1000);
+      expect(await scriptCount()).toBe(before);
+    });
+
+    it("an element longer than the editor can save", async () => {
+      const before = await scriptCount();
+      const result = await importFile(owner, "long.fountain", Buffer.from(`INT. ROOM - DAY\n\n${"word ".repeat(5_000)}\n`));
+      expect(result).toEqual({ status: 400, body: { error: SCRIPT_IMPORT_MESSAGES.elementTooLong(2, "Action"), code: "bad_request" } });
+      expect(await scriptCount()).toBe(before);
+    });
+
+    it("still imports a script at the cap's scale, with its page count", async () => {
+      const fountain = Buffer.from(Array.from({ length: 2_000 }, (_, i) => `INT. ROOM ${i} - DAY\n\nShe waits.\n\n`).join(""));
+      const { result, stallMs } = await importTimingStalls("long-film.fountain", fountain);
+      expect(result.status).toBe(201);
+      expect(result.body.elements.length).toBe(4_000);
+      expect(result.body.metadata.pageCount).toBeGreaterThan(10);
+      expect(stallMs).toBeLessThan(1000);
     });
   });
 

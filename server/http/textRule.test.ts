@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
+import { allRoutes as allRoutesOf, concreteUrl } from "../test/routeTable";
 
 /**
  * Issue 16 item 3: a NUL (or a lone surrogate) in any stored text was a 500 (PostgreSQL refuses NUL in text
@@ -19,23 +19,8 @@ afterAll(() => h.close());
 
 const POISONS = { nul: "a\u0000b", surrogate: "a\ud800b", lowSurrogate: "\udc00" } as const;
 
-/** Every route and its methods, read from Fastify's own route tree (`printRoutes`). */
-function allRoutes(): { url: string; methods: string[] }[] {
-  const routes: { url: string; methods: string[] }[] = [];
-  const stack: string[] = [];
-  for (const line of h.server.printRoutes({ commonPrefix: false }).split("\n")) {
-    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    stack.length = depth;
-    stack.push(m[2]!);
-    if (m[3]) routes.push({ url: stack.join(""), methods: m[3].split(", ").filter((x) => x !== "HEAD") });
-  }
-  return routes;
-}
-
-/** A concrete URL for a route pattern: a fresh uuid for each parameter (better-auth's wildcard: sign-up). */
-const concrete = (url: string) => (url === "*" ? "/api/auth/sign-up/email" : url.replace(/:\w+/g, () => randomUUID()));
+const allRoutes = () => allRoutesOf(h.server);
+const concrete = concreteUrl;
 
 describe("the text rule on every route", () => {
   it("finds the whole route table", () => {

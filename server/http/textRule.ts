@@ -7,6 +7,8 @@ import { isApiPath } from "./apiPath";
  * The text rule (domain/text.ts) at the door: every API request's JSON body, query and path parameters are
  * checked before its route runs, so no route — better-auth's included — can store a NUL or a lone
  * surrogate, and a new route is covered without doing anything. Multipart fields are checked by `parse`.
+ * A body of bytes (the workflow zip) is not text and is not walked (findBadText skips bytes); the workflow
+ * import applies the rule to its parsed workflow.json instead, in its reader's worker thread.
  *
  * A route whose body is a batch of independent items may take the check over per item, so one bad item does
  * not refuse its batch-mates: it says so with `config: { textRule: "per-item" }` and must then `parse`

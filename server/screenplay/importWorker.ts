@@ -3,6 +3,7 @@
  * stalls the thread that answers every other request.
  */
 import { parentPort } from "node:worker_threads";
+import { pageCount } from "../../domain/screenplay/paginate";
 import { ScreenplayParseError } from "../../domain/screenplay/parseError";
 import { importScript } from "./importScript";
 import type { ImportReply, ImportRequest } from "./importHost";
@@ -12,7 +13,9 @@ const port = parentPort!;
 port.on("message", (m: ImportRequest) => {
   let reply: ImportReply;
   try {
-    reply = { id: m.id, ok: true, parsed: importScript(m.kind, Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength)) };
+    const parsed = importScript(m.kind, Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+    // Paginating is the slowest part of an import (seconds for thousands of headings): here, not on the server's thread.
+    reply = { id: m.id, ok: true, imported: { parsed, pageCount: pageCount(parsed.elements, "letter") } };
   } catch (err) {
     reply = { id: m.id, ok: false, refused: err instanceof ScreenplayParseError, message: err instanceof Error ? err.message : String(err) };
   }

@@ -17,6 +17,8 @@ export interface WorkerHostOptions<Task, Reply, Value> {
   settle(reply: Reply): Value;
   /** The error a task gets when the worker ran out of time or died. */
   failure(task: Task, cause: "timeout" | "died"): Error;
+  /** Buffers the task hands over rather than copies (a large upload's bytes): they are unusable here afterwards. */
+  transfer?(task: Task): ArrayBuffer[];
 }
 
 interface Pending<Task, Value> {
@@ -76,7 +78,7 @@ export function createWorkerHost<Task extends object, Reply extends object, Valu
       finish({ error: options.failure(job.task, "timeout") });
     }, options.timeLimitMs);
     running = { id, job, timer, worker: w };
-    w.postMessage({ ...job.task, id });
+    w.postMessage({ ...job.task, id }, options.transfer?.(job.task) ?? []);
   };
 
   return (task: Task) =>

@@ -10,42 +10,19 @@ import { randomUUID } from "node:crypto";
 import type { NodeRecord } from "../../domain/canvas/changes";
 import { compatibilityReport, type StudioChoices } from "../../domain/workflowFile/compatibility";
 import { type PreparedWorkflow } from "../../domain/workflowFile/api";
-import { readWorkflowDocument, WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, type WorkflowMedia } from "../../domain/workflowFile/format";
 import { workflowNodeData } from "../../domain/workflowFile/nodeData";
 import { remapWorkflow } from "../../domain/workflowFile/remap";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
-import { badRequest, HttpError } from "../errors";
-import { classifyHead, readTextUpload, SNIFF_BYTES, type StoredType } from "../media/sniffUpload";
 import { loadCanvas } from "../services/canvasService";
 import type { MediaStorage } from "../storage/storage";
-import { openWorkflowZip, unpackedTooLarge } from "./workflowZip";
+import type { CheckedMedia } from "./readWorkflowFile";
+import { readWorkflowFileOffThread } from "./workflowReaderHost";
 
 export interface WorkflowImportDeps {
   db: Db;
   storage: MediaStorage;
   studioChoices(userId: string): Promise<StudioChoices>;
-}
-
-interface CheckedMedia {
-  path: string;
-  bytes: Buffer;
-  type: StoredType;
-}
-
-/** Each file the manifest lists, typed from its bytes (the manifest's type is only a claim). */
-async function checkMedia(zip: ReturnType<typeof openWorkflowZip>, listed: readonly WorkflowMedia[]): Promise<CheckedMedia[]> {
-  const checked = new Map<string, CheckedMedia>();
-  for (const item of listed) {
-    if (checked.has(item.path)) continue;
-    const bytes = zip.read(item.path);
-    if (!bytes) throw badRequest(WORKFLOW_FILE_MESSAGES.missingMedia(item.path));
-    const fileName = item.path.slice("media/".length);
-    const verdict = await classifyHead(bytes.subarray(0, SNIFF_BYTES), fileName, item.contentType);
-    const type = verdict === "text" ? readTextUpload(bytes, fileName, item.contentType).type : verdict;
-    checked.set(item.path, { path: item.path, bytes, type });
-  }
-  return [...checked.values()];
 }
 
 /** Stores the files and their media rows; on any failure removes what it stored and rethrows. */
@@ -69,21 +46,8 @@ async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; u
 }
 
 export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: Buffer): Promise<PreparedWorkflow> {
-  if (zipBytes.length > WORKFLOW_LIMITS.zipBytes) throw new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
-  const zip = openWorkflowZip(zipBytes);
-  const manifest = zip.read(WORKFLOW_MANIFEST);
-  if (!manifest) throw badRequest(WORKFLOW_FILE_MESSAGES.notWorkflow);
-  if (manifest.length > WORKFLOW_LIMITS.manifestBytes) throw unpackedTooLarge();
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(manifest));
-  } catch {
-    throw badRequest(WORKFLOW_FILE_MESSAGES.damaged);
-  }
-  const read = readWorkflowDocument(json);
-  if (!read.ok) throw badRequest(read.error);
-  const { document } = read;
-  const files = await checkMedia(zip, document.media);
+  // Every byte of the file is read and checked off this thread (workflowReaderHost.ts).
+  const { document, files } = await readWorkflowFileOffThread(zipBytes);
   const [studio, canvas] = await Promise.all([deps.studioChoices(userId), loadCanvas(deps.db, projectId)]);
 
   const urlOfPath = await keepMedia(deps, { projectId, userId }, files);

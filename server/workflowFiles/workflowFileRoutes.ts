@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
-import { WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
+import { WORKFLOW_FILE_MESSAGES, workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { HttpError } from "../errors";
@@ -17,13 +17,13 @@ import { getProject } from "../services/projectService";
 import type { MediaStorage } from "../storage/storage";
 import { exportWorkflow } from "./exportWorkflow";
 import { prepareWorkflow } from "./prepareWorkflow";
+import { receiveZip } from "./receiveZip";
 import { studioChoicesFor } from "./studioChoices";
 
 const projectParams = z.object({ id: projectIdSchema });
 /** The zip's content types: what browsers give a .zip file, and the generic one. */
 const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "application/octet-stream"];
 const isZipRequest = (request: FastifyRequest) => ZIP_TYPES.includes((request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase());
-const tooLarge = () => new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
 
 export interface WorkflowFileDeps {
   db: Db;
@@ -53,27 +53,8 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
   app.post("/api/projects/:id/workflow/export", async (request, reply) => sendExport(request, reply, parse(workflowExportRequestSchema, request.body ?? {})));
 
   await app.register(async (scope) => {
-    // The zip's bytes, collected up to the cap: a larger body is refused with our message as soon as it passes it.
-    scope.addContentTypeParser(ZIP_TYPES, (request, payload, done) => {
-      const declared = Number(request.headers["content-length"]);
-      if (declared > WORKFLOW_LIMITS.zipBytes) return done(tooLarge(), undefined);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let failed = false;
-      payload.on("data", (chunk: Buffer) => {
-        if (failed) return;
-        size += chunk.length;
-        if (size > WORKFLOW_LIMITS.zipBytes) {
-          failed = true;
-          chunks.length = 0;
-          done(tooLarge(), undefined);
-          return;
-        }
-        chunks.push(chunk);
-      });
-      payload.on("end", () => !failed && done(null, Buffer.concat(chunks)));
-      payload.on("error", (err) => !failed && done(err, undefined));
-    });
+    // The zip's bytes, up to the cap: a larger body is refused with our message as soon as it passes it.
+    scope.addContentTypeParser(ZIP_TYPES, receiveZip);
 
     scope.post(
       "/api/projects/:id/workflow/prepare",

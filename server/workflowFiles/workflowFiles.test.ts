@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -181,6 +183,24 @@ describe("export → import round trip", () => {
     const json = await h.server.inject({ method: "POST", url: `/api/projects/${source}/workflow/export`, headers: owner.headers, payload: { nodeIds: ["n-up"] } });
     expect(workflowJson(json.rawPayload).nodes.map((n: { id: string }) => n.id)).toEqual(["n-up"]);
     expect((await exportZip(source, "?nodeIds=not-here")).json()).toMatchObject({ error: WORKFLOW_FILE_MESSAGES.noSelectedNodes });
+  });
+
+  it("imports a 20 MB zip of random media while the server keeps answering (issue 29 item 1: minutes before)", async () => {
+    const target = await newProject("Noise");
+    const ref = "/api/media/11111111-1111-4111-8111-111111111111";
+    const noise = Buffer.concat([PNG, randomBytes(20 * 1024 * 1024)]);
+    const zip = Buffer.from(zipSync({
+      "workflow.json": strToU8(JSON.stringify(validDoc({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Noise", contentType: "image", mediaUrl: ref } }], media: [{ ref, path: "media/noise.png", contentType: "image/png" }] }))),
+      "media/noise.png": [noise, { level: 0 }],
+    }));
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
+    const res = await prepare(target, zip);
+    stalls.disable();
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.mediaCount).toBe(1);
+    // The text rule never walks the zip's bytes, and reading them happens on the reader's worker thread.
+    expect(stalls.max / 1e6).toBeLessThan(1000);
   });
 
   it("takes a file far larger than the API's usual 1 MB body", async () => {

@@ -53,7 +53,7 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
     try {
       const caller = requireUser(request);
       const { id } = parse(projectParams, request.params);
-      const permission = await authorizeProject(db, caller.id, id, "view");
+      let permission = await authorizeProject(db, caller.id, id, "view");
       if (hub.clientCount(id, caller.id) >= LIVE_MAX_SOCKETS_PER_USER) {
         socket.close(4429, "Too many live connections to this project");
         return;
@@ -66,7 +66,9 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
           try {
             const user = await loadSessionUser(auth, request);
             if (!user || user.id !== caller.id) return socket.close(4401, "Your session has ended");
-            await authorizeProject(db, caller.id, id, "view");
+            permission = await authorizeProject(db, caller.id, id, "view");
+            // A member made view-only (or editor) is shown so to everyone present.
+            if (client.presenceConnectionId) presence.setCanEdit(client.presenceConnectionId, permission !== "view");
           } catch (err) {
             const status = (err as { status?: number }).status;
             if (status === 403 || status === 404) socket.close(ACCESS_REVOKED_CLOSE.code, ACCESS_REVOKED_CLOSE.reason);

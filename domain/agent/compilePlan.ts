@@ -242,7 +242,7 @@ function nodeRunCredits(data: NodeData, id: string): number {
   // The Run button's route refuses a run whose parameters the model cannot take (server/generation/prepare.ts).
   const problem = conformedRunParameters(model, choices.params, choices.controls).problems[0];
   if (problem) throw new PlanError(`"${data.title ?? id}": ${problem.message}.`);
-  return runCredits(model, choices.params, choices.controls, choices.variations);
+  return runCredits(model, choices.params, choices.controls, choices.variations, choices.prompt);
 }
 
 /** The node and every node its outputs reach, through the edges. */

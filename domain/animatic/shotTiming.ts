@@ -12,6 +12,12 @@ export const WORDS_PER_SECOND = 2.5;
 export const MIN_SHOT_SECONDS = 1.5;
 export const MAX_SHOT_SECONDS = 60;
 export const UNTIMED_SHOT_SECONDS = 3;
+/**
+ * The longest dialogue line an animatic speaks: what fits in a shot's 60 s at 2.5 words a second (150 words of
+ * about 6 characters). A longer one can never be rendered (issue 29 item 6: a 3,300-character line failed
+ * with "please try again"), so it is refused, named, before anything is queued.
+ */
+export const MAX_ANIMATIC_LINE_CHARS = 900;
 const SECONDS_PER_ACTION_LINE = 60 / 55;
 const ACTION_CHARS_PER_LINE = 60;
 
@@ -71,3 +77,15 @@ export const STILL_MOVES: Readonly<Record<Movement, "static" | "push in" | "pull
   Tracking: "push in",
   Custom: "static",
 };
+
+/** The first shot line too long to speak (MAX_ANIMATIC_LINE_CHARS), as the message that names it; null when none is. */
+export function tooLongLine(shots: readonly Pick<Shot, "script" | "shotNumber">[], elements: readonly ScreenplayElement[]): string | null {
+  for (const shot of shots) {
+    const line = shotDialogue(shot, elements).find((l) => l.text.length > MAX_ANIMATIC_LINE_CHARS);
+    if (!line) continue;
+    const start = line.text.split(/\s+/).slice(0, 6).join(" ");
+    const who = line.speaker ? `${line.speaker}'s line` : "A line";
+    return `Shot ${shot.shotNumber}: ${who} "${start}…" is ${line.text.length.toLocaleString("en-US")} characters; an animatic speaks at most ${MAX_ANIMATIC_LINE_CHARS} per line (a shot lasts at most ${MAX_SHOT_SECONDS} s). Split it in the script.`;
+  }
+  return null;
+}

@@ -23,13 +23,17 @@ export const versionEntrySchema = z.object({
 });
 export type VersionEntry = z.infer<typeof versionEntrySchema>;
 
-/** Revisions are stored as PostgreSQL integers (int4): none may pass this, or every later write of the node fails. */
-export const REV_MAX = 2_147_483_647;
 /**
- * How far one write may move a node's revision past the one it was made from (issue 17 item 6). A client
- * raises rev by one per edit and coalesces its unsent edits of a node into one write, so a step is the number
- * of edits made without a save in between: a million covers any person (even typing for days offline),
- * while a write can no longer jump a node to the top of the range and leave no room for the next one.
+ * Revisions are stored as PostgreSQL bigints and read as JS numbers: none may pass the largest safe integer.
+ * (They were int4 until issue 29 item 4: stepping a node up to 2,147,483,647 left it unwritable.)
+ */
+export const REV_MAX = Number.MAX_SAFE_INTEGER;
+/**
+ * How far one write may move a node's revision (issue 17 item 6), past the one it was made from and, on the
+ * server, past the one stored (issue 29 item 4: a write claiming a high base no longer lifts the node with
+ * it). A client raises rev by one per edit and coalesces its unsent edits of a node into one write, so a step
+ * is the number of edits made without a save in between: a million covers any person (even typing for days
+ * offline). From 0, reaching REV_MAX takes over 9 × 10^9 accepted writes (centuries at any request rate).
  */
 export const MAX_REV_STEP = 1_000_000;
 const REV_TOO_HIGH = `rev must be at most ${REV_MAX}`;

@@ -67,6 +67,15 @@ describe("estimateCost", () => {
     expect(estimateCredits(tts, { text: "x".repeat(2500) })).toBe(250);
   });
 
+  it("speech is priced by what the engine says: the prompt over ElevenLabs' text; flite's text, prompt, then connected text", () => {
+    const tts = get("elevenlabs/eleven_multilingual_v2");
+    expect(estimateCredits(tts, { text: "Hi." }, { prompt: "x".repeat(18_600) })).toBe(1860);
+    const flite = get("local/tts-flite");
+    expect(estimateCredits(flite, {}, { prompt: "x".repeat(4800) })).toBe(96);
+    expect(estimateCredits(flite, { text: "x".repeat(500) }, { prompt: "x".repeat(4800) })).toBe(10);
+    expect(estimateCredits(flite, {}, { prompt: " ", context: [{ type: "text", text: "x".repeat(1000) }, { type: "image" }, { type: "text", text: "y".repeat(999) }] })).toBe(40);
+  });
+
   it("flat per call; per image for the local sketch; free for self-hosted", () => {
     expect(estimateCredits(get("fal-ai/hyper3d/rodin"))).toBe(400);
     expect(estimateCredits(get("local/sketch"), { num_images: 4 })).toBe(8);

@@ -1,17 +1,19 @@
 /**
  * Cost estimates (spec canvas 7 model-cost, 9 "Credit cost display"). Costs are money units (USD); credits
  * shown = cost × 1000, rounded. Estimates assume a 1024×1024 image, a 5-second video and 100 input / 100
- * output text tokens, unless the params say otherwise (count, size, duration, speech text).
+ * output text tokens, unless the params say otherwise (count, size, duration). Speech is priced by exactly the
+ * text the engine will speak (spokenText.ts): the run's prompt and context are given for that.
  */
 import { CREDITS_PER_MONEY_UNIT } from "../credits";
 import type { CostRule, Model } from "./modelTypes";
+import { spokenText, type SpeechSource } from "./spokenText";
 
 export const ESTIMATE_IMAGE_WIDTH = 1024;
 export const ESTIMATE_IMAGE_HEIGHT = 1024;
 export const ESTIMATE_VIDEO_SECONDS = 5;
 export const ESTIMATE_INPUT_TOKENS = 100;
 export const ESTIMATE_OUTPUT_TOKENS = 100;
-/** Speech estimates with no text yet assume 100 characters. */
+/** Speech estimates with no text yet (a model picker's price) assume 100 characters. */
 export const ESTIMATE_SPEECH_CHARS = 100;
 
 export type ModelParams = Readonly<Record<string, unknown>>;
@@ -19,7 +21,6 @@ export type ModelParams = Readonly<Record<string, unknown>>;
 /** Param keys that set how many images a run makes, across providers. */
 const COUNT_KEYS = ["num_images", "n", "sampleCount", "num_outputs", "num_samples", "batch_size", "variations"] as const;
 const DURATION_KEYS = ["duration", "durationSeconds", "duration_seconds"] as const;
-const SPEECH_KEYS = ["text", "prompt"] as const;
 
 /** fal image_size presets → pixels. */
 export const FAL_IMAGE_SIZE_PIXELS: Readonly<Record<string, readonly [number, number]>> = {
@@ -86,8 +87,14 @@ function unitPrice(model: Model, rule: { usd: number; byParam?: { param: string;
 
 const roundMoney = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** Estimated money cost of one run of `model` with `params`. Free (local and self-hosted) models cost 0. */
-export function estimateCost(model: Model, params: ModelParams = {}): number {
+/** What a run says and reads besides its parameters: the prompt the engine gets and the connected nodes. */
+export type RunText = Omit<SpeechSource, "params">;
+
+/**
+ * Estimated money cost of one run of `model` with `params` (and, for speech, the run's prompt and context).
+ * Free (local and self-hosted) models cost 0.
+ */
+export function estimateCost(model: Model, params: ModelParams = {}, run: RunText = { prompt: "" }): number {
   const rule = model.costRule;
   switch (rule.unit) {
     case "free":
@@ -99,8 +106,8 @@ export function estimateCost(model: Model, params: ModelParams = {}): number {
     case "second":
       return roundMoney(unitPrice(model, rule, params) * videoSeconds(rule, params));
     case "kchars": {
-      const text = SPEECH_KEYS.map((k) => params[k]).find((v): v is string => typeof v === "string" && v.length > 0);
-      return roundMoney((rule.usd * (text?.length ?? ESTIMATE_SPEECH_CHARS)) / 1000);
+      const text = spokenText(model, { ...run, params });
+      return roundMoney((rule.usd * (text.length || ESTIMATE_SPEECH_CHARS)) / 1000);
     }
     case "tokens":
       return roundMoney((rule.inputUsd * ESTIMATE_INPUT_TOKENS + rule.outputUsd * ESTIMATE_OUTPUT_TOKENS) / 1_000_000);
@@ -115,6 +122,6 @@ export function costToCredits(cost: number): number {
 }
 
 /** The credits the picker and cost badge show for a model (and its current params). */
-export function estimateCredits(model: Model, params: ModelParams = {}): number {
-  return costToCredits(estimateCost(model, params));
+export function estimateCredits(model: Model, params: ModelParams = {}, run?: RunText): number {
+  return costToCredits(estimateCost(model, params, run));
 }

@@ -96,6 +96,19 @@ describe("make animatic", () => {
     expect(canvas.nodes.find((n: { id: string }) => n.id === job.nodeId).data).toMatchObject({ title: "Animatic · INT. MAYA'S KITCHEN - LATER", contentType: "video", mediaUrl: job.url });
   });
 
+  it("names a dialogue line too long for any shot before queueing anything (issue 29 item 6)", async () => {
+    const long = "We have to go now before the tide turns and the boats are gone. ".repeat(52).slice(0, 3_300).trim();
+    const created = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Monologue" });
+    const elements = parseFountain(`INT. HARBOUR - NIGHT\n\nMaya waits by the water.\n\nMAYA\n${long}\n`).elements;
+    await h.call(owner, "PUT", `/api/scripts/${created.body.id}`, { elements, baseVersion: created.body.version });
+    const list = (await h.call(owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as { id: string };
+    const jobsBefore = await h.database.db.select().from(generations);
+    const res = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, {});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(new RegExp(`^Shot \\d+: MAYA's line "We have to go now before…" is ${long.length.toLocaleString("en-US")} characters; an animatic speaks at most 900 per line`));
+    expect(await h.database.db.select().from(generations)).toHaveLength(jobsBefore.length);
+  });
+
   it("refuses view-only members, strangers, unknown scenes and bad bodies; a job is seen only by the project", async () => {
     const list = await brokenDownList();
     expect((await h.call(viewer, "POST", `/api/shot-lists/${list.id}/animatic`, {})).status).toBe(403);

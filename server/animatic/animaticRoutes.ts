@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ANIMATIC_MESSAGES, animaticRequestSchema, type AnimaticEstimate } from "../../domain/animatic/api";
 import type { Scene, ShotList } from "../../domain/shotlists/schema";
+import { tooLongLine } from "../../domain/animatic/shotTiming";
 import { linkedScript } from "../breakdown/breakdownService";
 import { elevenLabsOffer } from "./animaticVoices";
 import { spokenLines } from "./shotListAnimatic";
@@ -34,9 +35,13 @@ export function registerAnimaticRoutes(app: FastifyInstance, deps: AnimaticStart
     await authorizeProject(deps.db, caller.id, list.projectId, "edit");
     const { scene, scenes } = scenesOf(list, body.sceneId);
     if (!scenes.some((s) => s.shots.length)) throw badRequest(ANIMATIC_MESSAGES.noShots);
+    const elements = (await linkedScript(deps.db, list.scriptId))?.elements ?? [];
+    // A line no shot can hold is named now, not failed later as if a retry could help.
+    const tooLong = tooLongLine(scenes.flatMap((s) => s.shots), elements);
+    if (tooLong) throw badRequest(tooLong);
     const voices = { credits: 0, ownKey: false };
     if (body.voices === "elevenlabs") {
-      const offer = await elevenLabsOffer(deps.generation.deps, caller.id, spokenLines(scenes, (await linkedScript(deps.db, list.scriptId))?.elements ?? []));
+      const offer = await elevenLabsOffer(deps.generation.deps, caller.id, spokenLines(scenes, elements));
       if (!offer.usable) throw badRequest(offer.reason!);
       Object.assign(voices, { credits: offer.credits, ownKey: offer.ownKey });
     }

@@ -11,6 +11,13 @@ export interface AttemptRule {
   maxLockoutMs: number;
 }
 
+/** A counted key, and the budget it gives way to while it is locked (see AttemptLimiter.budgetsFor). */
+export interface LimitWithFallback {
+  key: string;
+  rule: AttemptRule;
+  whenLocked?: { key: string; rule: AttemptRule; unlessTried: string; recentMs: number };
+}
+
 /** A key's lockout count is forgotten after a day without attempts, so old mistakes stop compounding. */
 const LOCKOUTS_FORGOTTEN_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -73,11 +80,34 @@ export class AttemptLimiter {
     });
   }
 
+  /** Whether `key` had an attempt counted within the last `withinMs` (one its owner's success did not forget). */
+  async triedWithin(key: string, withinMs: number): Promise<boolean> {
+    const [row] = await this.db.select({ at: authAttempts.lastAttemptAt }).from(authAttempts).where(eq(authAttempts.key, key));
+    return !!row?.at && this.now() - new Date(row.at).getTime() < withinMs;
+  }
+
+  /**
+   * The limits a request is counted against: a locked key with a `whenLocked` budget gives way to that
+   * budget when the request's own key there (`unlessTried`) has no recent attempts (issue 29 item 6: an
+   * attacker's wrong passwords locked the owner out; a sign-in from an address that has not failed on the
+   * account goes through its own, stricter budget instead).
+   */
+  async budgetsFor(limits: LimitWithFallback[]): Promise<{ key: string; rule: AttemptRule }[]> {
+    const out: { key: string; rule: AttemptRule }[] = [];
+    for (const l of limits) {
+      const fallback = l.whenLocked;
+      const useFallback = fallback && (await this.lockedFor([l.key])) > 0 && !(await this.triedWithin(fallback.unlessTried, fallback.recentMs));
+      out.push(useFallback ? fallback : l);
+    }
+    return out;
+  }
+
   /**
    * Counts one attempt for each of a request's keys; the milliseconds to wait when any is locked out.
    * It looks first, so a request refused for one key is not also counted against the others.
    */
-  async takeAll(limits: { key: string; rule: AttemptRule }[]): Promise<number> {
+  async takeAll(given: LimitWithFallback[]): Promise<number> {
+    const limits = await this.budgetsFor(given);
     const locked = await this.lockedFor(limits.map((l) => l.key));
     if (locked > 0) return locked;
     for (const { key, rule } of limits) {

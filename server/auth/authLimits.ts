@@ -1,4 +1,4 @@
-import type { AttemptRule } from "./attemptLimiter";
+import type { AttemptRule, LimitWithFallback } from "./attemptLimiter";
 
 /** The two knobs a deployment (or the e2e server, to keep its waits short) may turn. */
 export interface AuthLimitSettings {
@@ -10,10 +10,8 @@ export interface AuthLimitSettings {
 
 export const DEFAULT_AUTH_LIMITS: AuthLimitSettings = { failureWindowSeconds: 60, signupsPerAddressPerHour: 10 };
 
-/** One counted key of a request: `forgetOnSuccess` clears it once the request succeeds (the owner got in). */
-export interface AuthLimit {
-  key: string;
-  rule: AttemptRule;
+/** One counted key of a request: `forgetOnSuccess` clears it (and its `whenLocked` budget) once the request succeeds (the owner got in). */
+export interface AuthLimit extends LimitWithFallback {
   forgetOnSuccess: boolean;
 }
 
@@ -43,8 +41,21 @@ export function authLimitsFor(path: string, who: Attempt, settings: AuthLimitSet
     who.userId ? [{ key: `${action}:user:${who.userId}`, rule, forgetOnSuccess: true }] : [];
 
   switch (path) {
-    case "/sign-in/email":
-      return [...account("sign-in", guesses(5), true), address("sign-in", guesses(30))];
+    case "/sign-in/email": {
+      // Issue 29 item 6: five wrong passwords from anywhere locked the owner out for up to 15 windows. The
+      // account keeps its limit, but while it is locked an address with no failures on the account for a
+      // day signs in through a second, stricter budget of the account's (3 a window, shared by all such
+      // addresses), so an attacker on one address (or /64) no longer locks the owner out; each address's
+      // own attempts on the account are counted (5 a window) to tell it apart.
+      if (!who.email) return [address("sign-in", guesses(30))];
+      const atAddress = `sign-in:account:${who.email}:address:${who.address}`;
+      const fresh = { key: `sign-in:account-fresh:${who.email}`, rule: guesses(3), unlessTried: atAddress, recentMs: 24 * HOUR };
+      return [
+        { key: `sign-in:account:${who.email}`, rule: guesses(5), forgetOnSuccess: true, whenLocked: fresh },
+        { key: atAddress, rule: guesses(5), forgetOnSuccess: true },
+        address("sign-in", guesses(30)),
+      ];
+    }
     case "/sign-up/email":
       return [...account("sign-up", guesses(5), false), address("sign-up", perHour(settings.signupsPerAddressPerHour))];
     case "/request-password-reset":

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // --- better-auth's tables (user, session, account, verification), named as its drizzle adapter expects.
 
@@ -129,7 +129,11 @@ export const nodes = pgTable(
     x: doublePrecision("x").notNull().default(0),
     y: doublePrecision("y").notNull().default(0),
     data: jsonb("data").notNull().default({}),
-    rev: integer("rev").notNull().default(0),
+    /**
+     * 64-bit (issue 29 item 4: an int4 revision stepped up to 2,147,483,647 left the node unwritable). Each
+     * write moves it at most MAX_REV_STEP past the stored one, so the range outlasts any run of writes.
+     */
+    rev: bigint("rev", { mode: "number" }).notNull().default(0),
     /** A tombstone: deleted nodes stay so that a late write from another client cannot bring them back. */
     deleted: boolean("deleted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -127,7 +127,8 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const fixed = choices.seedFixed || output === "image";
   const seed = Number.isInteger(explicitSeed) && explicitSeed > 0 ? explicitSeed : fixed ? seedFromText(`${model.id}\n${prompt}`) : randomSeed();
   const variations = model.capabilities.some((c) => c.supportsBatch) || output !== "text" ? choices.variations : 1;
-  const credits = credentials.ownKey ? 0 : estimateCredits(model, params) * variations;
+  // Speech is priced by the text the engine will say, which may be the prompt or the connected text (spokenText.ts).
+  const credits = credentials.ownKey ? 0 : estimateCredits(model, params, { prompt, context }) * variations;
   const base = { modelId: model.id, prompt, params, variations, context };
   return {
     ...base,

@@ -73,6 +73,22 @@ describe("password guessing (issue 16, item 1)", () => {
     expect((await signIn(user.email, "correct horse 1")).status).toBe(200);
   });
 
+  it("wrong passwords from one address do not lock the owner out at another: that address gets a stricter budget of its own (issue 29 item 6)", async () => {
+    const user = await h.signUp("Targeted");
+    const attacker = from("203.0.113.7");
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, `attack ${i}`, attacker)).status).toBe(401);
+    expect((await signIn(user.email, "attack 6", attacker)).status).toBe(429);
+    // The owner, at home: in at once, and the attacker's lockout is forgotten with the owner's success.
+    expect((await signIn(user.email, "correct horse 1", from("198.51.100.20"))).status).toBe(200);
+    // Guessing from fresh addresses is held to the stricter budget: three a window for all of them together.
+    clock += 2 * WINDOW_MS;
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, `again ${i}`, attacker)).status).toBe(401);
+    const spread = [];
+    for (let i = 0; i < 4; i++) spread.push((await signIn(user.email, `spread ${i}`, from(`192.0.2.${10 + i}`))).status);
+    expect(spread).toEqual([401, 401, 401, 429]);
+    clock += 15 * WINDOW_MS;
+  });
+
   it("limits one client address across many accounts, and a spoofed X-Forwarded-For does not change the address", async () => {
     const attacker = "198.51.100.7";
     const results: number[] = [];

@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limit
           body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
-      if (response.ok) await Promise.all(counted.filter((l) => l.forgetOnSuccess).map((l) => limiter.clear(l.key)));
+      if (response.ok) await Promise.all(counted.filter((l) => l.forgetOnSuccess).flatMap((l) => [l.key, ...(l.whenLocked ? [l.whenLocked.key] : [])]).map((key) => limiter.clear(key)));
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() === "set-cookie") continue;

@@ -104,20 +104,59 @@ describe("autosave: revision bounds, answered per update (issue 17 item 6)", () 
   });
 
   it("refuses revisions past what the database can hold, instead of failing the whole batch with a 500", async () => {
-    // A node already at the top (allowed: one step from its base) can take no further revision.
-    expect((await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "top", rev: 2147483647 }, prevRev: 2147483646 }])).body.conflicts).toEqual([]);
-    const res = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over", rev: 2147483648 }, prevRev: 2147483647 }, good("rev-mate-3")]);
+    const res = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over", rev: 2 ** 53 }, prevRev: 2 ** 53 - 1 }, good("rev-mate-3")]);
     expect(res.status).toBe(200);
-    expect(res.body.refused).toEqual([{ index: 0, nodeId: "rev-top", error: expect.stringMatching(/rev must be at most 2147483647/), code: "bad_request" }]);
-    const implicit = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over" }, prevRev: 2147483647 }]);
-    expect(implicit.body.refused).toEqual([expect.objectContaining({ index: 0, error: "rev must be at most 2147483647" })]);
+    expect(res.body.refused).toEqual([expect.objectContaining({ index: 0, nodeId: "rev-top", code: "bad_request" })]);
+    const implicit = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over" }, prevRev: Number.MAX_SAFE_INTEGER }]);
+    expect(implicit.body.refused).toEqual([expect.objectContaining({ index: 0, error: `rev must be at most ${Number.MAX_SAFE_INTEGER}` })]);
     const nodes = (await load()).nodes;
-    expect(nodes.find((n: { id: string }) => n.id === "rev-top")).toMatchObject({ rev: 2147483647, data: { title: "top" } });
+    expect(nodes.map((n: { id: string }) => n.id)).not.toContain("rev-top");
     expect(nodes.map((n: { id: string }) => n.id)).toContain("rev-mate-3");
   });
 
   it("still takes a long run of one client's edits in one write (a step up to a million)", async () => {
     expect((await autosave(owner, [{ nodeId: "rev-long", nodeData: { title: "offline all day", rev: 1_000_000 }, prevRev: 0 }])).body).toEqual({ success: true, conflicts: [] });
+  });
+});
+
+describe("no run of accepted writes leaves a node unwritable (issue 29 item 4)", () => {
+  const nodeOf = async (id: string) => (await load()).nodes.find((n: { id: string }) => n.id === id);
+
+  it("a write claiming a high base does not lift the node with it: the jump is a conflict, and the node takes the next edit and a run", async () => {
+    expect((await autosave(owner, [{ nodeId: "rev-climb", nodeData: { title: "v1", rev: 1 }, prevRev: 0 }])).body.conflicts).toEqual([]);
+    // One step from a claimed base at the top of the old int4 range: it used to land, and then nothing could.
+    const jump = await autosave(owner, [{ nodeId: "rev-climb", nodeData: { title: "brick", rev: 2_147_483_647 }, prevRev: 2_147_483_646 }]);
+    expect(jump.body.conflicts).toEqual([expect.objectContaining({ nodeId: "rev-climb", rev: 1, nodeData: expect.objectContaining({ title: "v1" }) })]);
+    // A new node is not created near the top either.
+    const born = await autosave(owner, [{ nodeId: "rev-born-high", nodeData: { title: "brick", rev: 2_147_483_647 }, prevRev: 2_147_483_646 }]);
+    expect(born.body.conflicts).toEqual([]);
+    expect(await nodeOf("rev-born-high")).toBeUndefined();
+
+    // The largest step from what is stored still lands, every time.
+    let rev = 1;
+    for (let i = 0; i < 5; i++) {
+      const step = await autosave(owner, [{ nodeId: "rev-climb", nodeData: { title: `step ${i}`, rev: rev + 1_000_000 }, prevRev: rev }]);
+      expect(step.body.conflicts).toEqual([]);
+      rev += 1_000_000;
+    }
+    expect(await nodeOf("rev-climb")).toMatchObject({ rev, data: { title: "step 4" } });
+    const run = await h.call(owner, "POST", "/api/execute-node", { projectId, nodeId: "rev-climb", prompt: "a lighthouse", selectedModel: "local/sketch", wait: true });
+    expect(run.status).toBe(200);
+    expect(run.body.success).toBe(true);
+  });
+
+  it("a node already at 2,147,483,647 (the old int4 top) takes the next edit and a run", async () => {
+    const { sql } = await import("drizzle-orm");
+    expect((await autosave(owner, [{ nodeId: "rev-old-top", nodeData: { title: "v1", rev: 1 }, prevRev: 0 }])).body.conflicts).toEqual([]);
+    await h.database.db.execute(sql`update nodes set rev = 2147483647, data = data || '{"rev": 2147483647}'::jsonb where project_id = ${projectId} and id = 'rev-old-top'`);
+    const next = await autosave(owner, [{ nodeId: "rev-old-top", nodeData: { title: "after the top", rev: 2_147_483_648 }, prevRev: 2_147_483_647 }]);
+    expect(next.status).toBe(200);
+    expect(next.body).toEqual({ success: true, conflicts: [] });
+    const run = await h.call(owner, "POST", "/api/execute-node", { projectId, nodeId: "rev-old-top", prompt: "a lighthouse", selectedModel: "local/sketch", wait: true });
+    expect(run.body.success).toBe(true);
+    const ran = await nodeOf("rev-old-top");
+    expect(ran).toMatchObject({ data: { status: "completed" } });
+    expect(ran.rev).toBeGreaterThan(2_147_483_648);
   });
 });
 

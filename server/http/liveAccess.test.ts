@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectMembers } from "../db/schema";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
-import { LIVE_MAX_FRAME_BYTES, LIVE_MAX_SOCKETS_PER_USER } from "./liveRoutes";
+import { LIVE_MAX_FRAME_BYTES, LIVE_MAX_SOCKETS_PER_USER, LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS } from "./liveRoutes";
 
 let h: Harness;
 let base: string;
@@ -93,6 +93,25 @@ describe("limits on the live channel", () => {
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
     for (const live of [...open, again]) live.ws.close();
   });
+
+  it(`one person holds at most ${LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS} sockets across all their projects (issue 29 item 6)`, async () => {
+    const owner = await h.signUp("Many projects");
+    const projects: string[] = [];
+    for (let i = 0; i < Math.ceil(LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS / LIVE_MAX_SOCKETS_PER_USER) + 1; i++) {
+      projects.push((await h.call(owner, "POST", "/api/projects", { name: `Spread ${i}` })).body.id as string);
+    }
+    const open = await Promise.all(Array.from({ length: LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS }, (_, k) => openLive(owner, projects[Math.floor(k / LIVE_MAX_SOCKETS_PER_USER)]!)));
+    expect(open.every((l) => l.ws.readyState === WebSocket.OPEN)).toBe(true);
+    // The next one is refused even on a project where they hold none.
+    const extra = await openLive(owner, projects.at(-1)!);
+    expect(await extra.closed).toBe(4429);
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    await expect.poll(() => h.hub.userClientCount(owner.id)).toBe(LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS - 1);
+    const again = await openLive(owner, projects.at(-1)!);
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
+    for (const live of [...open, again]) live.ws.close();
+  }, 90_000);
 
   it("a frame larger than the channel needs closes the socket (1009)", async () => {
     const { viewer, projectId } = await sharedProjectWithNode();

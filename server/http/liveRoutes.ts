@@ -33,6 +33,8 @@ export const LIVE_PING_MS = 5_000;
 export const LIVE_DEAD_MS = 15_000;
 /** One per open tab; more than this from one person on one project is not a person. */
 export const LIVE_MAX_SOCKETS_PER_USER = 20;
+/** …and across all their projects (issue 29 item 6: one person held 500 sockets over 25 projects). */
+export const LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS = 50;
 export const LIVE_RECHECK_MS = 30_000;
 
 const closeCodeFor = (status: number) => (status === 401 ? 4401 : status === 403 ? 4403 : status === 404 ? 4404 : 1011);
@@ -53,9 +55,13 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
     try {
       const caller = requireUser(request);
       const { id } = parse(projectParams, request.params);
-      const permission = await authorizeProject(db, caller.id, id, "view");
+      let permission = await authorizeProject(db, caller.id, id, "view");
       if (hub.clientCount(id, caller.id) >= LIVE_MAX_SOCKETS_PER_USER) {
         socket.close(4429, "Too many live connections to this project");
+        return;
+      }
+      if (hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS) {
+        socket.close(4429, "Too many live connections; close some tabs");
         return;
       }
       const client: LiveClient = {
@@ -66,7 +72,9 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
           try {
             const user = await loadSessionUser(auth, request);
             if (!user || user.id !== caller.id) return socket.close(4401, "Your session has ended");
-            await authorizeProject(db, caller.id, id, "view");
+            permission = await authorizeProject(db, caller.id, id, "view");
+            // A member made view-only (or editor) is shown so to everyone present.
+            if (client.presenceConnectionId) presence.setCanEdit(client.presenceConnectionId, permission !== "view");
           } catch (err) {
             const status = (err as { status?: number }).status;
             if (status === 403 || status === 404) socket.close(ACCESS_REVOKED_CLOSE.code, ACCESS_REVOKED_CLOSE.reason);

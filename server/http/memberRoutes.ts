@@ -25,8 +25,12 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     const { id } = parse(projectParams, request.params);
     const input = parse(addMemberSchema, request.body ?? {});
     await authorizeProject(db, caller.id, id, "manage");
+    const member = await addMember(db, id, input);
+    // A changed permission reaches their open sockets now, on every instance: presence shows everyone
+    // whether they may edit (issue 29 item 6).
+    await hub.recheckUser(member.userId);
     reply.status(201);
-    return addMember(db, id, input);
+    return member;
   });
 
   app.delete("/api/projects/:id/members/:userId", async (request) => {

@@ -122,6 +122,13 @@ export class RealtimeHub {
     return n;
   }
 
+  /** How many live sockets `userId` holds here, on all projects. */
+  userClientCount(userId: string): number {
+    let n = 0;
+    for (const room of this.rooms.values()) for (const s of room) if (isLiveClient(s) && s.userId === userId) n++;
+    return n;
+  }
+
   private applyAccess(projectId: string, message: AccessMessage) {
     const rooms = message.type === "access-revoked" ? [this.rooms.get(projectId) ?? new Set<Subscriber>()] : [...this.rooms.values()];
     for (const room of rooms) {

@@ -79,6 +79,18 @@ export class Presence {
     tab.state.push(tab.peer);
   }
 
+  /**
+   * The tab's user may now edit, or no longer may (a member's permission changed): everyone present hears it
+   * at once, not at the tab's next frame (issue 29 item 6).
+   */
+  setCanEdit(connectionId: string, canEdit: boolean): void {
+    const tab = this.local.get(connectionId);
+    if (!tab || tab.peer.canEdit === canEdit) return;
+    tab.peer = { ...tab.peer, canEdit };
+    this.remember(tab.projectId, tab.peer);
+    tab.state.push(tab.peer);
+  }
+
   leave(connectionId: string): void {
     const tab = this.local.get(connectionId);
     if (!tab) return;

@@ -5,7 +5,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { CanvasChange, ChangeOf, NodeRecord } from "../../domain/canvas/changes";
 import { revisionOf } from "../../domain/canvas/changes";
-import type { AutosaveConflict, CanvasEdge, NodeData, Viewport } from "../../domain/canvas/node";
+import { MAX_REV_STEP, type AutosaveConflict, type CanvasEdge, type NodeData, type Viewport } from "../../domain/canvas/node";
 import { rowsOf, type Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
 
@@ -17,7 +17,10 @@ type DataChange = ChangeOf<"node-data">;
  * is not behind the stored rev). So each revision number is stored at most once per node, and a write made
  * from an older copy (two clients editing the same revision, or one that typed twice since while another
  * saved) is refused and merged by its client instead of silently replacing the other's change. A tombstone
- * wins over any write; unknown ids create the node. One statement for the whole run of writes (the autosave
+ * wins over any write; unknown ids create the node. A write moves the revision at most MAX_REV_STEP past the
+ * stored one (a new node starts at most that high), whatever revision it claims to be made from, so no run
+ * of accepted writes reaches the top of the range (issue 29 item 4); a longer jump is answered as a conflict
+ * with the stored copy. One statement for the whole run of writes (the autosave
  * hot path, bench/autosave); only the writes that did not land are read back, to answer them as conflicts.
  */
 export async function writeData(db: Db, projectId: string, changes: DataChange[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
@@ -52,8 +55,8 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
   // The same statement marks the written projects as edited (for the project list's "last edited"), at most
   // every 10 s per project: one statement per save instead of two on the autosave hot path.
   // The statement lives in the database as write_node_data (drizzle/0008_node_data_writer.sql), where it is
-  // planned once per connection rather than on every save.
-  const result = await db.execute(sql`select project_id, id from write_node_data(${JSON.stringify(incoming)}::jsonb)`);
+  // planned once per connection rather than on every save (its revision rules: drizzle/0009_node_rev_bigint.sql).
+  const result = await db.execute(sql`select project_id, id from write_node_data(${JSON.stringify(incoming)}::jsonb, ${MAX_REV_STEP}::bigint)`);
   const stored = new Set(rowsOf<StoredKey>(result).map((r) => key(r.project_id, r.id)));
   const refused = incoming.filter((w) => !stored.has(key(w.project_id, w.id))).map((w) => ({ projectId: w.project_id, id: w.id }));
   const conflicts = await conflictsForKeys(db, refused);
@@ -77,12 +80,14 @@ async function conflictsForKeys(db: Db, keys: { projectId: string; id: string }[
     join jsonb_to_recordset(${JSON.stringify(keys.map((k) => ({ project_id: k.projectId, id: k.id })))}::jsonb) as k(project_id text, id text)
       on n.project_id = k.project_id and n.id = k.id`);
   for (const r of rowsOf<ConflictRow>(rows)) {
-    found.set(`${r.project_id}\u0000${r.id}`, r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData });
+    // int8 comes back as text (node-postgres) or a bigint (PGlite); revisions stay within 2^53.
+    const rev = Number(r.rev);
+    found.set(`${r.project_id}\u0000${r.id}`, r.deleted ? { nodeId: r.id, rev, nodeData: null, deleted: true } : { nodeId: r.id, rev, nodeData: r.data as NodeData });
   }
   return found;
 }
 
-type ConflictRow = { project_id: string; id: string; rev: number; data: unknown; deleted: boolean };
+type ConflictRow = { project_id: string; id: string; rev: number | string | bigint; data: unknown; deleted: boolean };
 
 /** A server writer's data, computed from the copy at `prevRev`: it lands only over exactly that copy. */
 export async function writeDataExactly(db: Db, projectId: string, c: DataChange): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
@@ -107,11 +112,13 @@ async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<A
 
 /**
  * Creates a node with its data (rev as its data says, 0 for a bare placement), or moves it when it exists;
- * a tombstone is never moved back to life. True when a live node was created or moved.
+ * a tombstone is never moved back to life. True when a live node was created or moved. A node is never
+ * created above MAX_REV_STEP (the same rule as the autosave's), so only a move is tried for one that claims more.
  */
 export async function placeNode(db: Db, projectId: string, node: NodeRecord): Promise<boolean> {
   const { x, y } = node.position;
   const rev = node.data.rev ?? 0;
+  if (rev > MAX_REV_STEP) return moveNode(db, projectId, node.id, node.position);
   const rows = await db
     .insert(nodes)
     .values({ projectId, id: node.id, type: node.type, x, y, data: rev > 0 ? node.data : {}, rev })

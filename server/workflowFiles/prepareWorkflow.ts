@@ -8,11 +8,15 @@
  */
 import { randomUUID } from "node:crypto";
 import type { NodeRecord } from "../../domain/canvas/changes";
+import { MEDIA_URL_FIELDS, normalizeContentType } from "../../domain/canvas/contentType";
+import type { NodeData } from "../../domain/canvas/node";
 import { compatibilityReport, type StudioChoices } from "../../domain/workflowFile/compatibility";
 import { type PreparedWorkflow } from "../../domain/workflowFile/api";
+import type { WorkflowMedia } from "../../domain/workflowFile/format";
 import { workflowNodeData } from "../../domain/workflowFile/nodeData";
 import { remapWorkflow } from "../../domain/workflowFile/remap";
 import type { Db } from "../db/client";
+import { badRequest } from "../errors";
 import { media } from "../db/schema";
 import { loadCanvas } from "../services/canvasService";
 import type { MediaStorage } from "../storage/storage";
@@ -23,6 +27,37 @@ export interface WorkflowImportDeps {
   db: Db;
   storage: MediaStorage;
   studioChoices(userId: string): Promise<StudioChoices>;
+}
+
+const TYPE_WORDS: Record<string, string> = { image: "an image", video: "a video", audio: "audio", model3d: "a 3D model", text: "text" };
+
+/**
+ * A node's own media (its media URL fields and its versions') must be of the node's type, by the type sniffed
+ * from the bytes (issue 29 item 6: a text file was attached to an image node). Other URLs in a node (a
+ * model parameter's reference image) may be of any kind.
+ */
+function checkNodeMediaTypes(nodes: readonly { id: string; data: NodeData }[], listed: readonly WorkflowMedia[], files: readonly CheckedMedia[]): void {
+  const typeOfPath = new Map(files.map((f) => [f.path, normalizeContentType(f.type.contentType)]));
+  const pathOfRef = new Map(listed.map((m) => [m.ref, m.path]));
+  for (const node of nodes) {
+    const data = node.data as Record<string, unknown>;
+    const declared = normalizeContentType(data.contentType);
+    const versions = Array.isArray(data.versionHistory) ? (data.versionHistory as Record<string, unknown>[]) : [];
+    const own: [unknown, ReturnType<typeof normalizeContentType>][] = [
+      ...MEDIA_URL_FIELDS.map((field): [unknown, typeof declared] => [data[field], declared]),
+      ...versions.flatMap((v): [unknown, typeof declared][] => {
+        const expected = normalizeContentType(v?.contentType) ?? declared;
+        return [[v?.mediaUrl, expected], [v?.permanentMediaUrl, expected]];
+      }),
+    ];
+    for (const [url, expected] of own) {
+      const path = typeof url === "string" ? pathOfRef.get(url) : undefined;
+      const actual = path ? typeOfPath.get(path) : undefined;
+      if (!expected || !actual || actual === expected) continue;
+      const name = typeof data.title === "string" && data.title ? data.title : node.id;
+      throw badRequest(`The node "${name}" is ${TYPE_WORDS[expected]} node, but its media file (${path}) is ${TYPE_WORDS[actual]}.`);
+    }
+  }
 }
 
 /** Stores the files and their media rows; on any failure removes what it stored and rethrows. */
@@ -48,6 +83,7 @@ async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; u
 export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: Buffer): Promise<PreparedWorkflow> {
   // Every byte of the file is read and checked off this thread (workflowReaderHost.ts).
   const { document, files } = await readWorkflowFileOffThread(zipBytes);
+  checkNodeMediaTypes(document.nodes, document.media, files);
   const [studio, canvas] = await Promise.all([deps.studioChoices(userId), loadCanvas(deps.db, projectId)]);
 
   const urlOfPath = await keepMedia(deps, { projectId, userId }, files);

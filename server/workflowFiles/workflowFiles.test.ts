@@ -299,6 +299,18 @@ describe("tampered and foreign files are refused and change nothing", () => {
     await refused(handMade(doc, { "media/1.png": PNG, "media/2.svg": svg }), 415, /image\/svg\+xml/);
   });
 
+  it("a node's media of another type than the node's: a text file on an image node (issue 29 item 6)", async () => {
+    const doc = validDoc({
+      nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/notes" } }],
+      media: [{ ref: "/api/media/notes", path: "media/1.txt", contentType: "text/plain" }],
+    });
+    await refused(handMade(doc, { "media/1.txt": strToU8("just some notes, not a picture") }), 400, 'The node "Poster" is an image node, but its media file (media/1.txt) is text.');
+    // The same picture on an image node is taken.
+    const fine = validDoc({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/pic" } }], media: [{ ref: "/api/media/pic", path: "media/1.png", contentType: "image/png" }] });
+    const ok = await prepare(await newProject("Type match"), handMade(fine, { "media/1.png": PNG }));
+    expect(ok.status).toBe(200);
+  });
+
   it("a listed media file the zip does not hold", async () => {
     const doc = validDoc({ media: [{ ref: "/api/media/gone", path: "media/1.png", contentType: "image/png" }] });
     await refused(handMade(doc), 400, WORKFLOW_FILE_MESSAGES.missingMedia("media/1.png"));

@@ -79,7 +79,7 @@ export function useNodeGeneration(nodeId: string | null) {
   // The same reading of the node the run itself uses (executeBody, and the server for Run from here).
   const choices = useMemo(() => runChoicesOf(data ?? {}), [data]);
   const { controls, variations } = choices;
-  const credits = model?.ownKey ? 0 : model ? runCredits(model, choices.params, controls, variations) : null;
+  const credits = model?.ownKey ? 0 : model ? runCredits(model, choices.params, controls, variations, choices.prompt) : null;
 
   const type = toMediaType(data?.contentType);
   const typeLocked = data ? hasGeneratedContent(data) : false;

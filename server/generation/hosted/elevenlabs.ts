@@ -7,6 +7,7 @@
 import type { Engine, EngineRequest, EngineResult, MediaBytes } from "../engine";
 import { type EngineTiming, providerClient, timing, trimSlash } from "./http";
 import { DUBBING_MODEL_ID, DUBBING_TIMING, runDubbing } from "./elevenlabsDubbing";
+import { spokenText } from "../../../domain/generation/spokenText";
 import { buildInput } from "./inputs";
 import { type Classifier, missingKey, noContent } from "./providerErrors";
 
@@ -39,7 +40,8 @@ export function createElevenLabsEngine(overrides: Partial<EngineTiming> = {}): E
       if (request.model.id === DUBBING_MODEL_ID) return runDubbing(request, http, base, key, dubbing);
 
       const input = await buildInput(request);
-      const text = typeof input.text === "string" ? input.text : "";
+      // The prompt, else the Text parameter: the text the run was priced by.
+      const text = spokenText(request.model, request);
       if (!text.trim()) throw http.failed("there is no text to speak");
       const voice = typeof input.voice_id === "string" && input.voice_id ? input.voice_id : DEFAULT_VOICE;
       const format = typeof input.output_format === "string" ? input.output_format : "mp3_44100_128";

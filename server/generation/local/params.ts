@@ -4,6 +4,7 @@
  */
 import { parseAspectRatio } from "../../../domain/canvas/aspectRatio";
 import type { EngineRequest } from "../engine";
+import { upstreamTextsOf } from "../../../domain/generation/spokenText";
 
 export function stringParam(params: Record<string, unknown>, key: string): string | undefined {
   const v = params[key];
@@ -32,7 +33,7 @@ export function urlListParam(params: Record<string, unknown>, key: string): stri
 
 /** Upstream text (text context items), in edge order, blank ones dropped. */
 export function upstreamTexts(request: Pick<EngineRequest, "context">): string[] {
-  return request.context.flatMap((c) => (c.type === "text" && c.text && c.text.trim() ? [c.text.trim()] : []));
+  return upstreamTextsOf(request.context);
 }
 
 /** URLs of the upstream images, in edge order. */

@@ -10,7 +10,8 @@ import { FLITE_VOICES } from "../../../domain/generation/catalogueLocal";
 import type { EngineRequest, EngineResult } from "../engine";
 import { ProviderError } from "../engine";
 import { FliteProcess, FliteProcessError } from "./fliteProcess";
-import { enumParam, numberParam, stringParam, throwIfAborted, upstreamTexts } from "./params";
+import { spokenText } from "../../../domain/generation/spokenText";
+import { enumParam, numberParam, throwIfAborted } from "./params";
 import { readWav, writeWav, type Pcm } from "./wav";
 
 const NAME = "Local Speech (flite)";
@@ -111,14 +112,10 @@ async function runFlite(flite: FliteProcess, dir: string, args: string[], signal
   }
 }
 
-/** What to say: the Text parameter, else the prompt, else the connected text nodes. */
-function textOf(request: EngineRequest): string {
-  return stringParam(request.params, "text") ?? (request.prompt.trim() || upstreamTexts(request).join("\n\n"));
-}
-
 export async function runSpeech(request: EngineRequest): Promise<EngineResult> {
   throwIfAborted(request.signal);
-  const text = textOf(request);
+  // The Text parameter, else the prompt, else the connected text nodes: the text the run was priced by.
+  const text = spokenText(request.model, request);
   if (!text.trim()) throw new ProviderError(`${NAME} needs text to speak`);
   if (text.length > MAX_SPEECH_CHARS)
     throw new ProviderError(`${NAME} speaks at most ${MAX_SPEECH_CHARS.toLocaleString("en-US")} characters at a time; this text has ${text.length.toLocaleString("en-US")}`);

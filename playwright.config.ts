@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium";
-import { E2E_AUTH_WINDOW_SECONDS, E2E_PORT, E2E_SIGNUPS_PER_ADDRESS, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
+import { E2E_AUTH_SECRET, E2E_AUTH_WINDOW_SECONDS, E2E_PORT, E2E_SIGNUPS_PER_ADDRESS, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,7 +36,7 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789", ...AUTH_LIMITS },
+      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: E2E_AUTH_SECRET, ...AUTH_LIMITS },
     },
     {
       // A second studio whose new accounts start nearly empty, for the 'Insufficient credits' journey. It
@@ -49,7 +49,7 @@ export default defineConfig({
         PORT: String(LOW_CREDITS_PORT),
         DATA_DIR: `${DATA_DIR}-low-credits`,
         SIGNUP_CREDITS: String(LOW_SIGNUP_CREDITS),
-        BETTER_AUTH_SECRET: "e2e-secret-that-is-long-enough-to-be-fine-0123456789",
+        BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
         ...AUTH_LIMITS,
       },
     },

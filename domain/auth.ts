@@ -54,6 +54,16 @@ export const resetPasswordSchema = z.object({
   token: z.string().optional(),
 });
 
+/** "Forgot password?": the address to mail a reset link to. */
+export const requestPasswordResetSchema = z.object({ email: emailSchema });
+
+/** What "Forgot password?" says on a studio without mail (SMTP_HOST unset). */
+export const RESET_WITHOUT_MAIL =
+  "This studio cannot send e-mail. Ask the person who runs it for a reset link (npm run admin -- reset-password YOUR-EMAIL).";
+
+/** What "Forgot password?" says once the request went out (the same whether or not the account exists). */
+export const RESET_MAIL_SENT = "If an account uses that address, a reset link is on its way. It works once, for one hour.";
+
 /** better-auth's update-user body, as far as this studio lets a person change it. */
 export const updateUserSchema = z.object({ name: nameSchema.optional(), image: z.string().max(2048).nullable().optional() }).strict();
 

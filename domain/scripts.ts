@@ -34,6 +34,9 @@ export const createScriptSchema = z.strictObject({
   fileType: z.enum(SCRIPT_FILE_TYPES).default("screenplay"),
 });
 
+/** A rename from the script's card: the name alone, which never conflicts with edits to the text. */
+export const renameScriptSchema = z.strictObject({ name: scriptNameSchema });
+
 export const SCRIPT_MAX_ELEMENTS = 20_000;
 
 /** What an imported script is refused with when the editor could never save it back (issue 29 item 5). */

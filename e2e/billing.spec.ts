@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
+import { formatCredits } from "../domain/credits";
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
 const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
@@ -39,7 +40,7 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await expect(page).toHaveURL(/payment=success&session_id=cs_test_/);
   await expect(page).not.toHaveURL(/payment=/, { timeout: 10_000 });
   await openUserMenu(page);
-  await expect(page.getByTestId("credits-line")).toHaveText(`Credits: $${((afterRun + 5000) / 1000).toFixed(2)} remaining`);
+  await expect(page.getByTestId("credits-line")).toHaveText(`Credits: ${formatCredits(afterRun + 5000)} remaining`);
   await page.keyboard.press("Escape");
 
   // A cancelled checkout charges nothing.
@@ -68,10 +69,12 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await expect(page.getByTestId("portal-renewal")).toHaveText(/^Cancels on /);
   await page.screenshot({ path: "test-results/billing-test-portal.png", fullPage: true });
 
-  // Billing & Plans → the Billing page: the plan, the balance, both purchases and the run.
+  // Billing & Plans → pricing (spec) → its Billing link: the plan, the balance, both purchases and the run.
   await page.goto("/");
   await openUserMenu(page);
   await page.getByRole("menuitem", { name: "Billing & Plans" }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await page.getByRole("link", { name: "Billing and usage" }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await expect(page.getByTestId("billing-plan")).toContainText("Indie plan");
   await expect(page.getByText(/^Ends on /)).toBeVisible();
@@ -96,4 +99,20 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await run.getByRole("link", { name: "Open the node of this run in Paid reel" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?project=${projectId}$`));
   await expect(page.locator(".react-flow__node.selected")).toContainText("Key art");
+});
+
+test("credits read in one unit; a new account is told its free credits arrive with the first project (issue 31, item 10)", async ({ page }, testInfo) => {
+  await signUpInBrowser(page, newAccount("Newcomer"));
+  await openUserMenu(page);
+  await expect(page.getByTestId("credits-line")).toHaveText("Credits: 0 credits remaining");
+  await expect(page.getByText("5,000 free credits arrive with your first project")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("promised-credits.png") });
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/?project=${await newProject(page, "First reel")}`);
+  await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText("5,000");
+  await page.goto("/");
+  await openUserMenu(page);
+  await expect(page.getByTestId("credits-line")).toHaveText("Credits: 5,000 credits remaining");
+  await expect(page.getByText("free credits arrive")).toHaveCount(0);
 });

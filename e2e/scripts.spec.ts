@@ -99,3 +99,36 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   const back = parseFountain(readFileSync(fountainPath, "utf8"));
   expect(back.elements.map((e) => e.content)).toEqual(shown);
 });
+
+test("Upload suggests the name of each chosen file, and a script is renamed from its card (issue 31, item 7)", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpInBrowser(page, newAccount("Renamer"));
+  await openScripts(page, "Names");
+  await page.getByRole("button", { name: "Upload" }).click();
+  const fountain = (title: string) => Buffer.from(`INT. ${title.toUpperCase()} - NIGHT\n\nRain on the glass.\n`);
+  await page.getByTestId("script-file-input").setInputFiles({ name: "diner.fountain", mimeType: "text/plain", buffer: fountain("diner") });
+  await expect(page.getByLabel("Script name")).toHaveValue("diner");
+  await page.getByTestId("script-file-input").setInputFiles({ name: "bridge.fountain", mimeType: "text/plain", buffer: fountain("bridge") });
+  await expect(page.getByLabel("Script name")).toHaveValue("bridge");
+  await page.getByRole("button", { name: "Upload", exact: true }).last().click();
+  await expect(page.getByTestId("screenplay-editor")).toBeVisible();
+  await expect(elements(page).first()).toHaveValue("INT. BRIDGE - NIGHT");
+
+  // A name the user typed is kept when another file is chosen.
+  await page.getByRole("button", { name: "Exit" }).click();
+  await page.getByRole("button", { name: "Upload" }).click();
+  await page.getByLabel("Script name").fill("Act One");
+  await page.getByTestId("script-file-input").setInputFiles({ name: "pier.fountain", mimeType: "text/plain", buffer: fountain("pier") });
+  await expect(page.getByLabel("Script name")).toHaveValue("Act One");
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("button", { name: "Rename bridge" }).click();
+  const dialog = page.getByRole("dialog", { name: "Rename Script" });
+  await dialog.getByLabel("Script name").fill("The Bridge");
+  await page.screenshot({ path: testInfo.outputPath("rename-script.png") });
+  await dialog.getByRole("button", { name: "Rename" }).click();
+  await expect(page.getByRole("button", { name: "Open The Bridge" })).toBeVisible();
+  await page.reload();
+  await page.getByRole("tab", { name: "Scripts" }).click();
+  await expect(page.getByRole("button", { name: "Open The Bridge" })).toBeVisible();
+});

@@ -7,11 +7,13 @@ import { DEFAULT_AUTH_LIMITS } from "./auth/authLimits";
 import { cachedSessionUser } from "./auth/session";
 import { SessionCache } from "./auth/sessionCache";
 import { forbidden } from "./errors";
+import { createMailer } from "./mail/mailer";
 import { installErrorHandler } from "./http/errors";
 import { installTextRule } from "./http/textRule";
 import { installJsonBodyParser } from "./http/jsonBody";
 import { BODY_LIMITS, installBodyLimits } from "./http/bodyLimits";
 import { registerAuthRoutes } from "./http/authRoutes";
+import { registerAdminRoutes } from "./http/adminRoutes";
 import { registerProjectRoutes } from "./http/projectRoutes";
 import { registerMemberRoutes } from "./http/memberRoutes";
 import { registerCreditRoutes } from "./http/creditRoutes";
@@ -46,7 +48,7 @@ import { registerWorkflowFileRoutes } from "./workflowFiles/workflowFileRoutes";
 
 export interface AppOptions {
   database: Database;
-  config: AuthConfig & Partial<Pick<Config, "trustProxy" | "authLimits">> & { appDir?: string; dataDir?: string };
+  config: AuthConfig & Partial<Pick<Config, "trustProxy" | "authLimits" | "smtp">> & { appDir?: string; dataDir?: string };
   /** The attempt limits' clock (tests move it instead of waiting). */
   now?: () => number;
   logger?: boolean;
@@ -72,7 +74,8 @@ export async function buildApp({ database, config, logger = false, storage, gene
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
   // Each route's body limit is set where it is registered (http/bodyLimits.ts); this one is unknown paths'.
   const server = Fastify({ logger, bodyLimit: BODY_LIMITS.standard, trustProxy: config.trustProxy ?? false });
-  const auth = createAuth(database.db, config);
+  const mailer = config.smtp ? createMailer(config.smtp) : undefined;
+  const auth = createAuth(database.db, config, mailer);
   const allowedOrigins = new Set(trustedOrigins(config));
   // Who a token belongs to, kept a few seconds (auth/sessionCache.ts); auth calls forget the caller's entries.
   const sessions = new SessionCache();
@@ -103,7 +106,9 @@ export async function buildApp({ database, config, logger = false, storage, gene
     db: database.db,
     limiter: new AttemptLimiter(database.db, now),
     limits: config.authLimits ?? DEFAULT_AUTH_LIMITS,
+    mailEnabled: Boolean(mailer),
   });
+  registerAdminRoutes(server, auth, config);
   registerCreditRoutes(server, database.db);
   registerBillingRoutes(server, database.db, billingProviderFrom(database.db, billingEnv ?? process.env));
   registerKeyRoutes(server, database.db, config.authSecret);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_AUTH_LIMITS, type AuthLimitSettings } from "./auth/authLimits";
+import { smtpSettingsFrom, type SmtpSettings } from "./mail/mailer";
 
 export interface Config {
   port: number;
@@ -30,6 +31,8 @@ export interface Config {
   devServerOrigin?: string;
   /** Attempt limits of sign-in, sign-up and password changes (AUTH_FAILURE_WINDOW_SECONDS, AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR). */
   authLimits: AuthLimitSettings;
+  /** Outgoing mail (SMTP_HOST, SMTP_PORT, SMTP_SECURE, SMTP_USER, SMTP_PASS, MAIL_FROM): password reset links. */
+  smtp?: SmtpSettings;
 }
 
 const positiveInt = (raw: string | undefined, fallback: number, name: string): number => {
@@ -87,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDir: path.resolve(env.APP_DIR ?? "./dist/app"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devServerOrigin: env.DEV_SERVER_ORIGIN || undefined,
+    smtp: smtpSettingsFrom(env),
     authLimits: {
       failureWindowSeconds: positive(env.AUTH_FAILURE_WINDOW_SECONDS, DEFAULT_AUTH_LIMITS.failureWindowSeconds, "AUTH_FAILURE_WINDOW_SECONDS"),
       signupsPerAddressPerHour: positive(

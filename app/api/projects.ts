@@ -89,8 +89,18 @@ export const CREDITS_KEY = ["credits"] as const;
 export function useCredits(enabled = true) {
   return useQuery({
     queryKey: CREDITS_KEY,
-    queryFn: async () => (await api<{ balance: number }>("GET", "/api/credits")).balance,
+    queryFn: fetchCredits,
+    select: (credits) => credits.balance,
     enabled,
     staleTime: 30_000,
   });
+}
+
+/** The sign-up allowance not yet granted (0 once it has arrived): same query, another view of it. */
+export function usePromisedCredits() {
+  return useQuery({ queryKey: CREDITS_KEY, queryFn: fetchCredits, select: (credits) => credits.promised ?? 0, staleTime: 30_000 });
+}
+
+async function fetchCredits() {
+  return api<{ balance: number; promised?: number }>("GET", "/api/credits");
 }

@@ -32,6 +32,17 @@ export function useDeleteScript(projectId: string) {
   });
 }
 
+export function useRenameScript(projectId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => api<ScriptFile>("PATCH", `/api/scripts/${id}`, { name }),
+    onSuccess: (saved) => {
+      qc.setQueryData<ScriptSummary[]>(scriptKeys.list(projectId), (list) => list?.map((s) => (s.id === saved.id ? { ...s, name: saved.name } : s)));
+      qc.setQueryData<ScriptFile>(scriptKeys.one(saved.id), (one) => (one ? { ...one, name: saved.name } : one));
+    },
+  });
+}
+
 /** Multipart upload of a .fdx, .docx or .fountain file; the server parses it into a new script. */
 export function useImportScript(projectId: string) {
   const qc = useQueryClient();

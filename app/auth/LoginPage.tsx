@@ -81,6 +81,9 @@ function SignInForm() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <Link to="/forgot-password" className="self-end text-xs text-text-muted hover:text-accent focus-visible:text-accent">
+          Forgot password?
+        </Link>
       </Field>
       <FormError message={error} />
       <Button type="submit" variant="primary" loading={signIn.isPending} className="w-full">

@@ -1,8 +1,8 @@
 import { CreditCard, KeyRound, LogOut, Settings2 } from "lucide-react";
 import { useNavigate } from "react-router";
 import { displayName, type SessionUser } from "../../domain/auth";
-import { formatMoney } from "../../domain/credits";
-import { useCredits } from "../api/projects";
+import { formatCredits, promisedCreditsMessage } from "../../domain/credits";
+import { useCredits, usePromisedCredits } from "../api/projects";
 import { useSignOut } from "../api/session";
 import { portalUrl } from "../billing/billingApi";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
@@ -20,11 +20,15 @@ export function Avatar({ user, size = 32 }: { user: SessionUser; size?: number }
   );
 }
 
-/** spec (shell 2 "User menu"): initial, name, e-mail, credits as money 'remaining', billing, logout. */
+/**
+ * spec (shell 2 "User menu"): initial, name, e-mail, credits 'remaining', billing, logout. Credits are shown
+ * in credits, the unit of the top bar (issue 31 overrides the spec's money here: one unit everywhere).
+ */
 export function UserMenu({ user, compact }: { user: SessionUser; compact: boolean }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const credits = useCredits();
+  const promised = usePromisedCredits().data ?? 0;
   const name = displayName(user);
   return (
     <Menu>
@@ -51,11 +55,12 @@ export function UserMenu({ user, compact }: { user: SessionUser; compact: boolea
           <p className="truncate text-sm font-medium text-text">{name}</p>
           <p className="truncate text-xs text-text-muted">{user.email}</p>
           <p className="mt-2 text-xs text-text-muted" data-testid="credits-line">
-            Credits: <span className="font-medium text-text">{formatMoney(credits.data ?? 0)}</span> remaining
+            Credits: <span className="font-medium text-text">{formatCredits(credits.data ?? 0)}</span> remaining
           </p>
+          {promised > 0 && <p className="mt-1 text-xs text-accent">{promisedCreditsMessage(promised)}</p>}
         </div>
         <MenuSeparator />
-        <MenuItem icon={<CreditCard className="size-4" />} onSelect={() => navigate("/billing")}>
+        <MenuItem icon={<CreditCard className="size-4" />} onSelect={() => navigate("/pricing")}>
           Billing &amp; Plans
         </MenuItem>
         <MenuItem

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, Link } from "react-router";
 import { ToggleGroup } from "radix-ui";
 import { Check, Coins, Eye, Info, KeyRound } from "lucide-react";
 import { packPriceId, planPriceId } from "../../domain/billing/catalog";
@@ -54,7 +54,12 @@ export function PricingPage() {
 
       <header className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-5 py-5 sm:px-8">
         <BackLink to="/">Back to studio</BackLink>
-        <Logo size={28} withWordmark />
+        <div className="flex items-center gap-4">
+          <Link to="/billing" className="text-sm text-text-muted hover:text-text focus-visible:text-text">
+            Billing and usage
+          </Link>
+          <Logo size={28} withWordmark />
+        </div>
       </header>
 
       <main className="relative mx-auto max-w-6xl px-5 pb-20 sm:px-8">

@@ -11,6 +11,8 @@ const BillingPage = lazy(() => import("../billing/BillingPage").then((m) => ({ d
 const TestCheckoutPage = lazy(() => import("../billing/TestCheckoutPage").then((m) => ({ default: m.TestCheckoutPage })));
 const TestPortalPage = lazy(() => import("../billing/TestPortalPage").then((m) => ({ default: m.TestPortalPage })));
 const TestReceiptPage = lazy(() => import("../billing/TestReceiptPage").then((m) => ({ default: m.TestReceiptPage })));
+const ForgotPasswordPage = lazy(() => import("../auth/PasswordResetPages").then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import("../auth/PasswordResetPages").then((m) => ({ default: m.ResetPasswordPage })));
 const SettingsPage = lazy(() => import("../settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 
 export function App() {
@@ -18,6 +20,22 @@ export function App() {
     <Routes>
       <Route path="/" element={<StudioShell />} />
       <Route path="/login" element={<LoginPage />} />
+      <Route
+        path="/forgot-password"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <ForgotPasswordPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/reset-password"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <ResetPasswordPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/pricing"
         element={

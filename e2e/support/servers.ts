@@ -10,3 +10,5 @@ export const LOW_SIGNUP_CREDITS = 6;
  */
 export const E2E_AUTH_WINDOW_SECONDS = 10;
 export const E2E_SIGNUPS_PER_ADDRESS = 1000;
+/** The e2e servers' auth secret (the admin command proves itself with it, as on a real studio's machine). */
+export const E2E_AUTH_SECRET = "e2e-secret-that-is-long-enough-to-be-fine-0123456789";

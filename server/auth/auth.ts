@@ -6,6 +6,8 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import { promiseSignupAllowance } from "../services/signupAllowance";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../../domain/auth";
+import type { Mailer } from "../mail/mailer";
+import { mailResetLink } from "./passwordReset";
 
 /**
  * better-auth does accounts, password hashing and sessions (stored in the database). The browser gets an
@@ -25,7 +27,8 @@ export const CLIENT_IP_HEADER = "x-reelgraph-client-ip";
 
 export type AuthConfig = Pick<Config, "baseUrl" | "authSecret" | "signupCredits" | "port" | "devServerOrigin">;
 
-export function createAuth(db: Db, config: AuthConfig) {
+/** `mailer` (SMTP configured) turns on "Forgot password?" by e-mail; without it the operator issues links (admin CLI). */
+export function createAuth(db: Db, config: AuthConfig, mailer?: Mailer) {
   return betterAuth({
     appName: "Reelgraph",
     baseURL: config.baseUrl,
@@ -43,6 +46,9 @@ export function createAuth(db: Db, config: AuthConfig) {
       // better-auth counts UTF-16 units, so its ceiling leaves room for 128 characters outside the BMP.
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX * 2,
+      ...(mailer ? { sendResetPassword: mailResetLink(mailer, config.baseUrl) } : {}),
+      // A reset ends every other session of the account (someone else may have had the old password).
+      revokeSessionsOnPasswordReset: true,
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {

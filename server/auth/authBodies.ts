@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { commonPasswordSet, passwordProblem, type PasswordOwner } from "../../domain/accounts/passwordPolicy";
-import { changePasswordSchema, resetPasswordSchema, signInSchema, signUpSchemaWith, updateUserSchema, type SessionUser } from "../../domain/auth";
+import { changePasswordSchema, requestPasswordResetSchema, RESET_WITHOUT_MAIL, resetPasswordSchema, signInSchema, signUpSchemaWith, updateUserSchema, type SessionUser } from "../../domain/auth";
 import type { Db } from "../db/client";
 import { user, verification } from "../db/schema";
 import { badRequest } from "../errors";
@@ -23,6 +23,7 @@ export async function checkAuthBody(
   body: unknown,
   signedIn: () => Promise<SessionUser | null>,
   tokenInQuery?: string,
+  mailEnabled = false,
 ): Promise<CheckedAuthBody> {
   switch (path) {
     case "/sign-up/email": {
@@ -48,8 +49,10 @@ export async function checkAuthBody(
     case "/update-user":
       return { body: parse(updateUserSchema, body) };
     case "/request-password-reset": {
-      const email = typeof (body as { email?: unknown } | null)?.email === "string" ? (body as { email: string }).email.trim().toLowerCase() : undefined;
-      return { body, email };
+      if (!mailEnabled) throw badRequest(RESET_WITHOUT_MAIL);
+      // Only the address goes on: the link in the mail is the studio's own page (passwordReset.ts).
+      const input = parse(requestPasswordResetSchema, body);
+      return { body: input, email: input.email };
     }
     default:
       return { body };

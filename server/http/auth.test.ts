@@ -191,6 +191,13 @@ describe("credits", () => {
     await h.call(user, "POST", "/api/projects", { name: "Second" });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
+
+  it("says what is promised until it is granted (issue 31, item 10)", async () => {
+    const user = await h.signUp("Promised");
+    expect((await h.call(user, "GET", "/api/credits")).body).toEqual({ balance: 0, promised: TEST_SIGNUP_CREDITS });
+    await h.call(user, "POST", "/api/projects", { name: "First" });
+    expect((await h.call(user, "GET", "/api/credits")).body).toEqual({ balance: TEST_SIGNUP_CREDITS, promised: 0 });
+  });
 });
 
 describe("trusted origins (issue 17, item 8)", () => {

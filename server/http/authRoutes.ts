@@ -12,6 +12,8 @@ export interface AuthRouteOptions {
   db: Db;
   limiter: AttemptLimiter;
   limits: AuthLimitSettings;
+  /** SMTP is configured: "Forgot password?" mails a link (else it says to ask the operator). */
+  mailEnabled?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface AuthRouteOptions {
  * Fastify has already parsed the JSON body, so it is serialised again; better-auth answers with a
  * Response whose headers (Set-Cookie, set-auth-token) are copied over as they are.
  */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limiter, limits }: AuthRouteOptions) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limiter, limits, mailEnabled = false }: AuthRouteOptions) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -33,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limit
       if (isPost) {
         let session: ReturnType<typeof loadSessionUser> | undefined;
         const signedIn = () => (session ??= loadSessionUser(auth, request));
-        const checked = await checkAuthBody(db, path, body, signedIn, url.searchParams.get("token") ?? undefined);
+        const checked = await checkAuthBody(db, path, body, signedIn, url.searchParams.get("token") ?? undefined, mailEnabled);
         body = checked.body;
         const userId = path === "/change-password" || path === "/verify-password" ? (await signedIn())?.id : undefined;
         counted = authLimitsFor(path, { address: addressKey(request.ip), email: checked.email, userId }, limits);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
-import { createScriptSchema, updateScriptSchema } from "../../domain/scripts";
+import { createScriptSchema, renameScriptSchema, updateScriptSchema } from "../../domain/scripts";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
-import { createScript, deleteScript, findScript, listScripts, updateScript } from "../services/scriptService";
+import { createScript, deleteScript, findScript, listScripts, renameScript, updateScript } from "../services/scriptService";
 import { parse } from "./errors";
 
 const projectParams = z.object({ id: projectIdSchema });
@@ -47,6 +47,15 @@ export function registerScriptRoutes(app: FastifyInstance, db: Db, hub: Realtime
     const clientId = typeof request.headers["x-client-id"] === "string" ? request.headers["x-client-id"] : undefined;
     await hub.publish(script.projectId, { type: "script", clientId, scriptId: id, version: saved.version, lastEditedBy: caller.id });
     return saved;
+  });
+
+  app.patch("/api/scripts/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(scriptParams, request.params);
+    const { name } = parse(renameScriptSchema, request.body ?? {});
+    const script = await findScript(db, id);
+    await authorizeProject(db, caller.id, script.projectId, "edit");
+    return renameScript(db, id, name);
   });
 
   app.delete("/api/scripts/:id", async (request) => {

@@ -31,6 +31,16 @@ describe("scripts", () => {
     expect(read.body).toMatchObject({ elements, permission: "view", metadata: { wordCount: 24 } });
   });
 
+  it("renames from the card without taking a version (an open editor saves on), and refuses a blank name or a viewer", async () => {
+    const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "diner" });
+    const renamed = await h.call(owner, "PATCH", `/api/scripts/${s.id}`, { name: "  Bridge  " });
+    expect(renamed).toMatchObject({ status: 200, body: { name: "Bridge", version: 1 } });
+    expect((await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [el("a", "action", "still mine")], baseVersion: 1 })).status).toBe(200);
+    expect(await h.call(owner, "PATCH", `/api/scripts/${s.id}`, { name: "   " })).toMatchObject({ status: 400, body: { error: "Script name is required" } });
+    expect((await h.call(viewer, "PATCH", `/api/scripts/${s.id}`, { name: "Mine now" })).status).toBe(403);
+    expect((await h.call(owner, "GET", `/api/scripts/${s.id}`)).body.name).toBe("Bridge");
+  });
+
   it("refuses a save based on an older version (another window saved first)", async () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Race" });
     await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [el("a", "action", "first")], baseVersion: 1 });

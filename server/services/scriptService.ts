@@ -108,6 +108,13 @@ export async function updateScript(
   return present(row);
 }
 
+/** Renames without taking a version: an editor open on the text saves on undisturbed. */
+export async function renameScript(db: Db, id: string, name: string): Promise<ScriptFile> {
+  const [row] = await db.update(scripts).set({ name, updatedAt: sql`now()` }).where(eq(scripts.id, id)).returning();
+  if (!row) return findScript(db, id); // 404 when it is gone
+  return present(row);
+}
+
 export async function deleteScript(db: Db, id: string): Promise<void> {
   await db.delete(scripts).where(eq(scripts.id, id));
 }

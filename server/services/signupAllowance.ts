@@ -13,6 +13,12 @@ export async function promiseSignupAllowance(db: Db, userId: string, credits: nu
   await db.update(user).set({ signupAllowance: credits }).where(eq(user.id, userId));
 }
 
+/** Credits promised at sign-up and not granted yet (0 once granted). */
+export async function promisedSignupAllowance(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ credits: user.signupAllowance }).from(user).where(eq(user.id, userId));
+  return Math.max(0, row?.credits ?? 0);
+}
+
 /** Grants the promised allowance once, through the ledger's idempotency key; later calls change nothing. */
 export async function grantSignupAllowance(db: Db, userId: string): Promise<void> {
   const [row] = await db.select({ credits: user.signupAllowance }).from(user).where(eq(user.id, userId));

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { FileText, NotebookPen, Trash2 } from "lucide-react";
+import { FileText, NotebookPen, Pencil, Trash2 } from "lucide-react";
 import { fitPreview } from "../../../domain/screenplay/preview";
 import { formatWriteEdited } from "../../../domain/relativeTime";
 import type { ScriptSummary } from "../../../domain/scripts";
@@ -23,12 +23,14 @@ export const ScriptCard = memo(function ScriptCard({
   canEdit,
   onOpen,
   onDelete,
+  onRename,
 }: {
   script: ScriptSummary;
   now: number;
   canEdit: boolean;
   onOpen(id: string): void;
   onDelete(s: ScriptSummary): void;
+  onRename(s: ScriptSummary): void;
 }) {
   const name = script.name || "Untitled Script";
   const preview = fitPreview(script.preview);
@@ -50,16 +52,21 @@ export const ScriptCard = memo(function ScriptCard({
         <div className="flex items-center gap-2 px-4 py-3">
           <Icon className="size-4 shrink-0 text-text-muted" aria-hidden />
           <div className="min-w-0">
-            <h3 className="truncate pr-8 font-medium text-text">{name}</h3>
+            <h3 className="truncate pr-16 font-medium text-text">{name}</h3>
             <p className="text-xs text-text-muted">Last edited: {formatWriteEdited(script.lastEditedAt, now)}</p>
           </div>
         </div>
       </button>
       <ScriptPeers scriptId={script.id} className="absolute left-2 top-2 max-w-[calc(100%-1rem)]" />
       {canEdit && (
-        <IconButton label={`Delete ${name}`} size="sm" className="absolute bottom-3 right-3 opacity-60 group-hover:opacity-100" onClick={() => onDelete(script)}>
-          <Trash2 />
-        </IconButton>
+        <div className="absolute bottom-3 right-3 flex gap-1 opacity-60 group-hover:opacity-100 focus-within:opacity-100">
+          <IconButton label={`Rename ${name}`} size="sm" onClick={() => onRename(script)}>
+            <Pencil />
+          </IconButton>
+          <IconButton label={`Delete ${name}`} size="sm" onClick={() => onDelete(script)}>
+            <Trash2 />
+          </IconButton>
+        </div>
       )}
     </article>
   );

@@ -25,6 +25,33 @@ export function CreateScriptDialog({ open, onOpenChange, busy, onCreate }: { ope
   );
 }
 
+/** Rename from the script's card: the current name, trimmed, required. */
+export function RenameScriptDialog({ script, onOpenChange, busy, onRename }: { script: { name: string } | null; onOpenChange(o: boolean): void; busy: boolean; onRename(name: string): void }) {
+  const [name, setName] = useState("");
+  const [shownFor, setShownFor] = useState<{ name: string } | null>(null);
+  if (script !== shownFor) {
+    setShownFor(script);
+    setName(script?.name ?? "");
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim()) onRename(name.trim());
+  };
+  return (
+    <Dialog open={!!script} onOpenChange={onOpenChange} title="Rename Script">
+      <form onSubmit={submit} className="flex flex-col gap-5">
+        <Field label="Script name" htmlFor="rename-script-name">
+          <Input id="rename-script-name" value={name} maxLength={200} autoFocus onFocus={(e) => e.currentTarget.select()} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={!name.trim() || busy} loading={busy}>Rename</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 /** spec (shell 2 "Upload Script", 5 "Script upload"); Fountain files are accepted too. */
 export function UploadScriptDialog({ open, onOpenChange, busy, error, onUpload }: {
   open: boolean;
@@ -35,6 +62,8 @@ export function UploadScriptDialog({ open, onOpenChange, busy, error, onUpload }
 }) {
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState("");
+  // A name the user typed stays; a suggested one follows each newly chosen file.
+  const [nameTyped, setNameTyped] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -49,11 +78,15 @@ export function UploadScriptDialog({ open, onOpenChange, busy, error, onUpload }
     }
     setProblem(null);
     setFile(f);
-    if (!name.trim()) setName(nameFromFileName(f.name));
+    if (!nameTyped || !name.trim()) {
+      setName(nameFromFileName(f.name));
+      setNameTyped(false);
+    }
   };
   const reset = () => {
     setFile(null);
     setName("");
+    setNameTyped(false);
     setProblem(null);
   };
   const shown = problem ?? error;
@@ -83,7 +116,7 @@ export function UploadScriptDialog({ open, onOpenChange, busy, error, onUpload }
         </div>
         <input ref={input} type="file" accept=".fdx,.docx,.fountain,.spmd" className="hidden" data-testid="script-file-input" onChange={(e) => { choose(e.target.files?.[0]); e.target.value = ""; }} />
         <Field label="Script name" htmlFor="upload-script-name">
-          <Input id="upload-script-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <Input id="upload-script-name" value={name} maxLength={200} onChange={(e) => { setName(e.target.value); setNameTyped(true); }} />
         </Field>
         {shown && <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-sm text-danger">{shown}</p>}
         <div className="flex justify-end gap-2">

@@ -3,11 +3,11 @@ import { FileText, Plus, Upload } from "lucide-react";
 import type { ScriptSummary } from "../../../domain/scripts";
 import type { Project } from "../../../domain/projects";
 import { canEdit } from "../../../domain/permissions";
-import { useCreateScript, useDeleteScript, useImportScript, useScripts } from "../../api/scripts";
+import { useCreateScript, useDeleteScript, useImportScript, useRenameScript, useScripts } from "../../api/scripts";
 import { useNow } from "../../lib/useNow";
 import { Button, ConfirmDialog, Skeleton, toast } from "../../ui";
 import { ScriptCard } from "./ScriptCard";
-import { CreateScriptDialog, deleteScriptMessage, SCRIPT_MESSAGES, UploadScriptDialog } from "./ScriptDialogs";
+import { CreateScriptDialog, deleteScriptMessage, RenameScriptDialog, SCRIPT_MESSAGES, UploadScriptDialog } from "./ScriptDialogs";
 
 /** The Scripts list (spec: shell 2 "Write mode"): cards, New Script, Upload, delete with confirmation. */
 export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: string): void }) {
@@ -15,6 +15,8 @@ export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: 
   const create = useCreateScript(project.id);
   const remove = useDeleteScript(project.id);
   const upload = useImportScript(project.id);
+  const rename = useRenameScript(project.id);
+  const [renaming, setRenaming] = useState<ScriptSummary | null>(null);
   const now = useNow(10_000);
   const editable = canEdit(project.permission);
   const [creating, setCreating] = useState(false);
@@ -52,7 +54,7 @@ export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: 
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3" role="list" aria-label="Scripts">
           {scripts.data.map((s) => (
             <div role="listitem" key={s.id}>
-              <ScriptCard script={s} now={now} canEdit={editable} onOpen={open} onDelete={setDeleting} />
+              <ScriptCard script={s} now={now} canEdit={editable} onOpen={open} onDelete={setDeleting} onRename={setRenaming} />
             </div>
           ))}
         </div>
@@ -92,6 +94,18 @@ export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: 
                 onOpen(s.id);
               },
             },
+          )
+        }
+      />
+      <RenameScriptDialog
+        script={renaming}
+        onOpenChange={(o) => !o && setRenaming(null)}
+        busy={rename.isPending}
+        onRename={(name) =>
+          renaming &&
+          rename.mutate(
+            { id: renaming.id, name },
+            { onSuccess: () => setRenaming(null), onError: (err) => toast.error(err.message || "Could not rename the script. Please try again.") },
           )
         }
       />

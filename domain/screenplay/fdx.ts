@@ -11,8 +11,11 @@
  *   non-zero Text RevisionID → revision.
  * - DualDialogue (inside a General paragraph, or directly in Content): the cue and lines after its first
  *   speaker get dual: true.
+ * - PageLayout, ElementSettings and MoresAndContinueds → `format` (what the file says; fdxSettings.ts).
+ * - A file with title pages and no script paragraphs imports with no elements (Final Draft opens it).
  */
-import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement } from "./elements";
+import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement, type TitlePage } from "./elements";
+import { readFdxFormat } from "./fdxSettings";
 import { readFdxTitlePage } from "./fdxTitlePage";
 import { PARSE_MESSAGES, ScreenplayParseError } from "./parseError";
 import { attrOf, childElements, childrenOf, parseXmlOrdered, tagOf, textOf, type XmlNode } from "./xml";
@@ -46,10 +49,16 @@ export function parseFdx(xml: string, opts: FdxParseOptions = {}): ParsedScript 
   const newId = opts.newId ?? (() => newElementId());
   const elements: ScreenplayElement[] = [];
   for (const node of childrenOf(content)) readNode(node, elements, newId, null);
-  if (elements.length === 0) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
-
   const titlePageNode = childElements(root, "TitlePage")[0];
-  return { elements, titlePage: titlePageNode ? readFdxTitlePage(titlePageNode) : {} };
+  const titlePage = titlePageNode ? readFdxTitlePage(titlePageNode) : {};
+  // A file holding only title pages opens in Final Draft; it imports here too, with an empty body.
+  if (elements.length === 0 && !hasTitlePage(titlePage)) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
+  const format = readFdxFormat(root);
+  return { elements, titlePage, ...(format ? { format } : {}) };
+}
+
+function hasTitlePage(tp: TitlePage): boolean {
+  return Object.entries(tp).some(([k, v]) => (k === "extra" ? Object.keys(v ?? {}).length > 0 : typeof v === "string" && v.trim() !== ""));
 }
 
 /** Counts speakers inside one DualDialogue: the second and later get dual. */

@@ -37,9 +37,8 @@ function referencePages(dir: string, name: string): string[] | null {
 
 async function ourPages(fdxFile: string, work: string): Promise<{ pages: string[]; titlePages: number }> {
   const script = importScript("fdx", readFileSync(fdxFile));
-  // the file's own paper (until the exporter reads the file's page layout itself)
-  const a4 = /<PageSize[^>]*Height="11\.69"/.test(readFileSync(fdxFile, "utf8"));
-  const pdf = await renderScreenplayPdf(script, { paper: a4 ? "a4" : "letter", sceneNumbers: "both" });
+  // no paper asked for: the file's own page layout
+  const pdf = await renderScreenplayPdf(script, { sceneNumbers: "both" });
   const out = join(work, `${basename(fdxFile, ".fdx")}.pdf`);
   writeFileSync(out, pdf);
   const pages = pdfPages(out);

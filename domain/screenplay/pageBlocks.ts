@@ -59,6 +59,8 @@ export interface Block {
   /** Action and speech: the text (a speech's body; its cue rows are `head`). */
   items?: Item[];
   head?: Row[];
+  /** Rows at its start that print in the top margin when it opens a page (a split speech's "NAME (CONT'D)"). */
+  marginRows?: number;
   /** Speech: its cue (for "NAME (CONT'D)" when it is split). */
   cue?: ScreenplayElement;
 }
@@ -266,7 +268,8 @@ export function cutBlock(b: Block, room: number, relaxed: boolean): { top: Block
       rows.push([more]);
     }
     const topBlock: Block = { ...b, rows, items: top };
-    return { top: topBlock, rest: { ...flowBlock(b, b.cue ? contdRows(b.cue, ctx) : [], rest), pageBreakBefore: false, spaceBefore: b.spaceBefore } };
+    const contd = b.cue ? contdRows(b.cue, ctx) : [];
+    return { top: topBlock, rest: { ...flowBlock(b, contd, rest), pageBreakBefore: false, marginRows: contd.length } };
   }
   return { top: { ...b, rows: topRows, items: top }, rest: { ...flowBlock(b, [], rest), pageBreakBefore: false } };
 }

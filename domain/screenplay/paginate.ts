@@ -12,7 +12,8 @@
  * inside its core only (where pageBlocks.ts allows it), or moved whole to the next page. Under a scene
  * heading, action is cut only when it has ≥ 5 lines; otherwise heading and action move together. A
  * dual-dialogue pair, a heading, a shot and a transition do not split. Only when a group is taller than a
- * whole page are the rules relaxed (any line), then broken hard. Space before a block is dropped at the top
+ * whole page are the rules relaxed (any line), then broken hard. As in Final Draft, a split speech's "(MORE)"
+ * prints below the last line and its "NAME (CONT'D)" above the first: neither takes a line of the page. Space before a block is dropped at the top
  * of a page; forced page breaks start a new page.
  */
 import type { ScreenplayElement } from "./elements";
@@ -139,7 +140,7 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
   const place = (blocks: Block[]) => {
     blocks.forEach((b) => {
       let rows = b.rows;
-      if (used === 0) {
+      if (lines.length === 0) {
         let s = 0;
         while (s < rows.length && isBlank(rows[s])) s++;
         rows = rows.slice(s);
@@ -154,16 +155,18 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
   };
   for (const group of buildGroups(buildBlocks(elements, ctx))) {
     let g = group;
-    if (g.blocks[0]?.pageBreakBefore && used > 0) newPage();
+    if (g.blocks[0]?.pageBreakBefore && lines.length > 0) newPage();
     for (;;) {
-      const atTop = used === 0;
+      const atTop = lines.length === 0;
+      // a split speech's "NAME (CONT'D)" prints in the top margin, above the page's first line
+      if (atTop) used = -(g.blocks[0]?.marginRows ?? 0);
       if (used + height(g.blocks, atTop) <= perPage) {
         place(g.blocks);
         break;
       }
       const split =
         splitGroup(g, perPage - used, atTop, false) ??
-        (atTop ? (splitGroup(g, perPage, true, true) ?? hardSplit(g, perPage)) : null);
+        (atTop ? (splitGroup(g, perPage - used, true, true) ?? hardSplit(g, perPage)) : null);
       if (split) place(split.top);
       newPage();
       if (split) g = split.rest;

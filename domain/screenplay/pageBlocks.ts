@@ -8,7 +8,8 @@
  * a sentence end re-wraps what goes to the next page, as Final Draft does. Where cuts are allowed:
  *   - action: at a sentence end only (any line start when the file turns "break at sentences" off), with ≥ 2
  *     lines on this page and ≥ 2 on the next, and not when this page's last line would be a runt (≤ 12
- *     characters); the cut keeping the most lines wins, then the more even one;
+ *     characters; under a scene heading a runt is allowed when the part fills the page exactly); the cut
+ *     keeping the most lines wins, then the more even one;
  *   - speech: between its parts (never right after a parenthetical) or at a sentence end inside a dialogue
  *     paragraph that wraps to ≥ 3 lines; ≥ 2 lines of dialogue or parenthetical on each page (the cue does not
  *     count). Ranked: a sentence end inside a part, then a substantial continuation (≥ 3 spoken lines, or a
@@ -225,7 +226,7 @@ const better = (a: Score, b: Score) => {
 /**
  * The best allowed cut of a flow block whose first part (with its head) fits in `room` rows; null when none.
  */
-export function cutBlock(b: Block, room: number, relaxed: boolean): { top: Block; rest: Block } | null {
+export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading = false): { top: Block; rest: Block } | null {
   if ((b.kind !== "action" && b.kind !== "speech") || !b.items?.length) return null;
   const speech = b.kind === "speech";
   const ctx = b.ctx;
@@ -251,7 +252,8 @@ export function cutBlock(b: Block, room: number, relaxed: boolean): { top: Block
     } else {
       // a runt (a last line of 12 characters or fewer) does not end an action's first part
       const last = topRows[topRows.length - 1]?.map((p) => p.text).join("") ?? "";
-      if (!relaxed && last.trim().length <= 12) continue;
+      // …except, under a scene heading, a sentence that fills the page exactly
+      if (!relaxed && last.trim().length <= 12 && !(underHeading && head.length + topRows.length === room)) continue;
       score = [topLines, -Math.abs(topLines - restLines)];
     }
     if (!best || better(score, best.score)) best = { score, top, rest, topRows, restRows };

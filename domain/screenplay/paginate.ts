@@ -104,9 +104,10 @@ function splitGroup(g: Group, avail: number, atTop: boolean, relaxed: boolean): 
   const heads = g.blocks.slice(0, g.core);
   const core = g.blocks[g.core]!;
   // under a scene heading, action too short to split well moves with the heading
-  if (!relaxed && core.kind === "action" && heads.some((h) => h.kind === "slug") && bodyLines(core) < 5) return null;
+  const underHeading = heads.some((h) => h.kind === "slug");
+  if (!relaxed && core.kind === "action" && underHeading && bodyLines(core) < 5) return null;
   const room = avail - height([...heads, { ...core, rows: [] }], atTop);
-  const cut = cutBlock(core, room, relaxed);
+  const cut = cutBlock(core, room, relaxed, underHeading);
   if (!cut) return null;
   return { top: [...heads, cut.top], rest: { blocks: [cut.rest, ...g.blocks.slice(g.core + 1)], core: 0 } };
 }

@@ -6,6 +6,11 @@
 
 const KEY_WORDS = 6;
 const MARKERS = /\((?:MORE|CONT['’]?D|CONTINUED)\)|\bCONT['’]?D\b|\bCONTINUED\b:?/gi;
+/**
+ * The corpus's anonymised scripts scramble words letter for letter, CONT'D too ("(OWEP'Z)"): a cue extension
+ * of CONT'D's shape is left out as well.
+ */
+const CONTD_SHAPE = /\(\p{L}{4}['’]\p{L}\)/gu;
 /** Page numbers ("2."), scene numbers ("12", "12A") and the like: a number with at most a letter and a period. */
 const NUMBERISH = /^\d+[a-z]?\.?$/i;
 
@@ -13,6 +18,7 @@ export function pageWords(text: string): string[] {
   return text
     .normalize("NFKC")
     .replace(MARKERS, " ")
+    .replace(CONTD_SHAPE, " ")
     .split(/\s+/)
     .filter((w) => w && !NUMBERISH.test(w))
     .map((w) => w.toLowerCase().replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}']/gu, ""))

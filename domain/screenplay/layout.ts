@@ -16,7 +16,7 @@
  * | transition     | –             | 16                       | uppercase, flush right at 7.1 in         |
  *
  * Full-width elements and parentheticals take one character more than their indents say: Final Draft does.
- * Line spacing (1, 1.5, 2) adds blank space above each line after an element's first.
+ * Line spacing (1, 1.5, 2) adds blank space above each line of the element.
  *
  * Dual dialogue: two 29-character columns (1.5–4.375 in and 4.625–7.5 in); a parenthetical 0.25 in in; the
  * cue centered on 2.9375 in (left) or 6.0625 in (right), snapped to 1/16 in.

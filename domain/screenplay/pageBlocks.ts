@@ -73,12 +73,12 @@ const piece = (l: LaidLine, el: ScreenplayElement): Piece => {
   return p;
 };
 
-/** Rows of laid lines; line spacing above 1 puts blank rows above each line after the first. */
+/** Rows of laid lines; line spacing above 1 puts blank space above each line (Final Draft's multi-camera dialogue). */
 function rowsOf(lines: LaidLine[], el: ScreenplayElement, spacing: number): Row[] {
   const rows: Row[] = [];
   let extra = 0;
   lines.forEach((l, i) => {
-    if (i > 0 && spacing > 1) {
+    if (spacing > 1) {
       extra += spacing - 1;
       while (extra >= 1 - 1e-9) {
         rows.push([]);
@@ -267,6 +267,7 @@ export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading 
       const more: Piece = { text: c.more, x: ctx.geometry.character.x, kind: "more", continued: true };
       const id = head[0]?.[0]?.elementId;
       if (id) more.elementId = id;
+      for (let k = 1; k < ctx.geometry.dialogue.spacing; k++) rows.push([]);
       rows.push([more]);
     }
     const topBlock: Block = { ...b, rows, items: top };

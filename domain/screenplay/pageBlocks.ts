@@ -21,6 +21,7 @@ import type { ScreenplayElement } from "./elements";
 import type { ResolvedFormat } from "./format";
 import {
   continuedCue,
+  endsSentence,
   geometryFor,
   layoutElement,
   layoutParagraphs,
@@ -186,7 +187,10 @@ function cutsOf(b: Block, relaxed: boolean): Cut[] {
     // a speech's part splits inside only when it wraps to three lines or more
     if (speech && !relaxed && lines.filter((l) => l.text !== "").length < 3) return;
     it.paras.forEach((p, para) => {
-      if (para > 0) cuts.push({ item: i, para, offset: 0, midSentence: !speech });
+      // between paragraphs: only after one that ends a sentence (or a blank one)
+      const prevPara = para > 0 ? it.paras[para - 1]!.text : "";
+      if (para > 0 && (prevPara.trim() === "" || endsSentence(prevPara))) cuts.push({ item: i, para, offset: 0, midSentence: true });
+      else if (para > 0 && speech && relaxed) cuts.push({ item: i, para, offset: 0, midSentence: false });
       for (const s of sentenceStarts(p.text)) cuts.push({ item: i, para, offset: s, midSentence: true });
     });
     if (anyLine) {

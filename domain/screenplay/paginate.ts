@@ -160,7 +160,7 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
     for (;;) {
       const atTop = lines.length === 0;
       // a split speech's "NAME (CONT'D)" prints in the top margin, above the page's first line
-      if (atTop) used = -(g.blocks[0]?.marginRows ?? 0);
+      if (atTop) used = 0 - (g.blocks[0]?.marginRows ?? 0) || 0;
       if (used + height(g.blocks, atTop) <= perPage) {
         place(g.blocks);
         break;

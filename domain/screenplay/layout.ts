@@ -28,7 +28,7 @@
  */
 import type { ElementType, ScreenplayElement } from "./elements";
 import { ELEMENT_TYPES } from "./elementTypes";
-import { A4_PAGE, FD_DEFAULTS, linesPerPage, type ResolvedFormat } from "./format";
+import { FD_DEFAULTS, linesPerPage, type ResolvedFormat } from "./format";
 import { parseEmphasis, printableText, sliceSpans, textColumns, toStyled, wrapRanges, type StyleSpan, type StyledText } from "./styledText";
 
 export * from "./styledText";
@@ -39,7 +39,7 @@ export const CHARS_PER_INCH = 10;
 export const LINES_PER_INCH = 6;
 export const PAPER_INCHES: Readonly<Record<Paper, { width: number; height: number }>> = {
   letter: { width: 8.5, height: 11 },
-  a4: { width: A4_PAGE.width, height: A4_PAGE.height },
+  a4: { width: 210 / 25.4, height: 297 / 25.4 },
 };
 /** Body lines with Final Draft's 1 in top and bottom margins: 54 on Letter, 58 on A4. */
 export const LINES_PER_PAGE: Readonly<Record<Paper, number>> = {

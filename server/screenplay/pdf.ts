@@ -230,7 +230,7 @@ export function renderPagesPdf(pages: Page[], titlePage: TitlePage, opts: Screen
   const title = titlePage.title ? stripEmphasis(titlePage.title).replace(/\s+/g, " ").trim() : undefined;
   const author = titlePage.author ? stripEmphasis(titlePage.author).replace(/\s+/g, " ").trim() : undefined;
   const doc = new PDFDocument({
-    size: [box.width * PT, box.height * PT],
+    size: opts.paper === "a4" ? "A4" : opts.paper === "letter" ? "LETTER" : [box.width * PT, box.height * PT],
     margin: 0,
     autoFirstPage: false,
     info: { Title: title ?? "Screenplay", ...(author ? { Author: author } : {}), Creator: "Reelgraph", Producer: "Reelgraph" },

@@ -93,7 +93,8 @@ export const updateScriptSchema = z
 
 export const exportQuerySchema = z.object({
   format: z.enum(["fdx", "fountain", "docx", "pdf"], { error: "format must be fdx, fountain, docx or pdf" }),
-  paper: z.enum(["letter", "a4"]).default("letter"),
+  /** Absent: the script's own page size (an .fdx's PageLayout), else Letter. */
+  paper: z.enum(["letter", "a4"]).optional(),
   sceneNumbers: z.enum(["none", "left", "right", "both"]).default("none"),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;

@@ -5,16 +5,23 @@
  * scene carried over a page break counts the rest of the page it leaves.
  */
 import type { ScreenplayElement } from "../screenplay/elements";
-import { LINES_PER_PAGE, type Paper } from "../screenplay/layout";
-import { paginate } from "../screenplay/paginate";
+import { linesPerPage, type ScriptFormat } from "../screenplay/format";
+import type { Paper } from "../screenplay/layout";
+import { pageFormat, paginate } from "../screenplay/paginate";
 
 /**
  * Eighths per scene start: `starts` are the element ids that open each scene (null for a script with no
  * headings, whose one scene starts at the top). Returns one count per start, in order.
  */
-export function sceneEighths(elements: readonly ScreenplayElement[], starts: readonly (string | null)[], paper: Paper = "letter"): number[] {
-  const perPage = LINES_PER_PAGE[paper];
-  const pages = paginate(elements, { paper });
+export function sceneEighths(
+  elements: readonly ScreenplayElement[],
+  starts: readonly (string | null)[],
+  paper?: Paper,
+  format?: ScriptFormat | null,
+): number[] {
+  const paging = { ...(paper ? { paper } : {}), format: format ?? null };
+  const perPage = linesPerPage(pageFormat(paging).page);
+  const pages = paginate(elements, paging);
   const firstLine = new Map<string, number>();
   let end = 0;
   for (const page of pages) {

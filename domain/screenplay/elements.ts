@@ -1,8 +1,9 @@
 import { z } from "zod";
 
-/** spec (shell 3 "Screenplay element"), in the Ctrl/Cmd+1..7 order. */
-export const ELEMENT_TYPES = ["slug", "action", "character", "dialogue", "parenthetical", "transition", "shot"] as const;
-export type ElementType = (typeof ELEMENT_TYPES)[number];
+import { ELEMENT_TYPES, type ElementType } from "./elementTypes";
+import { scriptFormatSchema, type ScriptFormat } from "./format";
+
+export { ELEMENT_TYPES, type ElementType } from "./elementTypes";
 
 export const elementTypeSchema = z.enum(ELEMENT_TYPES);
 
@@ -61,12 +62,16 @@ export const scriptMetadataSchema = z.object({
   version: z.number().int().nonnegative().optional(),
   pageCount: z.number().int().nonnegative().optional(),
   titlePage: titlePageSchema.optional(),
+  /** The page format an imported .fdx set (ElementSettings, PageLayout, MORE/CONT'D); absent = Final Draft's defaults. */
+  format: scriptFormatSchema.optional(),
 });
 export type ScriptMetadata = z.infer<typeof scriptMetadataSchema>;
 
 export interface ParsedScript {
   elements: ScreenplayElement[];
   titlePage: TitlePage;
+  /** The file's own page format (FDX import); absent for Fountain, DOCX and new scripts. */
+  format?: ScriptFormat;
 }
 
 let counter = 0;

@@ -35,6 +35,7 @@ describe("FDX parsing errors (spec 5, word for word)", () => {
 describe("parseFdx: the Final Draft sample", () => {
   it("reads the supported paragraphs in order and skips the rest", () => {
     expect(parse(FDX_SAMPLE).elements).toEqual([
+      { type: "action", content: "ACT ONE", centered: true, pageBreakBefore: true },
       { type: "slug", content: "EXT. BRICK'S PATIO - DAY", sceneNumber: "1" },
       { type: "action", content: "A gorgeous day in Ålesund & the sun is <shining>." },
       { type: "character", content: "STEEL" },
@@ -48,6 +49,7 @@ describe("parseFdx: the Final Draft sample", () => {
       { type: "transition", content: "CUT TO:" },
       { type: "slug", content: "INT. МОСКВА METRO - NIGHT", sceneNumber: "2A", pageBreakBefore: true },
       { type: "action", content: "THE END", centered: true },
+      { type: "action", content: "END OF ACT ONE", centered: true },
     ]);
   });
 
@@ -77,12 +79,20 @@ describe("parseFdx paragraphs", () => {
     expect(parse(fdx(p(fdxType, "X"))).elements).toEqual([{ type, content: "X" }]);
   });
 
-  it.each(["Cast List", "New Act", "Sequence", "End of Act", "Summary", "Outline 1", "Outline 2", "Outline 3", "Note", "Lyrics?"])(
+  it.each(["Cast List", "Sequence", "Summary", "Outline 1", "Outline 2", "Outline 3", "Note", "Lyrics?"])(
     "skips %s",
     (fdxType) => {
       expect(parse(fdx(p(fdxType, "skip me") + p("Action", "kept"))).elements).toEqual([{ type: "action", content: "kept" }]);
     },
   );
+
+  it("reads New Act as centered capitals on a new page and End of Act as centered capitals", () => {
+    expect(parse(fdx(p("New Act", "Act two") + p("Action", "kept") + p("End of Act", "end of act two"))).elements).toEqual([
+      { type: "action", content: "ACT TWO", centered: true, pageBreakBefore: true },
+      { type: "action", content: "kept" },
+      { type: "action", content: "END OF ACT TWO", centered: true },
+    ]);
+  });
 
   it("skips empty paragraphs", () => {
     expect(parse(fdx(`<Paragraph Type="Action"/>${p("Action", "")}${p("Action", " ")}${p("Action", "x")}`)).elements).toHaveLength(1);

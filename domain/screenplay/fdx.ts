@@ -2,17 +2,21 @@
  * Final Draft (.fdx) import (spec: shell 5 "FDX parsing"; structure: notes §2).
  *
  * - Paragraph types Scene Heading, Action, Character, Dialogue, Parenthetical, Transition and Shot map to
- *   the element types; General (Final Draft's untyped paragraph, e.g. centered 'THE END') is read as action.
- *   Cast List, New Act, Sequence, End of Act, Summary, Outline 1-3, Note, any other type, and paragraphs
- *   with no text are skipped.
+ *   the element types; General (Final Draft's untyped paragraph, e.g. centered 'THE END') is read as action;
+ *   New Act, End of Act and Cold Opening as centered action in capitals (a new act starting a new page, as
+ *   the file's ElementSettings say). Cast List, Sequence, Summary, Outline 1-3, Note, any other type, and
+ *   paragraphs with no text are skipped.
  * - Text runs are concatenated verbatim (their Style is not turned into Fountain emphasis); SceneProperties
  *   (summaries, arc beats) and ScriptNote are ignored.
  * - Number → sceneNumber, Alignment="Center" → centered, StartsNewPage="Yes" → pageBreakBefore, the first
  *   non-zero Text RevisionID → revision.
  * - DualDialogue (inside a General paragraph, or directly in Content): the cue and lines after its first
  *   speaker get dual: true.
+ * - PageLayout, ElementSettings and MoresAndContinueds → `format` (what the file says; fdxSettings.ts).
+ * - A file with title pages and no script paragraphs imports with no elements (Final Draft opens it).
  */
-import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement } from "./elements";
+import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement, type TitlePage } from "./elements";
+import { readFdxFormat } from "./fdxSettings";
 import { readFdxTitlePage } from "./fdxTitlePage";
 import { PARSE_MESSAGES, ScreenplayParseError } from "./parseError";
 import { attrOf, childElements, childrenOf, parseXmlOrdered, tagOf, textOf, type XmlNode } from "./xml";
@@ -45,11 +49,18 @@ export function parseFdx(xml: string, opts: FdxParseOptions = {}): ParsedScript 
 
   const newId = opts.newId ?? (() => newElementId());
   const elements: ScreenplayElement[] = [];
-  for (const node of childrenOf(content)) readNode(node, elements, newId, null);
-  if (elements.length === 0) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
-
+  const ctx: ReadContext = { newId, acts: actStyles(root) };
+  for (const node of childrenOf(content)) readNode(node, elements, ctx, null);
   const titlePageNode = childElements(root, "TitlePage")[0];
-  return { elements, titlePage: titlePageNode ? readFdxTitlePage(titlePageNode) : {} };
+  const titlePage = titlePageNode ? readFdxTitlePage(titlePageNode) : {};
+  // A file holding only title pages opens in Final Draft; it imports here too, with an empty body.
+  if (elements.length === 0 && !hasTitlePage(titlePage)) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
+  const format = readFdxFormat(root);
+  return { elements, titlePage, ...(format ? { format } : {}) };
+}
+
+function hasTitlePage(tp: TitlePage): boolean {
+  return Object.entries(tp).some(([k, v]) => (k === "extra" ? Object.keys(v ?? {}).length > 0 : typeof v === "string" && v.trim() !== ""));
 }
 
 /** Counts speakers inside one DualDialogue: the second and later get dual. */
@@ -57,26 +68,69 @@ interface DualState {
   cues: number;
 }
 
-function readNode(node: XmlNode, out: ScreenplayElement[], newId: () => string, dual: DualState | null): void {
+/** Final Draft's act paragraphs (multi-camera and TV templates), read as centered action. */
+const ACT_TYPES: ReadonlyMap<string, { startsNewPage: boolean }> = new Map([
+  ["new act", { startsNewPage: true }],
+  ["end of act", { startsNewPage: false }],
+  ["cold opening", { startsNewPage: false }],
+]);
+
+interface ActStyle {
+  allCaps?: boolean;
+  align?: string;
+  startsNewPage?: boolean;
+}
+
+interface ReadContext {
+  newId: () => string;
+  /** The file's ElementSettings for act paragraphs (lower-cased type → style). */
+  acts: Map<string, ActStyle>;
+}
+
+function actStyles(root: XmlNode): Map<string, ActStyle> {
+  const out = new Map<string, ActStyle>();
+  for (const settings of childElements(root, "ElementSettings")) {
+    const type = (attrOf(settings, "Type") ?? "").toLowerCase();
+    if (!ACT_TYPES.has(type)) continue;
+    const font = childElements(settings, "FontSpec")[0];
+    const para = childElements(settings, "ParagraphSpec")[0];
+    const style = font ? attrOf(font, "Style") : undefined;
+    const align = para ? attrOf(para, "Alignment") : undefined;
+    const page = para ? attrOf(para, "StartsNewPage") : undefined;
+    out.set(type, {
+      ...(style !== undefined ? { allCaps: /allcaps/i.test(style) } : {}),
+      ...(align ? { align: align.toLowerCase() } : {}),
+      ...(page ? { startsNewPage: page === "Yes" } : {}),
+    });
+  }
+  return out;
+}
+
+function readNode(node: XmlNode, out: ScreenplayElement[], ctx: ReadContext, dual: DualState | null): void {
+  const newId = ctx.newId;
   const tag = tagOf(node);
   if (tag === "DualDialogue") {
     const state: DualState = { cues: 0 };
-    for (const child of childrenOf(node)) readNode(child, out, newId, state);
+    for (const child of childrenOf(node)) readNode(child, out, ctx, state);
     return;
   }
   if (tag !== "Paragraph") return;
   // A General paragraph wrapping DualDialogue carries no text of its own.
   const wrapped = childElements(node, "DualDialogue");
   if (wrapped.length > 0) {
-    for (const inner of wrapped) readNode(inner, out, newId, null);
+    for (const inner of wrapped) readNode(inner, out, ctx, null);
     return;
   }
   const fdxType = attrOf(node, "Type") ?? "General";
-  const type = fdxType === "General" ? "action" : FDX_TYPES[fdxType];
+  const act = ACT_TYPES.get(fdxType.toLowerCase());
+  const type = fdxType === "General" || act ? "action" : FDX_TYPES[fdxType];
   if (!type) return;
   const runs = childElements(node, "Text");
-  const content = runs.map(textOf).join("");
+  let content = runs.map(textOf).join("");
   if (content.trim() === "") return;
+  // act breaks print as Final Draft sets them: centered, in capitals, an act starting a new page
+  const actStyle = act ? ctx.acts.get(fdxType.toLowerCase()) : undefined;
+  if (act && (actStyle?.allCaps ?? true)) content = content.toUpperCase();
 
   if (dual && type === "character") dual.cues++;
   const el: ScreenplayElement = { id: newId(), type, content };
@@ -85,7 +139,7 @@ function readNode(node: XmlNode, out: ScreenplayElement[], newId: () => string, 
   const number = attrOf(node, "Number");
   if (number) el.sceneNumber = number;
   if (dual && dual.cues >= 2) el.dual = true;
-  if (attrOf(node, "Alignment") === "Center") el.centered = true;
-  if (attrOf(node, "StartsNewPage") === "Yes") el.pageBreakBefore = true;
+  if (attrOf(node, "Alignment") === "Center" || (act && (actStyle?.align ?? "center") === "center")) el.centered = true;
+  if (attrOf(node, "StartsNewPage") === "Yes" || (act && (actStyle?.startsNewPage ?? act.startsNewPage))) el.pageBreakBefore = true;
   out.push(el);
 }

@@ -1,12 +1,13 @@
 /**
  * Final Draft (.fdx) export in the layout Final Draft itself saves (notes §2): Content with typed
  * paragraphs, dual dialogue as a General paragraph wrapping DualDialogue, the TitlePage, then header,
- * page layout (US Letter, 72 pt margins), element settings, MORE/CONT'D texts and SmartType lists.
+ * the script's format (page layout, element settings, MORE/CONT'D; Final Draft's defaults where it has none) and
+ * SmartType lists.
  * parseFdx(writeFdx(x)) gives x back for the element model (ids aside, and empty elements, which Final
  * Draft files never keep, are left out).
  */
 import { ELEMENT_TYPE_LABELS, type ElementType, type ParsedScript, type ScreenplayElement } from "./elements";
-import { FDX_ELEMENT_SETTINGS, fdxSmartType } from "./fdxSettings";
+import { fdxFormatXml, fdxSmartType } from "./fdxSettings";
 import { writeFdxTitlePage } from "./fdxTitlePage";
 import { escapeXmlAttr, escapeXmlText } from "./xml";
 
@@ -70,7 +71,7 @@ export function writeFdx(script: ParsedScript): string {
     "",
     writeFdxTitlePage(script.titlePage),
     "",
-    FDX_ELEMENT_SETTINGS,
+    fdxFormatXml(script.format),
     "",
     fdxSmartType(script.elements),
     "",

@@ -58,24 +58,24 @@ describe("wrapText", () => {
 });
 
 describe("layoutElement geometry", () => {
-  it("places each element type per the US table", () => {
+  it("places each element type per Final Draft's defaults", () => {
     expect(layoutElement(el("slug", "int. house - day"))[0]).toMatchObject({ x: 1.5, text: "INT. HOUSE - DAY" });
     expect(layoutElement(el("action", "She waits."))[0]).toMatchObject({ x: 1.5, text: "She waits." });
-    expect(layoutElement(el("character", "anna"))[0]).toMatchObject({ x: 3.7, text: "ANNA" });
-    expect(layoutElement(el("parenthetical", "(beat)"))[0]).toMatchObject({ x: 3.1, text: "(beat)" });
+    expect(layoutElement(el("character", "anna"))[0]).toMatchObject({ x: 3.5, text: "ANNA" });
+    expect(layoutElement(el("parenthetical", "(beat)"))[0]).toMatchObject({ x: 2.9, text: "(beat)" });
     expect(layoutElement(el("dialogue", "Hello."))[0]).toMatchObject({ x: 2.5, text: "Hello." });
     expect(layoutElement(el("shot", "close on the cup"))[0]).toMatchObject({ x: 1.5, text: "CLOSE ON THE CUP" });
   });
 
-  it("puts transitions flush right at 7.5 in, uppercased", () => {
+  it("puts transitions flush right at 7.1 in, uppercased", () => {
     const [line] = layoutElement(el("transition", "cut to:"));
     expect(line!.text).toBe("CUT TO:");
-    expect(line!.x).toBeCloseTo(7.5 - 0.7, 6);
+    expect(line!.x).toBeCloseTo(7.1 - 0.7, 6);
   });
 
-  it("wraps action and headings at 60, dialogue at 35 (2.5–6.0 in), parentheticals at 25 with a hanging indent", () => {
+  it("wraps action and headings at 61, dialogue at 35 (2.5–6.0 in), parentheticals at 26 with the '(' hanging", () => {
     const long = words(60);
-    for (const l of layoutElement(el("action", long))) expect(l.text.length).toBeLessThanOrEqual(60);
+    for (const l of layoutElement(el("action", long))) expect(l.text.length).toBeLessThanOrEqual(61);
     expect(layoutElement(el("action", long)).some((l) => l.text.length > 55)).toBe(true);
     const dialogue = layoutElement(el("dialogue", long));
     for (const l of dialogue) {
@@ -84,14 +84,14 @@ describe("layoutElement geometry", () => {
     }
     const paren = layoutElement(el("parenthetical", `(${words(10)})`));
     expect(paren.length).toBeGreaterThan(1);
-    expect(paren[0]!.x).toBe(3.1);
-    for (const l of paren.slice(1)) expect(l.x).toBeCloseTo(3.2, 6);
-    for (const l of paren) expect(l.x + l.text.length / 10).toBeLessThanOrEqual(5.6 + 1e-9);
+    expect(paren[0]!.x).toBe(2.9);
+    for (const l of paren.slice(1)) expect(l.x).toBeCloseTo(3.0, 6);
+    for (const l of paren) expect(l.text.length).toBeLessThanOrEqual(26);
   });
 
   it("centers centered action in the text area and keeps action's leading spaces", () => {
     const [c] = layoutElement(el("action", "THE END", { centered: true }));
-    expect(c!.x).toBeCloseTo(1.5 + (60 - 7) / 20, 6);
+    expect(c!.x).toBeCloseTo(1.5 + (61 - 7) / 20, 6);
     expect(layoutElement(el("action", "    indented"))[0]!.text).toBe("    indented");
   });
 
@@ -100,14 +100,15 @@ describe("layoutElement geometry", () => {
     expect(lines.map((l) => l.text)).toEqual(["One.", "", "Two  here."]);
   });
 
-  it("lays dual dialogue out in two 28-character columns", () => {
+  it("lays dual dialogue out in two 29-character columns", () => {
     const left = layoutElement(el("dialogue", words(20)), "left");
     const right = layoutElement(el("dialogue", words(20)), "right");
     for (const l of left) expect(l).toMatchObject({ x: 1.5, dualColumn: "left" });
-    for (const l of right) expect(l).toMatchObject({ x: 4.7, dualColumn: "right" });
-    for (const l of [...left, ...right]) expect(l.text.length).toBeLessThanOrEqual(28);
-    expect(left[0]!.x + 2.8).toBeLessThanOrEqual(right[0]!.x);
-    expect(layoutElement(el("character", "anna"), "right")[0]!.x).toBeCloseTo(5.5, 6);
+    for (const l of right) expect(l).toMatchObject({ x: 4.625, dualColumn: "right" });
+    for (const l of [...left, ...right]) expect(l.text.length).toBeLessThanOrEqual(29);
+    expect(left[0]!.x + 2.9).toBeLessThanOrEqual(right[0]!.x);
+    // a dual cue is centered on 6.0625 in, snapped to 1/16 in
+    expect(layoutElement(el("character", "anna"), "right")[0]!.x).toBeCloseTo(Math.round((6.0625 - (4 * 7) / 72 / 2) * 16) / 16, 6);
     expect(GEOMETRY.dialogue.width).toBe(35);
   });
 });

@@ -1,30 +1,34 @@
 /**
- * Screenplay line layout (pure): where each element's lines sit on a US-standard page and how its text wraps.
+ * Screenplay line layout (pure): where each element's lines sit on the page and how its text wraps.
  *
  * Units: x in inches from the page's left edge; widths in characters of 12 pt Courier (10 per inch); rows of
- * 1/6 in (6 lines per inch). Positions follow notes/screenplay-formats.md §3 (screenwriting.io, Trelby,
- * Final Draft's defaults):
+ * 1/6 in (6 lines per inch). The geometry comes from the script's format (format.ts: an .fdx's own
+ * ElementSettings, else Final Draft's defaults), measured as Final Draft lays it out (jumpcut's
+ * docs/pagination-spec.md, checked against Final Draft's PDFs):
  *
- * | element        | x (in) | width (chars) | notes                                              |
- * |----------------|--------|---------------|----------------------------------------------------|
- * | scene heading  | 1.5    | 60 (→ 7.5 in) | uppercase                                          |
- * | action         | 1.5    | 60            | `centered` action is centered in 1.5–7.5 in        |
- * | shot           | 1.5    | 60            | uppercase                                          |
- * | character      | 3.7    | 38 (→ 7.5 in) | uppercase                                          |
- * | parenthetical  | 3.1    | 25 (→ 5.6 in) | wrapped lines hang one character in (3.2 in)       |
- * | dialogue       | 2.5    | 35 (→ 6.0 in) |                                                    |
- * | transition     | –      | 20            | uppercase, each line flush right at 7.5 in         |
+ * | element        | x (in)        | width (chars)            | notes                                    |
+ * |----------------|---------------|--------------------------|------------------------------------------|
+ * | scene heading  | 1.5           | 61 (6.0 in + 1)          | uppercase, 2 lines before                |
+ * | action / shot  | 1.5           | 61                       | `centered` action is centered            |
+ * | character      | 3.5           | 38 (3.75 in)             | uppercase                                |
+ * | parenthetical  | 2.9, then 3.0 | 26 (2.5 in + 1)          | "(" hangs one character left (-0.10 in)  |
+ * | dialogue       | 2.5           | 35 (3.5 in)              |                                          |
+ * | transition     | –             | 16                       | uppercase, flush right at 7.1 in         |
  *
- * Dual dialogue: two 28-character columns side by side in the 60-character text area, with a 4-character
- * gutter: the left column starts at 1.5 in, the right one at 4.7 in (both end by 7.5 in). Inside a column the
- * dialogue takes the whole 28 characters, a parenthetical starts 0.3 in in (22 characters, hanging one more),
- * and the cue starts 0.8 in in (20 characters).
+ * Full-width elements and parentheticals take one character more than their indents say: Final Draft does.
+ * Line spacing (1, 1.5, 2) adds blank space above each line of the element.
+ *
+ * Dual dialogue: two 29-character columns (1.5–4.375 in and 4.625–7.5 in); a parenthetical 0.25 in in; the
+ * cue centered on 2.9375 in (left) or 6.0625 in (right), snapped to 1/16 in.
  *
  * Text (styledText.ts): emphasis markers become style spans over the plain text, notes `[[…]]` are not printed,
- * wide (CJK) characters take two columns, lines wrap at the last space that fits, over-long words break hard.
- * Each content line (newline) of an element is a paragraph; an empty one prints as a blank line.
+ * wide (CJK) characters take two columns, lines wrap at the last space that fits (trailing spaces do not
+ * count), over-long words break hard. Each content line (newline) of an element is a paragraph; an empty one
+ * prints as a blank line.
  */
 import type { ElementType, ScreenplayElement } from "./elements";
+import { ELEMENT_TYPES } from "./elementTypes";
+import { FD_DEFAULTS, linesPerPage, type ResolvedFormat } from "./format";
 import { parseEmphasis, printableText, sliceSpans, textColumns, toStyled, wrapRanges, type StyleSpan, type StyledText } from "./styledText";
 
 export * from "./styledText";
@@ -33,57 +37,106 @@ export type Paper = "letter" | "a4";
 
 export const CHARS_PER_INCH = 10;
 export const LINES_PER_INCH = 6;
-/** 55 lines on Letter, 57 on A4 (afterwriting's print profiles). */
-export const LINES_PER_PAGE: Readonly<Record<Paper, number>> = { letter: 55, a4: 57 };
 export const PAPER_INCHES: Readonly<Record<Paper, { width: number; height: number }>> = {
   letter: { width: 8.5, height: 11 },
   a4: { width: 210 / 25.4, height: 297 / 25.4 },
 };
+/** Body lines with Final Draft's 1 in top and bottom margins: 54 on Letter, 58 on A4. */
+export const LINES_PER_PAGE: Readonly<Record<Paper, number>> = {
+  letter: linesPerPage({ ...FD_DEFAULTS.page, ...PAPER_INCHES.letter }),
+  a4: linesPerPage({ ...FD_DEFAULTS.page, ...PAPER_INCHES.a4 }),
+};
 export const TOP_MARGIN_IN = 1;
 export const LEFT_MARGIN_IN = 1.5;
-/** The right edge of the text area: 60 characters from the left margin. */
+/** The right edge of the text area. */
 export const RIGHT_EDGE_IN = 7.5;
 /** Page numbers sit flush right at the text edge, 0.5 in from the top. */
 export const PAGE_NUMBER_TOP_IN = 0.5;
 
 export interface ElementGeometry {
-  /** Start of the first line, inches from the page's left edge (ignored for right alignment). */
+  /** Start of wrapped lines, inches from the page's left edge (ignored for right alignment). */
   x: number;
+  /** Start of the first line (x plus the first-line indent). */
+  firstX: number;
   /** Wrap width in characters. */
   width: number;
+  /** Right edge in inches (right alignment). */
+  right: number;
   align: "left" | "right" | "center";
   uppercase: boolean;
-  /** Blank lines before the element (dropped at the top of a page). */
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+  /** Blank lines before the element (dropped at the top of a page); may be fractional. */
   spaceBefore: number;
-  /** Wrapped lines after the first start this many characters further in (and are that much narrower). */
-  hang?: number;
+  /** Rows each line takes (line spacing: 1, 1.5, 2). */
+  spacing: number;
 }
 
-export const GEOMETRY: Readonly<Record<ElementType, ElementGeometry>> = {
-  slug: { x: 1.5, width: 60, align: "left", uppercase: true, spaceBefore: 1 },
-  action: { x: 1.5, width: 60, align: "left", uppercase: false, spaceBefore: 1 },
-  shot: { x: 1.5, width: 60, align: "left", uppercase: true, spaceBefore: 1 },
-  character: { x: 3.7, width: 38, align: "left", uppercase: true, spaceBefore: 1 },
-  parenthetical: { x: 3.1, width: 25, align: "left", uppercase: false, spaceBefore: 0, hang: 1 },
-  dialogue: { x: 2.5, width: 35, align: "left", uppercase: false, spaceBefore: 0 },
-  transition: { x: 5.5, width: 20, align: "right", uppercase: true, spaceBefore: 1 },
-};
+export type GeometryTable = Readonly<Record<ElementType, ElementGeometry>>;
+
+/** Element types whose width Final Draft takes one character wider than their indents. */
+const ONE_WIDER: ReadonlySet<ElementType> = new Set(["slug", "action", "shot", "parenthetical"]);
+
+const geometryCache = new WeakMap<object, GeometryTable>();
+
+/** The geometry of every element type in a (resolved) format. */
+export function geometryOf(format: ResolvedFormat): GeometryTable {
+  let table = geometryCache.get(format.elements);
+  if (!table) geometryCache.set(format.elements, (table = computeGeometry(format)));
+  return table;
+}
+
+function computeGeometry(format: ResolvedFormat): GeometryTable {
+  const out = {} as Record<ElementType, ElementGeometry>;
+  for (const t of ELEMENT_TYPES) {
+    const s = format.elements[t];
+    const width = Math.max(1, Math.round((s.right - s.left) * CHARS_PER_INCH) + (ONE_WIDER.has(t) ? 1 : 0));
+    const g: ElementGeometry = {
+      x: s.left,
+      firstX: s.left + s.firstIndent,
+      width,
+      right: s.right,
+      align: s.align,
+      uppercase: s.allCaps,
+      spaceBefore: s.spaceBefore / 12,
+      spacing: s.spacing,
+    };
+    if (s.bold) g.bold = true;
+    if (s.italic) g.italic = true;
+    if (s.underline) g.underline = true;
+    out[t] = g;
+  }
+  return out;
+}
+
+/** Final Draft's default geometry (Fountain and new scripts, the editor). */
+export const GEOMETRY: GeometryTable = geometryOf(FD_DEFAULTS);
 
 export type DualColumn = "left" | "right";
-export const DUAL_COLUMN_X: Readonly<Record<DualColumn, number>> = { left: 1.5, right: 4.7 };
-export const DUAL_COLUMN_WIDTH = 28;
+export const DUAL_COLUMN_X: Readonly<Record<DualColumn, number>> = { left: 1.5, right: 4.625 };
+export const DUAL_COLUMN_WIDTH = 29;
+const DUAL_COLUMN_RIGHT: Readonly<Record<DualColumn, number>> = { left: 4.375, right: 7.5 };
+const DUAL_CUE_CENTER: Readonly<Record<DualColumn, number>> = { left: 2.9375, right: 6.0625 };
 const DUAL_OFFSETS: Partial<Record<ElementType, { dx: number; width: number }>> = {
-  character: { dx: 0.8, width: 20 },
-  parenthetical: { dx: 0.3, width: 22 },
+  character: { dx: 0, width: DUAL_COLUMN_WIDTH },
+  parenthetical: { dx: 0.25, width: 25 },
   dialogue: { dx: 0, width: DUAL_COLUMN_WIDTH },
 };
 
 /** The geometry of an element type, in a dual-dialogue column when `column` is given. */
-export function geometryFor(type: ElementType, column?: DualColumn): ElementGeometry {
-  const base = GEOMETRY[type];
+export function geometryFor(type: ElementType, column?: DualColumn, table: GeometryTable = GEOMETRY): ElementGeometry {
+  const base = table[type];
   const dual = column ? DUAL_OFFSETS[type] : undefined;
   if (!column || !dual) return base;
-  return { ...base, x: DUAL_COLUMN_X[column] + dual.dx, width: dual.width };
+  const x = DUAL_COLUMN_X[column] + dual.dx;
+  return { ...base, x, firstX: x + (base.firstX - base.x), width: dual.width, right: DUAL_COLUMN_RIGHT[column] };
+}
+
+/** A dual-dialogue cue's x: centered on its column's anchor, snapped to 1/16 in as Final Draft does. */
+function dualCueX(cols: number, column: DualColumn): number {
+  const x = DUAL_CUE_CENTER[column] - (Math.min(cols, DUAL_COLUMN_WIDTH) * (7 / 72)) / 2;
+  return Math.round(x * 16) / 16;
 }
 
 /** One printed line of an element before pagination: text without markers, its x, its style spans. */
@@ -98,9 +151,9 @@ export interface LaidLine {
   start: number;
 }
 
-/** An element's paragraphs as styled plain text: notes dropped, trimmed per type, uppercased per type. */
-export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" | "centered">): StyledText[] {
-  const g = GEOMETRY[el.type];
+/** An element's paragraphs as styled plain text: notes dropped, trimmed per type, uppercased and styled per type. */
+export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" | "centered">, table: GeometryTable = GEOMETRY): StyledText[] {
+  const g = table[el.type];
   const keepLeading = el.type === "action" && !el.centered;
   return printableText(el.content)
     .split(/\r?\n/)
@@ -108,6 +161,9 @@ export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" 
       const para = keepLeading ? raw.replace(/\s+$/, "") : raw.trim();
       let runs = parseEmphasis(para);
       if (g.uppercase) runs = runs.map((r) => ({ ...r, text: r.text.toUpperCase() }));
+      if (g.bold || g.italic || g.underline) {
+        runs = runs.map((r) => ({ ...r, ...(g.bold ? { bold: true as const } : {}), ...(g.italic ? { italic: true as const } : {}), ...(g.underline ? { underline: true as const } : {}) }));
+      }
       return toStyled(runs);
     });
 }
@@ -115,25 +171,25 @@ export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" 
 export interface LayoutOptions {
   column?: DualColumn;
   centered?: boolean;
+  geometry?: GeometryTable;
 }
 
 /** Wraps and positions styled paragraphs of one element type. Blank paragraphs at either end print nothing. */
 export function layoutParagraphs(type: ElementType, paragraphs: readonly StyledText[], opts: LayoutOptions = {}): LaidLine[] {
   const { column, centered } = opts;
-  const g = geometryFor(type, column);
-  const hang = g.hang ?? 0;
+  const g = geometryFor(type, column, opts.geometry);
   const out: LaidLine[] = [];
   paragraphs.forEach(({ text, spans }, para) => {
     if (!text.trim()) {
       out.push({ text: "", x: g.x, kind: type, para, start: 0, ...(column ? { dualColumn: column } : {}) });
       return;
     }
-    const hanging = hang > 0 && text.startsWith("(");
-    for (const [s, e] of wrapRanges(text, g.width, hanging ? g.width - hang : g.width)) {
+    for (const [s, e] of wrapRanges(text, g.width)) {
       const line = text.slice(s, e);
       const cols = textColumns(line);
-      let x = g.x + (s > 0 && hanging ? hang / CHARS_PER_INCH : 0);
-      if (g.align === "right") x = (column ? DUAL_COLUMN_X[column] + DUAL_COLUMN_WIDTH / CHARS_PER_INCH : RIGHT_EDGE_IN) - cols / CHARS_PER_INCH;
+      let x = s === 0 && para === 0 ? g.firstX : g.x;
+      if (column && type === "character") x = dualCueX(cols, column);
+      else if (g.align === "right") x = g.right - cols / CHARS_PER_INCH;
       else if (g.align === "center" || centered) x = g.x + (g.width - cols) / 2 / CHARS_PER_INCH;
       const laid: LaidLine = { text: line, x: Math.round(x * 1000) / 1000, kind: type, para, start: s };
       const st = sliceSpans(spans, s, e);
@@ -149,8 +205,8 @@ export function layoutParagraphs(type: ElementType, paragraphs: readonly StyledT
 }
 
 /** Lays out one element: paragraphs split at newlines, uppercased where the type asks, wrapped, positioned. */
-export function layoutElement(el: Pick<ScreenplayElement, "type" | "content" | "centered">, column?: DualColumn): LaidLine[] {
-  return layoutParagraphs(el.type, styledParagraphs(el), { ...(column ? { column } : {}), ...(el.centered ? { centered: true } : {}) });
+export function layoutElement(el: Pick<ScreenplayElement, "type" | "content" | "centered">, column?: DualColumn, geometry: GeometryTable = GEOMETRY): LaidLine[] {
+  return layoutParagraphs(el.type, styledParagraphs(el, geometry), { geometry, ...(column ? { column } : {}), ...(el.centered ? { centered: true } : {}) });
 }
 
 const CONTD = /\(\s*CONT(?:['’]?D|\.|INUED)\s*\)/i;
@@ -159,9 +215,9 @@ const CONTD = /\(\s*CONT(?:['’]?D|\.|INUED)\s*\)/i;
  * The cue repeated at the top of the next page when a speech is split: "NAME (CONT'D)". An existing extension
  * is kept before it ("JOE (V.O.)" → "JOE (V.O.) (CONT'D)"); a cue that already says (CONT'D) is left as is.
  */
-export function continuedCue(cue: string): string {
+export function continuedCue(cue: string, contd = "(CONT'D)"): string {
   const trimmed = cue.trim();
-  return CONTD.test(trimmed) ? trimmed : `${trimmed} (CONT'D)`;
+  return CONTD.test(trimmed) || (contd && trimmed.toUpperCase().endsWith(contd.toUpperCase())) ? trimmed : contd ? `${trimmed} ${contd}` : trimmed;
 }
 
 export const MORE_TEXT = "(MORE)";

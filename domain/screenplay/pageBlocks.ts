@@ -1,29 +1,35 @@
 /**
- * Blocks for pagination (pure): what moves between pages as a unit, and where a block may be cut.
+ * Blocks for pagination (pure): what moves between pages as a unit, and where a block may be cut, by Final
+ * Draft's rules (as measured against its PDFs: jumpcut's docs/pagination-spec.md and
+ * final-draft-dialogue-splitting-rules.md).
  *
  * A block is a heading, a shot, a transition, an action element, a speech (cue + its parentheticals and
  * dialogue) or a dual-dialogue pair. Action and speeches keep their text (styled paragraphs) so that a cut at
- * a sentence end re-wraps what goes to the next page, as Final Draft does; a cut at a line start needs no
- * re-wrap. Where cuts are allowed:
- *   - action: at a sentence end (or a paragraph end after a sentence end / blank line) only, with ≥ 2 lines
- *     on this page and ≥ 2 on the next;
- *   - speech: after the cue and ≥ 2 lines of speech, never right after a parenthetical, ≥ 1 line left; a
- *     sentence end is preferred, any line start is the fallback. "(MORE)" ends the first part at the cue's
- *     indent, "NAME (CONT'D)" starts the rest;
- *   - relaxed (only for a group taller than a page): any cut leaving ≥ 1 line on each side.
+ * a sentence end re-wraps what goes to the next page, as Final Draft does. Where cuts are allowed:
+ *   - action: at a sentence end only (any line start when the file turns "break at sentences" off), with ≥ 2
+ *     lines on this page and ≥ 2 on the next, and not when this page's last line would be a runt (≤ 12
+ *     characters; under a scene heading a runt is allowed when the part fills the page exactly); the cut
+ *     keeping the most lines wins, then the more even one;
+ *   - speech: between its parts (never right after a parenthetical) or at a sentence end inside a dialogue
+ *     paragraph that wraps to ≥ 3 lines; ≥ 2 lines of dialogue or parenthetical on each page (the cue does not
+ *     count). Ranked: a sentence end inside a part, then a substantial continuation (≥ 3 spoken lines, or a
+ *     sentence cut whose next-page lines are not short), then the most lines kept, then the more even cut.
+ *     "(MORE)" ends the first part (it takes no line of the page's budget), "NAME (CONT'D)" starts the rest;
+ *   - relaxed (only for a group taller than a page): any line start leaving ≥ 1 line on each side.
  */
 import type { ScreenplayElement } from "./elements";
+import type { ResolvedFormat } from "./format";
 import {
-  GEOMETRY,
-  MORE_TEXT,
   continuedCue,
   endsSentence,
+  geometryFor,
   layoutElement,
   layoutParagraphs,
   sentenceStarts,
   sliceStyled,
   styledParagraphs,
   type DualColumn,
+  type GeometryTable,
   type LaidLine,
   type StyledText,
 } from "./layout";
@@ -39,15 +45,24 @@ interface Item {
   paras: StyledText[];
 }
 
+/** What every block of one pagination shares: the geometry and the format it came from. */
+export interface BlockContext {
+  geometry: GeometryTable;
+  format: ResolvedFormat;
+}
+
 export interface Block {
   kind: BlockKind;
   rows: Row[];
   spaceBefore: number;
   pageBreakBefore: boolean;
   keepWithNext: boolean;
+  ctx: BlockContext;
   /** Action and speech: the text (a speech's body; its cue rows are `head`). */
   items?: Item[];
   head?: Row[];
+  /** Rows at its start that print in the top margin when it opens a page (a split speech's "NAME (CONT'D)"). */
+  marginRows?: number;
   /** Speech: its cue (for "NAME (CONT'D)" when it is split). */
   cue?: ScreenplayElement;
 }
@@ -58,30 +73,48 @@ const piece = (l: LaidLine, el: ScreenplayElement): Piece => {
   if (l.dualColumn) p.dualColumn = l.dualColumn;
   return p;
 };
-const rowsOf = (lines: LaidLine[], el: ScreenplayElement): Row[] => lines.map((l) => (l.text ? [piece(l, el)] : []));
+
+/** Rows of laid lines; line spacing above 1 puts blank space above each line (Final Draft's multi-camera dialogue). */
+function rowsOf(lines: LaidLine[], el: ScreenplayElement, spacing: number): Row[] {
+  const rows: Row[] = [];
+  let extra = 0;
+  lines.forEach((l, i) => {
+    if (spacing > 1) {
+      extra += spacing - 1;
+      while (extra >= 1 - 1e-9) {
+        rows.push([]);
+        extra -= 1;
+      }
+    }
+    rows.push(l.text ? [piece(l, el)] : []);
+  });
+  return rows;
+}
 export const isBlank = (r: Row | undefined) => !r || r.length === 0;
 
-const itemLines = (it: Item) => layoutParagraphs(it.el.type, it.paras, it.el.centered ? { centered: true } : {});
-const itemRows = (items: Item[]): Row[] => items.flatMap((it) => rowsOf(itemLines(it), it.el));
+const itemLines = (it: Item, ctx: BlockContext) =>
+  layoutParagraphs(it.el.type, it.paras, { geometry: ctx.geometry, ...(it.el.centered ? { centered: true } : {}) });
+const itemRows = (items: Item[], ctx: BlockContext): Row[] => items.flatMap((it) => rowsOf(itemLines(it, ctx), it.el, ctx.geometry[it.el.type].spacing));
 const content = (rows: Row[]) => rows.reduce((n, r) => n + (isBlank(r) ? 0 : 1), 0);
 
-const toItem = (el: ScreenplayElement): Item => ({ el, paras: styledParagraphs(el) });
+const toItem = (el: ScreenplayElement, ctx: BlockContext): Item => ({ el, paras: styledParagraphs(el, ctx.geometry) });
 
 /** The cue printed at the top of the next page of a split speech. */
-function contdRows(cue: ScreenplayElement): Row[] {
-  return rowsOf(layoutElement({ ...cue, content: continuedCue(cue.content) }), cue).map((r) => r.map((p): Piece => ({ ...p, continued: true })));
+function contdRows(cue: ScreenplayElement, ctx: BlockContext): Row[] {
+  const text = ctx.format.continueds.contdAtTop ? continuedCue(cue.content, ctx.format.continueds.contd) : cue.content;
+  return rowsOf(layoutElement({ ...cue, content: text }, undefined, ctx.geometry), cue, 1).map((r) => r.map((p): Piece => ({ ...p, continued: true })));
 }
 
 function flowBlock(base: Omit<Block, "rows" | "items" | "head">, head: Row[], items: Item[]): Block {
-  return { ...base, head, items, rows: [...head, ...itemRows(items)] };
+  return { ...base, head, items, rows: [...head, ...itemRows(items, base.ctx)] };
 }
 
-function speechRows(cue: ScreenplayElement, body: ScreenplayElement[], column: DualColumn): Row[] {
-  return [cue, ...body].flatMap((el) => rowsOf(layoutElement(el, column), el));
+function speechRows(cue: ScreenplayElement, body: ScreenplayElement[], column: DualColumn, ctx: BlockContext): Row[] {
+  return [cue, ...body].flatMap((el) => rowsOf(layoutElement(el, column, ctx.geometry), el, geometryFor(el.type, column, ctx.geometry).spacing));
 }
 
 /** Elements → blocks, with scene numbers (explicit, or counted) on each heading's first line. */
-export function buildBlocks(elements: readonly ScreenplayElement[]): Block[] {
+export function buildBlocks(elements: readonly ScreenplayElement[], ctx: BlockContext): Block[] {
   const blocks: Block[] = [];
   let scene = 0;
   let i = 0;
@@ -92,25 +125,26 @@ export function buildBlocks(elements: readonly ScreenplayElement[]): Block[] {
   };
   while (i < elements.length) {
     const el = elements[i++]!;
-    const base = { pageBreakBefore: !!el.pageBreakBefore, spaceBefore: GEOMETRY[el.type].spaceBefore, keepWithNext: false };
+    const g = ctx.geometry[el.type];
+    const base = { pageBreakBefore: !!el.pageBreakBefore, spaceBefore: g.spaceBefore, keepWithNext: false, ctx };
     if (el.type === "character") {
       const body = takeBody();
       const next = elements[i];
       if (!el.dual && next?.type === "character" && next.dual && !next.pageBreakBefore) {
         i++;
-        const left = speechRows(el, body, "left");
-        const right = speechRows(next, takeBody(), "right");
+        const left = speechRows(el, body, "left", ctx);
+        const right = speechRows(next, takeBody(), "right", ctx);
         const rows: Row[] = [];
         for (let r = 0; r < Math.max(left.length, right.length); r++) rows.push([...(left[r] ?? []), ...(right[r] ?? [])]);
         blocks.push({ ...base, kind: "dual", rows });
         continue;
       }
-      const head = rowsOf(layoutElement(el), el);
-      const items = body.map(toItem);
+      const head = rowsOf(layoutElement(el, undefined, ctx.geometry), el, g.spacing);
+      const items = body.map((b) => toItem(b, ctx));
       blocks.push({ ...flowBlock({ ...base, kind: "speech", keepWithNext: body.length === 0 }, head, items), cue: el });
       continue;
     }
-    const rows = rowsOf(layoutElement(el), el);
+    const rows = rowsOf(layoutElement(el, undefined, ctx.geometry), el, g.spacing);
     if (el.type === "slug") {
       scene++;
       const first = rows.find((r) => r.length)?.[0];
@@ -121,7 +155,7 @@ export function buildBlocks(elements: readonly ScreenplayElement[]): Block[] {
     } else if (el.type === "transition") {
       blocks.push({ ...base, kind: "transition", rows });
     } else if (el.type === "action") {
-      blocks.push(flowBlock({ ...base, kind: "action" }, [], [toItem(el)]));
+      blocks.push(flowBlock({ ...base, kind: "action" }, [], [toItem(el, ctx)]));
     } else {
       // a parenthetical or dialogue with no cue before it: printed in place, never split
       blocks.push({ ...base, spaceBefore: 1, kind: "other", rows });
@@ -134,56 +168,34 @@ interface Cut {
   item: number;
   para: number;
   offset: number;
-  sentence: boolean;
-  /** Rows (of the body) that stay on this page, and how many of them are not blank. */
-  topRows: number;
-  topContent: number;
+  /** A sentence end inside a paragraph (not a boundary between parts). */
+  midSentence: boolean;
 }
 
-/** Every place a flow block could be cut, with the rows each leaves on this page. */
-function cutsOf(b: Block): Cut[] {
+/** Every place a flow block could be cut (validity and ranking are judged on the re-wrapped halves). */
+function cutsOf(b: Block, relaxed: boolean): Cut[] {
   const items = b.items ?? [];
+  const speech = b.kind === "speech";
+  const anyLine = relaxed || (!speech && !b.ctx.format.page.breakAtSentences);
   const cuts: Cut[] = [];
-  let rowBase = 0;
-  let contentBase = 0;
   items.forEach((it, i) => {
-    const lines = itemLines(it);
     const prev = items[i - 1];
-    // before an item: not right after a parenthetical
-    if (i > 0 && prev!.el.type !== "parenthetical") {
-      const sentence = it.el.type === "parenthetical" || endsSentence(prev!.paras[prev!.paras.length - 1]?.text ?? "");
-      cuts.push({ item: i, para: 0, offset: 0, sentence, topRows: rowBase, topContent: contentBase });
+    // between parts of a speech: not right after a parenthetical
+    if (i > 0 && (relaxed || prev!.el.type !== "parenthetical")) cuts.push({ item: i, para: 0, offset: 0, midSentence: false });
+    if (it.el.type === "parenthetical" && !relaxed) return;
+    const lines = itemLines(it, b.ctx);
+    // a speech's part splits inside only when it wraps to three lines or more
+    if (speech && !relaxed && lines.filter((l) => l.text !== "").length < 3) return;
+    it.paras.forEach((p, para) => {
+      // between paragraphs: only after one that ends a sentence (or a blank one)
+      const prevPara = para > 0 ? it.paras[para - 1]!.text : "";
+      if (para > 0 && (prevPara.trim() === "" || endsSentence(prevPara))) cuts.push({ item: i, para, offset: 0, midSentence: true });
+      else if (para > 0 && speech && relaxed) cuts.push({ item: i, para, offset: 0, midSentence: false });
+      for (const s of sentenceStarts(p.text)) cuts.push({ item: i, para, offset: s, midSentence: true });
+    });
+    if (anyLine) {
+      for (const l of lines) if (l.start > 0) cuts.push({ item: i, para: l.para, offset: l.start, midSentence: false });
     }
-    if (it.el.type !== "parenthetical") {
-      const startsByPara = new Map<number, number[]>();
-      let seen = 0; // lines before the current one, within the item
-      let seenContent = 0;
-      lines.forEach((l, j) => {
-        const blankBefore = j > 0 && lines[j - 1]!.text === "";
-        const atParaStart = l.start === 0 && j > 0 && l.para !== lines[j - 1]!.para;
-        if (j > 0 && l.text !== "" && (l.start > 0 || atParaStart)) {
-          const sentence = (atParaStart && blankBefore) || endsSentence(lines[j - 1]!.text);
-          // a cut at a line start: the lines before stay (minus a trailing blank)
-          const top = blankBefore ? seen - 1 : seen;
-          cuts.push({ item: i, para: l.para, offset: l.start, sentence, topRows: rowBase + top, topContent: contentBase + seenContent });
-        }
-        if (l.text !== "") {
-          const para = it.paras[l.para]!;
-          const end = lines[j + 1]?.para === l.para ? lines[j + 1]!.start : para.text.length;
-          let starts = startsByPara.get(l.para);
-          if (!starts) startsByPara.set(l.para, (starts = sentenceStarts(para.text)));
-          for (const s of starts) {
-            if (s > l.start && s < end) {
-              cuts.push({ item: i, para: l.para, offset: s, sentence: true, topRows: rowBase + seen + 1, topContent: contentBase + seenContent + 1 });
-            }
-          }
-        }
-        seen++;
-        if (l.text !== "") seenContent++;
-      });
-    }
-    rowBase += lines.length;
-    contentBase += lines.filter((l) => l.text !== "").length;
   });
   return cuts;
 }
@@ -204,36 +216,72 @@ function applyCut(items: Item[], cut: Cut): { top: Item[]; rest: Item[] } {
   return { top, rest: [{ el: it.el, paras: restParas }, ...items.slice(cut.item + 1)] };
 }
 
+/** Spoken lines (dialogue, not parentheticals) of some items, as text. */
+function spokenLines(items: Item[], ctx: BlockContext): string[] {
+  return items.filter((it) => it.el.type === "dialogue").flatMap((it) => itemLines(it, ctx).map((l) => l.text).filter((t) => t !== ""));
+}
+
+type Score = number[];
+const better = (a: Score, b: Score) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!;
+  return false;
+};
+
 /**
- * The best allowed cut of a flow block whose first part (with its head and "(MORE)") fits in `room` rows:
- * the one keeping the most rows, a sentence end first (then, for speeches or when relaxed, any line start).
+ * The best allowed cut of a flow block whose first part (with its head) fits in `room` rows; null when none.
  */
-export function cutBlock(b: Block, room: number, relaxed: boolean): { top: Block; rest: Block } | null {
+export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading = false): { top: Block; rest: Block } | null {
   if ((b.kind !== "action" && b.kind !== "speech") || !b.items?.length) return null;
   const speech = b.kind === "speech";
+  const ctx = b.ctx;
   const head = b.head ?? [];
-  const extra = head.length + (speech ? 1 : 0);
   const minTop = relaxed ? 1 : 2;
-  const minRest = relaxed || speech ? 1 : 2;
-  const candidates = cutsOf(b)
-    .filter((c) => c.topRows + extra <= room && c.topContent >= minTop)
-    .sort((x, y) => y.topRows - x.topRows);
-  const tiers = [candidates.filter((c) => c.sentence), speech || relaxed ? candidates.filter((c) => !c.sentence) : []];
-  for (const tier of tiers) {
-    for (const cut of tier) {
-      const { top, rest } = applyCut(b.items, cut);
-      const topRows = itemRows(top);
-      const restRows = itemRows(rest);
-      if (topRows.length + extra > room || content(topRows) < minTop || content(restRows) < minRest) continue;
-      if (speech) {
-        const more: Piece = { text: MORE_TEXT, x: GEOMETRY.character.x, kind: "more", continued: true };
-        const id = head[0]?.[0]?.elementId;
-        if (id) more.elementId = id;
-        const topBlock = { ...b, rows: [...head, ...topRows, [more]], items: top };
-        return { top: topBlock, rest: { ...flowBlock(b, b.cue ? contdRows(b.cue) : [], rest), pageBreakBefore: false } };
-      }
-      return { top: { ...b, rows: topRows, items: top }, rest: { ...flowBlock(b, [], rest), pageBreakBefore: false } };
+  const minRest = relaxed ? 1 : 2;
+  let best: { score: Score; top: Item[]; rest: Item[]; topRows: Row[]; restRows: Row[] } | null = null;
+  for (const cut of cutsOf(b, relaxed)) {
+    const { top, rest } = applyCut(b.items, cut);
+    const topRows = itemRows(top, ctx);
+    const restRows = itemRows(rest, ctx);
+    while (topRows.length && isBlank(topRows[topRows.length - 1])) topRows.pop();
+    const topLines = content(topRows);
+    const restLines = content(restRows);
+    if (head.length + topRows.length > room || topLines < minTop || restLines < minRest) continue;
+    let score: Score;
+    if (speech) {
+      const spokenRest = spokenLines(rest, ctx);
+      const substantial =
+        spokenRest.length >= 3 || (cut.midSentence && spokenRest.length >= 1 && spokenRest[0]!.trim().length >= 16 && spokenRest[spokenRest.length - 1]!.trim().length >= 16);
+      const topChars = top.reduce((n, it) => n + it.paras.reduce((m, p) => m + p.text.length, 0), 0);
+      score = [cut.midSentence ? 1 : 0, substantial ? 1 : 0, topLines, -Math.abs(topLines - restLines), topChars];
+    } else {
+      // a runt (a last line of 12 characters or fewer) does not end an action's first part
+      const last = topRows[topRows.length - 1]?.map((p) => p.text).join("") ?? "";
+      // …except, under a scene heading, a sentence that fills the page exactly
+      if (!relaxed && last.trim().length <= 12 && !(underHeading && head.length + topRows.length === room)) continue;
+      score = [topLines, -Math.abs(topLines - restLines)];
     }
+    if (!best || better(score, best.score)) best = { score, top, rest, topRows, restRows };
   }
-  return null;
+  if (!best) return null;
+  const { top, rest, topRows } = best;
+  if (speech) {
+    const rows = [...head, ...topRows];
+    const c = ctx.format.continueds;
+    if (c.moreAtBottom && c.more) {
+      const more: Piece = { text: c.more, x: ctx.geometry.character.x, kind: "more", continued: true };
+      const id = head[0]?.[0]?.elementId;
+      if (id) more.elementId = id;
+      for (let k = 1; k < ctx.geometry.dialogue.spacing; k++) rows.push([]);
+      rows.push([more]);
+    }
+    const topBlock: Block = { ...b, rows, items: top };
+    const contd = b.cue ? contdRows(b.cue, ctx) : [];
+    return { top: topBlock, rest: { ...flowBlock(b, contd, rest), pageBreakBefore: false, marginRows: contd.length } };
+  }
+  return { top: { ...b, rows: topRows, items: top }, rest: { ...flowBlock(b, [], rest), pageBreakBefore: false } };
+}
+
+/** Content lines of a block's body (an action's lines; a speech's dialogue and parenthetical lines). */
+export function bodyLines(b: Block): number {
+  return b.items ? content(itemRows(b.items, b.ctx)) : content(b.rows);
 }

@@ -1,20 +1,25 @@
 /**
- * Screenplay pagination (pure): elements → pages of positioned lines, 55 lines per Letter page (57 on A4).
+ * Screenplay pagination (pure): elements → pages of positioned lines, by Final Draft's rules, in the script's
+ * own format (format.ts: an .fdx's ElementSettings and PageLayout, else Final Draft's defaults). This one
+ * pagination feeds the editor's page count, the PDF, the DOCX page breaks and the breakdown's eighths.
  *
+ * Lines per page come from the page: (height − top − bottom margin) at 6 lines per inch, 54 on Letter.
  * Elements become blocks (a heading, an action paragraph, a shot, a transition, a speech = cue + its
  * parentheticals and dialogue, a dual-dialogue pair), and blocks become groups that must start on one page:
  *   - a scene heading, a shot and a cue with no speech keep with what follows (never last on a page);
  *   - a transition keeps with what precedes it (never first on a page);
  * so a group is [keep-with-next heads…, one core block, transitions…]. A group that does not fit is cut
- * inside its core only (where pageBlocks.ts allows: action at a sentence end with ≥ 2 lines on each page; a
- * speech after its cue and ≥ 2 lines, never after a parenthetical, with (MORE) / NAME (CONT'D)), or moved
- * whole to the next page. A dual-dialogue pair, a heading, a shot and a transition do not split.
- * Only when a group is taller than a whole page are the rules relaxed (any line), then broken hard.
- * Blank spacing lines before a block are dropped at the top of a page; forced page breaks start a new page.
+ * inside its core only (where pageBlocks.ts allows it), or moved whole to the next page. Under a scene
+ * heading, action is cut only when it has ≥ 5 lines; otherwise heading and action move together. A
+ * dual-dialogue pair, a heading, a shot and a transition do not split. Only when a group is taller than a
+ * whole page are the rules relaxed (any line), then broken hard. As in Final Draft, a split speech's "(MORE)"
+ * prints below the last line and its "NAME (CONT'D)" above the first: neither takes a line of the page. Space before a block is dropped at the top
+ * of a page; forced page breaks start a new page.
  */
 import type { ScreenplayElement } from "./elements";
-import { LINES_PER_PAGE, type DualColumn, type Paper, type StyleSpan } from "./layout";
-import { buildBlocks, cutBlock, isBlank, type Block, type Row } from "./pageBlocks";
+import { linesPerPage, resolveFormat, type ResolvedFormat, type ScriptFormat } from "./format";
+import { PAPER_INCHES, geometryOf, type DualColumn, type Paper, type StyleSpan } from "./layout";
+import { bodyLines, buildBlocks, cutBlock, isBlank, type Block, type BlockContext, type Row } from "./pageBlocks";
 
 export type LineKind = ScreenplayElement["type"] | "more";
 
@@ -41,9 +46,18 @@ export interface Page {
 }
 
 export interface PaginateOptions {
-  paper: Paper;
-  /** Overrides the paper's line count (tests). */
+  /** The paper printed on; without it, the format's page size (Letter by default). */
+  paper?: Paper;
+  /** The script's page format (an .fdx's own); Final Draft's defaults where it says nothing. */
+  format?: ScriptFormat | null;
+  /** Overrides the page's line count (tests). */
   linesPerPage?: number;
+}
+
+/** The format a pagination uses: the script's, on the paper asked for. */
+export function pageFormat(options: Pick<PaginateOptions, "paper" | "format">): ResolvedFormat {
+  const f = resolveFormat(options.format);
+  return options.paper ? { ...f, page: { ...f.page, ...PAPER_INCHES[options.paper] } } : f;
 }
 
 interface Group {
@@ -89,8 +103,11 @@ function splitGroup(g: Group, avail: number, atTop: boolean, relaxed: boolean): 
   if (g.core < 0) return null;
   const heads = g.blocks.slice(0, g.core);
   const core = g.blocks[g.core]!;
+  // under a scene heading, action too short to split well moves with the heading
+  const underHeading = heads.some((h) => h.kind === "slug");
+  if (!relaxed && core.kind === "action" && underHeading && bodyLines(core) < 5) return null;
   const room = avail - height([...heads, { ...core, rows: [] }], atTop);
-  const cut = cutBlock(core, room, relaxed);
+  const cut = cutBlock(core, room, relaxed, underHeading);
   if (!cut) return null;
   return { top: [...heads, cut.top], rest: { blocks: [cut.rest, ...g.blocks.slice(g.core + 1)], core: 0 } };
 }
@@ -102,15 +119,17 @@ function hardSplit(g: Group, avail: number): { top: Block[]; rest: Group } {
     if (i > 0) for (let s = 0; s < b.spaceBefore; s++) rows.push([]);
     rows.push(...b.rows);
   });
-  const top: Block = { kind: "other", rows: rows.slice(0, avail), spaceBefore: 0, pageBreakBefore: false, keepWithNext: false };
+  const top: Block = { kind: "other", rows: rows.slice(0, avail), spaceBefore: 0, pageBreakBefore: false, keepWithNext: false, ctx: g.blocks[0]!.ctx };
   const restRows = rows.slice(avail);
   while (restRows.length && isBlank(restRows[0])) restRows.shift();
   return { top: [top], rest: { blocks: [{ ...top, rows: restRows }], core: 0 } };
 }
 
 /** Paginates elements into pages of positioned lines. An empty script has no pages. */
-export function paginate(elements: readonly ScreenplayElement[], options: PaginateOptions): Page[] {
-  const perPage = options.linesPerPage ?? LINES_PER_PAGE[options.paper];
+export function paginate(elements: readonly ScreenplayElement[], options: PaginateOptions = {}): Page[] {
+  const format = pageFormat(options);
+  const ctx: BlockContext = { format, geometry: geometryOf(format) };
+  const perPage = options.linesPerPage ?? linesPerPage(format.page);
   const pages: Page[] = [];
   let lines: PositionedLine[] = [];
   let used = 0;
@@ -122,7 +141,7 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
   const place = (blocks: Block[]) => {
     blocks.forEach((b) => {
       let rows = b.rows;
-      if (used === 0) {
+      if (lines.length === 0) {
         let s = 0;
         while (s < rows.length && isBlank(rows[s])) s++;
         rows = rows.slice(s);
@@ -135,18 +154,20 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
       }
     });
   };
-  for (const group of buildGroups(buildBlocks(elements))) {
+  for (const group of buildGroups(buildBlocks(elements, ctx))) {
     let g = group;
-    if (g.blocks[0]?.pageBreakBefore && used > 0) newPage();
+    if (g.blocks[0]?.pageBreakBefore && lines.length > 0) newPage();
     for (;;) {
-      const atTop = used === 0;
+      const atTop = lines.length === 0;
+      // a split speech's "NAME (CONT'D)" prints in the top margin, above the page's first line
+      if (atTop) used = 0 - (g.blocks[0]?.marginRows ?? 0) || 0;
       if (used + height(g.blocks, atTop) <= perPage) {
         place(g.blocks);
         break;
       }
       const split =
         splitGroup(g, perPage - used, atTop, false) ??
-        (atTop ? (splitGroup(g, perPage, true, true) ?? hardSplit(g, perPage)) : null);
+        (atTop ? (splitGroup(g, perPage - used, true, true) ?? hardSplit(g, perPage)) : null);
       if (split) place(split.top);
       newPage();
       if (split) g = split.rest;
@@ -157,6 +178,6 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
 }
 
 /** Number of script pages (the title page not counted). */
-export function pageCount(elements: readonly ScreenplayElement[], paper: Paper = "letter"): number {
-  return paginate(elements, { paper }).length;
+export function pageCount(elements: readonly ScreenplayElement[], paper?: Paper, format?: ScriptFormat | null): number {
+  return paginate(elements, { ...(paper ? { paper } : {}), format: format ?? null }).length;
 }

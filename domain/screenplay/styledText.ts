@@ -132,6 +132,17 @@ export function printableText(content: string): string {
 }
 
 const isSpace = (code: number) => code === 32;
+const HYPHEN = 45;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const isWordChar = (text: string, i: number) => i < text.length && WORD_CHAR.test(text[i]!);
+/** The character before the hyphen run that ends just before `i` is a letter or digit. */
+function isWordBefore(text: string, i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && text.charCodeAt(j) === HYPHEN) j--;
+  return j >= 0 && WORD_CHAR.test(text[j]!);
+}
+/** A line may end after the hyphen at `i`: the text ends there, a space follows, or a word does. */
+const lineMayEndAfter = (text: string, i: number) => i + 1 >= text.length || isSpace(text.charCodeAt(i + 1)) || isWordChar(text, i + 1);
 
 function trimSpacesEnd(text: string, s: number, e: number): number {
   while (e > s && isSpace(text.charCodeAt(e - 1))) e--;
@@ -139,8 +150,9 @@ function trimSpacesEnd(text: string, s: number, e: number): number {
 }
 
 /**
- * Wraps one paragraph (no newlines) into [start, end) UTF-16 ranges: at the last space that fits, or next to a
- * wide character; a word longer than the width breaks hard. Trailing spaces of a line and the spaces at a break
+ * Wraps one paragraph (no newlines) into [start, end) UTF-16 ranges: at the last space that fits, after a
+ * hyphen between letters ("soon-to-be-|born"), or next to a wide character; a word longer than the width
+ * breaks hard. As in Final Draft, a line's last hyphen does not count against the width. Trailing spaces of a line and the spaces at a break
  * are dropped. `nextWidth` applies to the lines after the first (hanging indents).
  */
 export function wrapRanges(text: string, width: number, nextWidth: number = width): Array<[number, number]> {
@@ -167,10 +179,16 @@ export function wrapRanges(text: string, width: number, nextWidth: number = widt
         breakEnd = i;
         breakNext = i;
       }
-      if (cols + c > w) break;
+      // a line ending in one hyphen may take one column more (Final Draft does not count it)
+      if (cols + c > w && !(cp === HYPHEN && cols + c === w + 1 && lineMayEndAfter(text, i))) break;
       cols += c;
       i += len;
       if (c === 2 && i < n) {
+        breakEnd = i;
+        breakNext = i;
+      }
+      // after a hyphen (run) between letters or digits: "soon-to-be-|born"
+      if (cp === HYPHEN && text.charCodeAt(i) !== HYPHEN && i > start + 1 && isWordChar(text, i) && isWordBefore(text, i)) {
         breakEnd = i;
         breakNext = i;
       }

@@ -67,7 +67,12 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
         fileType: "screenplay",
         userId: caller.id,
         elements: parsed.elements,
-        metadata: { titlePage: parsed.titlePage, title: parsed.titlePage.title ?? scriptName, pageCount },
+        metadata: {
+          titlePage: parsed.titlePage,
+          title: parsed.titlePage.title ?? scriptName,
+          pageCount,
+          ...(parsed.format ? { format: parsed.format } : {}),
+        },
       });
       reply.status(201);
       return script;
@@ -82,7 +87,11 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
     const script = await findScript(db, id);
     await authorizeProject(db, caller.id, script.projectId, "view");
     if (script.fileType !== "screenplay") throw badRequest("Only screenplays can be exported");
-    const parsed = { elements: script.elements, titlePage: { title: script.name, ...(script.metadata.titlePage ?? {}) } };
+    const parsed = {
+      elements: script.elements,
+      titlePage: { title: script.name, ...(script.metadata.titlePage ?? {}) },
+      ...(script.metadata.format ? { format: script.metadata.format } : {}),
+    };
     const body =
       query.format === "fdx"
         ? writeFdx(parsed)

@@ -65,7 +65,7 @@ describe("renderScreenplayDocx", () => {
     expect(sections).toHaveLength(2);
     for (const s of sections) {
       expect(s).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
-      expect(s).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1200" w:left="2160" w:header="720"/);
+      expect(s).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="2160" w:header="720"/);
     }
     expect(sections[1]).toMatch(/<w:pgNumType w:start="1"\/>/);
     expect(sections[1]).toMatch(/<w:titlePg\/>/);

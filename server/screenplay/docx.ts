@@ -10,7 +10,9 @@
  * - Courier Prime 12 pt, embedded (its four faces) so the file looks the same without the font installed;
  *   Courier New is the fallback for complex scripts and Noto Sans JP / MS Mincho-like East Asian text is left
  *   to Word's font substitution.
- * - Letter (or A4) page, margins 1 in top, 1.5 in left, 1 in right, bottom so that 55 (A4: 57) lines fit;
+ * - Letter (or A4, or the .fdx's own paper) page, margins 1 in top, 1.5 in left, 1 in right, bottom so that
+ *   54 (A4: 58) lines fit; a page break before each element that starts a page in the one pagination
+ *   (paginate.ts, in the script's format), so Word's pages follow the PDF's;
  *   a title-page section (no header) when the title page has a title, then the script section numbered from 1
  *   with "N." top right 0.5 in from the top, not on its first page.
  * - Dual dialogue as a two-column table without borders; scene numbers in the margins via a hanging indent
@@ -38,7 +40,9 @@ import {
   type IParagraphStyleOptions,
 } from "docx";
 import type { ElementType, ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
-import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis } from "../../domain/screenplay/layout";
+import { paperOf } from "../../domain/screenplay/format";
+import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis, type Paper } from "../../domain/screenplay/layout";
+import { pageFormat, paginate, type PaginateOptions } from "../../domain/screenplay/paginate";
 import type { ScreenplayPdfOptions } from "./pdf";
 
 export interface ScreenplayDocxOptions {
@@ -154,7 +158,7 @@ function dualTable(left: ScreenplayElement[], right: ScreenplayElement[]): Table
   });
 }
 
-function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions): Array<Paragraph | Table> {
+function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions, pageStarts: ReadonlySet<string>): Array<Paragraph | Table> {
   const body: Array<Paragraph | Table> = [];
   let scene = 0;
   let i = 0;
@@ -170,14 +174,14 @@ function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocx
       const first = speech();
       if (elements[i]?.type === "character" && elements[i]!.dual) {
         // the cues' own space-before gives the blank line above the table
-        if (el.pageBreakBefore) body.push(new Paragraph({ pageBreakBefore: true, children: [] }));
+        if (el.pageBreakBefore || pageStarts.has(el.id)) body.push(new Paragraph({ pageBreakBefore: true, children: [] }));
         body.push(dualTable(first, speech()));
         continue;
       }
       i = start;
     }
     i++;
-    const pageBreakBefore = !!el.pageBreakBefore;
+    const pageBreakBefore = !!el.pageBreakBefore || pageStarts.has(el.id);
     if (el.type === "slug") {
       scene++;
       const num = el.sceneNumber?.trim() || String(scene);
@@ -209,7 +213,7 @@ function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocx
   return body;
 }
 
-function titleBody(tp: TitlePage, paper: ScreenplayDocxOptions["paper"]): Paragraph[] {
+function titleBody(tp: TitlePage, paper: Paper): Paragraph[] {
   const out: Paragraph[] = [];
   let row = 0;
   const add = (value: string | undefined, atRow: number, alignment: (typeof AlignmentType)[keyof typeof AlignmentType]) => {
@@ -234,10 +238,27 @@ function titleBody(tp: TitlePage, paper: ScreenplayDocxOptions["paper"]): Paragr
   return out;
 }
 
+/**
+ * Elements that start a page in the one pagination (paginate.ts), so Word breaks pages where the PDF and the
+ * editor do; a page that starts inside a split element is left to Word.
+ */
+function elementsStartingPages(elements: readonly ScreenplayElement[], paging: PaginateOptions): Set<string> {
+  const starts = new Set<string>();
+  const seen = new Set<string>();
+  paginate(elements, paging).forEach((page, n) => {
+    const first = page.lines[0]?.elementId;
+    if (n > 0 && first && !seen.has(first)) starts.add(first);
+    for (const l of page.lines) if (l.elementId) seen.add(l.elementId);
+  });
+  return starts;
+}
+
 /** Renders a parsed script as a .docx file's bytes. */
 export async function renderScreenplayDocx(script: ParsedScript, opts: ScreenplayDocxOptions): Promise<Buffer> {
-  const paper = PAPER_INCHES[opts.paper];
-  const lines = LINES_PER_PAGE[opts.paper];
+  const paging = { ...(opts.paper ? { paper: opts.paper } : {}), format: script.format ?? null };
+  const paperName = opts.paper ?? paperOf(pageFormat(paging).page);
+  const paper = PAPER_INCHES[paperName];
+  const lines = LINES_PER_PAGE[paperName];
   const size = { width: inch(paper.width), height: inch(paper.height) };
   const margin = { top: TWIP, left: inch(1.5), right: TWIP, bottom: size.height - TWIP - lines * LINE, header: inch(0.5), footer: inch(0.5) };
   const title = script.titlePage.title ? stripEmphasis(script.titlePage.title).replace(/\s+/g, " ").trim() : "";
@@ -246,11 +267,11 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
   });
   const emptyHeader = new Header({ children: [new Paragraph({ children: [] })] });
   const sections = [];
-  if (title) sections.push({ properties: { page: { size, margin } }, headers: { default: emptyHeader }, children: titleBody(script.titlePage, opts.paper) });
+  if (title) sections.push({ properties: { page: { size, margin } }, headers: { default: emptyHeader }, children: titleBody(script.titlePage, paperName) });
   sections.push({
     properties: { page: { size, margin, pageNumbers: { start: 1 } }, titlePage: true },
     headers: { default: pageNumberHeader, first: emptyHeader },
-    children: scriptBody(script.elements, opts),
+    children: scriptBody(script.elements, opts, elementsStartingPages(script.elements, paging)),
   });
   const cp = courierPrime();
   const doc = new Document({

@@ -15,7 +15,7 @@ port.on("message", (m: ImportRequest) => {
   try {
     const parsed = importScript(m.kind, Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
     // Paginating is the slowest part of an import (seconds for thousands of headings): here, not on the server's thread.
-    reply = { id: m.id, ok: true, imported: { parsed, pageCount: pageCount(parsed.elements, "letter") } };
+    reply = { id: m.id, ok: true, imported: { parsed, pageCount: pageCount(parsed.elements, undefined, parsed.format) } };
   } catch (err) {
     reply = { id: m.id, ok: false, refused: err instanceof ScreenplayParseError, message: err instanceof Error ? err.message : String(err) };
   }

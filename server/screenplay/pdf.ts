@@ -1,6 +1,7 @@
 /**
- * Screenplay → PDF (pdfkit), US screenplay standard: Letter (or A4), Courier Prime 12 pt on a grid of 10
- * characters and 6 lines per inch, the first line 1 in from the top, lines placed where paginate() put them.
+ * Screenplay → PDF (pdfkit), US screenplay standard: Letter (or A4, or the .fdx's own page size), Courier
+ * Prime 12 pt on a grid of 10 characters and 6 lines per inch, the first line at the top margin (1 in), lines
+ * placed where paginate() put them (in the script's own format: the same pagination as the editor's count).
  *
  * - Page numbers "2." flush right at 7.5 in, 0.5 in from the top, from the second script page on; the
  *   title page is neither numbered nor counted.
@@ -16,7 +17,6 @@ import PDFDocument from "pdfkit";
 import type { ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
 import {
   CHARS_PER_INCH,
-  LINES_PER_PAGE,
   PAGE_NUMBER_TOP_IN,
   PAPER_INCHES,
   RIGHT_EDGE_IN,
@@ -29,14 +29,22 @@ import {
   type Paper,
   type StyleSpan,
 } from "../../domain/screenplay/layout";
-import { paginate, type Page, type PositionedLine } from "../../domain/screenplay/paginate";
+import { pageFormat, paginate, type Page, type PositionedLine } from "../../domain/screenplay/paginate";
 import { FALLBACK_LEVELS, LEVEL_METRICS, fontAt, fontName, primaryFont, splitByFont, type Face } from "./fonts";
 
 export type SceneNumberPlacement = "none" | "left" | "right" | "both";
 
 export interface ScreenplayPdfOptions {
-  paper: Paper;
+  /** The paper; without it, the script format's page (Letter unless an .fdx said otherwise). */
+  paper?: Paper | undefined;
   sceneNumbers: SceneNumberPlacement;
+}
+
+interface PageBox {
+  width: number;
+  height: number;
+  /** Top margin in points. */
+  top: number;
 }
 
 const PT = 72;
@@ -135,8 +143,8 @@ function drawText(doc: Doc, fonts: FontUse, text: string, styles: StyleSpan[] | 
   }
 }
 
-function drawPage(doc: Doc, fonts: FontUse, page: Page, opts: ScreenplayPdfOptions): void {
-  const top = TOP_MARGIN_IN * PT;
+function drawPage(doc: Doc, fonts: FontUse, page: Page, opts: ScreenplayPdfOptions, box: PageBox): void {
+  const top = box.top;
   if (page.number > 1) {
     const label = `${page.number}.`;
     drawText(doc, fonts, label, undefined, RIGHT_EDGE_IN * PT - textColumns(label) * COLUMN_PT, PAGE_NUMBER_TOP_IN * PT);
@@ -182,9 +190,9 @@ function titleLines(value: string | undefined): TitleLine[] {
   return out;
 }
 
-function drawTitlePage(doc: Doc, fonts: FontUse, tp: TitlePage, paper: Paper): void {
-  const pageWidthPt = PAPER_INCHES[paper].width * PT;
-  const rows = LINES_PER_PAGE[paper];
+function drawTitlePage(doc: Doc, fonts: FontUse, tp: TitlePage, box: PageBox): void {
+  const pageWidthPt = box.width * PT;
+  const rows = Math.floor((box.height - 2 * TOP_MARGIN_IN) * 6);
   const top = TOP_MARGIN_IN * PT;
   const centered = (lines: TitleLine[], row: number): number => {
     for (const l of lines) {
@@ -195,7 +203,7 @@ function drawTitlePage(doc: Doc, fonts: FontUse, tp: TitlePage, paper: Paper): v
     return row;
   };
   // a third of the way down the page
-  let row = Math.round(((PAPER_INCHES[paper].height / 3 - TOP_MARGIN_IN) * PT) / ROW_PT);
+  let row = Math.round(((box.height / 3 - TOP_MARGIN_IN) * PT) / ROW_PT);
   row = centered(titleLines(tp.title), row);
   const credit = tp.credit ?? (tp.author ? "Written by" : undefined);
   if (credit) row = centered(titleLines(credit), row + 3);
@@ -211,16 +219,18 @@ function drawTitlePage(doc: Doc, fonts: FontUse, tp: TitlePage, paper: Paper): v
 
 /** Renders a parsed script to a PDF; resolves with the file's bytes. */
 export async function renderScreenplayPdf(script: ParsedScript, opts: ScreenplayPdfOptions): Promise<Buffer> {
-  const pages = paginate(script.elements, { paper: opts.paper });
-  return renderPagesPdf(pages, script.titlePage, opts);
+  const paging = { ...(opts.paper ? { paper: opts.paper } : {}), format: script.format ?? null };
+  const pages = paginate(script.elements, paging);
+  const { page } = pageFormat(paging);
+  return renderPagesPdf(pages, script.titlePage, opts, { width: page.width, height: page.height, top: page.top });
 }
 
 /** Renders already paginated pages (lets callers time or reuse the pagination). */
-export function renderPagesPdf(pages: Page[], titlePage: TitlePage, opts: ScreenplayPdfOptions): Promise<Buffer> {
+export function renderPagesPdf(pages: Page[], titlePage: TitlePage, opts: ScreenplayPdfOptions, box: PageBox = { ...PAPER_INCHES[opts.paper ?? "letter"], top: TOP_MARGIN_IN * PT }): Promise<Buffer> {
   const title = titlePage.title ? stripEmphasis(titlePage.title).replace(/\s+/g, " ").trim() : undefined;
   const author = titlePage.author ? stripEmphasis(titlePage.author).replace(/\s+/g, " ").trim() : undefined;
   const doc = new PDFDocument({
-    size: opts.paper === "a4" ? "A4" : "LETTER",
+    size: opts.paper === "a4" ? "A4" : opts.paper === "letter" ? "LETTER" : [box.width * PT, box.height * PT],
     margin: 0,
     autoFirstPage: false,
     info: { Title: title ?? "Screenplay", ...(author ? { Author: author } : {}), Creator: "Reelgraph", Producer: "Reelgraph" },
@@ -234,11 +244,11 @@ export function renderPagesPdf(pages: Page[], titlePage: TitlePage, opts: Screen
   const fonts = new FontUse(doc);
   if (title) {
     doc.addPage();
-    drawTitlePage(doc, fonts, titlePage, opts.paper);
+    drawTitlePage(doc, fonts, titlePage, box);
   }
   for (const page of pages) {
     doc.addPage();
-    drawPage(doc, fonts, page, opts);
+    drawPage(doc, fonts, page, opts, box);
   }
   if (!title && pages.length === 0) doc.addPage();
   doc.end();

@@ -120,7 +120,7 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
     const t = setTimeout(
       () => {
         paginated.current = true;
-        setPages(pageMap(elements));
+        setPages(pageMap(elements, metadata.current?.format));
       },
       paginated.current ? 600 : 0,
     );

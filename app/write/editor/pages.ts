@@ -1,9 +1,10 @@
 /**
  * Page numbers for the editor (scene navigator, page-break marks, metadata.pageCount), from the shared
- * paginator. `estimatePages` is the line-count fallback (55 lines a page) kept for a cheap swap.
+ * paginator. `estimatePages` is the line-count fallback (54 lines a page) kept for a cheap swap.
  */
 import type { ScreenplayElement } from "../../../domain/screenplay/elements";
-import { GEOMETRY } from "../../../domain/screenplay/layout";
+import type { ScriptFormat } from "../../../domain/screenplay/format";
+import { GEOMETRY, LINES_PER_PAGE } from "../../../domain/screenplay/layout";
 import { paginate } from "../../../domain/screenplay/paginate";
 
 export interface PageMap {
@@ -14,10 +15,11 @@ export interface PageMap {
   pageCount: number;
 }
 
-export function pageMap(elements: readonly ScreenplayElement[]): PageMap {
+export function pageMap(elements: readonly ScreenplayElement[], format?: ScriptFormat | null): PageMap {
   const pageOf = new Map<string, number>();
   const pageStarts = new Map<string, number>();
-  const pages = paginate(elements, { paper: "letter" });
+  // the script's own format (an imported .fdx's page and element settings), as the PDF uses
+  const pages = paginate(elements, { format: format ?? null });
   for (const page of pages) {
     page.lines.forEach((line, i) => {
       const id = line.elementId;
@@ -29,8 +31,6 @@ export function pageMap(elements: readonly ScreenplayElement[]): PageMap {
   return { pageOf, pageStarts, pageCount: pages.length };
 }
 
-const LINES_PER_PAGE = 55;
-
 /** Rough pages from line counts: each element's wrapped lines plus its blank line before. */
 export function estimatePages(elements: readonly ScreenplayElement[]): PageMap {
   const pageOf = new Map<string, number>();
@@ -41,7 +41,7 @@ export function estimatePages(elements: readonly ScreenplayElement[]): PageMap {
     const g = GEOMETRY[el.type];
     const lines = Math.max(1, Math.ceil(el.content.length / g.width));
     if (line > 0) line += g.spaceBefore;
-    const page = Math.floor(line / LINES_PER_PAGE) + 1;
+    const page = Math.floor(line / LINES_PER_PAGE.letter) + 1;
     pageOf.set(el.id, page);
     if (page !== lastPage) pageStarts.set(el.id, page);
     lastPage = page;

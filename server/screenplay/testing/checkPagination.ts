@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { importScript } from "../importScript";
+import { renderScreenplayPdf } from "../pdf";
+import { comparePageStarts, pageKeys, type BreakComparison } from "./pageBreaks";
+
+/**
+ * `npm run check:pagination -- DIR`: how close our pages come to Final Draft's (issue 32).
+ *
+ * For every NAME.fdx in DIR: imports it through the real importer, exports its PDF through the real exporter
+ * (in the file's own page layout), and compares our pages with Final Draft's reference: NAME.pdf (read with
+ * `pdftotext -layout`, one page at a time) or, for corpora that ship only extracted text, NAME.pages.json
+ * (`{ pages: [{ number, text }] }`). Prints, per script and overall, the share of Final Draft's page breaks
+ * whose next page starts on the same words as one of ours, and both page counts (title pages not counted).
+ */
+
+function pdfPages(file: string): string[] {
+  const run = spawnSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`pdftotext failed on ${file}: ${run.stderr}`);
+  const pages = run.stdout.split("\f");
+  if (pages.length && pages[pages.length - 1]!.trim() === "") pages.pop();
+  return pages;
+}
+
+function referencePages(dir: string, name: string): string[] | null {
+  const pdf = join(dir, `${name}.pdf`);
+  if (existsSync(pdf)) return pdfPages(pdf);
+  const json = join(dir, `${name}.pages.json`);
+  if (existsSync(json)) {
+    const parsed = JSON.parse(readFileSync(json, "utf8")) as { pages: { number: number; text: string }[] };
+    return parsed.pages.sort((a, b) => a.number - b.number).map((p) => p.text);
+  }
+  return null;
+}
+
+async function ourPages(fdxFile: string, work: string): Promise<{ pages: string[]; titlePages: number }> {
+  const script = importScript("fdx", readFileSync(fdxFile));
+  // no paper asked for: the file's own page layout
+  const pdf = await renderScreenplayPdf(script, { sceneNumbers: "both" });
+  const out = join(work, `${basename(fdxFile, ".fdx")}.pdf`);
+  writeFileSync(out, pdf);
+  const pages = pdfPages(out);
+  const bodyPages = pages.length - titlePageCount(script);
+  return { pages, titlePages: pages.length - bodyPages };
+}
+
+function titlePageCount(script: ReturnType<typeof importScript>): number {
+  return script.titlePage.title ? 1 : 0;
+}
+
+const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
+
+async function main(): Promise<void> {
+  const dir = process.argv.slice(2).find((a) => a !== "--");
+  if (!dir) {
+    console.error("usage: npm run check:pagination -- DIR   (DIR holds NAME.fdx with NAME.pdf or NAME.pages.json)");
+    process.exit(2);
+  }
+  const names = readdirSync(dir)
+    .filter((f) => f.toLowerCase().endsWith(".fdx"))
+    .map((f) => f.slice(0, -4))
+    .sort();
+  const work = mkdtempSync(join(tmpdir(), "reelgraph-pagination-"));
+  const results: (BreakComparison & { name: string })[] = [];
+  try {
+    for (const name of names) {
+      const ref = referencePages(dir, name);
+      if (!ref) {
+        console.log(`${name}: no ${name}.pdf or ${name}.pages.json next to it, skipped`);
+        continue;
+      }
+      let ours: Awaited<ReturnType<typeof ourPages>>;
+      try {
+        ours = await ourPages(join(dir, `${name}.fdx`), work);
+      } catch (e) {
+        console.log(`${name}: import or export failed: ${(e as Error).message}`);
+        continue;
+      }
+      const cmp = comparePageStarts(pageKeys(ref), pageKeys(ours.pages), ours.titlePages);
+      results.push({ name, ...cmp });
+      console.log(
+        `${name.padEnd(28)} same-word breaks ${String(cmp.matched).padStart(4)}/${String(cmp.breaks).padEnd(4)} ${pct(cmp.matched, cmp.breaks).padStart(6)}   pages ours ${String(cmp.ourPages).padStart(3)} / Final Draft ${cmp.refPages}${cmp.ourPages === cmp.refPages ? "" : "  ≠"}`,
+      );
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const matched = results.reduce((n, r) => n + r.matched, 0);
+  const breaks = results.reduce((n, r) => n + r.breaks, 0);
+  const equal = results.filter((r) => r.ourPages === r.refPages).length;
+  console.log(`${"overall".padEnd(28)} same-word breaks ${String(matched).padStart(4)}/${String(breaks).padEnd(4)} ${pct(matched, breaks).padStart(6)}   equal page counts ${equal}/${results.length}`);
+}
+
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

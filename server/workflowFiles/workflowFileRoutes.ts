@@ -9,7 +9,7 @@ import { WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, workflowExportQuerySchema, wor
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { HttpError } from "../errors";
-import type { GenerationService } from "../generation/service";
+import type { GenerationEngine } from "../generation/deps";
 import { downloadName } from "../http/downloadName";
 import { parse } from "../http/errors";
 import { authorizeProject } from "../policies/projectPolicy";
@@ -28,7 +28,7 @@ const tooLarge = () => new HttpError(413, "payload_too_large", WORKFLOW_FILE_MES
 export interface WorkflowFileDeps {
   db: Db;
   storage: MediaStorage;
-  generation: GenerationService;
+  generation: GenerationEngine;
 }
 
 export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: WorkflowFileDeps) {

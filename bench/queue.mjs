@@ -55,7 +55,7 @@ const verdict = (ok) => (ok ? "met" : "MISSED");
 const choices = (prompt, modelId = MODEL) => ({ prompt, modelId, params: {}, controls: {}, variations: 1, seedFixed: false });
 
 async function studio(database, dataDir, generation) {
-  const { server, generation: engine } = await buildApp({
+  const { server, generation: built } = await buildApp({
     database,
     config: {
       baseUrl: "http://localhost:3999",
@@ -105,7 +105,7 @@ async function studio(database, dataDir, generation) {
     }
     return unbalanced;
   };
-  return { server, engine, call, signUp, projectWithNodes, waitSettled, unbalancedLedgers };
+  return { server, engine: built.service, call, signUp, projectWithNodes, waitSettled, unbalancedLedgers };
 }
 
 async function main() {

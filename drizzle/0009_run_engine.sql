@@ -6,7 +6,7 @@ ALTER TABLE "generations" ADD COLUMN "kind" text;--> statement-breakpoint
 -- run never moves credits twice, whichever path moved them.
 --
 -- queue_run: one run's checks, hold and row, in the caller's transaction. Answers 'queued', or why not:
--- 'busy' (the node runs already), 'backlog' (too many waiting), 'short' (not enough credits); then nothing
+-- 'backlog' (too many waiting), 'busy' (the node runs already), 'short' (not enough credits); then nothing
 -- is left written once the caller rolls back.
 CREATE FUNCTION queue_run(run jsonb, one_per_node boolean, backlog integer) RETURNS text
 LANGUAGE plpgsql AS $$
@@ -18,14 +18,14 @@ DECLARE
   r_credits integer := (run->>'reserved_credits')::integer;
   allowance integer;
 BEGIN
+  IF (SELECT count(*) FROM generations g WHERE g.user_id = r_user AND g.status IN ('waiting', 'queued', 'running')) >= backlog THEN
+    RETURN 'backlog';
+  END IF;
   IF one_per_node THEN
     PERFORM pg_advisory_xact_lock(hashtext('node-run:' || r_project || ':' || r_node));
     IF EXISTS (SELECT 1 FROM generations g WHERE g.project_id = r_project AND g.node_id = r_node AND g.status IN ('queued', 'running')) THEN
       RETURN 'busy';
     END IF;
-  END IF;
-  IF (SELECT count(*) FROM generations g WHERE g.user_id = r_user AND g.status IN ('waiting', 'queued', 'running')) >= backlog THEN
-    RETURN 'backlog';
   END IF;
   IF r_credits > 0 THEN
     PERFORM pg_advisory_xact_lock(hashtext('credits:' || r_user));

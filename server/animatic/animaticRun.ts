@@ -1,10 +1,10 @@
 /**
- * Make animatic (issue 14, 3) as a run of the generation queue. Starting one puts a video node on the
- * canvas (through the canvas's one writer) showing the run's progress, and queues a generation row (model
+ * Make animatic (issue 14, 3) as a run of its own kind on the run engine (server/runs). Starting one puts a video node on the
+ * canvas (through the canvas's one writer) showing the run's progress, and queues a run (kind `animatic`, model
  * `local/animatic`; credits only for ElevenLabs voices on the studio's key, held and settled by the queue)
  * whose request names the shot list: so the render waits its turn behind the
  * user's other runs, can be cancelled from the Queue panel, and is rendered again from the saved shot list
- * if the studio restarts mid-render. The runner hands such rows to `runAnimatic`, which reads the shots as
+ * if the studio restarts mid-render. The kind's `execute` is `runAnimatic`, which reads the shots as
  * they are then, voices the lines, renders, stores the MP4 and the editors' timeline as project media and
  * puts the MP4 on the node.
  */

@@ -14,7 +14,7 @@
 //    worker` processes (one, then two, 4 workers each) share the queue. jobs/s for each, no run done twice
 //    (one attempt each, one version on each node), every ledger balanced.
 //
-// PGlite in-process by default; PostgreSQL when DATABASE_URL is set. Printed figures, not a pass/fail
+// PGlite in-process by default; PostgreSQL when DATABASE_URL is set. BENCH_QUEUE_SCALE_ONLY=1 runs part 4 alone. Printed figures, not a pass/fail
 // test: exits non-zero only if the measurement itself broke.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -122,6 +122,12 @@ async function main() {
       return answer;
     },
   };
+  if (process.env.BENCH_QUEUE_SCALE_ONLY && databaseUrl) {
+    await scaleOut(database, databaseUrl, dataDir);
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   const s = await studio(database, dataDir, { engines: { fal: noop }, env: { FAL_KEY: "bench" }, workers: 4, perUserConcurrency: 4, perUserBacklog: 1000 });
   const { engine } = s;
 
@@ -273,6 +279,9 @@ async function startWorker(databaseUrl, dataDir, extraEnv) {
     env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, GENERATION_WORKERS: "4", GENERATION_USER_CONCURRENCY: "4", BETTER_AUTH_SECRET: "bench-queue-secret-0123456789abcdef0123456789abcdef" },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // A bench that stops early leaves no worker behind.
+  const orphanGuard = () => child.kill("SIGKILL");
+  process.once("exit", orphanGuard);
   await new Promise((resolve, reject) => {
     child.stdout.on("data", (d) => String(d).includes("generation worker") && resolve());
     child.once("exit", (code) => reject(new Error(`npm run worker exited with ${code}`)));
@@ -280,6 +289,7 @@ async function startWorker(databaseUrl, dataDir, extraEnv) {
   return {
     stop: () =>
       new Promise((resolve) => {
+        process.off("exit", orphanGuard);
         child.once("exit", resolve);
         child.kill("SIGTERM");
       }),

@@ -1,10 +1,10 @@
 /**
- * Make animatic (issue 14, 3) as a run of the generation queue. Starting one puts a video node on the
- * canvas (through the canvas's one writer) showing the run's progress, and queues a generation row (model
+ * Make animatic (issue 14, 3) as a run of its own kind on the run engine (server/runs). Starting one puts a video node on the
+ * canvas (through the canvas's one writer) showing the run's progress, and queues a run (kind `animatic`, model
  * `local/animatic`; credits only for ElevenLabs voices on the studio's key, held and settled by the queue)
  * whose request names the shot list: so the render waits its turn behind the
  * user's other runs, can be cancelled from the Queue panel, and is rendered again from the saved shot list
- * if the studio restarts mid-render. The runner hands such rows to `runAnimatic`, which reads the shots as
+ * if the studio restarts mid-render. The kind's `execute` is `runAnimatic`, which reads the shots as
  * they are then, voices the lines, renders, stores the MP4 and the editors' timeline as project media and
  * puts the MP4 on the node.
  */
@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ANIMATIC_MESSAGES, ANIMATIC_RUN_MODEL, ANIMATIC_WAITING_STEP, animaticStep, type AnimaticJob, type ANIMATIC_SIZES } from "../../domain/animatic/api";
+import { ANIMATIC_MESSAGES, ANIMATIC_RUN_MODEL, ANIMATIC_RUN_NAME, ANIMATIC_WAITING_STEP, animaticStep, type AnimaticJob, type ANIMATIC_SIZES } from "../../domain/animatic/api";
 import { newNodeId } from "../../domain/canvas/placement";
 import { isActiveGeneration, GENERATION_MESSAGES } from "../../domain/generation/api";
 import { shotNodePosition } from "../../domain/shotlists/canvasNode";
@@ -22,10 +22,11 @@ import type { Db } from "../db/client";
 import { generations } from "../db/schema";
 import type { GenerationDeps } from "../generation/deps";
 import { ProviderError } from "../generation/engine";
-import { patchNode } from "../generation/nodeWriter";
-import type { GenerationRow } from "../generation/runner";
-import { keepRunFile } from "../generation/runOutput";
-import type { GenerationService } from "../generation/service";
+import type { GenerationEngine } from "../generation/deps";
+import type { QueuedRun, RunContext, RunKind } from "../runs/kind";
+import { patchNode } from "../runs/nodeWriter";
+import { keepRunFile } from "../runs/output";
+import { RUN_KIND_IDS } from "../runs/registry";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyChanges, loadCanvas } from "../services/canvasService";
 import { findShotList } from "../shotlists/shotListService";
@@ -58,8 +59,25 @@ interface AnimaticResult {
 export interface AnimaticStartDeps {
   db: Db;
   hub: RealtimeHub;
-  generation: GenerationService;
+  generation: GenerationEngine;
 }
+
+/** What an animatic run keeps in its row's `request`. */
+type PreparedAnimatic = QueuedRun & { animatic: AnimaticRunRequest };
+
+/**
+ * The animatic run kind: a run the server composes itself (its request names the shot list it renders) on
+ * a node the caller has just made, with the same hold, queue, limits, cancel, recovery and Queue panel as
+ * any run.
+ */
+export const animaticRunKind: RunKind<GenerationDeps, { request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } }, PreparedAnimatic> = {
+  id: RUN_KIND_IDS.animatic,
+  onCanvas: true,
+  waitingMessage: ANIMATIC_WAITING_STEP,
+  prepare: async (_ctx, { request, voices }) => ({ modelId: ANIMATIC_RUN_MODEL, credits: voices.credits, ownKey: voices.ownKey, inputHash: "", animatic: request }),
+  execute: async (ctx) => ({ data: { ...(await runAnimatic(ctx)) } }),
+  describe: (_row, nodeTitle) => ({ title: (nodeTitle ?? "Untitled") || "Untitled", modelName: ANIMATIC_RUN_NAME }),
+};
 
 /** Puts the animatic's node on the canvas and queues its render; a refused run (too many waiting) leaves no node behind. */
 export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: string; projectId: string; request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } }): Promise<AnimaticJob> {
@@ -76,7 +94,7 @@ export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: st
   await applyChanges(db, hub, projectId, [{ type: "node-added", node }], actor);
   let id: string;
   try {
-    id = await deps.generation.executeComposed(userId, projectId, node.id, { modelId: ANIMATIC_RUN_MODEL, credits: input.voices.credits, ownKey: input.voices.ownKey, inputHash: "", animatic: request }, ANIMATIC_WAITING_STEP);
+    id = await deps.generation.start(animaticRunKind, { userId, projectId, nodeId: node.id }, { request, voices: input.voices });
   } catch (err) {
     await applyChanges(db, hub, projectId, [{ type: "node-removed", id: node.id }], actor);
     throw err;
@@ -102,14 +120,9 @@ export async function findAnimaticJob(db: Db, id: string): Promise<(AnimaticJob 
 }
 
 /** The runner's job for an animatic row: render from the shot list as it is now, and put the MP4 on the node. */
-export async function runAnimatic(job: {
-  deps: GenerationDeps;
-  row: GenerationRow;
-  signal: AbortSignal;
-  progress(percent: number, message: string): void;
-}): Promise<AnimaticResult> {
+async function runAnimatic(job: RunContext<GenerationDeps, PreparedAnimatic>): Promise<AnimaticResult> {
   const { deps, row, signal } = job;
-  const request = (row.request as { animatic: AnimaticRunRequest }).animatic;
+  const request = job.request.animatic;
   const list = await findShotList(deps.db, request.shotListId).catch(() => null);
   if (!list || list.projectId !== row.projectId) throw new ProviderError(ANIMATIC_MESSAGES.listGone);
   const scenes = request.sceneId ? list.scenes.filter((s) => s.id === request.sceneId) : list.scenes;

@@ -5,7 +5,7 @@ import type { BillingSubscription, PurchaseRow, UsageRow } from "../../domain/bi
 import { rowsOf, type Db } from "../db/client";
 import { billingPurchases, billingSubscriptions } from "../db/schema";
 
-/** A run `g`'s ledger rows `l`: its hold and the capture or release that settled it (keys: generation/credits.ts). */
+/** A run `g`'s ledger rows `l`: its hold and the capture or release that settled it (keys: runs/credits.ts). */
 const RUN_LEDGER_ROWS = sql.raw(
   "l.user_id = g.user_id and l.idempotency_key in ('generation:' || g.id || ':reserve', 'generation:' || g.id || ':capture', 'generation:' || g.id || ':release')",
 );

@@ -221,6 +221,8 @@ export const generations = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     modelId: text("model_id").notNull(),
+    /** The run kind that prepared it and runs it (server/runs/registry.ts); null in rows made before kinds. */
+    kind: text("kind"),
     /** queued | running | succeeded | failed | cancelled | cached */
     status: text("status").notNull().default("queued"),
     /** The validated execute-node body plus the resolved context, so a resumed job runs the same thing. */

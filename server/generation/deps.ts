@@ -1,21 +1,16 @@
-/** What the generation service and runner need from the rest of the server, gathered once in app.ts. */
+/** What the run kinds (models, tools, animatics) need from the rest of the server, gathered once in app.ts. */
 import type { Model, Provider } from "../../domain/generation/modelTypes";
-import type { Db } from "../db/client";
-import type { RealtimeHub } from "../realtime/hub";
-import type { MediaStorage } from "../storage/storage";
+import type { RunDeps } from "../runs/deps";
+import type { RunEngine } from "../runs/engine";
 import type { Engine, ProviderCredentials } from "./engine";
-import type { GenerationQueue } from "./queue";
 
 export interface ResolvedCredentials extends ProviderCredentials {
   /** The user's own key: the run costs no credits. */
   ownKey: boolean;
 }
 
-export interface GenerationDeps {
-  db: Db;
-  hub: RealtimeHub;
-  storage: MediaStorage;
-  queue: GenerationQueue;
+/** The run engine's needs (server/runs/deps.ts) and what the run kinds need to reach providers. */
+export interface GenerationDeps extends RunDeps {
   engines: Partial<Record<Provider, Engine>>;
   /** The key (or server address) to run a provider with for this user; null when there is none. */
   credentialsFor(userId: string, provider: Provider): Promise<ResolvedCredentials | null>;
@@ -26,8 +21,7 @@ export interface GenerationDeps {
   keySourcesFor(userId: string): Promise<ReadonlyMap<Provider, "user" | "platform" | null>>;
   /** Whether a model can run at all here (e.g. the local LLM needs LOCAL_LLM_MODEL). */
   modelAvailability(model: Model): { usable: boolean; reason?: string };
-  /** Runs of one user at the same time; more wait in the queue. */
-  perUserConcurrency: number;
-  /** Queued or running generations one user may have before new ones are refused. */
-  perUserBacklog: number;
 }
+
+/** The run engine as this server builds it: its run kinds are given these deps. */
+export type GenerationEngine = RunEngine<GenerationDeps>;

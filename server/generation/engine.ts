@@ -1,8 +1,8 @@
 /**
  * One interface for every engine that runs a model: the offline `local` provider, hosted APIs (fal, OpenAI,
- * Google, Runway, ElevenLabs, Replicate) and self-hosted servers (ComfyUI, Ollama). The runner
- * (server/generation/runner.ts) resolves keys, reserves credits, stores outputs and reports progress; an
- * engine only turns one request into bytes or text.
+ * Google, Runway, ElevenLabs, Replicate) and self-hosted servers (ComfyUI, Ollama). The model run
+ * kind (server/generation/modelRun.ts) resolves keys and stores outputs, the run engine (server/runs) holds
+ * credits and reports progress; an engine only turns one request into bytes or text.
  */
 import type { MediaType, Model, Provider } from "../../domain/generation/modelTypes";
 
@@ -76,18 +76,5 @@ export interface Engine {
   run(request: EngineRequest): Promise<EngineResult>;
 }
 
-/**
- * A provider said no, with an HTTP status when there was one. `message` is shown on the node, so it names
- * the provider and never echoes a key.
- */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    /** True when trying again later may work (429, 5xx, time-outs). */
-    readonly retryable = false,
-  ) {
-    super(message);
-    this.name = "ProviderError";
-  }
-}
+/** Re-exported: the run engine (server/runs) tells a provider's refusal from a bug by it. */
+export { ProviderError } from "../runs/failure";

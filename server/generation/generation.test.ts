@@ -236,7 +236,7 @@ describe("models", () => {
 /** A generation row of an image run with its credits held, as a worker left it (tests of recovery). */
 async function heldRun(userId: string, projectId: string, id: string, row: Partial<typeof generations.$inferInsert> & { status: string }) {
   await h.generation.service.deps.db.transaction(async (tx) => {
-    const { reserveCredits } = await import("./credits");
+    const { reserveCredits } = await import("../runs/credits");
     await reserveCredits(tx as never, userId, id, IMAGE_CREDITS);
   });
   await h.database.db.insert(generations).values({

@@ -20,7 +20,7 @@ import { badRequest, HttpError } from "../errors";
 import type { RunChoices } from "../../domain/generation/nodeChoices";
 import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";
-import type { StoredNode } from "./nodeWriter";
+import type { StoredNode } from "../runs/nodeWriter";
 import { trainedModelFor } from "./trainedModels";
 
 /** What a queued generation row keeps in `request`: enough to run (or resume) without the node. */

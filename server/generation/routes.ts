@@ -17,14 +17,15 @@ import { estimateCost, costToCredits } from "../../domain/generation/cost";
 import { requireUser } from "../auth/session";
 import { badRequest, notFound } from "../errors";
 import { parse } from "../http/errors";
-import type { GenerationService } from "./service";
+import type { GenerationEngine } from "./deps";
+import { modelRunKind } from "./modelRun";
 import { trainedModelFor, trainedModelsOf } from "./trainedModels";
 import { modelsForCaller } from "./availability";
 
 const modelCostQuery = z.object({ modelId: z.string().min(1, "modelId is required").max(200) }).strict();
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-export function registerGenerationRoutes(app: FastifyInstance, service: GenerationService) {
+export function registerGenerationRoutes(app: FastifyInstance, service: GenerationEngine) {
   const { deps } = service;
   /** Every model with whether this caller can use it now (a key for its provider, the engine available). */
   const callerModels = (userId: string, models: readonly Model[]) => modelsForCaller(deps, userId, models);
@@ -62,7 +63,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   app.post("/api/execute-node", async (request, reply) => {
     const caller = requireUser(request);
     const body = parse(executeNodeBodySchema, request.body ?? {});
-    const generationId = await service.execute(caller.id, body.projectId, body.nodeId, {
+    const generationId = await service.start(modelRunKind, { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId }, {
       prompt: body.prompt,
       modelId: body.selectedModel,
       params: body.parameters.modelParameters,
@@ -79,7 +80,7 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   app.post("/api/generations/run-from-here", async (request, reply) => {
     const caller = requireUser(request);
     const body = parse(runFromHereBodySchema, request.body ?? {});
-    const chain = await service.runFromHere(caller.id, body.projectId, body.nodeId);
+    const chain = await service.runFromHere(modelRunKind, caller.id, body.projectId, body.nodeId);
     return reply.code(202).send({ success: true, ...chain });
   });
 

@@ -1,5 +1,6 @@
 /**
- * Builds the generation pieces for one process: queue, service (runner inside), and optionally workers.
+ * Builds the run pieces for one process: queue, run engine (runner inside) with every run kind, and
+ * optionally workers.
  * Used by the web server (buildApp) and by `npm run worker`.
  */
 import type { Model, Provider } from "../../domain/generation/modelTypes";
@@ -8,11 +9,12 @@ import { keysSecretFrom } from "../keys/crypto";
 import { keyStatuses, resolveCredentials } from "../keys/keyService";
 import type { RealtimeHub } from "../realtime/hub";
 import type { MediaStorage } from "../storage/storage";
-import type { GenerationDeps } from "./deps";
+import { runKinds, subscribeToRuns } from "../runKinds";
+import { RunEngine } from "../runs/engine";
+import { GenerationQueue } from "../runs/queue";
+import type { GenerationDeps, GenerationEngine } from "./deps";
 import type { Engine } from "./engine";
 import { ENGINES, modelAvailability } from "./engines";
-import { GenerationQueue } from "./queue";
-import { GenerationService } from "./service";
 
 export interface GenerationOptions {
   /** Extra or replacement engines (tests and benchmarks use fakes of external providers). */
@@ -28,7 +30,8 @@ export interface GenerationOptions {
 }
 
 export interface Generation {
-  service: GenerationService;
+  /** The run engine (server/runs). */
+  service: GenerationEngine;
   queue: GenerationQueue;
   close(): Promise<void>;
 }
@@ -60,7 +63,8 @@ export async function startGeneration(
     perUserConcurrency: options.perUserConcurrency ?? intFromEnv(env.GENERATION_USER_CONCURRENCY, 2),
     perUserBacklog: options.perUserBacklog ?? intFromEnv(env.GENERATION_USER_BACKLOG, 50),
   };
-  const service = new GenerationService(deps);
+  const service = new RunEngine(deps, runKinds());
+  subscribeToRuns(service);
   const workers = options.workers ?? intFromEnv(env.GENERATION_WORKERS, 2);
   let sweeper: NodeJS.Timeout | undefined;
   if (workers > 0) {

@@ -9,18 +9,20 @@ import { generateShotImageSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../http/errors";
-import type { GenerationService } from "../generation/service";
+import type { GenerationEngine } from "../generation/deps";
+import { detachedNodeId } from "../runs/registry";
+import { shotImageRunKind } from "./shotImageRun";
 import { projectOfShot } from "./shotImageUpload";
 
 /** The offline model, so generating a shot image works on a fresh machine; its cost is what the editor shows. */
 export const SHOT_IMAGE_MODEL = "local/sketch";
 
-export function registerShotImageGeneration(app: FastifyInstance, db: Db, generation: GenerationService) {
+export function registerShotImageGeneration(app: FastifyInstance, db: Db, generation: GenerationEngine) {
   app.post("/api/shot-list/generate-image", async (request) => {
     const caller = requireUser(request);
     const body = parse(generateShotImageSchema, request.body ?? {});
     const projectId = await projectOfShot(db, caller.id, { shotId: body.shotId, ...(body.shotListId ? { shotListId: body.shotListId } : {}) });
-    const id = await generation.executeDetached(caller.id, projectId, `shot:${body.shotId}`, {
+    const id = await generation.start(shotImageRunKind, { userId: caller.id, projectId, nodeId: detachedNodeId(`shot:${body.shotId}`) }, {
       prompt: body.prompt,
       modelId: SHOT_IMAGE_MODEL,
       params: {},

@@ -6,17 +6,41 @@
  */
 import { zipSync } from "fflate";
 import { trainedModelId, LORA_TRAINER_ID } from "../../domain/generation/trainedModels";
-import type { ToolExecutionResult } from "../../domain/tools/api";
+import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import type { ToolDefinition } from "../../domain/tools/catalogue";
-import { keepRunFile } from "../generation/runOutput";
+import { findTool } from "../../domain/tools/catalogue";
+import type { GenerationDeps } from "../generation/deps";
 import { ProviderError } from "../generation/engine";
 import { isFalEngine } from "../generation/hosted/fal";
-import type { PreparedToolRun, ToolJobContext } from "./toolJob";
+import type { RunKind } from "../runs/kind";
+import { patchNode, TOOL_ORIGIN } from "../runs/nodeWriter";
+import { keepRunFile } from "../runs/output";
+import { RUN_KIND_IDS } from "../runs/registry";
+import { settledFields, type PreparedToolRun, type ToolJobContext } from "./toolJob";
+import { toolKindBase, type ToolRunInput } from "./toolRun";
 
 /** A Flux LoRA of the usual rank is tens of megabytes; leave room for larger ranks. */
 const MAX_LORA_BYTES = 1024 * 1024 * 1024;
 
 const EXT: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif" };
+
+/**
+ * The LoRA trainer's run kind: a tool run whose result is a model, not media. The node keeps it in its
+ * tool result and shows 'Training' until then.
+ */
+export const loraTrainingRunKind: RunKind<GenerationDeps, ToolRunInput, PreparedToolRun> = {
+  ...toolKindBase,
+  id: RUN_KIND_IDS.loraTraining,
+  async execute(ctx) {
+    const tool = findTool(ctx.request.toolId);
+    if (!tool) throw new ProviderError(`${TOOL_MESSAGES.unknownTool}: ${ctx.request.toolId}`);
+    const started = Date.now();
+    const trainedModel = await trainLora(ctx, tool, ctx.request);
+    const result: ToolExecutionResult = { success: true, executionTime: Date.now() - started, trainedModel };
+    await patchNode(ctx.deps.db, ctx.deps.hub, ctx.row.projectId, ctx.row.nodeId, () => settledFields(tool, ctx.request, result), TOOL_ORIGIN);
+    return { data: { ...result } };
+  },
+};
 
 export async function trainLora(ctx: ToolJobContext, tool: ToolDefinition, run: PreparedToolRun): Promise<NonNullable<ToolExecutionResult["trainedModel"]>> {
   const fal = ctx.deps.engines.fal;

@@ -9,9 +9,11 @@ import { toolsForCaller } from "../generation/availability";
 import { requireUser } from "../auth/session";
 import { notFound } from "../errors";
 import { parse } from "../http/errors";
-import type { GenerationService } from "../generation/service";
+import type { GenerationEngine } from "../generation/deps";
+import { loraTrainingRunKind } from "./loraTraining";
+import { toolRunKind } from "./toolRun";
 
-export function registerToolRoutes(app: FastifyInstance, service: GenerationService) {
+export function registerToolRoutes(app: FastifyInstance, service: GenerationEngine) {
   app.get("/api/tools/available", async (request, reply) => {
     const caller = requireUser(request);
     const tools = await toolsForCaller(service.deps, caller.id);
@@ -31,7 +33,9 @@ export function registerToolRoutes(app: FastifyInstance, service: GenerationServ
   app.post("/api/tools/execute", async (request, reply) => {
     const caller = requireUser(request);
     const body = parse(executeToolBodySchema, request.body ?? {});
-    const generationId = await service.executeTool(caller.id, body.projectId, body.nodeId, body.toolId, body.parameters);
+    // A trainer's product is a model, not media: its own kind. An unknown tool is refused by either's prepare.
+    const kind = findTool(body.toolId)?.training ? loraTrainingRunKind : toolRunKind;
+    const generationId = await service.start(kind, { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId }, { toolId: body.toolId, parameters: body.parameters });
     return reply.code(202).send({ success: true, generationId });
   });
 }

@@ -1,5 +1,5 @@
 /**
- * A tool run as a job of the generation queue (same credits, limits, cancel, restart recovery and Queue
+ * A tool run as a job of the run queue (same credits, limits, cancel, restart recovery and Queue
  * panel): prepared from the node when it is asked for, run by the queue's worker, and written back to the
  * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
  */
@@ -13,13 +13,12 @@ import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParamet
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
 import { badRequest, HttpError } from "../errors";
 import type { GenerationDeps } from "../generation/deps";
-import { ProviderError, type EngineModel, type GenerationContextItem, type MediaBytes } from "../generation/engine";
-import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../generation/nodeWriter";
+import { ProviderError, type EngineModel, type GenerationContextItem } from "../generation/engine";
 import { contextOf, upstreamOf } from "../generation/prepare";
-import type { GenerationRow } from "../generation/runner";
-import { storeRunOutput } from "../generation/runOutput";
+import type { RunContext } from "../runs/kind";
+import { createVariationNodes, patchNode, readNode, TOOL_ORIGIN, type StoredNode } from "../runs/nodeWriter";
+import { storeRunOutput } from "../runs/output";
 import { runOfflineTool } from "./localToolHost";
-import { trainLora } from "./loraTraining";
 import { isToolInputError, type MediaInput, type ToolInputs, type ToolProduct } from "./runLocalTool";
 
 /** What a queued tool run keeps in its generation row's `request`. */
@@ -81,14 +80,8 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
   return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };
 }
 
-export interface ToolJobContext {
-  deps: GenerationDeps;
-  row: GenerationRow;
-  signal: AbortSignal;
-  progress(percent: number | undefined, message: string): void;
-  readMedia(url: string): Promise<MediaBytes>;
-  publicUrl(url: string): Promise<string>;
-}
+/** What a tool run is given by the run engine. */
+export type ToolJobContext = RunContext<GenerationDeps, PreparedToolRun>;
 
 /** Runs the tool and writes its result to the canvas; returns the spec's tool execution result. */
 export async function runToolJob(ctx: ToolJobContext): Promise<ToolExecutionResult> {
@@ -96,13 +89,6 @@ export async function runToolJob(ctx: ToolJobContext): Promise<ToolExecutionResu
   const tool = findTool(run.toolId);
   if (!tool) throw new ProviderError(`${TOOL_MESSAGES.unknownTool}: ${run.toolId}`);
   const started = Date.now();
-  if (tool.training) {
-    // A trainer's result is a model, not media: the node keeps it in its result and shows 'Training' until then.
-    const trainedModel = await trainLora(ctx, tool, run);
-    const result: ToolExecutionResult = { success: true, executionTime: Date.now() - started, trainedModel };
-    await patchNode(ctx.deps.db, ctx.deps.hub, ctx.row.projectId, ctx.row.nodeId, () => settledFields(tool, run, result), TOOL_ORIGIN);
-    return result;
-  }
   const product = tool.provider === "local" ? await runLocal(ctx, tool, run) : await runHosted(ctx, tool, run);
   if (ctx.signal.aborted) throw new ProviderError("Cancelled");
   const stored = product.kind === "media" ? await storeFile(ctx, product) : null;
@@ -183,13 +169,13 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
 const RESULT_FIELD = { image: "imageUrl", video: "videoUrl", audio: "audioUrl", "3d": "modelUrl" } as const;
 const CONTENT_TYPE = { image: "image", video: "video", audio: "audio", "3d": "model3d" } as const;
 
-/** The output becomes studio media (server/generation/runOutput.ts, as a generation's). */
+/** The output becomes studio media (server/runs/output.ts, as a generation's). */
 async function storeFile(ctx: ToolJobContext, product: Extract<ToolProduct, { kind: "media" }>) {
   return { url: await storeRunOutput(ctx.deps, ctx.row, product.file, product.mediaType, "The tool"), mediaType: product.mediaType };
 }
 
 /** A finished run on its node: completed, the result and the last run (tool, parameters, time). */
-function settledFields(tool: ToolDefinition, run: PreparedToolRun, result: ToolExecutionResult) {
+export function settledFields(tool: ToolDefinition, run: PreparedToolRun, result: ToolExecutionResult) {
   const last = { toolId: tool.id, parameters: run.params, result, timestamp: new Date().toISOString() };
   return { status: "completed" as const, isGenerating: false, error: null, generationProgress: null, toolExecutionResult: result, lastToolExecution: last };
 }

@@ -9,7 +9,7 @@ import { WORKFLOW_FILE_MESSAGES, workflowExportQuerySchema, workflowExportReques
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { HttpError } from "../errors";
-import type { GenerationService } from "../generation/service";
+import type { GenerationEngine } from "../generation/deps";
 import { downloadName } from "../http/downloadName";
 import { parse } from "../http/errors";
 import { authorizeProject } from "../policies/projectPolicy";
@@ -28,7 +28,7 @@ const isZipRequest = (request: FastifyRequest) => ZIP_TYPES.includes((request.he
 export interface WorkflowFileDeps {
   db: Db;
   storage: MediaStorage;
-  generation: GenerationService;
+  generation: GenerationEngine;
 }
 
 export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: WorkflowFileDeps) {

@@ -6,10 +6,11 @@ import { randomUUID } from "node:crypto";
 import type { MediaType } from "../../domain/generation/modelTypes";
 import { classifyHead } from "../media/sniffUpload";
 import { insertMedia } from "../services/mediaService";
-import type { GenerationDeps } from "./deps";
-import { ProviderError, type MediaBytes } from "./engine";
+import type { MediaBytes } from "../generation/engine";
+import type { RunDeps } from "./deps";
+import { ProviderError } from "./failure";
 
-type Deps = Pick<GenerationDeps, "db" | "storage">;
+type Deps = Pick<RunDeps, "db" | "storage">;
 /** Whose run it was: the media row belongs to its project and user. */
 type Run = { projectId: string; userId: string };
 export type OutputMediaType = Exclude<MediaType, "text">;

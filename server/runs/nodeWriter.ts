@@ -42,7 +42,7 @@ const SERVER_REV_STEP = 2;
 const GENERATION = { source: "generation", actor: { system: "generation" } } as const;
 /** A tool run's writes: the same path, told apart on the live channel (origin 'tool'). */
 export const TOOL_ORIGIN = { source: "tool", actor: { system: "tool" } } as const;
-type ServerOrigin = typeof GENERATION | typeof TOOL_ORIGIN;
+export type ServerOrigin = typeof GENERATION | typeof TOOL_ORIGIN;
 
 /**
  * Merges `patch(current data)` into the node through the canvas's one writer, as a compare-and-set on the
@@ -56,9 +56,11 @@ export async function patchNode(
   nodeId: string,
   patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
   origin: ServerOrigin = GENERATION,
+  /** The node as the caller just read it: the first attempt starts from it instead of reading it again. */
+  known?: StoredNode,
 ): Promise<StoredNode | null> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await readNode(db, projectId, nodeId);
+    const current = attempt === 0 && known ? known : await readNode(db, projectId, nodeId);
     if (!current) return null;
     const rev = current.rev + SERVER_REV_STEP;
     const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };

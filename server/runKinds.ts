@@ -1,0 +1,22 @@
+/**
+ * Every run kind this server runs, each from its own folder, and who listens to runs' success: the one
+ * list the run engine (server/runs) is built with.
+ */
+import { animaticRunKind } from "./animatic/animaticRun";
+import type { GenerationDeps } from "./generation/deps";
+import { modelRunKind } from "./generation/modelRun";
+import type { RunEngine } from "./runs/engine";
+import { RunKindRegistry } from "./runs/registry";
+import { shotImageRunKind } from "./shotlists/shotImageRun";
+import { shotImageFromNode } from "./storyboard/shotNodes";
+import { loraTrainingRunKind } from "./tools/loraTraining";
+import { toolRunKind } from "./tools/toolRun";
+
+export const runKinds = () => new RunKindRegistry<GenerationDeps>([modelRunKind, shotImageRunKind, toolRunKind, loraTrainingRunKind, animaticRunKind]);
+
+export function subscribeToRuns(engine: RunEngine<GenerationDeps>): void {
+  // A storyboard node's image becomes its shot's (issue 14, 2), before the run is reported done.
+  engine.runner.onSucceeded(async (row, _kind, result) => {
+    if (result.image) await shotImageFromNode(engine.deps.db, row.projectId, row.nodeId, result.image);
+  });
+}

@@ -1,0 +1,361 @@
+/**
+ * The run engine: one entry to start a run of any registered kind (hold its credits, record it, queue it,
+ * mark its node), Run from here chains, cancel, the Queue panel's list, waiting for a run to settle, and
+ * recovery after a crash. The runner (runner.ts) runs what the queue hands out.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { RealtimeMessage } from "../../domain/canvas/node";
+import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
+import { downstreamOrder } from "../../domain/generation/chain";
+import type { Db } from "../db/client";
+import { edges, generations, nodes, user } from "../db/schema";
+import { badRequest, conflict, HttpError, notFound } from "../errors";
+import { authorizeProject } from "../policies/projectPolicy";
+import { releaseCredits, reserveCredits } from "./credits";
+import type { RunDeps } from "./deps";
+import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
+import { runMessages } from "./messages";
+import { insertQueuedRun } from "./runRows";
+import { markQueued, markSettled } from "./nodeStatus";
+import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import type { RunKindRegistry } from "./registry";
+import { HEARTBEAT_MS, RunRunner } from "./runner";
+
+/** A running run whose heartbeat is older than this lost its worker. */
+const STALE_AFTER_MS = HEARTBEAT_MS * 6;
+/** A run is tried at most this many times (the first run and one resume after a crash). */
+const MAX_ATTEMPTS = 2;
+const WAIT_POLL_MS = 1_000;
+
+/** Where a run runs: whose it is, and on which node (a `detached:` id for a kind not on the canvas). */
+export interface RunTarget {
+  userId: string;
+  projectId: string;
+  nodeId: string;
+}
+
+export class RunEngine<D extends RunDeps = RunDeps> {
+  readonly runner: RunRunner<D>;
+
+  constructor(
+    readonly deps: D,
+    readonly kinds: RunKindRegistry<D>,
+  ) {
+    this.runner = new RunRunner(deps, kinds);
+    this.runner.onSettled = (row) => this.advanceChain(row);
+  }
+
+  /**
+   * Starts one run of `kind`: prepared (4xx before anything is held), then held, recorded and queued in one
+   * transaction, and its node marked queued. With one run per node (the default for canvas kinds), two
+   * requests for the same node (a double click, two tabs) queue one: the second answers 409 holding nothing.
+   */
+  async start<I, P extends QueuedRun>(kind: RunKind<D, I, P>, target: RunTarget, input: I, given?: { node?: StoredNode }): Promise<string> {
+    const { userId, projectId, nodeId } = target;
+    await authorizeProject(this.deps.db, userId, projectId, "edit");
+    const node = kind.onCanvas ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId))) : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
+    const onePerNode = kind.onePerNode ?? kind.onCanvas;
+    // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
+    if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
+    const run = await kind.prepare({ deps: this.deps, userId, projectId, node }, input);
+    const generationId = await this.queueRun(kind, target, run, onePerNode);
+    if (kind.onCanvas) await markQueued(this.deps, kind, { id: generationId, projectId, nodeId }, kind.queuedFields?.(run, input) ?? {}, node);
+    await this.deps.queue.wake();
+    return generationId;
+  }
+
+  /** One transaction: the checks, the hold and the row (one statement, runRows.ts), and the run's job. */
+  private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean): Promise<string> {
+    const generationId = randomUUID();
+    await this.deps.db.transaction(async (tx) => {
+      await insertQueuedRun(tx as unknown as Db, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
+      await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
+    });
+    return generationId;
+  }
+
+  /**
+   * Run from here: the node, then every node downstream of it in dependency order, as runs of `kind`. Only
+   * the first is queued now; each next one is prepared when its upstream nodes have their results.
+   */
+  async runFromHere<I>(kind: RunKind<D, I, QueuedRun>, userId: string, projectId: string, nodeId: string): Promise<{ chainId: string; nodeIds: string[] }> {
+    const { db } = this.deps;
+    if (!kind.chainStep) throw new Error(`Run kind ${kind.id} cannot run as a chain`);
+    await authorizeProject(db, userId, projectId, "edit");
+    await this.nodeOrThrow(projectId, nodeId);
+    const projectEdges = await db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt));
+    const order = downstreamOrder(nodeId, projectEdges);
+    const live = await db
+      .select({ id: nodes.id, data: nodes.data })
+      .from(nodes)
+      .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, order)));
+    const stepOf = new Map(live.flatMap((n) => {
+      const step = kind.chainStep!(n.data as StoredNode["data"]);
+      // Nodes without a model are inputs (text, uploads), not steps.
+      return step ? [[n.id, step] as const] : [];
+    }));
+    const steps = order.filter((id) => stepOf.has(id));
+    if (!steps.length) throw badRequest(GENERATION_MESSAGES.selectModel);
+    await this.checkBacklog(userId);
+    const chainId = randomUUID();
+    await db.insert(generations).values(
+      steps.map((id, i) => ({
+        id: randomUUID(),
+        projectId,
+        nodeId: id,
+        userId,
+        modelId: stepOf.get(id)!.modelId,
+        kind: kind.id,
+        status: "waiting",
+        request: {},
+        inputHash: "",
+        chainId,
+        chainIndex: i,
+      })),
+    );
+    await this.advanceChain({ chainId, projectId, userId, status: "succeeded" });
+    return { chainId, nodeIds: steps };
+  }
+
+  /**
+   * After a chain step settles: on success, prepare the next waiting step (or skip it as cached when its
+   * inputs, prompt, model and parameters match its last successful run); on failure, the rest cannot run.
+   */
+  async advanceChain(settled: Pick<RunRow, "chainId" | "projectId" | "userId" | "status">): Promise<void> {
+    if (!settled.chainId) return;
+    const { db, hub } = this.deps;
+    if (settled.status !== "succeeded" && settled.status !== "cached") {
+      const rest = await db
+        .update(generations)
+        .set({ status: "cancelled", error: GENERATION_MESSAGES.upstreamFailed, finishedAt: sql`now()` })
+        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
+        .returning();
+      for (const r of rest) await hub.publish(r.projectId, runMessages.cancelled(r, GENERATION_MESSAGES.upstreamFailed));
+      return;
+    }
+    for (;;) {
+      const [next] = await db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
+        .orderBy(asc(generations.chainIndex))
+        .limit(1);
+      if (!next) return;
+      const kind = this.kinds.of(next);
+      const node = await readNode(db, next.projectId, next.nodeId);
+      let input: unknown;
+      let run: QueuedRun;
+      try {
+        if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+        const step = kind.chainStep?.(node.data);
+        if (!step) throw badRequest(GENERATION_MESSAGES.selectModel);
+        input = step.input;
+        run = await kind.prepare({ deps: this.deps, userId: next.userId, projectId: next.projectId, node }, input);
+      } catch (err) {
+        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
+        return;
+      }
+      if (await this.isCached(next, node, run)) {
+        await db.update(generations).set({ status: "cached", request: run, inputHash: run.inputHash, finishedAt: sql`now()`, progress: 100 }).where(eq(generations.id, next.id));
+        await hub.publish(next.projectId, runMessages.cached(next));
+        continue;
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await reserveCredits(tx as unknown as Db, next.userId, next.id, run.credits);
+          await tx
+            .update(generations)
+            .set({ status: "queued", request: run, inputHash: run.inputHash, reservedCredits: run.credits, ownKey: run.ownKey, modelId: run.modelId })
+            .where(and(eq(generations.id, next.id), eq(generations.status, "waiting")));
+          await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId: next.id });
+        });
+      } catch (err) {
+        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
+        return;
+      }
+      await markQueued(this.deps, kind, next, kind.queuedFields?.(run, input) ?? {});
+      await this.deps.queue.wake();
+      return;
+    }
+  }
+
+  private async isCached(row: RunRow, node: StoredNode, run: QueuedRun): Promise<boolean> {
+    const hasResult = Boolean(node.data.mediaUrl || node.data.displayUrl || node.data.content);
+    if (!hasResult) return false;
+    const [previous] = await this.deps.db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.projectId, row.projectId), eq(generations.nodeId, row.nodeId), eq(generations.inputHash, run.inputHash), inArray(generations.status, ["succeeded", "cached"])))
+      .orderBy(desc(generations.createdAt))
+      .limit(1);
+    return Boolean(previous);
+  }
+
+  private async failWaiting(row: RunRow, message: string) {
+    await this.deps.db.update(generations).set({ status: "failed", error: message, finishedAt: sql`now()` }).where(eq(generations.id, row.id));
+    const kind = this.kinds.of(row);
+    if (kind.onCanvas) {
+      await patchNode(this.deps.db, this.deps.hub, row.projectId, row.nodeId, () => ({ status: "error", error: message, isGenerating: false, generationProgress: null }), kind.origin).catch(() => null);
+    }
+    await this.deps.hub.publish(row.projectId, runMessages.failed(row, message));
+    await this.advanceChain({ ...row, status: "failed" });
+  }
+
+  private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
+    const node = await readNode(this.deps.db, projectId, nodeId);
+    if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+    return node;
+  }
+
+  /** One run per node at a time: a second one would race the first for the node's result. */
+  private async refuseIfBusy(db: Db, projectId: string, nodeId: string) {
+    const [active] = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))
+      .limit(1);
+    if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
+  }
+
+  private async checkBacklog(userId: string) {
+    const [{ count }] = (await this.deps.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(generations)
+      .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))) as [{ count: number }];
+    if (count >= this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
+  }
+
+  /** Cancels a waiting, queued or running run; its hold is released once. */
+  async cancel(userId: string, generationId: string): Promise<void> {
+    const { db } = this.deps;
+    const [row] = await db.select().from(generations).where(eq(generations.id, generationId)).limit(1);
+    if (!row) throw notFound("Generation not found");
+    await authorizeProject(db, userId, row.projectId, "edit");
+    const [won] = await db
+      .update(generations)
+      .set({ status: "cancelled", error: GENERATION_MESSAGES.cancelled, finishedAt: sql`now()` })
+      .where(and(eq(generations.id, generationId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))
+      .returning();
+    if (!won) return;
+    await releaseCredits(db, row.userId, row.id, row.reservedCredits);
+    // A run in this process stops now; one in another process stops at its next heartbeat.
+    this.runner.abortLocal(generationId);
+    if (row.status !== "waiting") await markSettled(this.deps, this.kinds.of(row), row, "cancelled", GENERATION_MESSAGES.cancelled);
+    await this.deps.hub.publish(row.projectId, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
+    await this.advanceChain({ ...row, status: "cancelled" });
+  }
+
+  /** The queue panel: running and waiting first, then the latest finished ones. */
+  async list(userId: string, projectId: string): Promise<GenerationSummary[]> {
+    const { db } = this.deps;
+    await authorizeProject(db, userId, projectId, "view");
+    const rows = await db
+      .select({ g: generations, userName: user.name, nodeData: nodes.data })
+      .from(generations)
+      .innerJoin(user, eq(user.id, generations.userId))
+      .leftJoin(nodes, and(eq(nodes.projectId, generations.projectId), eq(nodes.id, generations.nodeId)))
+      .where(eq(generations.projectId, projectId))
+      .orderBy(desc(generations.createdAt))
+      .limit(60);
+    const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
+    // Active first, then newest first; a chain's rows share their creation time and keep their order.
+    return rows
+      .sort((a, b) => rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex)
+      .map(({ g, userName, nodeData }) => {
+        const names = this.kinds.of(g).describe(g, (nodeData as { title?: string } | null)?.title);
+        return {
+          id: g.id,
+          nodeId: g.nodeId,
+          nodeTitle: names.title,
+          modelId: g.modelId,
+          modelName: names.modelName,
+          status: g.status as GenerationSummary["status"],
+          progress: g.progress,
+          credits: g.reservedCredits,
+          error: g.error,
+          chainId: g.chainId,
+          createdAt: g.createdAt.toISOString(),
+          userName,
+        };
+      });
+  }
+
+  /**
+   * Resolves when the run settles (execute-node with `wait: true`). Woken by the project's realtime
+   * messages (which the relay brings from other processes too); a slow poll covers a missed message.
+   */
+  async waitFor(generationId: string, timeoutMs = 15 * 60_000): Promise<RunRow> {
+    const until = Date.now() + timeoutMs;
+    const read = async () => (await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1))[0];
+    const first = await read();
+    if (!first) throw notFound("Generation not found");
+    let wake: () => void = () => {};
+    const leave = this.deps.hub.join(first.projectId, {
+      send: (text) => {
+        const m = JSON.parse(text) as RealtimeMessage;
+        if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
+      },
+    });
+    try {
+      for (let row = first; ; row = (await read())!) {
+        if (!isActiveGeneration(row.status) || Date.now() > until) return row;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, WAIT_POLL_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    } finally {
+      leave();
+    }
+  }
+
+  /**
+   * Runs whose worker died (a crash or restart) are queued again once, else failed with their credits
+   * returned, so no node stays 'generating'. `everyRunning` is for startup of the single embedded process,
+   * where no other worker can be alive.
+   */
+  async recover(options: { everyRunning?: boolean } = {}): Promise<number> {
+    const { db } = this.deps;
+    const stale = await db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.status, "running"), options.everyRunning ? sql`true` : lt(generations.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS))));
+    for (const row of stale) {
+      if (row.attempts < MAX_ATTEMPTS) {
+        const [requeued] = await db
+          .update(generations)
+          .set({ status: "queued", heartbeatAt: null })
+          .where(and(eq(generations.id, row.id), eq(generations.status, "running")))
+          .returning({ id: generations.id });
+        if (requeued) await this.deps.queue.send({ generationId: row.id });
+      } else {
+        await this.runner.fail(row, GENERATION_MESSAGES.interrupted);
+      }
+    }
+    return stale.length + (await this.resendOrphans(options.everyRunning === true));
+  }
+
+  /**
+   * Queued runs with no job waiting for them: their job was fetched by a worker that died before claiming
+   * the row (pg-boss would hand it back only after its hour-long expiry), or a requeue above was cut off
+   * between its update and its send (ledger chaos run: one such run stayed queued, its credits held, after a
+   * SIGKILL). They get a new job; a second one for a live row is harmless, since a run is claimed by its
+   * status. At start on the embedded database every such row counts; otherwise one queued this long.
+   */
+  private async resendOrphans(atStart: boolean): Promise<number> {
+    const { db, queue } = this.deps;
+    const queued = await db
+      .select({ id: generations.id })
+      .from(generations)
+      .where(and(eq(generations.status, "queued"), atStart ? sql`true` : lt(generations.createdAt, new Date(Date.now() - STALE_AFTER_MS))));
+    if (queued.length === 0) return 0;
+    const waiting = await queue.waitingGenerationIds();
+    const orphans = queued.filter((g) => !waiting.has(g.id));
+    for (const g of orphans) await queue.send({ generationId: g.id });
+    return orphans.length;
+  }
+}

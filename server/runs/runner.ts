@@ -1,0 +1,159 @@
+/**
+ * Runs one queued run: claims it (respecting the per-user limit), keeps its heartbeat, hands it to its
+ * kind with live progress, and settles it: on success its listeners hear of it, its status becomes
+ * succeeded and its hold is captured; on failure the hold is released and the message goes on the node.
+ * Exactly one of capture and release happens, decided by which status change wins.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { GENERATION_MESSAGES } from "../../domain/generation/api";
+import { generations } from "../db/schema";
+import { HttpError } from "../errors";
+import { SafeFetchError } from "../net/safeFetch";
+import type { RunDeps } from "./deps";
+import { ProviderError } from "./failure";
+import type { AnyRunKind, RunResult, RunRow } from "./kind";
+import { publicRunUrl, readRunMedia } from "./media";
+import { runMessages } from "./messages";
+import { markSettled } from "./nodeStatus";
+import { claimRun, settleRun } from "./runRows";
+import type { RunKindRegistry } from "./registry";
+
+/** How often a running job proves its worker is alive, and how stale a heartbeat may get. */
+export const HEARTBEAT_MS = 5_000;
+/** Progress is published at most this often per run. */
+const PROGRESS_EVERY_MS = 200;
+/**
+ * …and stored at most this often, from the run's start (the stored figure is what a page loaded mid-run
+ * shows until the next message). The end is stored by the settling write, so a run shorter than this
+ * stores no progress at all: two statements fewer for every short tool run (bench:tools' queue overhead).
+ */
+const PROGRESS_STORED_EVERY_MS = 1_000;
+
+/** Told of every run that succeeded, before it is reported done (the storyboard's shots take their images). */
+export type RunSucceededListener = (row: RunRow, kind: AnyRunKind, result: RunResult) => Promise<void>;
+
+export class RunRunner<D extends RunDeps = RunDeps> {
+  /** Runs in this process, so a cancel can stop them at once. */
+  private readonly running = new Map<string, AbortController>();
+  private readonly succeededListeners: RunSucceededListener[] = [];
+  /** Called after a run settles (a chain moves on from here). */
+  onSettled: (row: RunRow) => Promise<void> = async () => {};
+
+  constructor(
+    private readonly deps: D,
+    private readonly kinds: RunKindRegistry<D>,
+  ) {}
+
+  onSucceeded(listener: RunSucceededListener): void {
+    this.succeededListeners.push(listener);
+  }
+
+  abortLocal(generationId: string): boolean {
+    const controller = this.running.get(generationId);
+    controller?.abort();
+    return Boolean(controller);
+  }
+
+  /** The queue's job handler. Safe to call twice for one run: only one claim wins. */
+  async run(generationId: string): Promise<void> {
+    const claim = await this.claim(generationId);
+    if (claim === "busy") {
+      // The user already has as many runs as allowed: look again shortly.
+      await this.deps.queue.send({ generationId }, { startAfterSeconds: 1 });
+      return;
+    }
+    if (!claim) return;
+    await this.execute(claim);
+  }
+
+  private claim(generationId: string): Promise<RunRow | "busy" | null> {
+    return claimRun(this.deps.db, generationId, this.deps.perUserConcurrency);
+  }
+
+  private async execute(row: RunRow): Promise<void> {
+    const { db, hub } = this.deps;
+    const controller = new AbortController();
+    this.running.set(row.id, controller);
+    const heartbeat = setInterval(() => void this.beat(row.id, controller), HEARTBEAT_MS);
+    let lastProgress = 0;
+    let lastStored = Date.now();
+    const progress = (percent: number | undefined, message: string) => {
+      const now = Date.now();
+      if (now - lastProgress < PROGRESS_EVERY_MS && percent !== 100) return;
+      lastProgress = now;
+      const rounded = percent === undefined ? undefined : Math.max(0, Math.min(100, Math.round(percent)));
+      void hub.publish(row.projectId, runMessages.running(row, message, rounded));
+      if (rounded === undefined || rounded === 100 || now - lastStored < PROGRESS_STORED_EVERY_MS) return;
+      lastStored = now;
+      void db.update(generations).set({ progress: rounded }).where(eq(generations.id, row.id)).catch(() => {});
+    };
+    try {
+      const kind = this.kinds.of(row);
+      await hub.publish(row.projectId, runMessages.running(row, GENERATION_MESSAGES.processing));
+      const result = await kind.execute({
+        deps: this.deps,
+        row,
+        request: row.request as never,
+        signal: controller.signal,
+        progress,
+        readMedia: (url) => readRunMedia(this.deps, row.userId, url, controller.signal),
+        publicUrl: (url) => publicRunUrl(this.deps, row.userId, url, controller.signal),
+      });
+      for (const listener of this.succeededListeners) {
+        // A listener's trouble is its own: the run succeeded either way.
+        await listener(row, kind, result).catch((err: unknown) => console.error("[runs] a success listener failed", err));
+      }
+      await this.settleSucceeded(row, result.data);
+    } catch (err) {
+      await this.fail(row, controller.signal.aborted ? GENERATION_MESSAGES.cancelled : messageOf(err));
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(row.id);
+    }
+  }
+
+  /** Keeps the heartbeat fresh, and stops the run when someone cancelled it (possibly from another process). */
+  private async beat(generationId: string, controller: AbortController) {
+    try {
+      const [row] = await this.deps.db
+        .update(generations)
+        .set({ heartbeatAt: sql`now()` })
+        .where(eq(generations.id, generationId))
+        .returning({ status: generations.status });
+      if (row && row.status !== "running") controller.abort();
+    } catch {
+      // A missed beat is retried in 5 s; the sweeper allows several.
+    }
+  }
+
+  /** The run's status becomes succeeded (unless a cancel won), its hold is captured once, and the chain moves on. */
+  private async settleSucceeded(row: RunRow, data: Record<string, unknown>) {
+    // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
+    await settleRun(this.deps.db, row.id, "succeeded", { result: data, error: null });
+    await this.deps.hub.publish(row.projectId, runMessages.succeeded(row));
+    await this.onSettled({ ...row, status: "succeeded" });
+  }
+
+  async fail(row: RunRow, message: string): Promise<void> {
+    const { db, hub } = this.deps;
+    const won = await settleRun(db, row.id, message === GENERATION_MESSAGES.cancelled ? "cancelled" : "failed", { error: message });
+    if (!won) {
+      // Someone else settled it first: a cancel (which released the hold itself) or a success.
+      const [now] = await db.select({ status: generations.status }).from(generations).where(eq(generations.id, row.id));
+      if (now?.status !== "cancelled") return;
+    }
+    const status = (won ?? "cancelled") as "failed" | "cancelled";
+    await markSettled(this.deps, this.kinds.of(row), row, status, message);
+    await hub.publish(row.projectId, status === "cancelled" ? runMessages.cancelled(row, message) : runMessages.failed(row, message));
+    await this.onSettled({ ...row, status });
+  }
+}
+
+/** What the user sees on the node: provider messages as they are; anything else, the spec's fallback. */
+function messageOf(err: unknown): string {
+  if (err instanceof ProviderError) return err.message;
+  // Our own refusals (a media input the user may not read) carry a message meant for them.
+  if (err instanceof HttpError || err instanceof SafeFetchError) return err.message;
+  console.error("[runs]", err);
+  return GENERATION_MESSAGES.failedRetry;
+}

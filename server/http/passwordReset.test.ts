@@ -64,6 +64,15 @@ describe("password reset by e-mail (SMTP configured)", () => {
     expect(smtp.mails.length).toBe(before);
   });
 
+  // The attempt limits (auth/authLimits.ts) count reset requests once the studio can send them.
+  it("limits password-reset requests per account", async () => {
+    const user = await h.signUp("Often Forgetful");
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await h.call(null, "POST", "/api/auth/request-password-reset", { email: user.email })).status);
+    expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+    expect(statuses[3]).toBe(429);
+  });
+
   it("refuses a malformed address with the form's message", async () => {
     const asked = await h.call(null, "POST", "/api/auth/request-password-reset", { email: "not an address" });
     expect(asked).toMatchObject({ status: 400, body: { error: "Enter a valid e-mail address" } });

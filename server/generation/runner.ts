@@ -305,8 +305,9 @@ export class GenerationRunner {
     const node = await readNode(db, row.projectId, row.nodeId);
     if (node && node.data.generationId === row.id) {
       const tool = toolIdOfRun(row.modelId);
-      // A tool's failure is stored with its run (spec canvas 9 Tools: the error text is kept for the node).
-      const toolFields = tool && status !== "cancelled" ? { toolExecutionResult: { success: false, error: message } } : {};
+      // A cancel, and a tool that failed (found no person, a silent clip...), leave the node as it was (issue 31,
+      // 4): its picture stays and only the tool's result keeps the error text (spec canvas 9 Tools).
+      const asItWas = (current: NodeData) => ({ status: (current.mediaUrl || current.content ? "completed" : "idle") as NodeData["status"], isGenerating: false, generationProgress: null, error: null });
       await patchNode(
         db,
         hub,
@@ -314,8 +315,10 @@ export class GenerationRunner {
         row.nodeId,
         (current) =>
           status === "cancelled"
-            ? { status: current.mediaUrl || current.content ? "completed" : "idle", isGenerating: false, generationProgress: null, error: null }
-            : { status: "error", isGenerating: false, generationProgress: null, error: message, ...toolFields },
+            ? asItWas(current)
+            : tool
+              ? { ...asItWas(current), toolExecutionResult: { success: false, error: message } }
+              : { status: "error", isGenerating: false, generationProgress: null, error: message },
         tool ? TOOL_ORIGIN : undefined,
       );
     }

@@ -16,7 +16,7 @@ export interface CommandEnv {
   session: SessionStore;
   sessionActions: SessionActions;
   document: CanvasDocument;
-  history: Pick<UndoHistory, "mark" | "undo" | "redo">;
+  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted">;
   /** Tells the user why nothing happened ('Canvas not ready', 'Node name cannot be empty', ...). */
   notify(kind: "info" | "error" | "success", message: string): void;
   /** Centre of the visible canvas in flow coordinates, or null before React Flow is ready. */
@@ -256,6 +256,9 @@ export function createCanvasCommands(env: CommandEnv) {
         history.mark();
       }
     },
+
+    /** A tool run asked for here: the version its result puts on the node can be undone (issue 31, 4). */
+    toolRunStarted: (nodeId: string) => history.toolRunStarted(nodeId),
 
     undo: () => history.undo(),
     redo: () => history.redo(),

@@ -236,7 +236,7 @@ export class GenerationRunner {
     const data: GenerationData = first ? { [NODE_CONTENT[first.mediaType].field]: first.url, permanentUrl: first.url } : { text: firstText };
 
     const node = await patchNode(db, hub, row.projectId, row.nodeId, (current) => {
-      const versions = [...(current.versionHistory ?? []), { prompt: run.userPrompt, mediaUrl: first?.url, permanentMediaUrl: first?.url, model: model.id, contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text", createdAt: new Date().toISOString() }];
+      const versions = [...(current.versionHistory ?? []), { prompt: run.userPrompt, mediaUrl: first?.url, permanentMediaUrl: first?.url, model: model.id, contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text", createdAt: new Date().toISOString(), seed: run.seed }];
       return {
         ...contentFor(first, firstText),
         status: "completed",
@@ -263,7 +263,8 @@ export class GenerationRunner {
           prompt: run.userPrompt,
           selectedModel: model.id,
           status: "completed",
-          versionHistory: [{ prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id }],
+          // Variation i+2 ran with the seed after the first's (see `run` above).
+          versionHistory: [{ prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id, seed: (run.seed + i + 1) % 2 ** 31 }],
           currentVersionIndex: 0,
         })),
       );

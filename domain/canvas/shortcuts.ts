@@ -10,6 +10,8 @@ export const CANVAS_ACTIONS = [
   "handTool",
   "delete",
   "toggleAgent",
+  "fitView",
+  "zoomToSelection",
 ] as const;
 export type CanvasAction = (typeof CANVAS_ACTIONS)[number];
 
@@ -17,6 +19,8 @@ export interface ShortcutBinding {
   action: CanvasAction;
   /** KeyboardEvent.key, lower case for letters ("z", "Enter", "Delete"). */
   key: string;
+  /** Matched on the physical key instead (KeyboardEvent.code): Shift+1 is "!" on one layout, "+" on another. */
+  code?: string;
   /** Needs Ctrl (Windows/Linux) or Cmd (Mac). */
   mod: boolean;
   /** Needs Shift (true) or must be without Shift (false). */
@@ -44,6 +48,9 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   { action: "delete", key: "Backspace", mod: false, shift: false, label: "Backspace" },
   // Agent mode (spec shell 2 "Agent panel", issue 12): the panel opens or closes, like V and H pick tools.
   { action: "toggleAgent", key: "a", mod: false, shift: false, label: "A" },
+  // issue 31, 2: the whole canvas, or the selection, in view (as in Figma).
+  { action: "fitView", key: "", code: "Digit1", mod: false, shift: true, label: "Shift+1" },
+  { action: "zoomToSelection", key: "", code: "Digit2", mod: false, shift: true, label: "Shift+2" },
 ];
 
 export interface KeyLike {
@@ -80,7 +87,7 @@ export function shortcutFor(e: KeyLike): CanvasAction | null {
   if (e.altKey) return null;
   const mod = e.ctrlKey || e.metaKey;
   const key = normalizedKey(e);
-  const hit = CANVAS_SHORTCUTS.find((b) => b.key === key && b.mod === mod && b.shift === e.shiftKey);
+  const hit = CANVAS_SHORTCUTS.find((b) => (b.code ? b.code === e.code : b.key === key) && b.mod === mod && b.shift === e.shiftKey);
   return hit?.action ?? null;
 }
 

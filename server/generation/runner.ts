@@ -52,6 +52,12 @@ const STUDIO_MEDIA = /^\/api\/media\/([0-9a-f-]{36})$/i;
 export class GenerationRunner {
   /** Runs in this process, so a cancel can stop them at once. */
   private readonly running = new Map<string, AbortController>();
+  /**
+   * Runs in this process until their settle writes are done. A failure marks its row first (so a cancel and a
+   * failure cannot both release the hold) and writes the node after: waiters use `finished` so that a settled
+   * row is never read next to a node that still says 'generating'.
+   */
+  private readonly settling = new Map<string, Promise<void>>();
   /** Called after a generation settles (the chain moves on from here). */
   onSettled: (row: GenerationRow) => Promise<void> = async () => {};
 
@@ -72,7 +78,18 @@ export class GenerationRunner {
       return;
     }
     if (!claim) return;
-    await this.execute(claim);
+    const done = this.execute(claim);
+    this.settling.set(generationId, done);
+    try {
+      await done;
+    } finally {
+      this.settling.delete(generationId);
+    }
+  }
+
+  /** Resolves once this process has finished settling the generation (at once if it is not running here). */
+  async finished(generationId: string): Promise<void> {
+    await this.settling.get(generationId)?.catch(() => {});
   }
 
   private async claim(generationId: string): Promise<GenerationRow | "busy" | null> {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { NodeData, RealtimeMessage } from "../../domain/canvas/node";
 import { displayNameFor } from "../../domain/generation/catalogue";
 import { downstreamOrder } from "../../domain/generation/chain";
 import type { Db } from "../db/client";
@@ -43,8 +43,8 @@ export class GenerationService {
     // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
     await this.refuseIfBusy(this.deps.db, projectId, nodeId);
     const run = await prepareRun(this.deps, userId, projectId, node, choices);
-    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
-    await this.markQueued(projectId, node, generationId, choices);
+    const generationId = await this.queueMarked(userId, projectId, nodeId, run, (id) => queuedFields(id, GENERATION_MESSAGES.preparing, nodeFieldsOf(choices)));
+    await this.publishQueued(projectId, nodeId, generationId, GENERATION_MESSAGES.preparing);
     await this.deps.queue.wake();
     return generationId;
   }
@@ -59,25 +59,16 @@ export class GenerationService {
     const node = await this.nodeOrThrow(projectId, nodeId);
     await this.refuseIfBusy(this.deps.db, projectId, nodeId);
     const run = await prepareToolRun(this.deps, userId, projectId, node, toolId, parameters);
-    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
     // The node shows the run like a generation, and keeps the tool and parameters it ran with.
-    await patchNode(
-      this.deps.db,
-      this.deps.hub,
+    const generationId = await this.queueMarked(
+      userId,
       projectId,
       nodeId,
-      () => ({
-        status: "generating",
-        isGenerating: true,
-        generationId,
-        error: null,
-        generationProgress: { percent: 0, message: GENERATION_MESSAGES.preparing },
-        selectedTool: run.toolId,
-        toolParameters: run.params,
-      }),
+      run,
+      (id) => queuedFields(id, GENERATION_MESSAGES.preparing, { selectedTool: run.toolId, toolParameters: run.params }),
       TOOL_ORIGIN,
     );
-    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });
+    await this.publishQueued(projectId, nodeId, generationId, GENERATION_MESSAGES.preparing);
     await this.deps.queue.wake();
     return generationId;
   }
@@ -102,17 +93,50 @@ export class GenerationService {
    */
   async executeComposed(userId: string, projectId: string, nodeId: string, run: QueuedRun & Record<string, unknown>, waiting: string): Promise<string> {
     await authorizeProject(this.deps.db, userId, projectId, "edit");
-    const generationId = await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true });
-    await patchNode(this.deps.db, this.deps.hub, projectId, nodeId, () => ({
-      status: "generating",
-      isGenerating: true,
-      generationId,
-      error: null,
-      generationProgress: { percent: 0, message: waiting },
-    }));
-    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId, status: "queued", percent: 0, message: waiting });
+    const generationId = await this.queueMarked(userId, projectId, nodeId, run, (id) => queuedFields(id, waiting));
+    await this.publishQueued(projectId, nodeId, generationId, waiting);
     await this.deps.queue.wake();
     return generationId;
+  }
+
+  /**
+   * Marks the node as running a new generation, then queues it (one run per node), in that order: a worker may
+   * take the job the moment its transaction commits, and a run that fails at once (a tool with nothing to act
+   * on) settles the node only if the node already names it as its run; marked afterwards, the node would be
+   * left 'generating' for good. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
+   */
+  private async queueMarked(
+    userId: string,
+    projectId: string,
+    nodeId: string,
+    run: QueuedRun,
+    mark: (generationId: string) => Partial<NodeData>,
+    origin?: typeof TOOL_ORIGIN,
+  ): Promise<string> {
+    const generationId = randomUUID();
+    const fields = mark(generationId);
+    let before: Partial<NodeData> = {};
+    await patchNode(
+      this.deps.db,
+      this.deps.hub,
+      projectId,
+      nodeId,
+      (current) => {
+        before = Object.fromEntries(Object.keys(fields).map((key) => [key, current[key as keyof NodeData]]));
+        return fields;
+      },
+      origin,
+    );
+    try {
+      return await this.queueRun(userId, projectId, nodeId, run, { onePerNode: true }, generationId);
+    } catch (err) {
+      await patchNode(this.deps.db, this.deps.hub, projectId, nodeId, (current) => (current.generationId === generationId ? before : {}), origin);
+      throw err;
+    }
+  }
+
+  private async publishQueued(projectId: string, nodeId: string, generationId: string, message: string) {
+    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId, status: "queued", percent: 0, message });
   }
 
   /**
@@ -120,8 +144,7 @@ export class GenerationService {
    * `onePerNode`, two requests for the same node (a double click, two tabs) queue one run: the node's lock
    * makes the second see the first's row and answer 409 before it holds anything.
    */
-  private async queueRun(userId: string, projectId: string, nodeId: string, run: QueuedRun, opts: { onePerNode?: boolean } = {}): Promise<string> {
-    const generationId = randomUUID();
+  private async queueRun(userId: string, projectId: string, nodeId: string, run: QueuedRun, opts: { onePerNode?: boolean } = {}, generationId: string = randomUUID()): Promise<string> {
     await this.checkBacklog(userId);
     await this.deps.db.transaction(async (tx) => {
       if (opts.onePerNode) {
@@ -211,6 +234,8 @@ export class GenerationService {
         await hub.publish(next.projectId, { type: "generation", generationId: next.id, nodeId: next.nodeId, status: "cached" });
         continue;
       }
+      // Marked before it is queued, as in queueMarked; a refusal below puts the error on the node.
+      await patchNode(db, hub, next.projectId, next.nodeId, () => queuedFields(next.id, GENERATION_MESSAGES.preparing, nodeFieldsOf(runChoicesOf(node!.data))));
       try {
         await db.transaction(async (tx) => {
           await reserveCredits(tx as unknown as Db, next.userId, next.id, run.credits);
@@ -224,7 +249,7 @@ export class GenerationService {
         await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
         return;
       }
-      await this.markQueued(next.projectId, node!, next.id, runChoicesOf(node!.data));
+      await this.publishQueued(next.projectId, next.nodeId, next.id, GENERATION_MESSAGES.preparing);
       await this.deps.queue.wake();
       return;
     }
@@ -247,19 +272,6 @@ export class GenerationService {
     await patchNode(this.deps.db, this.deps.hub, row.projectId, row.nodeId, () => ({ status: "error", error: message, isGenerating: false, generationProgress: null })).catch(() => null);
     await this.deps.hub.publish(row.projectId, { type: "generation", generationId: row.id, nodeId: row.nodeId, status: "failed", error: message });
     await this.advanceChain({ ...row, status: "failed" });
-  }
-
-  /** The node shows 'Preparing...' and keeps the choices it ran with (selection sync reads them back). */
-  private async markQueued(projectId: string, node: StoredNode, generationId: string, choices: RunChoices) {
-    await patchNode(this.deps.db, this.deps.hub, projectId, node.id, () => ({
-      status: "generating",
-      isGenerating: true,
-      generationId,
-      error: null,
-      generationProgress: { percent: 0, message: GENERATION_MESSAGES.preparing },
-      ...nodeFieldsOf(choices),
-    }));
-    await this.deps.hub.publish(projectId, { type: "generation", generationId, nodeId: node.id, status: "queued", percent: 0, message: GENERATION_MESSAGES.preparing });
   }
 
   private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
@@ -364,7 +376,12 @@ export class GenerationService {
     });
     try {
       for (let row = first; ; row = (await read())!) {
-        if (!isActiveGeneration(row.status) || Date.now() > until) return row;
+        if (Date.now() > until) return row;
+        if (!isActiveGeneration(row.status)) {
+          // Settled: wait for its node write too, so the caller reads the node as the run left it.
+          await this.runner.finished(generationId);
+          return row;
+        }
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, WAIT_POLL_MS);
           wake = () => {
@@ -442,4 +459,9 @@ export type QueuedRun = Pick<PreparedRun, "modelId" | "credits" | "ownKey" | "in
 
 function rowFor(id: string, projectId: string, nodeId: string, userId: string, run: QueuedRun, status: "queued" | "waiting") {
   return { id, projectId, nodeId, userId, modelId: run.modelId, status, request: run, reservedCredits: run.credits, ownKey: run.ownKey, inputHash: run.inputHash };
+}
+
+/** A node running `generationId`: 'generating' with its waiting message, plus the choices it runs with. */
+function queuedFields(generationId: string, message: string, choices: Partial<NodeData> = {}): Partial<NodeData> {
+  return { status: "generating", isGenerating: true, generationId, error: null, generationProgress: { percent: 0, message }, ...choices };
 }

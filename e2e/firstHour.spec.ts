@@ -55,7 +55,8 @@ test("Ctrl+N beside a node lands in free room in view; Fit view and Zoom to sele
   const projectId = await newProject(page, "Placement");
   const c = canvas(page);
   await c.open(projectId);
-  await page.locator(".react-flow__pane").click();
+  // Focus the canvas with a click on its empty left edge (the middle is under the empty-canvas suggestions).
+  await page.locator(".react-flow__pane").click({ position: { x: 40, y: 300 } });
   for (let i = 0; i < 3; i++) await page.keyboard.press("Control+n");
   await expect(c.nodes).toHaveCount(3);
   const boxes = await Promise.all([0, 1, 2].map(async (i) => (await c.nodes.nth(i).boundingBox())!));

@@ -23,7 +23,8 @@ test("the big prompt on a new canvas makes a node and runs it; reruns get fresh 
   const bg = await run.evaluate((el) => getComputedStyle(el).backgroundColor);
   await page.getByLabel("Prompt").first().fill("A lighthouse in a storm at night");
   await expect(run).toBeEnabled();
-  expect(await run.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(bg);
+  // Polled: the button's colour eases in (a CSS transition), so a read right after it enables can still be the old one.
+  await expect.poll(() => run.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(bg);
   await page.getByLabel("Prompt").first().press("Enter");
   await expect(c.nodes).toHaveCount(1);
   await expect(page.getByText("Generation completed!").first()).toBeVisible({ timeout: 60_000 });

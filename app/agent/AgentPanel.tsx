@@ -28,6 +28,7 @@ function AgentPanelFrame({ controller, minimized }: { controller: AgentControlle
     <section
       aria-label={AGENT_MESSAGES.title}
       data-testid="agent-panel"
+      data-canvas-panel
       className={cn(
         // Above the generation toolbar (bottom centre), never over its Run button: 600 px high where the
         // canvas is tall enough, shorter on a small screen.

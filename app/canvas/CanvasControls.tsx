@@ -1,9 +1,9 @@
-import { Bot, Hand, Map as MapIcon, Minus, MousePointer2, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, Focus, Hand, Map as MapIcon, Maximize, Minus, MousePointer2, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
-import { IconButton, Menu, MenuContent, MenuItem, MenuTrigger, cn } from "../ui";
+import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
 import { useStore } from "zustand";
-import { useAgent, useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
+import { useAgent, useCanvas, useCanvasView, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 
@@ -19,11 +19,12 @@ export function CanvasControls() {
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
   const agent = useAgent();
+  const view = useCanvasView();
   const agentOn = useStore(agent.state, (s) => s.panel !== "closed");
   const setZoom = (z: number) => void rf.zoomTo(z, { duration: 150 });
   const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
   return (
-    <div className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur" role="toolbar" aria-label="Canvas tools">
+    <div className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur" role="toolbar" aria-label="Canvas tools" data-canvas-panel>
       <IconButton label="Pointer tool (V)" size="sm" aria-pressed={tool === "pointer"} className={toolClass(tool === "pointer")} onClick={() => session.setTool("pointer")}>
         <MousePointer2 />
       </IconButton>
@@ -60,10 +61,19 @@ export function CanvasControls() {
               {p}%
             </MenuItem>
           ))}
+          <MenuSeparator />
+          <MenuItem onSelect={view.fitAll}>Fit view <span className="ml-auto pl-4 text-text-subtle">Shift+1</span></MenuItem>
+          <MenuItem onSelect={view.zoomToSelection}>Zoom to selection <span className="ml-auto pl-4 text-text-subtle">Shift+2</span></MenuItem>
         </MenuContent>
       </Menu>
       <IconButton label="Zoom in" size="sm" onClick={() => setZoom(zoomIn(zoom))}>
         <Plus />
+      </IconButton>
+      <IconButton label="Fit view (Shift+1)" size="sm" onClick={view.fitAll}>
+        <Maximize />
+      </IconButton>
+      <IconButton label="Zoom to selection (Shift+2)" size="sm" onClick={view.zoomToSelection}>
+        <Focus />
       </IconButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
       <IconButton label="Find a node (Ctrl+F)" size="sm" onClick={() => session.setSearching(true)} data-testid="find-node">

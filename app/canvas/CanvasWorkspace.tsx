@@ -1,5 +1,6 @@
 import { CREDITS_KEY } from "../api/projects";
 import { takeReveal } from "./reveal";
+import { fitAll, showBounds, visibleFlowArea, zoomToSelection } from "./viewport";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { Viewport } from "../../domain/canvas/node";
@@ -52,6 +53,9 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         const r = el.getBoundingClientRect();
         return rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
       },
+      visibleArea: () => visibleFlowArea(flow.current),
+      // After React Flow has the new nodes.
+      reveal: (bounds) => requestAnimationFrame(() => showBounds(flow.current, bounds)),
     });
     // Until every write is acknowledged; false when something is still unsaved after 15 s.
     const flushWrites = async () => {
@@ -111,7 +115,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       const pending = takeStoryboard(projectId);
       if (pending) void applyStoryboard(storyboard, pending);
     };
-    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent, applyPendingStoryboard };
+    const view = { fitAll: () => fitAll(flow.current), zoomToSelection: () => zoomToSelection(flow.current) };
+    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, view, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent, applyPendingStoryboard };
   });
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import type { Rect } from "../../domain/canvas/placement";
 import { LOCAL_SOURCES } from "../../domain/canvas/changes";
 import { changeListFromMessage } from "../../domain/canvas/changeWire";
 import type { ChangeList } from "../../domain/canvas/changes";
@@ -43,6 +44,10 @@ export interface CanvasClientOptions {
   onAcknowledged?(acks: { nodeId: string; rev: number; data: NodeData }[]): void;
   /** Centre of the visible canvas in flow coordinates, or null before it is ready. */
   viewCenter?(): Position | null;
+  /** The visible canvas no panel covers, in flow coordinates (new nodes go there). */
+  visibleArea?(): Rect | null;
+  /** Pans smoothly to show new nodes that found no room in view. */
+  reveal?(bounds: Rect): void;
   /** The clock for new ids and `lastModified` (tests); the outbox's timers always use the real one. */
   now?: () => number;
 }
@@ -86,7 +91,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     }
     outbox.take(list);
   });
-  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), now: opts.now });
+  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), visibleArea: opts.visibleArea, reveal: opts.reveal, now: opts.now });
 
   /** Live messages taken so far (see syncMark). */
   let heard = 0;

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { isTypingTarget, shortcutFor } from "../../domain/canvas/shortcuts";
 import { toast } from "../ui";
 import type { CanvasContextValue } from "./store/useCanvas";
-import { FIRST_NODE_POSITION } from "../../domain/canvas/placement";
 
 /** The canvas keyboard (spec: canvas 9), ignored while typing in a field. */
 export function useCanvasShortcuts(ctx: CanvasContextValue) {
@@ -33,8 +32,12 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
         case "paste":
           return commands.paste();
         case "newNode":
-          commands.createNode({ position: FIRST_NODE_POSITION });
+          commands.createNodeAtCenter();
           return;
+        case "fitView":
+          return ctx.view.fitAll();
+        case "zoomToSelection":
+          return ctx.view.zoomToSelection();
         case "delete": {
           const count = s.nodes.filter((n) => n.selected).length;
           commands.deleteSelected();

@@ -95,9 +95,13 @@ export function runReportText(made: number, failed: number): string {
   return failed ? `Finished ${runs}; ${failed} failed (the nodes say why).` : `Finished ${runs}.`;
 }
 
-/** A context chip's title: the node's content (text, prompt or title) cut to 20 characters, or 'Untitled'. */
+/**
+ * A context chip's title (issue 31, 6): the node's title, as on its card; for an untitled node its text or
+ * prompt; cut to 20 characters, or 'Untitled'.
+ */
 export function contextChipTitle(data: { content?: unknown; prompt?: unknown; title?: unknown }): string {
-  const text = [data.content, data.prompt, data.title].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const named = typeof data.title === "string" && data.title.trim() !== "" && data.title.trim() !== "Untitled" ? data.title : undefined;
+  const text = [named, data.content, data.prompt].find((v): v is string => typeof v === "string" && v.trim() !== "");
   if (!text) return "Untitled";
   const t = text.trim().replace(/\s+/g, " ");
   return t.length > CONTEXT_CHIP_CHARS ? `${t.slice(0, CONTEXT_CHIP_CHARS)}…` : t;

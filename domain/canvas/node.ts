@@ -20,6 +20,8 @@ export const versionEntrySchema = z.object({
   model: z.string().optional(),
   contentType: z.string().optional(),
   createdAt: z.string().optional(),
+  /** The seed the run used (issue 31, 3): locking the seed with this version on show repeats it. */
+  seed: z.number().int().nonnegative().optional(),
 });
 export type VersionEntry = z.infer<typeof versionEntrySchema>;
 

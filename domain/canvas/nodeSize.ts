@@ -57,3 +57,12 @@ export function nodeSize(data: NodeData): NodeSize {
   }
   return { ...EMPTY_NODE_SIZE };
 }
+
+/** Height of a card's title bar and icons above its content (nodeSize is the content's). */
+export const CARD_CHROME = 56;
+
+/** The room a card takes on the canvas before it is measured: its content's size and the title bar. */
+export function cardSize(data: NodeData): NodeSize {
+  const size = nodeSize(data);
+  return { width: size.width, height: size.height + CARD_CHROME };
+}

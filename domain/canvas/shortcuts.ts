@@ -12,6 +12,8 @@ export const CANVAS_ACTIONS = [
   "toggleAgent",
   "findNode",
   "toggleMinimap",
+  "fitView",
+  "zoomToSelection",
 ] as const;
 export type CanvasAction = (typeof CANVAS_ACTIONS)[number];
 
@@ -19,6 +21,8 @@ export interface ShortcutBinding {
   action: CanvasAction;
   /** KeyboardEvent.key, lower case for letters ("z", "Enter", "Delete"). */
   key: string;
+  /** Matched on the physical key instead (KeyboardEvent.code): Shift+1 is "!" on one layout, "+" on another. */
+  code?: string;
   /** Needs Ctrl (Windows/Linux) or Cmd (Mac). */
   mod: boolean;
   /** Needs Shift (true) or must be without Shift (false). */
@@ -49,6 +53,9 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   // Big graphs (issue 34): find a node by its title, and the minimap.
   { action: "findNode", key: "f", mod: true, shift: false, label: "Ctrl/Cmd+F" },
   { action: "toggleMinimap", key: "m", mod: false, shift: false, label: "M" },
+  // issue 31, 2: the whole canvas, or the selection, in view (as in Figma).
+  { action: "fitView", key: "", code: "Digit1", mod: false, shift: true, label: "Shift+1" },
+  { action: "zoomToSelection", key: "", code: "Digit2", mod: false, shift: true, label: "Shift+2" },
 ];
 
 export interface KeyLike {
@@ -85,7 +92,7 @@ export function shortcutFor(e: KeyLike): CanvasAction | null {
   if (e.altKey) return null;
   const mod = e.ctrlKey || e.metaKey;
   const key = normalizedKey(e);
-  const hit = CANVAS_SHORTCUTS.find((b) => b.key === key && b.mod === mod && b.shift === e.shiftKey);
+  const hit = CANVAS_SHORTCUTS.find((b) => (b.code ? b.code === e.code : b.key === key) && b.mod === mod && b.shift === e.shiftKey);
   return hit?.action ?? null;
 }
 

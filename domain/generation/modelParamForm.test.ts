@@ -50,7 +50,7 @@ describe("field kinds (spec canvas 5)", () => {
     ["strength", { type: "number", minimum: 0, maximum: 1 }, { kind: "slider", min: 0, max: 1, step: 0.01, default: 0.5 }],
     ["num_inference_steps", { type: "integer", minimum: 1, maximum: 50 }, { kind: "slider", step: 1, integer: true, default: 6 }],
     ["guidance_scale", { type: "number", minimum: 0, maximum: 20, multipleOf: 0.5, default: 3.5 }, { kind: "slider", step: 0.5, default: 3.5 }],
-    ["seed", { type: "integer" }, { kind: "number", integer: true, default: 1 }],
+    ["seed", { type: "integer" }, { kind: "number", integer: true }],
     ["duration", { type: "number", minimum: 2 }, { kind: "number", min: 2, default: 2 }],
     ["negative_prompt", { type: "string" }, { kind: "text", default: "" }],
     ["negative_prompt", { type: "string", description: "Do not paste a URL here" }, { kind: "text" }],
@@ -99,6 +99,7 @@ describe("the catalogue's seeds", () => {
     const field = modelParameterFields(findModel("local/sketch")!.inputSchema).find((f) => f.name === "seed");
     expect(field?.kind).toBe("number");
     expect(field?.description).toMatch(/leave empty for random/);
+    expect(field?.default).toBeUndefined(); // not "0" (issue 31, 3)
   });
 });
 
@@ -181,7 +182,7 @@ describe("order and defaults", () => {
   });
 
   it("builds the empty defaults of every shown field except unfilled media", () => {
-    expect(defaultParameters(schema)).toEqual({ output_format: "jpeg", num_images: 2, negative_prompt: "", seed: 1, sync_mode: false });
+    expect(defaultParameters(schema)).toEqual({ output_format: "jpeg", num_images: 2, negative_prompt: "", sync_mode: false });
   });
 
   it("accepts the model catalogue's inputSchema type", () => {

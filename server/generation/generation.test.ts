@@ -104,6 +104,23 @@ describe("execute-node", () => {
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
   });
 
+  it("with the seed unlocked every run of the same prompt gets a fresh seed, kept in its version; locked, the shown one again", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWithNode(user);
+    const run = (seedFixed: boolean) => execute(user, { projectId, nodeId: "n1", prompt: "a lighthouse in a storm", selectedModel: IMAGE_MODEL, controls: { variations: 1, seedFixed }, wait: true });
+    expect((await run(false)).status).toBe(200);
+    expect((await run(false)).status).toBe(200);
+    const [a, b] = fal.calls.slice(-2).map((c) => c.seed);
+    expect(a).toBeGreaterThan(0);
+    expect(b).toBeGreaterThan(0);
+    expect(a).not.toBe(b);
+    const versions = (await node(user, projectId, "n1")).data.versionHistory as { seed?: number }[];
+    expect(versions.slice(-2).map((v) => v.seed)).toEqual([a, b]);
+    // Locked with the second version on show: the next run repeats its seed.
+    expect((await run(true)).status).toBe(200);
+    expect(fal.calls.at(-1)!.seed).toBe(b);
+  });
+
   it("answers 402 with the spec's text when the balance is short, and changes nothing", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);

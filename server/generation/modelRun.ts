@@ -116,7 +116,7 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
   const data = resultOf(outputs);
 
   const node = await patchNode(db, hub, row.projectId, row.nodeId, (current) => {
-    const versions = [...(current.versionHistory ?? []), { prompt: run.userPrompt, mediaUrl: first?.url, permanentMediaUrl: first?.url, model: model.id, contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text", createdAt: new Date().toISOString() }];
+    const versions = [...(current.versionHistory ?? []), { prompt: run.userPrompt, mediaUrl: first?.url, permanentMediaUrl: first?.url, model: model.id, contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text", createdAt: new Date().toISOString(), seed: run.seed }];
     return {
       ...contentFor(first, firstText),
       status: "completed",
@@ -143,7 +143,8 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
         prompt: run.userPrompt,
         selectedModel: model.id,
         status: "completed",
-        versionHistory: [{ prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id }],
+        // Variation i+2 ran with the seed after the first's.
+        versionHistory: [{ prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id, seed: (run.seed + i + 1) % 2 ** 31 }],
         currentVersionIndex: 0,
       })),
     );

@@ -22,6 +22,7 @@ import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";
 import type { StoredNode } from "../runs/nodeWriter";
 import { trainedModelFor } from "./trainedModels";
+import { chooseSeed } from "../../domain/generation/seeds";
 
 /** What a queued generation row keeps in `request`: enough to run (or resume) without the node. */
 export interface PreparedRun {
@@ -101,8 +102,6 @@ function withContextMedia(model: Model, params: Record<string, unknown>, context
   return Object.fromEntries(Object.entries(filled).filter(([, v]) => hasValue(v)));
 }
 
-/** Seeds are 32-bit so every engine can take them. */
-const randomSeed = () => Math.floor(Math.random() * 2 ** 31);
 const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
 
 export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices): Promise<PreparedRun> {
@@ -122,10 +121,11 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const conformed = conformedRunParameters(model, choices.params, choices.controls);
   if (conformed.problems[0]) throw badRequest(conformed.problems[0].message);
   const params = withContextMedia(model, conformed.params, context);
-  const explicitSeed = Number(params.seed);
-  // Images always use a fixed seed (spec canvas 3 toolbar state); so do runs the user fixed.
-  const fixed = choices.seedFixed || output === "image";
-  const seed = Number.isInteger(explicitSeed) && explicitSeed > 0 ? explicitSeed : fixed ? seedFromText(`${model.id}\n${prompt}`) : randomSeed();
+  // A fresh seed each run unless locked (issue 31, 3, overriding spec canvas 3 for images): domain/generation/seeds.ts.
+  const fixed = choices.seedFixed;
+  const versions = node.data.versionHistory ?? [];
+  const shown = versions[node.data.currentVersionIndex ?? versions.length - 1];
+  const seed = chooseSeed({ typed: params.seed, locked: fixed, shownSeed: shown?.seed, derived: () => seedFromText(`${model.id}\n${prompt}`) });
   const variations = model.capabilities.some((c) => c.supportsBatch) || output !== "text" ? choices.variations : 1;
   // Speech is priced by the text the engine will say, which may be the prompt or the connected text (spokenText.ts).
   const credits = credentials.ownKey ? 0 : estimateCredits(model, params, { prompt, context }) * variations;

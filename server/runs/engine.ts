@@ -59,20 +59,27 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
     if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
     const run = await kind.prepare({ deps: this.deps, userId, projectId, node }, input);
-    const generationId = await this.queueRun(kind, target, run, onePerNode);
-    if (kind.onCanvas) await markQueued(this.deps, kind, { id: generationId, projectId, nodeId }, kind.queuedFields?.(run, input) ?? {}, node);
+    // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
+    // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
+    // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
+    const generationId = randomUUID();
+    const before = kind.onCanvas ? await markQueued(this.deps, kind, { id: generationId, projectId, nodeId }, kind.queuedFields?.(run, input) ?? {}, node) : null;
+    try {
+      await this.queueRun(kind, target, run, onePerNode, generationId);
+    } catch (err) {
+      if (before) await patchNode(this.deps.db, this.deps.hub, projectId, nodeId, (current) => (current.generationId === generationId ? before : {}), kind.origin);
+      throw err;
+    }
     await this.deps.queue.wake();
     return generationId;
   }
 
   /** One transaction: the checks, the hold and the row (one statement, runRows.ts), and the run's job. */
-  private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean): Promise<string> {
-    const generationId = randomUUID();
+  private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean, generationId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
       await insertQueuedRun(tx as unknown as Db, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
       await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
     });
-    return generationId;
   }
 
   /**
@@ -299,7 +306,11 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     });
     try {
       for (let row = first; ; row = (await read())!) {
-        if (!isActiveGeneration(row.status) || Date.now() > until) return row;
+        if (!isActiveGeneration(row.status)) {
+          await this.runner.finished(generationId);
+          return row;
+        }
+        if (Date.now() > until) return row;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, WAIT_POLL_MS);
           wake = () => {

@@ -67,7 +67,7 @@ export interface RunKind<D extends RunDeps = RunDeps, I = unknown, P extends Que
   queuedFields?(prepared: P, input: I): Record<string, unknown>;
   /** Runs it and writes its product (to its node, for a canvas kind). A ProviderError's message is shown. */
   execute(ctx: RunContext<D, P>): Promise<RunResult>;
-  /** Fields the node keeps besides the error when the run fails (not on cancel). */
+  /** With this, a failed run leaves its node as it was, these fields added (a tool's result); without, the node shows the error. */
   failedFields?(message: string): Record<string, unknown>;
   /** The Queue panel's names for the run. */
   describe(row: Pick<RunRow, "modelId" | "nodeId" | "request">, nodeTitle: string | undefined): { title: string; modelName: string };

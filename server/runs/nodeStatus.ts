@@ -8,24 +8,31 @@ import type { AnyRunKind, RunRow } from "./kind";
 import { runMessages } from "./messages";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 
-export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: string; projectId: string; nodeId: string }, fields: Record<string, unknown>, known?: StoredNode): Promise<void> {
+/** Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses). */
+export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: string; projectId: string; nodeId: string }, fields: Record<string, unknown>, known?: StoredNode): Promise<Record<string, unknown>> {
   const message = kind.waitingMessage ?? GENERATION_MESSAGES.preparing;
   // Said first: a worker polling meanwhile may take the run at once, and its 'running' must come after.
   await deps.hub.publish(run.projectId, runMessages.queued(run, message));
+  let before: Record<string, unknown> = {};
   if (kind.onCanvas) {
+    const mark: Record<string, unknown> = { status: "generating", isGenerating: true, generationId: run.id, error: null, generationProgress: { percent: 0, message }, ...fields };
     await patchNode(
       deps.db,
       deps.hub,
       run.projectId,
       run.nodeId,
-      () => ({ status: "generating", isGenerating: true, generationId: run.id, error: null, generationProgress: { percent: 0, message }, ...fields }),
+      (current) => {
+        before = Object.fromEntries(Object.keys(mark).map((key) => [key, (current as Record<string, unknown>)[key]]));
+        return mark;
+      },
       kind.origin,
       known,
     );
   }
+  return before;
 }
 
-/** A failed run puts its message on its node; a cancelled one leaves the node as it was before the run. */
+/** A failed run puts its message on its node (or beside it, for kinds with failedFields); a cancelled one leaves the node as it was. */
 export async function markSettled(deps: RunDeps, kind: AnyRunKind, row: Pick<RunRow, "id" | "projectId" | "nodeId">, status: "failed" | "cancelled", message: string): Promise<void> {
   if (!kind.onCanvas) return;
   const node = await readNode(deps.db, row.projectId, row.nodeId);
@@ -35,10 +42,14 @@ export async function markSettled(deps: RunDeps, kind: AnyRunKind, row: Pick<Run
     deps.hub,
     row.projectId,
     row.nodeId,
-    (current) =>
-      status === "cancelled"
-        ? { status: current.mediaUrl || current.content ? "completed" : "idle", isGenerating: false, generationProgress: null, error: null }
-        : { status: "error", isGenerating: false, generationProgress: null, error: message, ...kind.failedFields?.(message) },
+    (current) => {
+      const asItWas = { status: (current.mediaUrl || current.content ? "completed" : "idle") as "completed" | "idle", isGenerating: false, generationProgress: null, error: null };
+      if (status === "cancelled") return asItWas;
+      // A kind that keeps its failure beside the node's content (a tool that found nothing to act on) leaves
+      // the node as it was; the others show the error on the node.
+      const kept = kind.failedFields?.(message);
+      return kept ? { ...asItWas, ...kept } : { status: "error", isGenerating: false, generationProgress: null, error: message };
+    },
     kind.origin,
   );
 }

@@ -36,6 +36,12 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   /** Runs in this process, so a cancel can stop them at once. */
   private readonly running = new Map<string, AbortController>();
   private readonly succeededListeners: RunSucceededListener[] = [];
+  /**
+   * Runs in this process until their settle writes are done. A failure marks its row first (so a cancel and a
+   * failure cannot both release the hold) and writes the node after: waiters use `finished` so that a settled
+   * row is never read next to a node that still says 'generating'.
+   */
+  private readonly settling = new Map<string, Promise<void>>();
   /** Called after a run settles (a chain moves on from here). */
   onSettled: (row: RunRow) => Promise<void> = async () => {};
 
@@ -63,7 +69,18 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       return;
     }
     if (!claim) return;
-    await this.execute(claim);
+    const done = this.execute(claim);
+    this.settling.set(generationId, done);
+    try {
+      await done;
+    } finally {
+      this.settling.delete(generationId);
+    }
+  }
+
+  /** Resolves once this process has finished settling the run (at once if it is not running here). */
+  async finished(generationId: string): Promise<void> {
+    await this.settling.get(generationId)?.catch(() => {});
   }
 
   private claim(generationId: string): Promise<RunRow | "busy" | null> {

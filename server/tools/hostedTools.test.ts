@@ -203,8 +203,8 @@ describe("a fal failure", () => {
       const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
       expect(row.status).toBe("failed");
       const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
-      expect(n.data).toMatchObject({ status: "error", toolExecutionResult: { success: false } });
-      expect(n.data.error).toMatch(/fal\.ai/);
+      expect(n.data).toMatchObject({ status: "completed", error: null, toolExecutionResult: { success: false } });
+      expect(n.data.toolExecutionResult.error).toMatch(/fal\.ai/);
       expect((await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS);
     } finally {
       h = saved;
@@ -325,8 +325,8 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
       eleven.dubbingFails = null;
     }
     n = (await h4.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
-    expect(n.data).toMatchObject({ status: "error", toolExecutionResult: { success: false } });
-    expect(n.data.error).toMatch(/ElevenLabs.*no speech/);
+    expect(n.data).toMatchObject({ status: "completed", error: null, toolExecutionResult: { success: false } });
+    expect(n.data.toolExecutionResult.error).toMatch(/ElevenLabs.*no speech/);
     expect((await h4.call(user, "GET", "/api/credits")).body.balance).toBe(spent);
   });
 

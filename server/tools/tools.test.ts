@@ -167,7 +167,7 @@ describe("tool runs", () => {
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 30);
   });
 
-  it("a failed run stores its message on the node and returns the credits", async () => {
+  it("a failed run leaves the node as it was, keeps its message in the tool's result and returns the credits", async () => {
     const user = await h.signUp();
     // A silent clip: loudness cannot be normalised (the tool says so).
     const { projectId } = await projectWithMediaNode(user, { bytes: tone([["silence", 1]]).bytes, name: "room.wav", type: "audio/wav", contentType: "audio" });
@@ -175,7 +175,7 @@ describe("tool runs", () => {
     const row = await settle(res.body.generationId);
     expect(row.status).toBe("failed");
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
-    expect(n.data).toMatchObject({ status: "error", error: expect.stringMatching(/silent/), toolExecutionResult: { success: false } });
+    expect(n.data).toMatchObject({ status: "completed", error: null, toolExecutionResult: { success: false, error: expect.stringMatching(/silent/) } });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
 });

@@ -1,41 +1,62 @@
 import { describe, expect, it } from "vitest";
 import type { StudioNode } from "../store/canvasStore";
-import { recordingClient } from "../testing/recordingClient";
+import { cardSize } from "../../../domain/canvas/nodeSize";
+import { contains, type Rect } from "../../../domain/canvas/placement";
+import { recordingClient, VISIBLE_AREA } from "../testing/recordingClient";
 
 const placed = (id: string, x: number, y: number, title = "Untitled"): StudioNode => ({ id, type: "generic_v2", position: { x, y }, data: { title, rev: 1 } });
 
-describe("creating nodes", () => {
-  it("places the first node at (400,400) and the next 550 px right of the most recent", () => {
+const rectOf = (n: StudioNode): Rect => ({ ...n.position, ...cardSize(n.data) });
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** No two cards overlap and every listed one is inside the free view (issue 31, 2). */
+function expectTidy(nodes: StudioNode[], inView: StudioNode[] = nodes) {
+  for (const [i, a] of nodes.entries()) for (const b of nodes.slice(i + 1)) expect(overlaps(rectOf(a), rectOf(b)), `${a.data.title} on ${b.data.title}`).toBe(false);
+  for (const n of inView) expect(contains(VISIBLE_AREA, rectOf(n)), `${n.data.title} out of view`).toBe(true);
+}
+
+describe("creating nodes (issue 31, 2: in free room in view)", () => {
+  it("the first node goes to the middle of the view, the next beside it on no card", () => {
     const { commands, s } = recordingClient();
     commands.createNode();
     commands.createNode();
-    expect(s().nodes.map((n) => n.position)).toEqual([{ x: 400, y: 400 }, { x: 950, y: 400 }]);
+    const size = cardSize({});
+    expect(s().nodes[0]!.position).toEqual({ x: 10 - size.width / 2, y: 20 - size.height / 2 });
+    expectTidy(s().nodes);
     expect(s().nodes[0]!.id).toMatch(/^generic-\d+-/);
   });
 
-  it("creates a batch (inserted assets) side by side as one undo step", () => {
+  it("creates a batch (inserted assets) in a grid in view as one undo step", () => {
     const { commands, s } = recordingClient();
     commands.createNode();
-    const ids = commands.createNodes([{ data: { title: "a.png" } }, { data: { title: "b.png" } }, { data: { title: "c.png" } }]);
-    expect(ids).toHaveLength(3);
-    expect(s().nodes.map((n) => [n.data.title, n.position.x])).toEqual([["Untitled", 400], ["a.png", 950], ["b.png", 1500], ["c.png", 2050]]);
+    const ids = commands.createNodes([{ data: { title: "a.png" } }, { data: { title: "b.png" } }]);
+    expect(ids).toHaveLength(2);
+    expectTidy(s().nodes);
     commands.undo();
     expect(s().nodes.map((n) => n.data.title)).toEqual(["Untitled"]);
     commands.redo();
-    expect(s().nodes).toHaveLength(4);
+    expect(s().nodes).toHaveLength(3);
   });
 
-  it("skips past a node already where the next one would go", () => {
-    const { commands, s } = recordingClient({ nodes: [placed("n0", 960, 420, "Already here")] });
-    commands.createNode();
-    commands.createNodes([{ data: { title: "asset" } }]);
-    expect(s().nodes.map((n) => n.position)).toEqual([{ x: 960, y: 420 }, { x: 400, y: 400 }, { x: 1500, y: 400 }]);
-  });
-
-  it("toolbar creation goes to the centre of the view", () => {
-    const { commands, s } = recordingClient();
+  it("Ctrl+N with a node already in the middle of the view does not land on it", () => {
+    const { commands, s } = recordingClient({ nodes: [placed("n0", -180, -148, "Already here")] });
     commands.createNodeAtCenter();
-    expect(s().nodes[0]!.position).toEqual({ x: 10, y: 20 });
+    commands.createNodes([{ data: { title: "asset" } }]);
+    expectTidy(s().nodes);
+  });
+
+  it("a double-click position is kept when it is free, moved off a card when not", () => {
+    const { commands, s } = recordingClient({ nodes: [placed("n0", 0, 0, "Card")] });
+    commands.createNode({ position: { x: 500, y: 100 } });
+    expect(s().nodes[1]!.position).toEqual({ x: 500, y: 100 });
+    commands.createNode({ position: { x: 20, y: 20 } });
+    expectTidy(s().nodes);
+  });
+
+  it("nodes with no room in view go to the nearest free place and the view pans to them", () => {
+    const { commands, s, revealed } = recordingClient();
+    commands.createNodes(Array.from({ length: 9 }, (_, i) => ({ data: { title: `still ${i}` } })));
+    expectTidy(s().nodes, []);
+    expect(revealed).toHaveLength(1);
   });
 
   it("saves a new node's placement and its data at once, in one request", async () => {
@@ -43,7 +64,7 @@ describe("creating nodes", () => {
     const id = commands.createNode()!;
     await client.flush();
     expect(sent).toMatchObject([
-      { route: "structure", body: { nodes: [{ id, type: "generic_v2", position: { x: 400, y: 400 } }], updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }] } },
+      { route: "structure", body: { nodes: [{ id, type: "generic_v2", position: { x: -180, y: -148 } }], updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }] } },
     ]);
   });
 
@@ -53,6 +74,7 @@ describe("creating nodes", () => {
     const [a, b, c] = s().nodes;
     expect(s().nodes).toHaveLength(3);
     expect(s().edges.map((e) => [e.source, e.target])).toEqual([[a!.id, c!.id], [b!.id, c!.id]]);
+    expectTidy(s().nodes);
   });
 });
 
@@ -83,12 +105,14 @@ describe("copy and paste", () => {
     expect(session.copy([a, b])).toBe(2);
     commands.paste();
     const pasted = s().nodes.slice(2);
-    expect(pasted.map((n) => n.position)).toEqual([{ x: 450, y: 450 }, { x: 1000, y: 450 }]);
+    // Laid out as copied, in free room (issue 31, 2: not 50 px over the originals).
+    expect(pasted[1]!.position.x - pasted[0]!.position.x).toBe(s().nodes[1]!.position.x - s().nodes[0]!.position.x);
+    expectTidy(s().nodes);
     expect(pasted.every((n) => n.selected)).toBe(true);
     expect(s().edges).toHaveLength(2);
     expect(s().edges[1]).toMatchObject({ source: pasted[0]!.id, target: pasted[1]!.id });
     commands.paste();
-    expect(s().nodes.slice(4).map((n) => n.position)).toEqual([{ x: 500, y: 500 }, { x: 1050, y: 500 }]);
+    expectTidy(s().nodes, []);
     // A paste is one undo step: nodes and edge go together.
     commands.undo();
     expect(s().nodes).toHaveLength(4);

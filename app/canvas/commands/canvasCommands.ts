@@ -2,7 +2,8 @@ import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
 import { type CanvasChange, type ChangeSource, type NodeRecord } from "../../../domain/canvas/changes";
 import { canConnect } from "../../../domain/canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../../../domain/canvas/node";
-import { FIRST_NODE_POSITION, firstFreePosition, newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, nextNodePosition, PASTE_OFFSET } from "../../../domain/canvas/placement";
+import { cardSize } from "../../../domain/canvas/nodeSize";
+import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, type Rect } from "../../../domain/canvas/placement";
 import type { CanvasDocument } from "../document/canvasDocument";
 import type { UndoHistory } from "../document/undoHistory";
 import type { SessionActions } from "../session/sessionActions";
@@ -16,15 +17,24 @@ export interface CommandEnv {
   session: SessionStore;
   sessionActions: SessionActions;
   document: CanvasDocument;
-  history: Pick<UndoHistory, "mark" | "undo" | "redo">;
+  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted">;
   /** Tells the user why nothing happened ('Canvas not ready', 'Node name cannot be empty', ...). */
   notify(kind: "info" | "error" | "success", message: string): void;
   /** Centre of the visible canvas in flow coordinates, or null before React Flow is ready. */
   viewCenter(): Position | null;
+  /** The visible canvas no panel covers, in flow coordinates (null before React Flow is ready). */
+  visibleArea?(): Rect | null;
+  /** Pans smoothly to show `bounds` (new nodes that found no room in view). */
+  reveal?(bounds: Rect): void;
   now?: () => number;
 }
 
 export type QuickStart = "describe-image" | "combine-ideas" | "video-from-image";
+
+/** A card's room on the canvas: as React Flow measured it, else as cardSize says. */
+export const cardRect = (n: StudioNode): Rect => ({ ...n.position, width: n.measured?.width ?? cardSize(n.data).width, height: n.measured?.height ?? cardSize(n.data).height });
+/** Several new nodes without places: a grid of up to three a row, 550 px apart. */
+const GRID_ROW = 500;
 
 const toWireEdge = (e: StudioEdge | CanvasEdge): CanvasEdge => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null });
 const recordOf = (n: StudioNode): NodeRecord => ({ id: n.id, type: n.type ?? NODE_TYPE, position: n.position, data: n.data });
@@ -56,7 +66,22 @@ export function createCanvasCommands(env: CommandEnv) {
     data: { title: "Untitled", status: "idle", contentType: "none", aspectRatio: "1:1", rev: 1, lastModified: now(), ...data },
   });
 
-  /** New nodes (and edges between them): the only ones selected when there is one, the next goes right of the last. */
+  /**
+   * New nodes moved, as one group, into free room in the visible canvas (domain/canvas/placement.ts
+   * placeNodes, issue 31, 2): nearest `anchor` ("center": the middle of the view; none: where they are),
+   * never under a panel or on a card; with no room in view, the nearest free place, and the view pans there.
+   */
+  function placed(records: NodeRecord[], anchor?: Position | "center"): NodeRecord[] {
+    if (records.length === 0) return records;
+    const ids = new Set(records.map((r) => r.id));
+    const occupied = get().nodes.filter((n) => !ids.has(n.id)).map(cardRect);
+    const view = env.visibleArea?.() ?? null;
+    const out = placeNodes(records.map((r) => ({ position: r.position, size: cardSize(r.data) })), { anchor, view, occupied });
+    if (!out.inView) env.reveal?.(out.bounds);
+    return records.map((r, i) => ({ ...r, position: out.positions[i] ?? r.position }));
+  }
+
+  /** New nodes (and edges between them): the only ones selected when there is one. */
   function add(created: NodeRecord[], createdEdges: CanvasEdge[] = []) {
     emit([...created.map((node): CanvasChange => ({ type: "node-added", node })), ...createdEdges.map((edge): CanvasChange => ({ type: "edge-added", edge }))], { urgent: true });
     store.setState({ lastCreated: created.at(-1)?.position ?? get().lastCreated });
@@ -66,49 +91,47 @@ export function createCanvasCommands(env: CommandEnv) {
   const newEdge = (sourceId: string, target: string, t: number): CanvasEdge => ({ id: newEdgeId(sourceId, target, t), source: sourceId, target, sourceHandle: null, targetHandle: null });
 
   const commands = {
-    /** Creates one node; without a position it goes 550 px right of the last one (first at 400,400). */
+    /** Creates one node: in free room nearest `position` (a pointer), else nearest the centre of the view. */
     createNode(opts: { position?: Position; data?: Partial<NodeData> } = {}): string | null {
       return commands.createNodes([opts])[0] ?? null;
     },
 
-    /** Several nodes as one undo step (inserted assets); each without a position steps right past taken places. */
+    /**
+     * Several nodes as one undo step (inserted assets): those without a position in a grid, three a row,
+     * the group in free room nearest the centre of the view; with positions, nearest where they were asked.
+     */
     createNodes(items: { position?: Position; data?: Partial<NodeData> }[]): string[] {
       if (!editable() || items.length === 0) return [];
-      let last = get().lastCreated;
-      const occupied = get().nodes.map((n) => n.position);
-      const created = items.map((item) => {
-        const node = makeNode(item.position ?? firstFreePosition(nextNodePosition(last), occupied, { x: NEXT_NODE_OFFSET_X, y: 0 }), item.data);
-        last = node.position;
-        occupied.push(node.position);
-        return node;
-      });
-      add(created);
+      const explicit = items.some((item) => item.position);
+      const columns = Math.min(3, Math.ceil(Math.sqrt(items.length)));
+      const created = items.map((item, i) => makeNode(item.position ?? { x: (i % columns) * NEXT_NODE_OFFSET_X, y: Math.floor(i / columns) * GRID_ROW }, item.data));
+      add(placed(created, explicit ? undefined : "center"));
       return created.map((n) => n.id);
     },
 
-    /** Toolbar creation: at the centre of the visible canvas (spec: canvas 2). */
-    createNodeAtCenter(): string | null {
-      const center = env.viewCenter();
-      if (!center) {
+    /** Toolbar creation, Ctrl+N and the big prompt: free room nearest the centre of the view (spec: canvas 2). */
+    createNodeAtCenter(data?: Partial<NodeData>): string | null {
+      if (!env.viewCenter()) {
         notify("error", "Canvas not ready");
         return null;
       }
-      return commands.createNode({ position: center });
+      return commands.createNode({ data });
     },
 
     quickStart(kind: QuickStart) {
       if (!editable()) return;
-      const base = get().lastCreated ? nextNodePosition(get().lastCreated) : FIRST_NODE_POSITION;
+      const base = { x: 0, y: 0 };
       const text = (title: string, dx = 0, dy = 0) => makeNode({ x: base.x + dx, y: base.y + dy }, { title, label: title, content: "", contentType: "text", status: "idle" });
       if (kind === "combine-ideas") {
         const a = text("Idea 1", 0, -220);
         const b = text("Idea 2", 0, 220);
         const c = makeNode({ x: base.x + 550, y: base.y }, { title: "Combined", contentType: "image" });
-        add([a, b, c], [newEdge(a.id, c.id, now()), newEdge(b.id, c.id, now() + 1)]);
+        const [pa, pb, pc] = placed([a, b, c], "center");
+        add([pa!, pb!, pc!], [newEdge(a.id, c.id, now()), newEdge(b.id, c.id, now() + 1)]);
       } else if (kind === "video-from-image") {
-        add([makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video" })]);
+        add(placed([makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video" })], "center"));
       } else {
-        add([text("Describe an Image")]);
+        add(placed([text("Describe an Image")], "center"));
       }
     },
 
@@ -159,7 +182,7 @@ export function createCanvasCommands(env: CommandEnv) {
         return { ...n, id, position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }, data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] } };
       });
       const copiedEdges = clip.edges.map((e, i) => newEdge(idMap.get(e.source)!, idMap.get(e.target)!, t + i));
-      add(copies, copiedEdges);
+      add(placed(copies), copiedEdges);
       env.sessionActions.selectOnly(new Set(idMap.values()));
       // The next paste lands another 50 px further, like every design tool.
       env.session.setState({ clipboard: { nodes: copies, edges: copiedEdges } });
@@ -232,6 +255,10 @@ export function createCanvasCommands(env: CommandEnv) {
      */
     applyChanges(changes: CanvasChange[]): boolean {
       if (!editable() || changes.length === 0) return false;
+      // The new nodes go, as laid out among themselves, into free room in view (or the view pans to them).
+      const fresh = changes.flatMap((c) => (c.type === "node-added" && !nodeById(c.node.id) ? [c.node] : []));
+      const moved = new Map(placed(fresh).map((n) => [n.id, n]));
+      changes = changes.map((c) => (c.type === "node-added" && moved.has(c.node.id) ? { ...c, node: moved.get(c.node.id)! } : c));
       emit(changes, { urgent: true });
       const added = changes.flatMap((c) => (c.type === "node-added" ? [c.node.id] : []));
       if (added.length) env.sessionActions.selectOnly(new Set(added));
@@ -256,6 +283,9 @@ export function createCanvasCommands(env: CommandEnv) {
         history.mark();
       }
     },
+
+    /** A tool run asked for here: the version its result puts on the node can be undone (issue 31, 4). */
+    toolRunStarted: (nodeId: string) => history.toolRunStarted(nodeId),
 
     undo: () => history.undo(),
     redo: () => history.redo(),

@@ -1,9 +1,30 @@
 import { invertChanges } from "../../../domain/canvas/changeInverse";
 import { isStructural, LOCAL_SOURCES, type CanvasChange } from "../../../domain/canvas/changes";
+import type { NodeData } from "../../../domain/canvas/node";
 import { History } from "../../../domain/canvas/history";
 import type { SessionStore } from "../session/sessionStore";
 import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
+
+/**
+ * A tool's result replacing a node's picture, as an undo step (issue 31, 4): undo shows version `from` again,
+ * redo version `to`. Only in this browser's history: on the wire it is an ordinary node-data change.
+ */
+interface VersionStep {
+  type: "version";
+  id: string;
+  from: number;
+  to: number;
+}
+type UndoEntry = CanvasChange | VersionStep;
+const isVersionStep = (e: UndoEntry): e is VersionStep => e.type === "version";
+
+/** The fields a version brings back (as restoreVersion does, but keeping the node's prompt and model). */
+function showVersion(data: NodeData, index: number): Partial<NodeData> | null {
+  const entry = data.versionHistory?.[index];
+  if (!entry) return null;
+  return { mediaUrl: entry.mediaUrl, displayUrl: entry.mediaUrl, permanentMediaUrl: entry.permanentMediaUrl ?? entry.mediaUrl, ...(entry.contentType ? { contentType: entry.contentType } : {}), status: "completed", currentVersionIndex: index };
+}
 
 /**
  * Undo and redo (spec: canvas 4, cap 50). It records the structural changes of this browser's own lists
@@ -13,8 +34,10 @@ import type { CanvasDocument } from "./canvasDocument";
  */
 export function createUndoHistory(env: { store: CanvasStore; session: SessionStore; document: CanvasDocument }) {
   const { store, session, document } = env;
-  const history = new History<CanvasChange>();
+  const history = new History<UndoEntry>();
   let stepping = false;
+  /** Nodes a tool run of this browser is working on, with the media they showed when it started. */
+  const toolRuns = new Map<string, string | undefined>();
 
   const publish = () => {
     const { canUndo, canRedo } = history;
@@ -23,10 +46,42 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
   };
 
   document.subscribe((list) => {
+    if (list.source === "tool") return recordToolResults(list.changes);
     if (stepping || list.replayed || !LOCAL_SOURCES.includes(list.source)) return;
     history.record(list.changes.filter(isStructural));
     publish();
   });
+
+  /** A tool result of this browser's run that put a new version on its node becomes its own undo step. */
+  const recordToolResults = (changes: readonly CanvasChange[]) => {
+    for (const c of changes) {
+      if (c.type !== "node-data" || !toolRuns.has(c.id)) continue;
+      const versions = c.data.versionHistory ?? [];
+      const to = c.data.currentVersionIndex ?? versions.length - 1;
+      const before = toolRuns.get(c.id);
+      if (c.data.status !== "completed" || to < 0 || versions[to]?.mediaUrl === before) continue;
+      toolRuns.delete(c.id);
+      const from = versions.findLastIndex((v, i) => i !== to && v.mediaUrl === before);
+      if (from < 0) continue;
+      history.mark();
+      history.record([{ type: "version", id: c.id, from, to }]);
+      history.mark();
+      publish();
+    }
+  };
+
+  /** Applies a version step (undo or redo of a tool's result) as a node-data change. */
+  const versionChange = (step: VersionStep): CanvasChange | null => {
+    const node = store.getState().nodes.find((n) => n.id === step.id);
+    const patch = node && showVersion(node.data, step.to);
+    if (!node || !patch) return null;
+    const prevRev = node.data.rev ?? 0;
+    return { type: "node-data", id: step.id, data: { ...node.data, ...patch, rev: prevRev + 1, lastModified: Date.now() }, prevRev, fields: Object.keys(patch) };
+  };
+  const invert = (recorded: readonly UndoEntry[]): UndoEntry[] => [
+    ...recorded.filter(isVersionStep).map((v): VersionStep => ({ ...v, from: v.to, to: v.from })),
+    ...invertChanges(recorded.filter((e): e is CanvasChange => !isVersionStep(e)), view),
+  ];
 
   const view = {
     node: (id: string) => {
@@ -41,9 +96,11 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
 
   const step = (direction: "undo" | "redo") => {
     if (!store.getState().canEdit) return;
-    const changes = history[direction]((recorded) => invertChanges(recorded, view));
+    const entries = history[direction](invert);
     publish();
-    if (!changes) return;
+    if (!entries) return;
+    const changes = entries.flatMap((e) => (isVersionStep(e) ? (versionChange(e) ?? []) : [e]));
+    if (!changes.length) return;
     stepping = true;
     try {
       document.apply({ source: "user", changes, urgent: true });
@@ -53,6 +110,11 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
   };
 
   return {
+    /** A tool run of this browser starts on `nodeId`: the version its result makes becomes an undo step. */
+    toolRunStarted(nodeId: string) {
+      const data = store.getState().nodes.find((n) => n.id === nodeId)?.data;
+      toolRuns.set(nodeId, data?.mediaUrl ?? data?.displayUrl);
+    },
     /** The next recorded change starts a new undo step. */
     mark: () => history.mark(),
     undo: () => step("undo"),

@@ -1,4 +1,5 @@
-import { memo, useEffect, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { NodeData } from "../../../domain/canvas/node";
 import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, Settings2, SlidersHorizontal, Workflow } from "lucide-react";
 import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
@@ -25,17 +26,27 @@ export const GenerationToolbar = memo(function GenerationToolbar() {
     const selected = s.nodes.filter((n) => n.selected);
     return selected.length === 1 ? selected[0]!.id : null;
   });
-  const g = useNodeGeneration(selectedId);
-  return <ToolbarBody g={g} />;
+  // Nothing selected: the type, model and prompt chosen here make a new node on Run (issue 31, 1).
+  const [draftData, setDraftData] = useState<NodeData>({ contentType: "image" });
+  const draft = useMemo(() => ({ data: draftData, set: (patch: Partial<NodeData>) => setDraftData((d) => ({ ...d, ...patch })) }), [draftData]);
+  const g = useNodeGeneration(selectedId, draft);
+  return <ToolbarBody g={g} onCreated={() => setDraftData((d) => ({ ...d, prompt: "" }))} />;
 });
 
-function ToolbarBody({ g }: { g: NodeGeneration }) {
+function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void }) {
   const generation = useGeneration();
   const progress = useNodeProgress(generation.progress, g.nodeId ?? "");
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const disabled = !g.canEdit || !g.nodeId;
+  const disabled = !g.canEdit || (!g.nodeId && !g.drafting);
+  /** Runs the selected node, or makes one of the draft at the centre of the view and runs it. */
+  const run = (prompt?: string) => {
+    if (g.nodeId) return void generation.run(g.nodeId, prompt);
+    if (!g.data) return;
+    onCreated();
+    void generation.runNew(g.data, prompt ?? g.data.prompt ?? "");
+  };
   const busy = g.data?.status === "generating" || progress?.status === "queued" || progress?.status === "running";
   const type = g.type;
   const visual = type === "image" || type === "video";
@@ -51,6 +62,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
     <div
       className="pointer-events-auto absolute bottom-4 left-1/2 z-10 flex min-h-[120px] w-[min(56rem,calc(100%-2rem))] min-w-[50rem] -translate-x-1/2 gap-3 rounded-2xl border border-border bg-surface/95 p-3 shadow-2xl backdrop-blur"
       data-testid="generation-toolbar"
+      data-canvas-panel
       role="region"
       aria-label="Generation toolbar"
     >
@@ -78,7 +90,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
         })}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <PromptBox key={g.nodeId ?? "none"} g={g} disabled={!g.canEdit} onRun={(prompt) => void generation.run(g.nodeId, prompt)} />
+        <PromptBox key={g.nodeId ?? "none"} g={g} disabled={!g.canEdit} onRun={run} />
         <div className="flex flex-wrap items-center gap-1.5">
           <ModelDropdown
             models={g.models.models}
@@ -136,7 +148,7 @@ function ToolbarBody({ g }: { g: NodeGeneration }) {
           size="sm"
           disabled={disabled || !g.data?.selectedModel || busy || nothingToRun}
           title={nothingToRun && !disabled ? RUN_NEEDS_INPUT : undefined}
-          onClick={() => void generation.run(g.nodeId)}
+          onClick={() => run()}
           data-testid="run-node"
         >
           {busy ? <Spinner className="size-4" /> : <Play className="size-4" aria-hidden />}
@@ -176,7 +188,7 @@ function PromptBox({ g, disabled, onRun }: { g: NodeGeneration; disabled: boolea
       className="max-h-[3.25rem] min-h-[3.25rem] w-full resize-none rounded-lg border border-border bg-bg px-3 py-2 text-sm text-text placeholder:text-text-muted focus:border-accent focus:outline-none disabled:opacity-60"
       onChange={(e) => {
         setText(e.target.value);
-        if (g.nodeId) g.update({ prompt: e.target.value });
+        g.update({ prompt: e.target.value });
       }}
       onKeyDown={(e) => {
         if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {

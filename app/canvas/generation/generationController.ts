@@ -55,6 +55,15 @@ export function generationErrorMessage(err: unknown): string {
   return GENERATION_MESSAGES.failedRetry;
 }
 
+/** A new node's title: the prompt's first words, cut at a word near 40 characters. */
+export function titleFromPrompt(prompt: string): string {
+  const oneLine = prompt.replace(/\s+/g, " ").trim();
+  if (oneLine.length <= 40) return oneLine;
+  const cut = oneLine.slice(0, 40);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 20 ? cut.slice(0, space) : cut).trim()}…`;
+}
+
 export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
   /** Generations this client started: only these toast their outcome here. */
@@ -125,6 +134,28 @@ export function createGenerationController(env: GenerationEnv) {
         env.notify("error", message);
         return null;
       }
+    },
+
+    /**
+     * The big prompt with nothing selected (issue 31, 1, overriding spec canvas 5's "select a node"): a node
+     * of the chosen type and model, titled by the prompt, at the centre of the view, run at once.
+     */
+    async runNew(choices: NodeData, prompt: string): Promise<string | null> {
+      const text = prompt.trim();
+      if (!text || !env.store.getState().canEdit) return null;
+      if (!choices.selectedModel) {
+        env.notify("error", GENERATION_MESSAGES.selectModel);
+        return null;
+      }
+      const title = titleFromPrompt(text);
+      const nodeId = env.commands.createNodeAtCenter({ ...choices, prompt: text, title, label: title });
+      if (!nodeId) return null;
+      // The server runs the saved node: its creation goes first.
+      if (!(await env.flushWrites())) {
+        env.notify("error", "The new node is still saving. Press Run again in a moment.");
+        return null;
+      }
+      return this.run(nodeId, text);
     },
 
     /**

@@ -40,10 +40,21 @@ function upstreamSignature(nodes: readonly { id: string; data: NodeData }[], edg
     .join("\n");
 }
 
-export function useNodeGeneration(nodeId: string | null) {
+/**
+ * The choices of a node not made yet (issue 31, 1): with nothing selected the toolbar's type, model and
+ * prompt are kept here, and Run makes a node of them.
+ */
+export interface DraftNode {
+  data: NodeData;
+  set(patch: Partial<NodeData>): void;
+}
+
+export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const store = useCanvasStore();
   const commands = useCommands();
-  const data = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.data : undefined));
+  const nodeData = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.data : undefined));
+  const drafting = !nodeId && draft !== undefined;
+  const data = drafting ? draft.data : nodeData;
   const canEdit = useCanvas((s) => s.canEdit);
   const signature = useCanvas((s) => upstreamSignature(s.nodes, s.edges, nodeId));
 
@@ -65,13 +76,13 @@ export function useNodeGeneration(nodeId: string | null) {
 
   const modelsContext: ModelsContext = useMemo(
     () => ({
-      selectedNode: nodeId && data ? { id: nodeId, data: { contentType: data.contentType ?? null } } : null,
+      selectedNode: data ? { id: nodeId ?? "draft", data: { contentType: data.contentType ?? null } } : null,
       connectedNodes: upstream.map((u) => ({ id: u.id, data: { contentType: u.data.contentType ?? null } })),
       edges: [],
     }),
     [nodeId, data?.contentType, upstream],
   );
-  const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) });
+  const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) || drafting });
   const selectedModelId = data?.selectedModel ?? null;
   const model: Model | null = useMemo(() => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null), [models.models, selectedModelId]);
   const costs = useModelCosts(useMemo(() => [...models.models.map((m) => m.id), selectedModelId], [models.models, selectedModelId]));
@@ -84,7 +95,11 @@ export function useNodeGeneration(nodeId: string | null) {
   const type = toMediaType(data?.contentType);
   const typeLocked = data ? hasGeneratedContent(data) : false;
 
-  const update = useCallback((patch: Partial<NodeData> & Record<string, unknown>) => nodeId && commands.updateNodeData(nodeId, patch), [commands, nodeId]);
+  const setDraft = draft?.set;
+  const update = useCallback(
+    (patch: Partial<NodeData> & Record<string, unknown>) => (nodeId ? commands.updateNodeData(nodeId, patch) : setDraft?.(patch)),
+    [commands, nodeId, setDraft],
+  );
 
   const chooseModel = useCallback(
     (next: Model) => {
@@ -98,13 +113,15 @@ export function useNodeGeneration(nodeId: string | null) {
 
   // A node with a type but no model gets the first usable compatible one, so a new user can just type and run.
   useEffect(() => {
-    if (!canEdit || !nodeId || !data || data.selectedModel || !type || models.loading) return;
+    if (!canEdit || (!nodeId && !drafting) || !data || data.selectedModel || !type || models.loading) return;
     const first = models.models.find((m) => m.usable !== false);
     if (first) update({ selectedModel: first.id });
-  }, [canEdit, nodeId, data, type, models.loading, models.models, update]);
+  }, [canEdit, nodeId, drafting, data, type, models.loading, models.models, update]);
 
   return {
     nodeId,
+    /** No node yet: the choices are a draft that Run turns into a node. */
+    drafting,
     data,
     canEdit,
     type,

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useReactFlow } from "@xyflow/react";
-import { X } from "lucide-react";
+import { Lock, X } from "lucide-react";
 import { mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
 import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
@@ -140,7 +140,30 @@ function Versions({ nodeId, data, canEdit }: { nodeId: string; data: NodeData; c
           </button>
         ))}
       </div>
+      <SeedLine nodeId={nodeId} seed={versions[current]?.seed} locked={data.seedFixed === true} canEdit={canEdit} />
     </section>
+  );
+}
+
+/** The shown version's seed (issue 31, 3): locking it makes the next runs repeat this picture. */
+function SeedLine({ nodeId, seed, locked, canEdit }: { nodeId: string; seed: number | undefined; locked: boolean; canEdit: boolean }) {
+  const commands = useCommands();
+  if (seed === undefined) return null;
+  return (
+    <p className="flex items-center gap-2 text-xs text-text-muted" data-testid="version-seed">
+      <span>
+        Seed <span className="tabular-nums text-text">{seed}</span>
+      </span>
+      {locked ? (
+        <span className="inline-flex items-center gap-1 text-text-subtle"><Lock className="size-3" aria-hidden /> locked: reruns repeat it</span>
+      ) : (
+        canEdit && (
+          <button type="button" className="inline-flex items-center gap-1 rounded px-1 text-accent hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => commands.updateNodeData(nodeId, { seedFixed: true }, { immediate: true })}>
+            <Lock className="size-3" aria-hidden /> Lock this seed
+          </button>
+        )
+      )}
+    </p>
   );
 }
 

@@ -14,6 +14,8 @@ export interface CanvasContextValue {
   commands: CanvasCommands;
   generation: GenerationController;
   agent: AgentController;
+  /** Fit view and Zoom to selection (issue 31, 2), for the toolbar, the zoom menu and Shift+1 / Shift+2. */
+  view: { fitAll(): void; zoomToSelection(): void };
 }
 
 export const CanvasContext = createContext<CanvasContextValue | null>(null);
@@ -39,3 +41,8 @@ export const useSessionActions = (): SessionActions => useCanvasContext().sessio
 export const useCanvasStore = (): CanvasStore => useCanvasContext().store;
 export const useGeneration = (): GenerationController => useCanvasContext().generation;
 export const useAgent = (): AgentController => useCanvasContext().agent;
+
+/** Fit view and Zoom to selection. */
+export function useCanvasView(): CanvasContextValue["view"] {
+  return useCanvasContext().view;
+}

@@ -1,3 +1,4 @@
+import type { Rect } from "../../../domain/canvas/placement";
 import type { AutosaveResponse, AutosaveUpdate, StructureRequest } from "../../../domain/canvas/node";
 import { createCanvasClient, type CanvasData } from "../canvasClient";
 import type { OutboxTransport } from "../outbox/outbox";
@@ -13,8 +14,12 @@ export const updatesOf = (s: Sent): AutosaveUpdate[] => (s.route === "autosave" 
  * A canvas client (the real one: store, commands, undo, outbox, inbound) whose requests are recorded and
  * answered by `answer` (default: stored, no conflicts). Tests read `sent` after `await client.flush()`.
  */
+/** The free part of the view the recording client's canvas has, in flow coordinates. */
+export const VISIBLE_AREA: Rect = { x: -990, y: -580, width: 2000, height: 1200 };
+
 export function recordingClient(opts: { projectId?: string; canEdit?: boolean; nodes?: StudioNode[]; edges?: StudioEdge[]; answer?: (s: Sent) => Promise<AutosaveResponse | unknown> } = {}) {
   const sent: Sent[] = [];
+  const revealed: Rect[] = [];
   const notes: string[] = [];
   const answer = opts.answer ?? (async (s: Sent) => (s.route === "autosave" ? { success: true, conflicts: [] } : { success: true }));
   const transport: OutboxTransport = {
@@ -44,6 +49,9 @@ export function recordingClient(opts: { projectId?: string; canEdit?: boolean; n
     indexedDB: null,
     notify: (_k, m) => notes.push(m),
     viewCenter: () => ({ x: 10, y: 20 }),
+    // A 2000×1200 free view around that centre (the studio's 1440×900 at 60 %, panels cut away, is about this).
+    visibleArea: () => VISIBLE_AREA,
+    reveal: (bounds) => revealed.push(bounds),
     now: () => ++t,
   });
   const s = () => client.store.getState();
@@ -51,5 +59,5 @@ export function recordingClient(opts: { projectId?: string; canEdit?: boolean; n
   /** Every data write sent: autosaves, and the data structure requests carried. */
   const writes = () => sent.flatMap(updatesOf);
   const structures = () => sent.flatMap((x) => (x.route === "structure" ? [x.body] : []));
-  return { client, commands: client.commands, session: client.sessionActions, sent, notes, s, node, writes, structures };
+  return { revealed, client, commands: client.commands, session: client.sessionActions, sent, notes, s, node, writes, structures };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
 import { issueKey } from "../../../domain/workflowFile/compatibility";
-import { NODE_FOOTPRINT } from "../../../domain/canvas/placement";
-import { recordingClient } from "../testing/recordingClient";
+import { contains } from "../../../domain/canvas/placement";
+import { recordingClient, VISIBLE_AREA } from "../testing/recordingClient";
 import type { StudioNode } from "../store/canvasStore";
 import { applyWorkflow, type WorkflowApplyEnv } from "./applyWorkflow";
 
@@ -48,12 +48,15 @@ describe("importing a prepared workflow", () => {
     expect(s().edges).toEqual([]);
   });
 
-  it("places the nodes right of the ones already on this canvas, their layout kept", () => {
+  it("places the nodes in free room in view, off the ones already on this canvas, their layout kept", () => {
     const { env, node } = setup();
     applyWorkflow(env, prepared(), new Set());
-    const x = existing.position.x + NODE_FOOTPRINT.width;
-    expect(node("generic-1-aaaaaaaaa").position).toEqual({ x, y: 50 });
-    expect(node("generic-1-bbbbbbbbb").position).toEqual({ x: x + 600, y: 50 });
+    const a = node("generic-1-aaaaaaaaa").position;
+    const b = node("generic-1-bbbbbbbbb").position;
+    expect(b).toEqual({ x: a.x + 600, y: a.y });
+    const clear = (p: { x: number; y: number }) => p.x >= existing.position.x + 380 || p.x + 380 <= existing.position.x || p.y >= existing.position.y + 336 || p.y + 336 <= existing.position.y;
+    expect(clear(a) && clear(b)).toBe(true);
+    expect(contains(VISIBLE_AREA, { ...a, width: 980, height: 336 })).toBe(true);
   });
 
   it("takes the substitutes the person accepted and keeps the others as the file said", () => {

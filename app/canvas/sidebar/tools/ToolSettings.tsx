@@ -93,7 +93,11 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
   // The outcome of a run asked for here: a toast once the node settles.
   useEffect(() => {
     if (!asked || node.generationId !== asked) return;
-    if (node.status === "completed") {
+    // A failed tool leaves the node as it was (completed): its result says it failed.
+    if (node.status === "completed" && node.result?.success === false) {
+      toast.error(TOOL_MESSAGES.failedWith(node.result.error || TOOL_MESSAGES.unknownError));
+      setAsked(null);
+    } else if (node.status === "completed") {
       toast.success(TOOL_MESSAGES.success);
       // A trainer made a model: the model lists fetch again so it can be picked at once.
       if (tool.training) void queryClient.invalidateQueries({ queryKey: modelKeys.all });
@@ -102,7 +106,7 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
       toast.error(TOOL_MESSAGES.failedWith(node.error || TOOL_MESSAGES.unknownError));
       setAsked(null);
     }
-  }, [asked, node.generationId, node.status, node.error, tool.training, queryClient]);
+  }, [asked, node.generationId, node.status, node.error, node.result, tool.training, queryClient]);
 
   const run = async () => {
     if (!nodeId) return;
@@ -111,6 +115,7 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
     try {
       const parameters = Object.fromEntries(fields.filter((f) => f.kind !== "file" && values[f.name] !== undefined).map((f) => [f.name, values[f.name]]));
       commands.updateNodeData(nodeId, { selectedTool: tool.id, toolParameters: parameters }, { immediate: true });
+      commands.toolRunStarted(nodeId);
       const res = await api<{ generationId: string }>("POST", "/api/tools/execute", { toolId: tool.id, nodeId, projectId, parameters });
       setAsked(res.generationId);
     } catch (err) {

@@ -13,7 +13,9 @@ import { useToolList } from "./useToolList";
 export function ToolsPanel({ nodeId }: { nodeId: string | null }) {
   const { state, reload } = useToolList();
   const commands = useCommands();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The tool opened and the node it was opened for: another node shows the list again unless it already has
+  // that tool chosen, so a new node never takes the tool left open here (issue 31, 5).
+  const [opened, setOpened] = useState<{ toolId: string; nodeId: string | null } | null>(null);
   const { projectId, canEdit } = useCanvas(useShallow((s) => ({ projectId: s.projectId, canEdit: s.canEdit })));
   const node = useCanvas(
     useShallow((s) => {
@@ -22,9 +24,10 @@ export function ToolsPanel({ nodeId }: { nodeId: string | null }) {
     }),
   );
   const tools = state.status === "ready" ? state.tools : [];
-  const open = tools.find((t) => t.id === openId);
+  const stillOpen = opened && (opened.nodeId === nodeId || node.selectedTool === opened.toolId);
+  const open = stillOpen ? tools.find((t) => t.id === opened.toolId) : undefined;
 
-  if (open) return <ToolSettings key={`${open.id}-${nodeId ?? ""}`} tool={open} nodeId={nodeId} projectId={projectId} canEdit={canEdit} onBack={() => setOpenId(null)} />;
+  if (open) return <ToolSettings key={`${open.id}-${nodeId ?? ""}`} tool={open} nodeId={nodeId} projectId={projectId} canEdit={canEdit} onBack={() => setOpened(null)} />;
   return (
     <ToolList
       state={state}
@@ -32,7 +35,7 @@ export function ToolsPanel({ nodeId }: { nodeId: string | null }) {
       nodeSelected={nodeId !== null}
       selectedToolId={node.selectedTool}
       onRetry={reload}
-      onOpen={(tool: ToolSummary) => setOpenId(tool.id)}
+      onOpen={(tool: ToolSummary) => setOpened({ toolId: tool.id, nodeId })}
       onCreateWith={(tool: ToolSummary) => {
         // spec canvas 2: 550 px right of the most recent node, or (400,400); the tool preselected.
         const id = canEdit ? commands.createNode({ data: { selectedTool: tool.id, toolParameters: {} } }) : null;

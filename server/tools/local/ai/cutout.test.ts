@@ -41,6 +41,13 @@ describe("cutOutPeople (MediaPipe selfie segmentation via Human)", () => {
     expect(warm).toBeLessThan(5_000); // the goal is 1 s; this only catches a gross regression
   });
 
+  it("refuses a picture with no person in it instead of blanking it", async () => {
+    // A flat sky with a gradient: nothing the model takes for a person.
+    const sky = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#5a8fd0" } }).composite([{ input: Buffer.from('<svg width="320" height="200"><rect x="0" y="120" width="320" height="80" fill="#3b6b2a"/></svg>') }]).png().toBuffer();
+    await expect(cutOutPeople(sky, { background: { kind: "transparent" } }, run())).rejects.toThrow("no person found in this picture");
+    await expect(cutOutPeople(sky, { background: { kind: "transparent" } }, run())).rejects.toBeInstanceOf(ToolInputError);
+  });
+
   it("puts a colour behind the person", async () => {
     const out = await raw(await cutOutPeople(image, { background: { kind: "colour", colour: "#00FF00" } }, run()));
     expect(out.channels).toBe(3);

@@ -21,6 +21,12 @@ const MODEL_SIZE = 256;
  */
 const MASK_GAIN = 2;
 const MASK_OFFSET = -0.5 * 255;
+/**
+ * Below this share of the model's pixels counted as person (probability over one half), the picture has no
+ * person to keep: the tool refuses rather than hand back a blank, transparent picture (issue 31, 4).
+ */
+const MIN_PERSON_SHARE = 0.01;
+export const NO_PERSON = "no person found in this picture";
 
 /** A PNG of the image with its people kept and the background replaced as asked. */
 export async function cutOutPeople(image: Buffer, params: { background: CutOutBackground }, opts: AiRunOptions): Promise<Buffer> {
@@ -88,6 +94,7 @@ async function personMask(original: RawImage, signal: AbortSignal): Promise<Buff
       tf.dispose(input as never);
     }
   });
+  if (personShare(alpha) < MIN_PERSON_SHARE) throw new ToolInputError(NO_PERSON);
   let mask = await sharp(alpha, { raw: { width: MODEL_SIZE, height: MODEL_SIZE, channels: 1 } })
     .resize(width, height, { fit: "fill", kernel: "cubic" })
     .linear(MASK_GAIN, MASK_OFFSET)
@@ -99,6 +106,13 @@ async function personMask(original: RawImage, signal: AbortSignal): Promise<Buff
     for (let i = 0; i < mask.length; i++) mask[i] = Math.round((mask[i]! * original.data[i * 4 + 3]!) / 255);
   }
   return mask;
+}
+
+/** The share of mask pixels more likely person than not. */
+export function personShare(alpha: Uint8Array): number {
+  let person = 0;
+  for (const a of alpha) if (a > 127) person++;
+  return alpha.length ? person / alpha.length : 0;
 }
 
 function rawInfo({ width, height, channels }: RawImage): { width: number; height: number; channels: 3 | 4 } {

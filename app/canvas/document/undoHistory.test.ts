@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import type { NodeData } from "../../../domain/canvas/node";
+import { createSessionStore } from "../session/sessionStore";
+import { createCanvasStore } from "../store/canvasStore";
+import { createCanvasDocument } from "./canvasDocument";
+import { createUndoHistory } from "./undoHistory";
+
+const photo: NodeData = { title: "Plate", status: "completed", contentType: "image", mediaUrl: "/media/plate.png", displayUrl: "/media/plate.png", rev: 3 };
+
+function setUp() {
+  const store = createCanvasStore({ projectId: "p", canEdit: true, nodes: [{ id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: photo }], edges: [], viewport: null });
+  const session = createSessionStore();
+  const document = createCanvasDocument(store);
+  const history = createUndoHistory({ store, session, document });
+  const data = () => store.getState().nodes.find((n) => n.id === "n1")!.data;
+  /** The server's tool result: the uploaded picture becomes version 1, the cut-out version 2. */
+  const toolResult = () =>
+    document.apply({
+      source: "tool",
+      changes: [
+        {
+          type: "node-data",
+          id: "n1",
+          prevRev: 3,
+          data: {
+            ...photo,
+            mediaUrl: "/media/cut.png",
+            displayUrl: "/media/cut.png",
+            versionHistory: [{ mediaUrl: "/media/plate.png" }, { mediaUrl: "/media/cut.png", model: "local/remove-background-people" }],
+            currentVersionIndex: 1,
+            rev: 1_000_003,
+          },
+        },
+      ],
+    });
+  return { store, session, history, data, toolResult };
+}
+
+describe("undo of a tool's result (issue 31, 4)", () => {
+  it("brings the previous picture back, and redo the tool's, without removing the node", () => {
+    const { history, data, toolResult, session } = setUp();
+    history.toolRunStarted("n1");
+    toolResult();
+    expect(session.getState().canUndo).toBe(true);
+    history.undo();
+    expect(data()).toMatchObject({ mediaUrl: "/media/plate.png", currentVersionIndex: 0, status: "completed" });
+    history.redo();
+    expect(data()).toMatchObject({ mediaUrl: "/media/cut.png", currentVersionIndex: 1 });
+  });
+
+  it("records nothing for a tool run another browser asked for", () => {
+    const { data, toolResult, session } = setUp();
+    toolResult();
+    expect(session.getState().canUndo).toBe(false);
+    expect(data().mediaUrl).toBe("/media/cut.png");
+  });
+});

@@ -188,18 +188,18 @@ describe("Model Parameters modal (spec canvas 2, 5)", () => {
   it("commits a number input on blur and ignores text that is not a number", () => {
     const { onChange } = renderForm();
     const seed = screen.getByLabelText("Seed") as HTMLInputElement;
-    expect(seed.value).toBe("0");
+    expect(seed.value).toBe("");
     fireEvent.change(seed, { target: { value: "12abc" } });
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.blur(seed);
-    expect(seed.value).toBe("0");
+    expect(seed.value).toBe("");
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(seed, { target: { value: "2.5" } });
     fireEvent.blur(seed);
-    expect(seed.value).toBe("0");
+    expect(seed.value).toBe("");
     fireEvent.change(seed, { target: { value: "-3" } });
     fireEvent.blur(seed);
-    expect(seed.value).toBe("0");
+    expect(seed.value).toBe("");
     expect(onChange).not.toHaveBeenCalled();
     fireEvent.change(seed, { target: { value: " 42 " } });
     expect(onChange).not.toHaveBeenCalled();
@@ -266,7 +266,8 @@ describe("Model Parameters modal (spec canvas 2, 5)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
     expect(onChange).toHaveBeenLastCalledWith(defaultParameters(everyKind.inputSchema));
     expect(screen.getByRole("switch", { name: "Loop" }).textContent).toBe("Disabled");
-    expect((screen.getByLabelText("Seed") as HTMLInputElement).value).toBe("0");
+    // No default seed: an empty field means a fresh seed on every run (issue 31, 3).
+    expect((screen.getByLabelText("Seed") as HTMLInputElement).value).toBe("");
   });
 
   it("auto-fills media inputs from connected context without writing anything", () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { cardSize } from "../domain/canvas/nodeSize";
 import { solidPng } from "./support/png";
 import { canvas, serverCanvas } from "./support/canvas";
 import { apiCall, newAccount, newProject, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
@@ -19,7 +20,11 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("2 contexts");
   await expect(c.node("Combined").getByTestId("context-strip")).toContainText("A lighthouse keeper");
 
+  // The view at 60% has no free room for a card there: the node goes to the nearest free place and the view
+  // pans to it. Fit view (Shift+1) brings every node back on screen (the canvas mounts only what is on screen).
   await c.doubleClickAt(700, 100);
+  await expect(c.node("Untitled")).toBeInViewport();
+  await page.keyboard.press("Shift+Digit1");
   await expect(c.nodes).toHaveCount(4);
 
   await c.rename("Untitled", "Opening shot");
@@ -40,7 +45,7 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   await page.keyboard.press("Control+z");
   await expect(c.node("Opening shot")).toHaveCount(1);
 
-  // Copy and paste the two idea nodes: copies land +50,+50.
+  // Copy and paste an idea node: the copy lands in free room on screen, on no other card (issue 31, 2).
   await c.select("Idea 1");
   await page.keyboard.press("Control+c");
   await page.keyboard.press("Control+v");
@@ -52,7 +57,12 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   expect(before.edges).toHaveLength(3);
   const idea = before.nodes.filter((n) => n.data.title === "Idea 1");
   expect(idea).toHaveLength(2);
-  expect(idea[1]!.position).toEqual({ x: idea[0]!.position.x + 50, y: idea[0]!.position.y + 50 });
+  const rect = (n: (typeof before.nodes)[number]) => ({ ...n.position, ...cardSize(n.data) });
+  const copy = rect(idea[1]!);
+  for (const other of before.nodes.filter((n) => n !== idea[1]).map(rect)) {
+    const overlaps = copy.x < other.x + other.width && other.x < copy.x + copy.width && copy.y < other.y + other.height && other.y < copy.y + copy.height;
+    expect(overlaps, `the copy at ${copy.x},${copy.y} lies on a card at ${other.x},${other.y}`).toBe(false);
+  }
 
   await page.reload();
   await expect(c.nodes).toHaveCount(5);

@@ -52,7 +52,7 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toBeDisabled();
   await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toHaveAttribute("title", "Type locked - node has generated content");
 
-  await c.doubleClickAt(650, 120);
+  await c.newNode();
   await c.rename("Untitled", "Push in");
   await c.connect("Key art", "Push in");
   // The toolbar shows the connected image the video will start from.
@@ -65,12 +65,12 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await expect(c.node("Push in").getByTestId("node-progress")).toContainText("%");
   await expect(c.node("Push in").locator("video")).toBeVisible({ timeout: 60_000 });
 
-  await c.doubleClickAt(200, 420);
+  await c.newNode();
   await c.rename("Untitled", "Narration");
   spent += await generate(page, "Narration", "Audio", "The light still turns, though no ship has passed in years.", /Local Speech/);
   await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({ timeout: 30_000 });
 
-  await c.doubleClickAt(650, 420);
+  await c.newNode();
   await c.rename("Untitled", "Prop");
   spent += await generate(page, "Prop", "3D", "a brass ship lantern", /Local Mesh/);
   await expect(c.node("Prop").getByTestId("model-viewer")).toBeVisible({ timeout: 30_000 });

@@ -67,8 +67,11 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   await expect(page.getByLabel("Script name")).toHaveValue("The Pilot");
   await page.getByRole("button", { name: "Upload", exact: true }).last().click();
   await expect(page.getByTestId("screenplay-editor")).toBeVisible();
-  await expect(elements(page).first()).toHaveAttribute("data-element-type", "slug");
+  // The file's New Act paragraph is kept (centred capitals, as Final Draft prints it), then its first scene.
+  await expect(elements(page).first()).toHaveValue("ACT ONE");
+  await expect(elements(page).nth(1)).toHaveAttribute("data-element-type", "slug");
   const shown = await elements(page).evaluateAll((els) => els.map((e) => (e as HTMLTextAreaElement).value));
+  const heading = shown[1]!;
 
   // PDF: a real file whose first page carries the script's first heading.
   await page.getByRole("button", { name: "Export" }).click();
@@ -83,7 +86,7 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
   expect(pages).toBeGreaterThanOrEqual(1);
   const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
-  const firstPage = text.split("\f").find((p) => p.includes(shown[0]!.toUpperCase()));
+  const firstPage = text.split("\f").find((p) => p.includes(heading.toUpperCase()));
   expect(firstPage, "a page with the first scene heading").toBeTruthy();
 
   // Fountain: the export reads back to the same elements the editor shows. (The PDF dialog must be gone

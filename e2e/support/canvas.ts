@@ -20,6 +20,10 @@ export function canvas(page: Page) {
       const box = (await pane.boundingBox())!;
       await page.mouse.dblclick(box.x + x, box.y + y);
     },
+    /** The toolbar's New node: a node in free room on screen (the view pans to it when there is none). */
+    async newNode() {
+      await page.getByRole("button", { name: "New node (Ctrl+N)" }).click();
+    },
     async connect(from: string, to: string) {
       const source = node(from).locator(".react-flow__handle.source");
       const target = node(to).locator(".react-flow__handle.target");

@@ -1,6 +1,7 @@
 import { memo, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
-import { Check, CircleAlert, Loader2 } from "lucide-react";
+import { useStore } from "zustand";
+import { Check, CircleAlert, Loader2, Undo2 } from "lucide-react";
 import type { AgentMessage } from "../../domain/agent/messages";
 import { describePlan } from "../../domain/agent/describePlan";
 import { mediaUrlOf } from "../../domain/canvas/contentType";
@@ -91,7 +92,30 @@ function PlanView({ message, controller, canEdit }: { message: AgentMessage; con
       {m.planState === "cancelled" && <p className="text-xs text-text-muted">Cancelled</p>}
       {m.planState === "failed" && <p className="text-xs text-danger">Not applied</p>}
       {m.planState === "applied" && <AppliedNodes ids={m.nodeIds} />}
+      {m.planState === "applied" && canEdit && <UndoPlanButton message={message} controller={controller} />}
+      {m.planState === "undone" && <p className="text-xs text-text-muted">Undone</p>}
     </div>
+  );
+}
+
+/** Undo of an applied plan: shown in the tab that applied it, while its canvas step is still undoable. */
+function UndoPlanButton({ message, controller }: { message: AgentMessage; controller: AgentController }) {
+  const undoable = useStore(controller.state, (s) => s.undoable.has(message.id));
+  const [busy, setBusy] = useState(false);
+  if (!undoable) return null;
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={busy}
+      aria-busy={busy}
+      onClick={async () => {
+        setBusy(true);
+        await controller.undoPlan(message).finally(() => setBusy(false));
+      }}
+    >
+      <Undo2 className="size-3.5" aria-hidden /> Undo
+    </Button>
   );
 }
 

@@ -21,6 +21,7 @@ function setup(opts: { canEdit?: boolean } = {}) {
   const rc = recordingClient({ nodes: [frame], canEdit: opts.canEdit });
   const runs: string[] = [];
   const fromHere: string[] = [];
+  const cancelled: string[] = [];
   let flushedBeforeRun = true;
   const agent = createAgentController({
     projectId: "p",
@@ -38,6 +39,9 @@ function setup(opts: { canEdit?: boolean } = {}) {
         fromHere.push(nodeId);
         return null;
       },
+      cancel: async (generationId) => {
+        cancelled.push(generationId);
+      },
     },
     flushWrites: async () => {
       await rc.client.flush();
@@ -45,7 +49,7 @@ function setup(opts: { canEdit?: boolean } = {}) {
     },
     onActivity: () => {},
   });
-  return { ...rc, agent, runs, fromHere, flushedBeforeRun: () => flushedBeforeRun };
+  return { ...rc, agent, runs, fromHere, cancelled, flushedBeforeRun: () => flushedBeforeRun };
 }
 
 /** The studio's answers as the browser receives them (fetch is the network boundary): what was posted where. */
@@ -153,5 +157,38 @@ describe("applying an agent's plan", () => {
     t.agent.receive({ ...m, metadata: { ...m.metadata, planState: "applied" } });
     expect(t.agent.state.getState().messages).toHaveLength(1);
     expect(t.agent.state.getState().messages[0]!.metadata.planState).toBe("applied");
+  });
+
+  it("undoes an applied plan from the chat: its nodes go as one step, its runs still going are cancelled, and the plan says Undone (issue 31, 6)", async () => {
+    const posted = studioAnswers();
+    const t = setup();
+    const message = proposal(variations);
+    expect(await t.agent.apply(message)).toBe(true);
+    const added = t.s().nodes.filter((n) => n.id !== "frame");
+    expect(added).toHaveLength(3);
+    expect(t.agent.state.getState().undoable.has(message.id)).toBe(true);
+    // The server has taken two of the runs: their nodes show the run.
+    t.client.store.setState((s) => ({ nodes: s.nodes.map((n, i) => (i > 0 && i < 3 ? { ...n, data: { ...n.data, status: "generating", generationId: `g-${i}` } } : n)) }));
+    const applied = { ...message, metadata: { ...message.metadata, planState: "applied" as const, nodeIds: added.map((n) => n.id) } };
+    expect(await t.agent.undoPlan(applied)).toBe(true);
+    expect(t.s().nodes.map((n) => n.id)).toEqual(["frame"]);
+    expect(t.s().edges).toEqual([]);
+    expect(t.cancelled.sort()).toEqual(["g-1", "g-2"]);
+    expect(t.agent.state.getState().undoable.has(message.id)).toBe(false);
+    expect(t.agent.state.getState().messages.find((m) => m.id === message.id)?.metadata.planState).toBe("undone");
+    expect(posted.some((p) => p.url.endsWith(`/${message.id}/outcome`) && (p.body as { state: string }).state === "undone")).toBe(true);
+  });
+
+  it("will not undo a plan once other canvas changes came after it: nothing is lost", async () => {
+    studioAnswers();
+    const t = setup();
+    const message = proposal(variations);
+    await t.agent.apply(message);
+    const added = t.s().nodes.filter((n) => n.id !== "frame").map((n) => n.id);
+    t.commands.createNode({ position: { x: 3000, y: 3000 } });
+    const applied = { ...message, metadata: { ...message.metadata, planState: "applied" as const, nodeIds: added } };
+    expect(await t.agent.undoPlan(applied)).toBe(false);
+    expect(t.s().nodes).toHaveLength(5);
+    expect(t.agent.state.getState().errors.at(-1)?.text).toMatch(/^Other changes were made on the canvas after this plan/);
   });
 });

@@ -29,6 +29,8 @@ export interface AgentState {
   draft: string;
   /** Error answers this tab dismissed (spec: a red message with Dismiss); the history keeps them. */
   dismissed: ReadonlySet<string>;
+  /** Plans this tab applied whose canvas step can still be undone from the chat (issue 31, 6). */
+  undoable: ReadonlySet<string>;
 }
 
 export type AgentPanelMode = "closed" | "open" | "minimized";
@@ -41,7 +43,7 @@ export interface AgentEnv {
   projectId: string;
   store: CanvasStore;
   commands: CanvasCommands;
-  generation: Pick<GenerationController, "run" | "runFromHere">;
+  generation: Pick<GenerationController, "run" | "runFromHere" | "cancel">;
   /** Sends every waiting canvas write; false when some are still unsaved (runs read the saved nodes). */
   flushWrites(): Promise<boolean>;
   /** A run started: the credit balance and the queue refresh. */
@@ -77,9 +79,17 @@ export function createAgentController(env: AgentEnv) {
     panel: panel === "open" || panel === "minimized" ? panel : "closed",
     draft: "",
     dismissed: new Set(),
+    undoable: new Set(),
   }));
   const set = state.setState;
   const fail = (text: string) => set((s) => ({ request: "error", errors: [...s.errors, { id: crypto.randomUUID(), text }] }));
+
+  /** The undo step each applied plan made (canvas history tokens), for its Undo in the chat. */
+  const undoSteps = new Map<string, unknown>();
+  const forgetUndo = (messageId: string) => {
+    undoSteps.delete(messageId);
+    set((s) => ({ undoable: new Set([...s.undoable].filter((id) => id !== messageId)) }));
+  };
 
   /** The revision each run node had when its run was asked for: it is done once a later one settles. */
   const startRevs = new Map<string, number>();
@@ -207,6 +217,8 @@ export function createAgentController(env: AgentEnv) {
       }
       const applied = env.commands.batch(() => env.commands.applyChanges(compiled.plan.changes), "agent");
       if (!applied) return false;
+      undoSteps.set(message.id, env.commands.lastUndoStep());
+      set((s) => ({ undoable: new Set([...s.undoable, message.id]) }));
       const nodeIds = compiled.plan.touchedNodeIds;
       const inputs = compiled.plan.changes.flatMap((c) => (c.type === "edge-added" ? [c.edge.source] : []));
       env.reveal?.([...new Set([...inputs, ...nodeIds])]);
@@ -226,6 +238,31 @@ export function createAgentController(env: AgentEnv) {
       set({ activeNodeIds: started.map((r) => r.nodeId) });
       if (started.length === 0) set({ activeWorkflowId: null });
       else env.onActivity();
+      return true;
+    },
+
+    /**
+     * Undo of an applied plan, from the chat (issue 31, 6): its canvas step is undone (only while it is
+     * still the last one, so no later edit is lost), and its runs that are still going are cancelled, which
+     * releases their held credits.
+     */
+    async undoPlan(message: AgentMessage): Promise<boolean> {
+      const token = undoSteps.get(message.id);
+      if (message.metadata.planState !== "applied" || token === undefined) return false;
+      const byId = nodesById(env.store.getState().nodes);
+      const going = message.metadata.nodeIds.flatMap((id) => {
+        const data = byId.get(id)?.data;
+        return data?.status === "generating" && typeof data.generationId === "string" ? [data.generationId] : [];
+      });
+      if (!env.commands.undoStep(token)) {
+        fail("Other changes were made on the canvas after this plan. Undo those first (Ctrl+Z), or delete the plan's nodes.");
+        return false;
+      }
+      forgetUndo(message.id);
+      if (state.getState().activeWorkflowId === message.id) set({ activeWorkflowId: null, activeNodeIds: [] });
+      await Promise.all(going.map((id) => env.generation.cancel(id)));
+      controller.receive({ ...message, metadata: { ...message.metadata, planState: "undone" } });
+      await reportPlanOutcome(env.projectId, message.id, { state: "undone" }).then(controller.receive, () => {});
       return true;
     },
 

@@ -8,7 +8,8 @@ export const AGENT_MESSAGE_TYPES = ["user", "system", "agent"] as const;
 export type AgentMessageType = (typeof AGENT_MESSAGE_TYPES)[number];
 
 /** What became of a proposed plan. */
-export const PLAN_STATES = ["proposed", "applied", "cancelled", "failed"] as const;
+/** An applied plan can still be undone from the chat ("undone": one canvas undo step, its waiting runs cancelled). */
+export const PLAN_STATES = ["proposed", "applied", "cancelled", "failed", "undone"] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 
 export const AGENT_MESSAGE_MAX = 4000;
@@ -68,7 +69,7 @@ export type AgentRequest = z.input<typeof agentRequestSchema>;
 /** POST /api/projects/:id/agent/messages/:messageId/outcome: what the browser did with a plan. */
 export const planOutcomeSchema = z
   .object({
-    state: z.enum(["applied", "cancelled", "failed"]),
+    state: z.enum(["applied", "cancelled", "failed", "undone"]),
     nodeIds: z.array(nodeIdSchema).max(5000).default([]),
     error: z.string().max(2000).optional(),
   })

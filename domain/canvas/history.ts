@@ -57,6 +57,11 @@ export class History<C> {
     return inverse;
   }
 
+  /** The step undo would take next (its identity: it stays the same object until it is undone). */
+  get lastStep(): readonly C[] | undefined {
+    return this.past.at(-1);
+  }
+
   get canUndo(): boolean {
     return this.past.length > 0;
   }

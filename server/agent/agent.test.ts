@@ -94,6 +94,18 @@ describe("the agent's chat", () => {
     const late = await h.call(owner, "POST", outcome, { state: "cancelled" });
     expect(late.body.message.metadata.planState).toBe("applied");
     expect((await h.call(owner, "POST", outcome, { state: "done" })).status).toBe(400);
+    // An applied plan can be undone from the chat, once; a viewer cannot.
+    expect((await h.call(viewer, "POST", outcome, { state: "undone" })).status).toBe(403);
+    const undone = await h.call(owner, "POST", outcome, { state: "undone" });
+    expect(undone.body.message.metadata.planState).toBe("undone");
+    expect((await h.call(owner, "POST", outcome, { state: "applied" })).body.message.metadata.planState).toBe("undone");
+  });
+
+  it("undoes only an applied plan", async () => {
+    next = async () => ({ reply: imagePlan.summary, plan: imagePlan as PlannerAnswer["plan"] });
+    const answer = (await ask(owner, "once more")).body.messages[1] as AgentMessage;
+    const outcome = `${url()}/${answer.id}/outcome`;
+    expect((await h.call(owner, "POST", outcome, { state: "undone" })).body.message.metadata.planState).toBe("proposed");
   });
 
   it("writes the Finished message of an applied plan's runs once, with what they made", async () => {

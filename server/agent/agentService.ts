@@ -58,12 +58,16 @@ export async function addRunReport(db: Db, projectId: string, messageId: string,
   return addAgentMessage(db, { projectId, userId, type: "system", content: runReportText(made, report.failed), metadata: { nodeIds: report.nodeIds, assetUrls: report.assetUrls, reportFor: messageId } });
 }
 
-/** Records what became of an agent answer's plan; only a proposed plan can be settled, and only once. */
+/**
+ * Records what became of an agent answer's plan: a proposed plan is settled once (applied, cancelled or
+ * failed); an applied one can then be undone from the chat, once.
+ */
 export async function settlePlan(db: Db, projectId: string, messageId: string, outcome: Required<Pick<PlanOutcome, "state">> & PlanOutcome): Promise<AgentMessage> {
   const [row] = await db.select().from(agentMessages).where(and(eq(agentMessages.id, messageId), eq(agentMessages.projectId, projectId)));
   if (!row || row.type !== "agent") throw notFound("Message not found");
   const metadata = agentMessageMetadataSchema.parse(row.metadata ?? {});
-  if (metadata.planState !== "proposed") return toMessage(row);
+  const undoing = outcome.state === "undone";
+  if (undoing ? metadata.planState !== "applied" : metadata.planState !== "proposed") return toMessage(row);
   const next: AgentMessageMetadata = {
     ...metadata,
     planState: outcome.state,

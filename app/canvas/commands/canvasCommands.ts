@@ -17,7 +17,7 @@ export interface CommandEnv {
   session: SessionStore;
   sessionActions: SessionActions;
   document: CanvasDocument;
-  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted">;
+  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted" | "lastStep" | "undoStep">;
   /** Tells the user why nothing happened ('Canvas not ready', 'Node name cannot be empty', ...). */
   notify(kind: "info" | "error" | "success", message: string): void;
   /** Centre of the visible canvas in flow coordinates, or null before React Flow is ready. */
@@ -288,6 +288,9 @@ export function createCanvasCommands(env: CommandEnv) {
     toolRunStarted: (nodeId: string) => history.toolRunStarted(nodeId),
 
     undo: () => history.undo(),
+    /** The undo step a command just made, to undo it later only if nothing came after (an agent plan's Undo). */
+    lastUndoStep: () => history.lastStep(),
+    undoStep: (token: unknown) => editable() && history.undoStep(token),
     redo: () => history.redo(),
   };
   return commands;

@@ -118,6 +118,14 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     /** The next recorded change starts a new undo step. */
     mark: () => history.mark(),
     undo: () => step("undo"),
+    /** The step undo takes next, as a token (issue 31, 6: an agent plan's Undo in the chat). */
+    lastStep: (): unknown => history.lastStep,
+    /** Undoes `token`'s step only when it is still the last one; false when other steps came after it. */
+    undoStep(token: unknown): boolean {
+      if (!token || history.lastStep !== token) return false;
+      step("undo");
+      return true;
+    },
     redo: () => step("redo"),
   };
 }

@@ -8,12 +8,15 @@ import { hasWords, type ParsedRequest } from "./requestText";
 
 export type ScriptPick = { script: AgentScriptView } | { missing: string };
 
+/** The script the request names by name (longest name written wins), if any. */
+export function scriptNamedIn(input: PlannerInput, req: ParsedRequest): AgentScriptView | undefined {
+  const all = req.text.toLowerCase();
+  return input.scripts.filter((s) => s.name.trim() && hasWords(all, s.name.trim().toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
+}
+
 /** The script the request names (longest name written wins); the only script when none is named. */
 export function scriptIn(input: PlannerInput, req: ParsedRequest): ScriptPick {
-  const all = req.text.toLowerCase();
-  const named = input.scripts
-    .filter((s) => s.name.trim() && hasWords(all, s.name.trim().toLowerCase()))
-    .sort((a, b) => b.name.length - a.name.length)[0];
+  const named = scriptNamedIn(input, req);
   if (named) return { script: named };
   if (input.scripts.length === 1) return { script: input.scripts[0]! };
   if (!input.scripts.length) return { missing: "This project has no scripts yet. Write one in Write mode first." };

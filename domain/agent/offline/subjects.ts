@@ -129,8 +129,12 @@ export function subjectsOf(input: PlannerInput, req: ParsedRequest, kinds?: read
   // "Every image" with none among the picked nodes means the canvas's images.
   const hasKind = (ns: AgentNodeView[]) => !all || all === "any" || ns.some(ofKind);
   const selected = pick(input.selection);
-  if (selected.length && hasKind(selected)) return finish(selected, "selection");
   const context = pick(input.context);
+  // A selection inside the context (the last chip added stays selected) does not narrow it: the context's
+  // nodes are all meant (issue 31, 6). A selection reaching beyond the context is the user's pick.
+  const inContext = new Set(input.context);
+  if (selected.length && context.length > selected.length && selected.every((n) => inContext.has(n.id)) && hasKind(context)) return finish(context, "context");
+  if (selected.length && hasKind(selected)) return finish(selected, "selection");
   if (context.length && hasKind(context)) return finish(context, "context");
   if (all) return finish([...input.canvas.nodes], "request");
   if (selected.length) return finish(selected, "selection");

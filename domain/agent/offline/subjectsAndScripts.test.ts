@@ -22,6 +22,12 @@ describe("subjectsOf", () => {
     expect(ids("upscale this")).toEqual([]);
   });
 
+  it("uses every node in the context when the selection is one of them (issue 31, 6)", () => {
+    expect(ids("upscale these", { selection: ["b"], context: ["a", "b"] })).toEqual(["a", "b"]);
+    // A selection beyond the context is the user's own pick.
+    expect(ids("upscale these", { selection: ["v", "b"], context: ["a", "b"] }, ["image", "video"])).toEqual(["v", "b"]);
+  });
+
   it("keeps the kinds asked for and reports the others", () => {
     const { input } = plannerCase("upscale these", { nodes, selection: ["a", "t"] });
     const s = subjectsOf(input, parseRequest("upscale these"), ["image"]);

@@ -72,6 +72,40 @@ test("the agent: ask for three 9:16 variations of a frame, see the plan and its 
   await other.close();
 });
 
+test("from one sentence the agent storyboards the frames itself, with the cost; Undo in the chat takes the plan back (issue 31, 6)", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Boarder"));
+  const projectId = await newProject(page, "Rain Chase");
+  const c = canvas(page);
+  await c.open(projectId);
+  await page.getByTestId("agent-mode").click();
+  const panel = page.getByTestId("agent-panel");
+  const input = panel.getByLabel("Message the agent");
+  // A project with no script: the agent no longer answers "This project has no scripts yet".
+  await input.fill("make a 4-shot storyboard of a chase in the rain");
+  await input.press("Enter");
+  const plan = panel.getByTestId("agent-plan");
+  await expect(plan).toBeVisible();
+  await expect(panel.getByTestId("agent-message-agent")).toContainText('Adds 4 storyboard frames of "a chase in the rain"');
+  await expect(plan).toContainText(/Costs \d+ credits/);
+  await page.screenshot({ path: test.info().outputPath("storyboard-plan.png") });
+  await plan.getByRole("button", { name: "Apply" }).click();
+  await expect(c.nodes).toHaveCount(4);
+  expect((await c.titles()).sort()).toEqual(["Frame 1: Wide establishing shot", "Frame 2: Medium shot", "Frame 3: Close-up", "Frame 4: Wide shot"]);
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.length).toBe(4);
+
+  // Undo from the chat: the four frames go as one step, on the server too, and the plan says so.
+  await plan.getByRole("button", { name: "Undo" }).click();
+  await expect(c.nodes).toHaveCount(0);
+  await expect(plan).toContainText("Undone");
+  await expect(plan.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.length).toBe(0);
+  await page.screenshot({ path: test.info().outputPath("storyboard-undone.png") });
+  // The chat keeps it after a reload.
+  await page.reload();
+  await expect(page.getByTestId("agent-plan")).toContainText("Undone");
+});
+
 test("the agent refuses an over-long message and says what it can do when it does not understand", async ({ page }) => {
   await signUpInBrowser(page, newAccount("Asker"));
   const projectId = await newProject(page, "Questions");

@@ -40,21 +40,40 @@ describe("toFcpxml", () => {
     });
   });
 
-  it("writes stills as FCP does: a 0s asset with a rate-undefined format, placed as <video> with its own duration", () => {
+  it("writes each still as a <clip> holding its <video> (never a <video> straight in the spine), over a 0s asset whose format has the sequence's frameDuration", () => {
     const root = parseXmlStrict(toFcpxml(animatic()));
     const resources = new Map(child(root, "resources").children.map((r) => [r.attributes.id, r]));
-    const stills = byName(root, "video");
-    expect(stills.map((v) => v.attributes.name)).toEqual(["1A – WIDE – INT. KITCHEN", "TITLE CARD", "1C – INSERT – KETTLE"]);
+    const spine = byName(root, "spine")[0]!;
+    expect(spine.children.map((c) => c.name)).toEqual(["clip", "asset-clip", "clip", "clip", "gap"]);
+    const stills = spine.children.filter((c) => c.name === "clip");
+    expect(stills.map((c) => c.attributes.name)).toEqual(["1A – WIDE – INT. KITCHEN", "TITLE CARD", "1C – INSERT – KETTLE"]);
+    expect(stills.map((c) => [c.attributes.offset, c.attributes.duration])).toEqual([
+      ["0s", "7200/2400s"],
+      ["12200/2400s", "2900/2400s"],
+      ["15100/2400s", "6100/2400s"],
+    ]);
     for (const still of stills) {
-      const asset = resources.get(still.attributes.ref)!;
+      const [video, ...connected] = still.children;
+      expect(video!.name).toBe("video");
+      expect(video!.attributes).toMatchObject({ offset: "0s", duration: still.attributes.duration });
+      expect(connected.every((c) => c.attributes.lane === "-1")).toBe(true);
+      const asset = resources.get(video!.attributes.ref)!;
       expect(asset.attributes).toMatchObject({ duration: "0s", hasVideo: "1" });
-      const format = resources.get(asset.attributes.format)!;
-      expect(format.attributes.name).toBe("FFVideoFormatRateUndefined");
-      expect(format.attributes.frameDuration).toBeUndefined();
+      expect(resources.get(asset.attributes.format)!.attributes).toMatchObject({ frameDuration: "100/2400s", width: "1920", height: "1080" });
     }
-    const [video] = byName(child(child(root, "library"), "event"), "asset-clip").filter((c) => c.attributes.lane === undefined);
-    expect(video!.attributes).toMatchObject({ name: "1B – MCU – MAYA", srcEnable: "video", start: "1200/2400s" });
-    expect(resources.get(video!.attributes.ref)!.attributes).toMatchObject({ duration: "24000/2400s", format: "r1" });
+    const video = spine.children.find((c) => c.name === "asset-clip")!;
+    expect(video.attributes).toMatchObject({ name: "1B – MCU – MAYA", srcEnable: "video", start: "1200/2400s" });
+    expect(resources.get(video.attributes.ref)!.attributes).toMatchObject({ duration: "24000/2400s", format: "r1" });
+  });
+
+  it.each([
+    [24, undefined, "100/2400s"],
+    [25, undefined, "100/2500s"],
+    [24, true, "1001/24000s"],
+  ])("gives every format a frameDuration at %i fps (ntsc %s)", (fps, ntsc, frameDuration) => {
+    const formats = child(parseXmlStrict(toFcpxml(animatic({ fps, ntsc }))), "resources").children.filter((r) => r.name === "format");
+    expect(formats).toHaveLength(2);
+    for (const format of formats) expect(format.attributes.frameDuration).toBe(frameDuration);
   });
 
   it("connects dialogue below the storyline, from audio-only assets, and ends the spine where the dialogue ends", () => {

@@ -6,8 +6,11 @@ import { xmlElement } from "./xml";
  * Final Cut Pro XML 1.10 (.fcpxml), which Final Cut Pro 10.6+, DaVinci Resolve and Premiere import.
  * Structure follows Apple's FCPXML 1.10 DTD: an asset's file is a <media-rep> child (1.10 has no `src`
  * attribute on <asset>, and FCP rejects a document that breaks the DTD); a still is an asset of duration
- * 0s with a rate-undefined format, placed as <video> (FCP's own form for stills); a video file is an
- * <asset-clip>. Dialogue is connected below the storyline (lane -1) to the shot it starts under.
+ * 0s, placed as a <clip> holding its <video> (the form FCP gives a still in an event, and the one
+ * OpenTimelineIO's fcpx adapter follows: it times a <video> by the clip around it and fails on one straight
+ * in the spine); the still's format carries the sequence's frameDuration, which that adapter needs on every
+ * format. A video file is an <asset-clip> whose asset lasts the file's full length when it is known.
+ * Dialogue is connected below the storyline (lane -1) to the shot it starts under.
  * Spelling of times and connected clips as in FCP's own export that OpenTimelineIO's adapter tests with
  * (OpenTimelineIO/otio-fcpx-xml-adapter, tests/sample_data/fcpx_project.fcpxml): frameDuration "100/3000s",
  * tcStart="0s" tcFormat="NDF", a connected clip's offset counted in its parent's time (from its start).
@@ -101,7 +104,7 @@ interface SpineSlot {
 function shotSlot(placed: PlacedClip, assets: Map<string, Asset>, frame: FrameDuration): SpineSlot {
   const { clip, recordIn, recordOut } = placed;
   const ref = assets.get(clip.media.path)!.id;
-  const common = { ref, name: clip.name, offset: time(recordIn, frame), duration: time(clip.durationFrames, frame) };
+  const placement = { name: clip.name, offset: time(recordIn, frame), duration: time(clip.durationFrames, frame) };
   const still = clip.media.kind !== "video";
   return {
     recordIn,
@@ -109,9 +112,13 @@ function shotSlot(placed: PlacedClip, assets: Map<string, Asset>, frame: FrameDu
     localStart: clip.sourceInFrames,
     build: (connected) =>
       still
-        ? xmlElement("video", common, connected)
+        ? // The clip's own time starts at 0, where its picture starts; dialogue hangs off the clip beside it.
+          xmlElement("clip", { ...placement, format: SEQUENCE_FORMAT }, [
+            xmlElement("video", { ref, offset: "0s", duration: placement.duration }),
+            ...connected,
+          ])
         : // srcEnable="video": the picture track carries picture only; dialogue comes from the audio clips.
-          xmlElement("asset-clip", { ...common, start: time(clip.sourceInFrames, frame), srcEnable: "video" }, connected),
+          xmlElement("asset-clip", { ref, ...placement, start: time(clip.sourceInFrames, frame), srcEnable: "video" }, connected),
   };
 }
 
@@ -163,9 +170,10 @@ export function toFcpxml(input: TimelineSequence): string {
       height: String(seq.height),
       colorSpace: "1-1-1 (Rec. 709)",
     }),
-    // Stills have no frame rate; the studio renders them at the sequence's size. 1-13-1 is sRGB.
+    // The studio renders stills at the sequence's size (1-13-1 is sRGB). A still has no rate of its own; it
+    // is held at the sequence's, and says so, since readers (OpenTimelineIO's) time its clip by this format.
     ...(hasStills
-      ? [xmlElement("format", { id: STILL_FORMAT, name: "FFVideoFormatRateUndefined", width: String(seq.width), height: String(seq.height), colorSpace: "1-13-1" })]
+      ? [xmlElement("format", { id: STILL_FORMAT, frameDuration: time(1, frame), width: String(seq.width), height: String(seq.height), colorSpace: "1-13-1" })]
       : []),
     ...[...assets.values()].map((asset) => assetElement(asset, frame)),
   ];

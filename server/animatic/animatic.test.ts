@@ -89,7 +89,8 @@ describe("make animatic", () => {
     for (const c of clips) expect(files[c.media_references.DEFAULT_MEDIA.target_url]).toBeDefined();
     const lines = (audio.children as { OTIO_SCHEMA: string }[]).filter((c) => c.OTIO_SCHEMA.startsWith("Clip"));
     expect(lines.length).toBeGreaterThan(0);
-    expect(new TextDecoder().decode(files["timeline.edl"])).toMatch(/^TITLE: Animatic · INT\. MAYA'S KITCHEN - LATER\nFCM: NON-DROP FRAME/);
+    // The EDL's name says its rate, which the EDL cannot; its text is ASCII (· becomes -).
+    expect(new TextDecoder().decode(files["Animatic - INT. MAYA'S KITCHEN - LATER 24fps.edl"])).toMatch(/^TITLE: Animatic - INT\. MAYA'S KITCHEN - LATER\nFCM: NON-DROP FRAME/);
     expect(new TextDecoder().decode(files["timeline.fcpxml"])).toContain('<fcpxml version="1.10">');
 
     const canvas = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;

@@ -7,17 +7,17 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { zipSync, type Zippable } from "fflate";
-import { toEdl } from "../../domain/timeline/edl";
+import { edlFileName, toEdl } from "../../domain/timeline/edl";
 import { toFcpxml } from "../../domain/timeline/fcpxml";
 import { toOtio } from "../../domain/timeline/otio";
-import type { TimelineAudioClip, TimelineClip, TimelineSequence } from "../../domain/timeline/sequence";
+import { secondsToFrames, type TimelineAudioClip, type TimelineClip, type TimelineSequence } from "../../domain/timeline/sequence";
 import { runFfmpeg } from "../generation/local/ffmpeg";
 import { durationSeconds, readWav } from "../generation/local/wav";
 import { planTimeline, type AnimaticInput } from "./animaticPlan";
 
 const extension = (file: string) => (/^\.[a-z0-9]{1,5}$/i.test(path.extname(file)) ? path.extname(file).toLowerCase() : ".bin");
 
-/** The zip's bytes: timeline.otio, timeline.fcpxml, timeline.edl and media/. */
+/** The zip's bytes: timeline.otio, timeline.fcpxml, "<name> <rate>fps.edl" (an EDL cannot state its rate) and media/. */
 export async function timelineZip(input: AnimaticInput, film: string, options: { name: string; workDir: string; signal: AbortSignal }): Promise<Buffer> {
   const files: Record<string, Uint8Array> = {};
   const pieces = planTimeline(input);
@@ -33,7 +33,10 @@ export async function timelineZip(input: AnimaticInput, film: string, options: {
       media = { path: `media/shot-${number}${extension(segment.visual.path)}`, kind: "still" };
       files[media.path] = await readFile(segment.visual.path);
     } else if (piece.kind === "video" && segment.visual.kind === "video") {
-      media = { path: `media/shot-${number}${extension(segment.visual.path)}`, kind: "video" };
+      // The file's probed length is what an editor can trim into. A file shorter than its shot (the
+      // animatic holds its last frame) cannot say so in a timeline, so its length is left unknown there.
+      const sourceFrames = secondsToFrames(segment.visual.sourceSeconds, input.fps);
+      media = { path: `media/shot-${number}${extension(segment.visual.path)}`, kind: "video", ...(sourceFrames >= piece.frames ? { sourceDurationFrames: sourceFrames } : {}) };
       files[media.path] = await readFile(segment.visual.path);
     } else {
       // A card: its middle frame, taken from the film.
@@ -59,7 +62,7 @@ export async function timelineZip(input: AnimaticInput, film: string, options: {
   const zip: Zippable = {
     "timeline.otio": text(toOtio(sequence)),
     "timeline.fcpxml": text(toFcpxml(sequence)),
-    "timeline.edl": text(toEdl(sequence)),
+    [edlFileName(sequence)]: text(toEdl(sequence)),
     // Media are already compressed: stored, not deflated again.
     ...Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, [bytes, { level: 0 }] as [Uint8Array, { level: 0 }]])),
   };

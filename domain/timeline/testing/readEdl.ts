@@ -6,6 +6,7 @@ import { gapsBetween, type ReadClip, type ReadTimeline } from "./readTimeline";
  * by "*" comment lines that belong to it; `FROM CLIP NAME` names the clip and `OTIO REFERENCE FROM` (or
  * `FROM CLIP` / `FROM FILE`) gives its media. Channel V is the video track, A the first audio channel.
  * Source and record lengths must agree, since the adapter refuses a cut whose two lengths differ.
+ * A `BL` (black) event is filler, not a clip: it is kept in `events` but not in `video` or `audio`.
  */
 
 const EVENT = /^(\d{3,})\s+(\S+)\s+(\S+)\s+C\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)$/;
@@ -40,7 +41,8 @@ export function readEdl(text: string, timecodeRate: number): ReadTimeline & { ev
       throw new Error(`Unexpected EDL line: ${line}`);
     }
   }
-  const video = events.filter((e) => e.channel === "V");
-  const audio = events.filter((e) => e.channel === "A");
+  const clips = events.filter((e) => e.reel !== "BL");
+  const video = clips.filter((e) => e.channel === "V");
+  const audio = clips.filter((e) => e.channel === "A");
   return { name, fcm, events, video, audio, audioGaps: gapsBetween(audio) };
 }

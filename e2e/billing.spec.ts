@@ -96,7 +96,10 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   expect((await csv.text()).split("\r\n")[1]).toContain('"Paid reel"');
 
   // The run links its node: the canvas opens at it, selected.
-  await run.getByRole("link", { name: "Open the node of this run in Paid reel" }).click();
+  await expect(run).toContainText("Key art");
+  // The balance is in credits, as the top bar shows it (issue 31, 10).
+  await expect(page.getByTestId("billing-balance")).toHaveText(/^\d{1,3}(,\d{3})* credits$/);
+  await run.getByRole("link", { name: "Open Key art in Paid reel" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?project=${projectId}$`));
   await expect(page.locator(".react-flow__node.selected")).toContainText("Key art");
 });

@@ -8,7 +8,7 @@ import { loginPathFor } from "../auth/returnTo";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { BackLink, Button, Logo, Skeleton, buttonClassName, toast } from "../ui";
 import { formatCents, portalUrl, useBillingSummary, usePurchases, useUsage } from "./billingApi";
-import { runName } from "./runName";
+import { runName } from "../../domain/billing/runName";
 import { SpendChart } from "./SpendChart";
 import { TestModeBadge } from "./TestModeBadge";
 
@@ -101,9 +101,10 @@ function PlanAndBalance() {
       </Card>
       <Card title="Balance">
         <p className="text-3xl font-bold tabular-nums" data-testid="billing-balance">
-          {formatMoney(credits.data ?? 0)}
+          {formatCredits(credits.data ?? 0)}
         </p>
-        <p className="mt-1 text-sm text-text-muted">{formatCredits(credits.data ?? 0)} remaining. Runs on your own API keys cost none.</p>
+        {/* One unit everywhere (issue 31, 10): credits, as the top bar shows them; their worth in money is a note. */}
+        <p className="mt-1 text-sm text-text-muted">Worth {formatMoney(credits.data ?? 0)}. Runs on your own API keys cost none.</p>
       </Card>
     </div>
   );
@@ -157,15 +158,15 @@ function UsageSection() {
                       <Link to={`/?project=${encodeURIComponent(r.projectId)}`} className="text-text underline-offset-4 hover:text-accent hover:underline">
                         {r.projectName}
                       </Link>
-                      {!r.nodeId.startsWith("detached:") && (
+                      {r.nodeTitle && (
                         <>
                           <span className="text-text-subtle"> · </span>
                           <Link
                             to={`/?project=${encodeURIComponent(r.projectId)}&node=${encodeURIComponent(r.nodeId)}`}
                             className="text-text-muted underline-offset-4 hover:text-accent hover:underline"
-                            aria-label={`Open the node of this run in ${r.projectName}`}
+                            aria-label={`Open ${r.nodeTitle} in ${r.projectName}`}
                           >
-                            node
+                            {r.nodeTitle}
                           </Link>
                         </>
                       )}

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { formatCredits } from "../../domain/credits";
-import { runName } from "./runName";
+import { runName } from "../../domain/billing/runName";
 
 const COLORS = ["#f5a524", "#7c8cff", "#3ecf8e", "#f06595", "#4dabf7", "#b197fc", "#ffd43b", "#ff8787"];
 

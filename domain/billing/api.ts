@@ -64,6 +64,8 @@ export interface UsageRow {
   projectId: string;
   projectName: string;
   nodeId: string;
+  /** The node's title as it is now; null when the node is gone or the run was not on the canvas. */
+  nodeTitle: string | null;
   modelId: string;
   status: string;
   /** Credits kept for the run (0 for own keys and refunded runs). */

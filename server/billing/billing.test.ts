@@ -135,6 +135,13 @@ describe("usage", () => {
       { id: "g-2", projectId, nodeId: "n-2", userId: user.id, modelId: "upscale", status: "failed", request: {}, inputHash: "h2", reservedCredits: 40 },
       { id: "g-3", projectId, nodeId: "n-3", userId: user.id, modelId: "flux-pro", status: "succeeded", request: {}, inputHash: "h3", reservedCredits: 0, ownKey: true },
     ]);
+    // Rows name the node and the model as people know them (issue 31, 10): a deleted node has no name.
+    const { nodes } = await import("../db/schema");
+    await h.database.db.insert(nodes).values([
+      { projectId, id: "n-1", data: { title: "Key art" } },
+      { projectId, id: "n-2", data: { title: "Gone" }, deleted: true },
+    ]);
+    await h.database.db.insert(generations).values({ id: "g-0", projectId, nodeId: "n-9", userId: user.id, modelId: "local/animatic", status: "succeeded", request: {}, inputHash: "h0", reservedCredits: 0, createdAt: new Date(Date.now() - 60_000) });
     await h.database.db.insert(creditLedger).values([
       { id: "l-1", userId: user.id, delta: -60, reason: "generation reserve", idempotencyKey: "generation:g-1:reserve" },
       { id: "l-2", userId: user.id, delta: 0, reason: "generation capture", idempotencyKey: "generation:g-1:capture" },
@@ -144,7 +151,8 @@ describe("usage", () => {
     const page = (await h.call(user, "GET", "/api/billing/usage?limit=2")).body;
     expect(page.hasMore).toBe(true);
     const all = (await h.call(user, "GET", "/api/billing/usage?limit=50")).body.usage;
-    expect(Object.fromEntries(all.map((r: { id: string; credits: number; refunded: boolean; ownKey: boolean }) => [r.id, [r.credits, r.refunded, r.ownKey]]))).toEqual({ "g-1": [60, false, false], "g-2": [0, true, false], "g-3": [0, false, true] });
+    expect(Object.fromEntries(all.map((r: { id: string; credits: number; refunded: boolean; ownKey: boolean }) => [r.id, [r.credits, r.refunded, r.ownKey]]))).toEqual({ "g-0": [0, false, false], "g-1": [60, false, false], "g-2": [0, true, false], "g-3": [0, false, true] });
+    expect(Object.fromEntries(all.map((r: { id: string; nodeTitle: string | null }) => [r.id, r.nodeTitle]))).toEqual({ "g-0": null, "g-1": "Key art", "g-2": null, "g-3": null });
     expect((await h.call(other, "GET", "/api/billing/usage")).body.usage).toEqual([]);
     const spent = (await h.call(user, "GET", "/api/billing/summary")).body.spentPerDay;
     expect(spent).toHaveLength(30);
@@ -154,5 +162,8 @@ describe("usage", () => {
     expect(csv.body.split("\r\n")[0]).toBe('"Date","Project","Node","Model or tool","Status","Credits","Refunded","Own key"');
     // A project name that a spreadsheet would run as a formula is written as text.
     expect(csv.body).toContain(`"'=cmd|' /C calc'!A0"`);
+    expect(csv.body.split("\r\n").find((l) => l.includes('"Key art"'))).toBeTruthy();
+    expect(csv.body).toContain('"Animatic (ffmpeg)"');
+    expect(csv.body).not.toContain('"local/animatic"');
   });
 });

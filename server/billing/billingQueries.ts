@@ -1,6 +1,7 @@
 /** What the Billing page reads: the plan, the usage of every run and the purchases, all from the ledger's side. */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { planById } from "../../domain/billing/catalog";
+import { runName } from "../../domain/billing/runName";
 import type { BillingSubscription, PurchaseRow, UsageRow } from "../../domain/billing/api";
 import { rowsOf, type Db } from "../db/client";
 import { billingPurchases, billingSubscriptions } from "../db/schema";
@@ -36,14 +37,15 @@ export async function currentSubscription(db: Db, userId: string): Promise<Billi
  */
 export async function usageRows(db: Db, userId: string, limit: number, offset: number): Promise<UsageRow[]> {
   const result = await db.execute(sql`
-    select g.id, g.created_at, g.project_id, p.name as project_name, g.node_id, g.model_id, g.status, g.own_key,
+    select g.id, g.created_at, g.project_id, p.name as project_name, g.node_id, n.data->>'title' as node_title, g.model_id, g.status, g.own_key,
       coalesce(-sum(l.delta), 0)::int as credits,
       bool_or(l.idempotency_key like '%:release') as refunded
     from generations g
     join projects p on p.id = g.project_id
+    left join nodes n on n.project_id = g.project_id and n.id = g.node_id and not n.deleted
     left join credit_ledger l on ${RUN_LEDGER_ROWS}
     where g.user_id = ${userId}
-    group by g.id, p.name
+    group by g.id, p.name, n.data
     order by g.created_at desc, g.id
     limit ${limit} offset ${offset}`);
   return rowsOf(result).map((r) => ({
@@ -52,6 +54,7 @@ export async function usageRows(db: Db, userId: string, limit: number, offset: n
     projectId: String(r.project_id),
     projectName: String(r.project_name),
     nodeId: String(r.node_id),
+    nodeTitle: typeof r.node_title === "string" && r.node_title.trim() ? r.node_title : null,
     modelId: String(r.model_id),
     status: String(r.status),
     credits: Number(r.credits ?? 0),
@@ -101,6 +104,6 @@ const csvCell = (v: string | number | boolean) => {
 
 export function usageCsv(rows: UsageRow[]): string {
   const head = ["Date", "Project", "Node", "Model or tool", "Status", "Credits", "Refunded", "Own key"];
-  const lines = rows.map((r) => [r.createdAt, r.projectName, r.nodeId, r.modelId, r.status, r.credits, r.refunded ? "yes" : "no", r.ownKey ? "yes" : "no"].map(csvCell).join(","));
+  const lines = rows.map((r) => [r.createdAt, r.projectName, r.nodeTitle ?? r.nodeId, runName(r.modelId), r.status, r.credits, r.refunded ? "yes" : "no", r.ownKey ? "yes" : "no"].map(csvCell).join(","));
   return [head.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
 }

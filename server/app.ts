@@ -21,6 +21,7 @@ import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
+import { registerUserLiveRoute } from "./http/userLiveRoute";
 import { Presence } from "./realtime/presence";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
@@ -121,6 +122,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const presence = new Presence(hub);
   server.addHook("onClose", () => presence.close());
   await registerLiveRoutes(server, database.db, hub, auth, sessions, presence);
+  registerUserLiveRoute(server, hub, auth);
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
   registerStoryboardRoutes(server, database.db);

@@ -163,6 +163,11 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     };
   }, [ctx, projectId, clientId]);
 
+  // The owner may change this user's access while the canvas is open (issue 31 item 8): the store follows.
+  useEffect(() => {
+    if (ctx.store.getState().canEdit !== canEdit) ctx.store.setState({ canEdit });
+  }, [ctx, canEdit]);
+
   useCanvasShortcuts(ctx);
 
   return (

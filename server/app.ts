@@ -22,6 +22,7 @@ import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
 import { registerUserLiveRoute } from "./http/userLiveRoute";
+import { registerProjectAssetRoutes } from "./http/projectAssetRoutes";
 import { Presence } from "./realtime/presence";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
@@ -131,6 +132,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);
   registerProxyRoutes(server, database.db, mediaStorage);
+  registerProjectAssetRoutes(server, database.db, mediaStorage);
   await registerShotListRoutes(server, database.db, hub, mediaStorage);
   await registerAssetRoutes(server, database.db, mediaStorage);
   const generation = await startGeneration(database, hub, mediaStorage, config.authSecret, generationOptions);

@@ -23,7 +23,7 @@ export function AssetPreview({ card, projectId, onClose }: { card: AssetCard | n
       {card && (
         <div data-testid="asset-preview" className="flex min-h-0 justify-center">
           {card.contentType === "image" ? (
-            <img src={card.url} alt={card.title} className="max-h-[70dvh] max-w-full rounded-lg object-contain" />
+            <img src={card.url} alt={card.title} className="max-h-[70dvh] w-full rounded-lg object-contain" />
           ) : card.contentType === "video" ? (
             <video src={card.url} controls autoPlay className="max-h-[70dvh] max-w-full rounded-lg" aria-label={`${card.title} (video)`} />
           ) : card.contentType === "audio" ? (

@@ -72,13 +72,13 @@ test("text results are assets; a card opens a preview; downloads are named after
   const imageDownload = page.waitForEvent("download");
   await preview.getByRole("link", { name: "Download" }).click();
   expect((await imageDownload).suggestedFilename()).toBe("Rain Chase – Shot 2.png");
-  await page.keyboard.press("Escape");
+  await preview.getByRole("button", { name: "Close" }).click();
 
   // Audio plays in place.
   await page.getByRole("button", { name: "Preview Theme" }).click();
   const audio = page.getByRole("dialog", { name: "Theme" }).locator("audio");
   await expect(audio).toBeVisible();
   await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime > 0 || !el.paused)).toBe(true);
-  await page.keyboard.press("Escape");
+  await page.getByRole("dialog", { name: "Theme" }).getByRole("button", { name: "Close" }).click();
   await page.screenshot({ path: "test-results/assets-grid.png" });
 });

@@ -7,7 +7,7 @@ import { useProject } from "../api/projects";
 import { AccessDenied } from "../shell/AccessDenied";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { Spinner } from "../ui";
-import { initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
+import { forgetMode, initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
 import { TopBar } from "./TopBar";
 import { followAccess } from "./followAccess";
 import { useQueryClient } from "@tanstack/react-query";
@@ -36,6 +36,9 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     },
     [projectId],
   );
+
+  // Leaving the project (a reload does not unmount) means it reopens on the canvas (spec; issue 31 item 13).
+  useEffect(() => () => forgetMode(projectId), [projectId]);
 
   useEffect(() => {
     if (!linkedNode) return;

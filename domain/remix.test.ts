@@ -44,6 +44,18 @@ describe("remix draft", () => {
     expect(createProjectSchema.safeParse(input).success).toBe(true);
   });
 
+  it("titles a node by its label when it has no title (issue 31 item 13)", () => {
+    const draft: RemixDraft = {
+      name: "Alley",
+      nodes: [
+        { id: "a", position: { x: 0, y: 0 }, data: { label: "Opening shot" } },
+        { id: "b", position: { x: 1, y: 0 }, data: { label: "Ignored", title: "Kept" } },
+        { id: "c", position: { x: 2, y: 0 }, data: {} },
+      ],
+    };
+    expect(remixProjectInput(draft).input.nodes!.map((n) => n.data.title)).toEqual(["Opening shot", "Kept", undefined]);
+  });
+
   it("keeps the first nodes of a draft beyond the limit", () => {
     const draft: RemixDraft = { name: "Big", nodes: Array.from({ length: PROJECT_INITIAL_NODES_MAX + 5 }, (_, i) => draftNode(`n${i}`)) };
     const { input, droppedNodes } = remixProjectInput(draft);

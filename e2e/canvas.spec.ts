@@ -93,8 +93,9 @@ test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) 
   await expect(page.getByTestId("asset-card")).toHaveCount(0);
   await page.getByRole("button", { name: "all", exact: true }).click();
   const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download sunset" }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.png$/);
+  await page.getByRole("link", { name: "Download sunset" }).click();
+  // Named after the project and the node (issue 31 item 9).
+  expect((await download).suggestedFilename()).toBe("Drops – sunset.png");
 });
 
 test("a second browser sees the first one's edits live", async ({ page, browser }) => {

@@ -21,6 +21,8 @@ import { registerKeyRoutes } from "./keys/keyRoutes";
 import { registerStaticRoutes } from "./http/staticRoutes";
 import { registerCanvasRoutes } from "./http/canvasRoutes";
 import { registerLiveRoutes } from "./http/liveRoutes";
+import { registerUserLiveRoute } from "./http/userLiveRoute";
+import { registerProjectAssetRoutes } from "./http/projectAssetRoutes";
 import { Presence } from "./realtime/presence";
 import { appContentSecurityPolicy } from "./http/contentSecurityPolicy";
 import { registerScriptRoutes } from "./http/scriptRoutes";
@@ -121,6 +123,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const presence = new Presence(hub);
   server.addHook("onClose", () => presence.close());
   await registerLiveRoutes(server, database.db, hub, auth, sessions, presence);
+  registerUserLiveRoute(server, hub, auth);
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
   registerStoryboardRoutes(server, database.db);
@@ -129,6 +132,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);
   registerProxyRoutes(server, database.db, mediaStorage);
+  registerProjectAssetRoutes(server, database.db, mediaStorage);
   await registerShotListRoutes(server, database.db, hub, mediaStorage);
   await registerAssetRoutes(server, database.db, mediaStorage);
   const generation = await startGeneration(database, hub, mediaStorage, config.authSecret, generationOptions);

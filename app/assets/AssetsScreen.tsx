@@ -1,15 +1,22 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Download, FileText, ImageOff, Music, Box } from "lucide-react";
+import { ImageOff } from "lucide-react";
 import { assetsFromNodes, ASSET_FILTERS, matchesFilter, type AssetCard, type AssetFilter } from "../../domain/assets";
 import type { CanvasNode } from "../../domain/canvas/node";
 import type { Project } from "../../domain/projects";
 import { api } from "../api/client";
-import { Button, Skeleton, cn, toast } from "../ui";
+import { Skeleton, cn } from "../ui";
+import { AssetPreview } from "./AssetPreview";
+import { AssetTile } from "./AssetTile";
 
-/** spec (shell 2 "Assets screen"): the project's completed media, filterable, downloadable. */
+/**
+ * spec (shell 2 "Assets screen"): the project's completed media and text results (issue 31 item 9),
+ * filterable; a card opens a preview, and downloads are named after the project and node.
+ */
 export function AssetsScreen({ project }: { project: Project | null }) {
   const [filter, setFilter] = useState<AssetFilter>("all");
+  const [previewing, setPreviewing] = useState<AssetCard | null>(null);
+  const closePreview = useCallback(() => setPreviewing(null), []);
   const nodes = useQuery({
     queryKey: ["canvas-assets", project?.id],
     queryFn: () => api<{ nodes: CanvasNode[] }>("GET", `/api/projects/nodes?projectId=${project!.id}`),
@@ -45,53 +52,10 @@ export function AssetsScreen({ project }: { project: Project | null }) {
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Assets">
-          {shown.map((card) => <AssetTile key={card.id} card={card} />)}
+          {shown.map((card) => <AssetTile key={card.id} card={card} projectId={project.id} onOpen={setPreviewing} />)}
         </ul>
       )}
+      <AssetPreview card={previewing} projectId={project.id} onClose={closePreview} />
     </section>
   );
-}
-
-function AssetTile({ card }: { card: AssetCard }) {
-  const Icon = card.contentType === "audio" ? Music : card.contentType === "model" ? Box : FileText;
-  return (
-    <li className="overflow-hidden rounded-xl border border-border bg-surface" data-testid="asset-card">
-      <div className="flex aspect-video items-center justify-center bg-surface-2">
-        {card.contentType === "image" ? (
-          <img src={card.thumbnailUrl ?? card.url} alt={card.title} loading="lazy" className="h-full w-full object-cover" />
-        ) : card.contentType === "video" ? (
-          <video src={card.url} muted preload="metadata" className="h-full w-full object-cover" />
-        ) : (
-          <Icon className="size-8 text-text-muted" aria-hidden />
-        )}
-      </div>
-      <div className="flex items-center gap-2 px-3 py-2">
-        <span className="min-w-0 flex-1 truncate text-sm text-text" title={card.title}>{card.title}</span>
-        <Button size="sm" variant="ghost" aria-label={`Download ${card.title}`} onClick={() => void download(card)}>
-          <Download className="size-4" />
-        </Button>
-      </div>
-    </li>
-  );
-}
-
-/** Reads the media as a blob and saves it under the asset's file name, or 'asset-{id}' (spec: shell 7). */
-async function download(card: AssetCard) {
-  try {
-    const res = await fetch(card.url, { credentials: "same-origin" });
-    if (!res.ok) throw new Error(`${res.status}`);
-    const blob = await res.blob();
-    const href = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = href;
-    const base = card.filename !== "asset" ? card.filename : `asset-${card.id}`;
-    // Studio media URLs have no extension; the served type supplies it (image/png → .png).
-    const ext = blob.type.split("/")[1]?.split(/[;+]/)[0];
-    a.download = base.includes(".") || !ext ? base : `${base}.${ext === "jpeg" ? "jpg" : ext === "quicktime" ? "mov" : ext}`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
-  } catch (err) {
-    console.error("download failed", err);
-    toast.error("Failed to download");
-  }
 }

@@ -73,9 +73,10 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       commands: client.commands,
       flushWrites,
       notify: (kind, message, options) => {
-        const opts = { description: options?.description, duration: options?.duration, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
+        const opts = { description: options?.description, duration: options?.duration, id: options?.id, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
         toast[kind](message, opts);
       },
+      dismiss: (toastId) => toast.dismiss(toastId),
       onActivity: () => {
         void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
         void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
@@ -162,6 +163,11 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       ctx.disposal = setTimeout(() => void client.flush().finally(() => client.dispose()));
     };
   }, [ctx, projectId, clientId]);
+
+  // The owner may change this user's access while the canvas is open (issue 31 item 8): the store follows.
+  useEffect(() => {
+    if (ctx.store.getState().canEdit !== canEdit) ctx.store.setState({ canEdit });
+  }, [ctx, canEdit]);
 
   useCanvasShortcuts(ctx);
 

@@ -16,6 +16,7 @@ import { usePresence } from "../presence/presenceStore";
 import { lightCardKind } from "../../domain/canvas/levelOfDetail";
 import { KIND_COLOUR } from "./nodes/kindColour";
 import { NodeSearch } from "./NodeSearch";
+import { TitleScale } from "./nodes/TitleScale";
 
 // Stable across renders, as React Flow requires.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
@@ -118,6 +119,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
         <CanvasPresence />
+        <TitleScale />
         {minimap && (
           <MiniMap<StudioNode>
             position="top-right"

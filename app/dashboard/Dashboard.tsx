@@ -15,6 +15,7 @@ import { Sidebar } from "./Sidebar";
 import { SortMenu } from "./SortMenu";
 import { useSortPreference } from "./useSortPreference";
 import { useDashboardView } from "./useDashboardView";
+import { useProjectListLive } from "./useProjectListLive";
 
 const SKELETON_CARDS = 6;
 
@@ -26,6 +27,7 @@ const SKELETON_CARDS = 6;
 export function Dashboard({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const projects = useProjects();
+  useProjectListLive();
   const remove = useDeleteProject();
   const now = useNow(30_000);
   const [view, setView] = useDashboardView();

@@ -24,6 +24,11 @@ export interface ProjectSocket {
 }
 
 export function openProjectSocket(projectId: string, handlers: ProjectSocketHandlers): ProjectSocket {
+  return openLiveSocket(`/api/projects/${projectId}/live`, handlers);
+}
+
+/** The same reconnecting socket on any live path of this studio (the user's own channel is `/api/live`). */
+export function openLiveSocket(path: string, handlers: ProjectSocketHandlers): ProjectSocket {
   let socket: WebSocket | null = null;
   let closed = false;
   let opened = 0;
@@ -32,7 +37,7 @@ export function openProjectSocket(projectId: string, handlers: ProjectSocketHand
 
   const connect = () => {
     const again = opened++ > 0;
-    const s = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/projects/${projectId}/live`);
+    const s = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${path}`);
     socket = s;
     s.onopen = () => handlers.opened?.(s, again);
     s.onmessage = (event) => handlers.message(String(event.data), again);

@@ -63,6 +63,7 @@ function Avatar({ member, followed, onFollow }: { member: PresencePeer; followed
         aria-label={`${followed ? "Stop following" : "Follow"} ${member.name} (${where})`}
         data-testid="presence-avatar"
         data-user-name={member.name}
+        data-can-edit={member.canEdit}
         className={cn(
           "relative flex size-8 items-center justify-center rounded-full border-2 border-surface text-xs font-semibold text-bg transition-transform hover:z-10 hover:scale-110 focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent",
           followed && "z-10 ring-2 ring-text",

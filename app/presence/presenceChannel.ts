@@ -9,6 +9,7 @@ import { CURSOR_INTERVAL_MS, STATE_INTERVAL_MS, type PresenceMessage, type Prese
 import { LatestThrottle } from "../../domain/presence/latestThrottle";
 import { openProjectSocket, type ProjectSocket } from "../live/projectSocket";
 import { usePresence } from "./presenceStore";
+import type { Permission } from "../../domain/permissions";
 
 type State = Omit<PresenceStateFrame, "type">;
 
@@ -31,8 +32,11 @@ function send(frame: unknown) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
 }
 
-/** Opens the project's presence socket; the returned function closes it and forgets everyone. */
-export function connectPresence(projectId: string, selfUserId: string, initial: State): () => void {
+/**
+ * Opens the project's presence socket; the returned function closes it and forgets everyone. `onAccess`
+ * hears this user's new permission when the owner changes it (the socket is the tab's one live channel).
+ */
+export function connectPresence(projectId: string, selfUserId: string, initial: State, onAccess?: (permission: Permission) => void): () => void {
   usePresence.getState().reset(selfUserId);
   const me: Channel = {
     live: null,
@@ -53,8 +57,9 @@ export function connectPresence(projectId: string, selfUserId: string, initial: 
       socket.send(JSON.stringify({ type: "presence", ...me.state }));
     },
     message(data) {
-      const message = JSON.parse(data) as { type: string };
+      const message = JSON.parse(data) as { type: string; permission?: Permission };
       if (PRESENCE_TYPES.has(message.type)) usePresence.getState().receive(message as PresenceMessage);
+      else if (message.type === "access" && message.permission) onAccess?.(message.permission);
     },
     closed(socket) {
       if (live.current() === socket) usePresence.getState().reset(selfUserId);

@@ -7,8 +7,10 @@ import { useProject } from "../api/projects";
 import { AccessDenied } from "../shell/AccessDenied";
 import { LoadingScreen } from "../shell/LoadingScreen";
 import { Spinner } from "../ui";
-import { initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
+import { forgetMode, initialMode, isMode, MODE_EVENT, modeForShortcut, rememberMode, type Mode } from "./modes";
 import { TopBar } from "./TopBar";
+import { followAccess } from "./followAccess";
+import { useQueryClient } from "@tanstack/react-query";
 import { loadCanvas } from "./preload";
 import { connectPresence, reportPresence } from "../presence/presenceChannel";
 import { useFollowed, usePresence } from "../presence/presenceStore";
@@ -35,6 +37,9 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     [projectId],
   );
 
+  // Leaving the project (a reload does not unmount) means it reopens on the canvas (spec; issue 31 item 13).
+  useEffect(() => () => forgetMode(projectId), [projectId]);
+
   useEffect(() => {
     if (!linkedNode) return;
     revealOnCanvas(projectId, linkedNode);
@@ -50,7 +55,12 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
 
   // Presence (issue 15): this tab is here, in this mode, from the moment the project is open.
   const opened = project.isSuccess;
-  useEffect(() => (opened ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }) : undefined), [opened, projectId, user.id]);
+  // The same socket brings a change of this user's access, which every mode follows at once (issue 31 item 8).
+  const queryClient = useQueryClient();
+  useEffect(
+    () => (opened ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }, (permission) => followAccess(queryClient, projectId, permission)) : undefined),
+    [opened, projectId, user.id, queryClient],
+  );
   useEffect(() => reportPresence({ mode }), [mode]);
   // Following someone takes this tab to their mode; choosing a mode yourself stops following.
   const followedMode = useFollowed()?.mode;

@@ -22,7 +22,10 @@ export function modeForShortcut(e: Pick<KeyboardEvent, "altKey" | "ctrlKey" | "m
 
 const modeKey = (projectId: string) => `reelgraph.mode.${projectId}`;
 
-/** The mode a project reopens in: the last one used in this tab, else the canvas. */
+/**
+ * The mode a project opens in: Canvas (spec), except after a reload, which keeps the mode of the visit it
+ * reloads (remembered in this tab until the project is left: `forgetMode`, issue 31 item 13).
+ */
 export function initialMode(projectId: string): Mode {
   const saved = sessionStorage.getItem(modeKey(projectId));
   return isMode(saved) ? saved : DEFAULT_MODE;
@@ -30,4 +33,9 @@ export function initialMode(projectId: string): Mode {
 
 export function rememberMode(projectId: string, mode: Mode) {
   sessionStorage.setItem(modeKey(projectId), mode);
+}
+
+/** The project was left (back to the dashboard, another project): it opens on the canvas next time. */
+export function forgetMode(projectId: string) {
+  sessionStorage.removeItem(modeKey(projectId));
 }

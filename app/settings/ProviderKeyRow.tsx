@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ExternalLink } from "lucide-react";
-import { ADDRESS_PROVIDERS, providerKeyBodySchema, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
+import { ADDRESS_PROVIDERS, apiKeyName, providerKeyBodySchema, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
 import { PROVIDER_LABELS } from "../../domain/generation/modelTypes";
 import { ProviderLogo } from "../generation/ProviderLogo";
 import { Button, Input, cn, toast } from "../ui";
@@ -90,7 +90,7 @@ export function ProviderKeyRow({ provider, status }: { provider: KeyedProvider; 
 
       <form onSubmit={submit} noValidate className="mt-4 flex flex-wrap items-start gap-2">
         <label htmlFor={inputId} className="sr-only">
-          {isAddress ? `${label} server address` : `${label} API key`}
+          {isAddress ? `${label} server address` : apiKeyName(label)}
         </label>
         <div className="min-w-56 flex-1">
           <Input

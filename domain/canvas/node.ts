@@ -1,4 +1,5 @@
 import type { PresenceMessage } from "../presence/presence";
+import type { Permission } from "../permissions";
 import { z } from "zod";
 import type { AgentMessage } from "../agent/messages";
 import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
@@ -244,6 +245,16 @@ export type RealtimeMessage =
       edgesAdded: CanvasEdge[];
       edgesRemoved: string[];
     }
+  /**
+   * The receiving socket's user now has this permission on the project (the owner changed it, issue 31
+   * item 8): sent to that user's own sockets alone, so their open tab follows at once.
+   */
+  | { type: "access"; permission: Permission }
+  /**
+   * On a user's own channel (GET /api/live): the projects shared with them changed (a new share, a removal
+   * or a change of permission), so their dashboard reads its list again.
+   */
+  | { type: "projects" }
   /** A message of the project's agent chat, new or updated (a plan applied or cancelled); clients keep it by id. */
   | { type: "agent"; message: AgentMessage }
   /** A script of the project was saved; open editors of it reload unless they made the change. */

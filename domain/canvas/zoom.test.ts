@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   CANVAS_EXTENT,
+  NODE_TITLE_PX,
+  nodeTitleScale,
   CONNECTION_RADIUS,
   DEFAULT_ZOOM,
   MAX_ZOOM,
@@ -84,5 +86,15 @@ describe("zoomPercent", () => {
   it("shows the default 0.6 as 60", () => {
     expect(zoomPercent(DEFAULT_ZOOM)).toBe(60);
     expect(zoomPercent(1.2345)).toBe(123);
+  });
+});
+
+describe("node titles stay readable (issue 31 item 13)", () => {
+  it("is at least 11 px on screen at every zoom from 40 % up, and never shrinks below its own size", () => {
+    for (let zoom = 0.4; zoom <= 4; zoom += 0.05) {
+      expect(NODE_TITLE_PX * nodeTitleScale(zoom) * zoom).toBeGreaterThanOrEqual(11);
+      expect(nodeTitleScale(zoom)).toBeGreaterThanOrEqual(1);
+    }
+    expect(nodeTitleScale(1)).toBe(1);
   });
 });

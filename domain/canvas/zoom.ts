@@ -57,3 +57,13 @@ export function zoomOut(zoom: number): number {
   const step = [...ZOOM_STEPS].reverse().find((s) => s < p - EPS);
   return step === undefined ? clampZoom(zoom) : step / 100;
 }
+
+/** A node title's size on the card (px at 100 %), and the least it may be on screen (issue 31 item 13). */
+export const NODE_TITLE_PX = 14;
+export const NODE_TITLE_MIN_SCREEN_PX = 12;
+
+/**
+ * How much a node title grows at `zoom` so it stays readable (at least NODE_TITLE_MIN_SCREEN_PX on screen):
+ * 1 from about 86 % up; 1.43 at the default 60 %; 2.14 at 40 %.
+ */
+export const nodeTitleScale = (zoom: number): number => Math.max(1, NODE_TITLE_MIN_SCREEN_PX / (NODE_TITLE_PX * clampZoom(zoom)));

@@ -156,8 +156,14 @@ export const providerKeyStatusSchema = z.object({
 });
 export type ProviderKeyStatus = z.infer<typeof providerKeyStatusSchema>;
 
-/** The locked model's reason (Generation issue): 'Add a {provider} key in Settings'. */
-export const lockedReason = (providerLabel: string) => `Add a ${providerLabel} key in Settings`;
+/** "an" before a vowel sound as written ("an OpenAI key", "a Runway key"). */
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+/** The locked model's reason (Generation issue): 'Add a {provider} key in Settings' ("an OpenAI key", issue 31 item 13). */
+export const lockedReason = (providerLabel: string) => `Add ${article(providerLabel)} ${providerLabel} key in Settings`;
+
+/** "{provider} API key", without saying API twice ("Google Gemini API key", issue 31 item 13). */
+export const apiKeyName = (providerLabel: string) => (/\bAPI$/.test(providerLabel) ? `${providerLabel} key` : `${providerLabel} API key`);
 
 /** Spec canvas 8 "Generation" texts, word for word. */
 export const GENERATION_MESSAGES = {

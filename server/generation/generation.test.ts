@@ -209,7 +209,7 @@ describe("execute-node", () => {
     // No OpenAI key on this server and none of the user's own.
     const locked = await execute(owner, { ...body, selectedModel: "openai/gpt-image-1" });
     expect(locked.status).toBe(400);
-    expect(locked.body.error).toBe("Add a OpenAI key in Settings");
+    expect(locked.body.error).toBe("Add an OpenAI key in Settings");
     expect(await balance(owner)).toBe(TEST_SIGNUP_CREDITS);
   });
 });
@@ -236,7 +236,7 @@ describe("models", () => {
     const byId = new Map((res.body.models as { id: string; usable: boolean; lockedReason?: string; provider: string }[]).map((m) => [m.id, m]));
     expect(byId.get("local/sketch")).toMatchObject({ provider: "local", usable: true });
     expect(byId.get(IMAGE_MODEL)).toMatchObject({ usable: true });
-    expect(byId.get("openai/gpt-image-1")).toMatchObject({ usable: false, lockedReason: "Add a OpenAI key in Settings" });
+    expect(byId.get("openai/gpt-image-1")).toMatchObject({ usable: false, lockedReason: "Add an OpenAI key in Settings" });
   });
 
   it("POST filters by the selected node's type and its connected media", async () => {

@@ -5,9 +5,9 @@
  * media and writes the node (media, version, variation nodes).
  */
 import type { NodeData } from "../../domain/canvas/node";
-import { ADDRESS_PROVIDERS, GENERATION_MESSAGES, type GenerationData } from "../../domain/generation/api";
+import { ADDRESS_PROVIDERS, GENERATION_MESSAGES, lockedReason, type GenerationData } from "../../domain/generation/api";
 import { displayNameFor, findModel } from "../../domain/generation/catalogue";
-import type { MediaType, Model } from "../../domain/generation/modelTypes";
+import { PROVIDER_LABELS, type MediaType, type Model } from "../../domain/generation/modelTypes";
 import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
 import { trainedRunInput } from "../../domain/generation/trainedModels";
 import type { RunContext, RunKind, RunResult } from "../runs/kind";
@@ -56,7 +56,7 @@ export async function runModel(ctx: ModelRunContext): Promise<{ model: Model; ou
   const engine = deps.engines[model.provider];
   if (!engine) throw new ProviderError(`${displayNameFor(model.id).name} cannot run on this server`);
   const resolved = await deps.credentialsFor(row.userId, model.provider);
-  if (!resolved) throw new ProviderError(`Add a ${model.provider} key in Settings`);
+  if (!resolved) throw new ProviderError(lockedReason(PROVIDER_LABELS[model.provider]));
   // A server address the user typed may only be reached on public addresses, checked at connect time.
   const credentials = { ...resolved, publicOnly: resolved.ownKey && ADDRESS_PROVIDERS.includes(model.provider) };
   const results: EngineResult[] = [];

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { generationContext } from "../../domain/canvas/context";
 import type { NodeData } from "../../domain/canvas/node";
-import { GENERATION_MESSAGES, type ToolbarControls } from "../../domain/generation/api";
+import { GENERATION_MESSAGES, lockedReason, type ToolbarControls } from "../../domain/generation/api";
 import { findModel } from "../../domain/generation/catalogue";
 import { estimateCredits } from "../../domain/generation/cost";
 import { autoFillMedia, modelParameterFields } from "../../domain/generation/modelParamForm";
@@ -109,7 +109,7 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
   const credentials = await deps.credentialsFor(userId, model.provider);
-  if (!credentials) throw new HttpError(400, "bad_request", `Add a ${PROVIDER_LABELS[model.provider]} key in Settings`);
+  if (!credentials) throw new HttpError(400, "bad_request", lockedReason(PROVIDER_LABELS[model.provider]));
 
   const upstream = await upstreamOf(deps.db, projectId, node.id);
   const context = contextOf(upstream);

@@ -72,7 +72,10 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
           try {
             const user = await loadSessionUser(auth, request);
             if (!user || user.id !== caller.id) return socket.close(4401, "Your session has ended");
+            const before = permission;
             permission = await authorizeProject(db, caller.id, id, "view");
+            // Their own tab follows at once: a member made editor may edit without a reload (issue 31 item 8).
+            if (permission !== before) socket.send(JSON.stringify({ type: "access", permission }));
             // A member made view-only (or editor) is shown so to everyone present.
             if (client.presenceConnectionId) presence.setCanEdit(client.presenceConnectionId, permission !== "view");
           } catch (err) {

@@ -29,6 +29,8 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     // A changed permission reaches their open sockets now, on every instance: presence shows everyone
     // whether they may edit (issue 29 item 6).
     await hub.recheckUser(member.userId);
+    // A new share (or a changed one) appears on their dashboard without a reload (issue 31 item 8).
+    await hub.notifyUser(member.userId, { type: "projects" });
     reply.status(201);
     return member;
   });
@@ -40,6 +42,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     await removeMember(db, id, userId);
     // Their open live sockets on this project close now, on every instance (issue 17 item 4).
     await hub.revokeAccess(id, userId);
+    await hub.notifyUser(userId, { type: "projects" });
     return { success: true };
   });
 }

@@ -39,6 +39,12 @@ export interface Relay {
   close(): Promise<void>;
 }
 
+/**
+ * A user's own room in the hub, beside the projects' rooms: their dashboard's socket (GET /api/live) joins
+ * it, so news about their projects reaches them, through the relay, on any instance.
+ */
+export const userRoom = (userId: string) => `user:${userId}`;
+
 const isLiveClient = (s: Subscriber): s is LiveClient => "recheck" in s;
 const PRESENCE_TYPES = new Set(["presence-snapshot", "presence-peer", "presence-leave", "cursor"]);
 /** The connection a presence message is about, which is not sent its own. */
@@ -83,6 +89,11 @@ export class RealtimeHub {
   async publish(projectId: string, message: RealtimeMessage): Promise<void> {
     this.deliver(projectId, message);
     await this.relay?.publish(projectId, message);
+  }
+
+  /** Tells `userId`'s own channel (their dashboard), here and on every other instance. */
+  async notifyUser(userId: string, message: RealtimeMessage): Promise<void> {
+    await this.publish(userRoom(userId), message);
   }
 
   /** Closes `userId`'s sockets on the project, here and on every other instance. */

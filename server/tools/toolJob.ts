@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
 import { modelInputSchemaSchema, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { lockedReason } from "../../domain/generation/api";
 import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
@@ -49,7 +50,7 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
   let credentials: { ownKey: boolean } | null = { ownKey: false };
   if (tool.provider !== "local") {
     credentials = await deps.credentialsFor(userId, tool.provider);
-    if (!credentials) throw new HttpError(400, "bad_request", `Add a ${PROVIDER_LABELS[tool.provider]} key in Settings`);
+    if (!credentials) throw new HttpError(400, "bad_request", lockedReason(PROVIDER_LABELS[tool.provider]));
   }
   let params: Record<string, ParamValue>;
   try {
@@ -127,7 +128,7 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
   const engine = ctx.deps.engines[tool.provider];
   if (!engine) throw new ProviderError(`${tool.name} cannot run on this server`);
   const credentials = await ctx.deps.credentialsFor(ctx.row.userId, tool.provider);
-  if (!credentials) throw new ProviderError(`Add a ${PROVIDER_LABELS[tool.provider]} key in Settings`);
+  if (!credentials) throw new ProviderError(lockedReason(PROVIDER_LABELS[tool.provider]));
   const schema = toolInputSchema(tool.schema);
   const resolve = componentRefResolver(tool.schema);
   const params: Record<string, unknown> = { ...run.params };

@@ -129,7 +129,7 @@ export function createCanvasCommands(env: CommandEnv) {
         const [pa, pb, pc] = placed([a, b, c], "center");
         add([pa!, pb!, pc!], [newEdge(a.id, c.id, now()), newEdge(b.id, c.id, now() + 1)]);
       } else if (kind === "video-from-image") {
-        add(placed([makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video" })], "center"));
+        add(placed([makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video", aspectRatio: "16:9" })], "center"));
       } else {
         add(placed([text("Describe an Image")], "center"));
       }

@@ -14,17 +14,19 @@ const node = (id: string, data: Partial<NodeData>): StudioNode => ({ id, type: "
 function setup(nodes: StudioNode[], canEdit = true) {
   const { client } = recordingClient({ projectId: "p1", canEdit, nodes });
   const { store, commands } = client;
-  const notes: { kind: string; message: string; description?: string }[] = [];
+  const notes: { kind: string; message: string; description?: string; id?: string }[] = [];
+  const dismissed: string[] = [];
   const activity = vi.fn();
   const controller = createGenerationController({
     projectId: "p1",
     store,
     commands,
     flushWrites: () => Promise.resolve(true),
-    notify: (kind, message, o) => notes.push({ kind, message, description: o?.description }),
+    notify: (kind, message, o) => notes.push({ kind, message, description: o?.description, id: o?.id }),
+    dismiss: (id) => dismissed.push(id),
     onActivity: activity,
   });
-  return { store, controller, notes, activity, data: (id: string) => store.getState().nodes.find((n) => n.id === id)!.data };
+  return { store, controller, notes, dismissed, activity, data: (id: string) => store.getState().nodes.find((n) => n.id === id)!.data };
 }
 
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
@@ -52,7 +54,8 @@ describe("run", () => {
     expect(await controller.run("v", "  push in slowly ")).toBe("g1");
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
     expect(body).toMatchObject({ projectId: "p1", nodeId: "v", prompt: "push in slowly", selectedModel: "local/video-ffmpeg", controls: { variations: 2, toolbarControls: { aspectRatio: "16:9", cameraMovement: "dolly-in" } } });
-    expect(notes.at(-1)).toMatchObject({ kind: "info", message: "Video generation started. This may take 30-120 seconds..." });
+    // A local render takes seconds: no "30-120 seconds" warning (issue 31 item 13).
+    expect(notes.some((n) => n.message.startsWith("Video generation started"))).toBe(false);
     expect(activity).toHaveBeenCalled();
 
     controller.onMessage({ type: "generation", generationId: "someone-else", nodeId: "v", status: "succeeded" });
@@ -61,6 +64,17 @@ describe("run", () => {
     expect(controller.progress.store.getState().v).toMatchObject({ generationId: "g1", status: "running", percent: 40 });
     controller.onMessage({ type: "generation", generationId: "g1", nodeId: "v", status: "succeeded" });
     expect(notes.at(-1)).toMatchObject({ kind: "success", message: "Generation completed!" });
+  });
+
+  it("a hosted video run warns of its wait only while it runs (issue 31 item 13)", async () => {
+    vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
+    const { controller, notes, dismissed } = setup([node("v", { prompt: "a chase", selectedModel: "runway/gen4-turbo" })]);
+    expect(await controller.run("v")).toBe("g2");
+    const warning = notes.find((n) => n.message === "Video generation started. This may take 30-120 seconds...");
+    expect(warning?.id).toBeDefined();
+    expect(dismissed).toEqual([]);
+    controller.onMessage({ type: "generation", generationId: "g2", nodeId: "v", status: "succeeded" });
+    expect(dismissed).toEqual([warning!.id]);
   });
 
   it("402 and 401 use the spec's texts, on the node and in a toast", async () => {

@@ -21,7 +21,9 @@ export interface GenerationEnv {
   commands: CanvasCommands;
   /** Sends every waiting canvas write (Run from here reads the saved nodes); false when some are still unsaved. */
   flushWrites(): Promise<boolean>;
-  notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean }): void;
+  /** `id` names a toast that `dismiss` can take away before its time. */
+  notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean; id?: string }): void;
+  dismiss?(toastId: string): void;
   /** A generation started or settled: the credit balance and the queue panel refresh. */
   onActivity(): void;
 }
@@ -64,6 +66,8 @@ export function titleFromPrompt(prompt: string): string {
   return `${(space > 20 ? cut.slice(0, space) : cut).trim()}…`;
 }
 
+const videoToastId = (generationId: string) => `video-started-${generationId}`;
+
 export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
   /** Generations this client started: only these toast their outcome here. */
@@ -78,6 +82,8 @@ export function createGenerationController(env: GenerationEnv) {
   const report = (m: GenerationMessage) => {
     if (!mine.has(m.generationId) || !SETTLED.has(m.status)) return;
     mine.delete(m.generationId);
+    // "This may take 30-120 seconds" is true only while the run goes on (issue 31 item 13).
+    env.dismiss?.(videoToastId(m.generationId));
     if (m.status === "succeeded") {
       env.notify("success", GENERATION_MESSAGES.completed);
       window.dispatchEvent(new CustomEvent("nodeExecutionComplete", { detail: { nodeId: m.nodeId, generationId: m.generationId } }));
@@ -123,7 +129,11 @@ export function createGenerationController(env: GenerationEnv) {
           progress.apply(early);
           report(early);
         }
-        if (model && outputTypeOf(model) === "video") env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: 5000, video: true });
+        // Only a slow (hosted) video model warns of its wait, and only while it runs (issue 31 item 13): a local
+        // render takes seconds and may have finished already.
+        if (model && outputTypeOf(model) === "video" && model.provider !== "local" && !early && mine.has(res.generationId)) {
+          env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: Infinity, video: true, id: videoToastId(res.generationId) });
+        }
         env.onActivity();
         return res.generationId;
       } catch (err) {

@@ -50,8 +50,11 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
   return (
     <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
       <div className="mb-1.5 flex items-center justify-between px-1">
-        <span className="truncate text-sm font-semibold text-text/80" data-testid="node-title">
-          {title}
+        {/* The title may grow as the canvas zooms out (canvas.css .node-title); its row keeps its place. */}
+        <span className="relative h-5 min-w-0 flex-1">
+          <span className="node-title absolute bottom-0 left-0 truncate text-sm font-semibold text-text/80" data-testid="node-title">
+            {title}
+          </span>
         </span>
         {typeof data.selectedTool === "string" && data.selectedTool && (
           <span className="ml-auto mr-1 flex shrink-0 items-center gap-1 truncate rounded-full border border-border bg-surface-2 px-2 py-px text-[11px] text-text-muted" data-testid="node-tool-chip" title="Selected tool">

@@ -58,7 +58,19 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const onShotChange = useCallback((shotId: string, fields: Partial<ShotFields>) => editScenes((s) => updateShot(s, shotId, fields)), [editScenes]);
   const onSceneChange = useCallback((sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)), [editScenes]);
   const onAddShot = useCallback((sceneId: string) => editScenes((s) => addShot(s, sceneId)), [editScenes]);
-  const onAddScene = () => editScenes((s) => addScene(s));
+  // A new scene is scrolled into view (it is added last, often below the fold; issue 31 item 13).
+  const scenesBox = useRef<HTMLDivElement>(null);
+  const showNewScene = useRef(false);
+  const onAddScene = () => {
+    showNewScene.current = true;
+    editScenes((s) => addScene(s));
+  };
+  useEffect(() => {
+    if (!showNewScene.current) return;
+    showNewScene.current = false;
+    const panels = scenesBox.current?.querySelectorAll('[data-testid="scene-panel"]');
+    panels?.[panels.length - 1]?.scrollIntoView({ behavior: "smooth", block: "start" });
+  }, [doc.scenes.length]);
   const onAcknowledge = useCallback((shot: Shot, changes: readonly LineChange[]) => editScenes((s) => acknowledgeChanges(s, shot.id, changes)), [editScenes]);
   const highlightedShot = useFocusShot(list.id);
 
@@ -110,7 +122,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
       </header>
 
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <div className="mx-auto flex max-w-[1400px] flex-col gap-6 px-6 py-6">
+        <div ref={scenesBox} className="mx-auto flex max-w-[1400px] flex-col gap-6 px-6 py-6">
           {doc.scenes.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
               <p className="text-lg font-medium text-text">No scenes yet</p>

@@ -1,0 +1,49 @@
+/**
+ * A signed-in user's own live channel (GET /api/live, a WebSocket): the dashboard listens here for news
+ * about the user's projects, such as a project just shared with them (issue 31 item 8). It joins the
+ * user's room in the hub (`userRoom`), so a message published on any instance reaches it. It only listens:
+ * frames from the client are ignored. Like a project's socket, it lives only while its session does.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Auth } from "../auth/auth";
+import { loadSessionUser, requireUser } from "../auth/session";
+import { type LiveClient, type RealtimeHub, userRoom } from "../realtime/hub";
+import { LIVE_DEAD_MS, LIVE_MAX_SOCKETS_PER_USER, LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS, LIVE_PING_MS } from "./liveRoutes";
+
+export function registerUserLiveRoute(app: FastifyInstance, hub: RealtimeHub, auth: Auth) {
+  app.get("/api/live", { websocket: true }, (socket, request) => {
+    try {
+      const caller = requireUser(request);
+      const room = userRoom(caller.id);
+      if (hub.clientCount(room, caller.id) >= LIVE_MAX_SOCKETS_PER_USER || hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS) {
+        socket.close(4429, "Too many live connections; close some tabs");
+        return;
+      }
+      const client: LiveClient = {
+        userId: caller.id,
+        send: (text) => socket.send(text),
+        close: (code, reason) => socket.close(code, reason),
+        recheck: async () => {
+          const user = await loadSessionUser(auth, request).catch(() => undefined);
+          // undefined: the check itself failed (the database briefly away), which is not a verdict.
+          if (user === null || (user && user.id !== caller.id)) socket.close(4401, "Your session has ended");
+        },
+      };
+      const leave = hub.join(room, client);
+      let answeredAt = Date.now();
+      socket.on("pong", () => (answeredAt = Date.now()));
+      const pinger = setInterval(() => {
+        if (Date.now() - answeredAt > LIVE_DEAD_MS) return socket.terminate();
+        socket.ping();
+      }, LIVE_PING_MS);
+      socket.on("close", () => {
+        clearInterval(pinger);
+        leave();
+      });
+      socket.send(JSON.stringify({ type: "ready" }));
+    } catch (err) {
+      const status = (err as { status?: number }).status;
+      socket.close(status === 401 ? 4401 : 1011, (err as Error).message.slice(0, 120));
+    }
+  });
+}

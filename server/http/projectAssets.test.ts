@@ -40,7 +40,9 @@ describe("asset downloads named after the project and node", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");
     const disposition = String(res.headers["content-disposition"]);
-    expect(parseDisposition(disposition)).toEqual({ type: "attachment", parameters: { filename: "Rain Chase – Shot 2.png" } });
+    const parsed = parseDisposition(disposition);
+    expect([parsed.type, parsed.parameters.filename]).toEqual(["attachment", "Rain Chase – Shot 2.png"]);
+    expect(disposition).toContain("filename*=UTF-8''Rain%20Chase%20%E2%80%93%20Shot%202.png");
     expect(disposition).toContain('filename="Rain Chase - Shot 2.png"');
     expect(res.rawPayload.subarray(1, 4).toString()).toBe("PNG");
     // The stored file's own URL still answers under its generated name.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { autoContinuedCues, withAutoContinueds } from "./autoContinueds";
 import { element as el } from "./fixtures";
-import { FD_DEFAULTS } from "./format";
+import { FD_DEFAULTS, type ScriptFormat } from "./format";
 import { paginate } from "./paginate";
 
-const cueTexts = (els: Parameters<typeof paginate>[0], format?: Parameters<typeof paginate>[1]["format"]) =>
+const cueTexts = (els: Parameters<typeof paginate>[0], format?: ScriptFormat) =>
   paginate(els, { paper: "letter", format: format ?? null }).flatMap((p) => p.lines.filter((l) => l.kind === "character").map((l) => l.text));
 
 describe("automatic character continueds", () => {

@@ -7,6 +7,7 @@ import type { ScreenplayElement } from "../screenplay/elements";
 import { MAX_SCENES, MAX_SHOTS_PER_LIST, MAX_SHOTS_PER_SCENE, SCENE_DEFAULTS, sceneTitle } from "../shotlists/constants";
 import type { SceneFields, SceneScriptLink } from "../shotlists/schema";
 import { clip, sentences } from "./actionText";
+import type { ScriptFormat } from "../screenplay/format";
 import { sceneEighths } from "./eighths";
 import { characterNamesOf } from "./report";
 import { splitScenes } from "./sceneSplit";
@@ -47,6 +48,8 @@ function weatherOf(elements: readonly ScreenplayElement[]): string | null {
 export interface BreakDownOptions {
   /** Only this scene (its heading's element id); the whole script when absent. */
   headingId?: string;
+  /** The script's page format (an imported .fdx's own): eighths come from the same pagination as its PDF. */
+  format?: ScriptFormat | null;
 }
 
 export function breakDown(elements: readonly ScreenplayElement[], options: BreakDownOptions = {}): Breakdown {
@@ -54,7 +57,7 @@ export function breakDown(elements: readonly ScreenplayElement[], options: Break
   const all = splitScenes(elements);
   if (all[0]?.headingId === null) notices.push(BREAKDOWN_NOTICES.noHeadings);
   const characterNames = characterNamesOf(elements);
-  const eighths = sceneEighths(elements, all.map((s) => s.headingId));
+  const eighths = sceneEighths(elements, all.map((s) => s.headingId), undefined, options.format);
   const scenes: ProposedScene[] = [];
   let shots = 0;
   for (let i = 0; i < all.length; i++) {

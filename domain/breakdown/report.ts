@@ -6,6 +6,7 @@
 import type { ScreenplayElement } from "../screenplay/elements";
 import { cueNamePart } from "../screenplay/cue";
 import { charactersNamedIn, propsIn } from "./actionText";
+import type { ScriptFormat } from "../screenplay/format";
 import { sceneEighths } from "./eighths";
 import { splitScenes, type ScriptScene } from "./sceneSplit";
 
@@ -64,10 +65,11 @@ function dayNightOf(timeOfDay: string | null): string | null {
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-export function breakdownReport(elements: readonly ScreenplayElement[]): BreakdownReport {
+/** `format`: the script's page format, so the eighths come from the same pagination as its PDF. */
+export function breakdownReport(elements: readonly ScreenplayElement[], format?: ScriptFormat | null): BreakdownReport {
   const names = characterNamesOf(elements);
   const scenes = splitScenes(elements);
-  const eighths = sceneEighths(elements, scenes.map((s) => s.headingId));
+  const eighths = sceneEighths(elements, scenes.map((s) => s.headingId), undefined, format);
   const byCharacter = new Map<string, CharacterReport>();
   const character = (name: string) => {
     let c = byCharacter.get(name);

@@ -40,6 +40,11 @@ export const screenplayElementSchema = z.object({
   centered: z.boolean().optional(),
   /** A forced page break before this element (Fountain ===). */
   pageBreakBefore: z.boolean().optional(),
+  /**
+   * Empty Action paragraphs an .fdx had just before this element: import skips them (spec), but Final Draft
+   * prints each as a blank line with its space before, so pagination and the FDX writer keep them.
+   */
+  blankLinesBefore: z.number().int().min(1).max(100).optional(),
 });
 export type ScreenplayElement = z.infer<typeof screenplayElementSchema>;
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { FDX_SAMPLE, counterIds, withoutIds } from "./fixtures";
 import { ScreenplayParseError, parseFdx } from "./fdx";
+import type { ScreenplayElement } from "./elements";
+import { writeFdx } from "./fdxWrite";
+import { paginate } from "./paginate";
 
 const parse = (xml: string) => withoutIds(parseFdx(xml, { newId: counterIds() }));
 const fdx = (content: string, extra = "") =>
@@ -38,7 +41,7 @@ describe("parseFdx: the Final Draft sample", () => {
       { type: "action", content: "ACT ONE", centered: true, pageBreakBefore: true },
       { type: "slug", content: "EXT. BRICK'S PATIO - DAY", sceneNumber: "1" },
       { type: "action", content: "A gorgeous day in Ålesund & the sun is <shining>." },
-      { type: "character", content: "STEEL" },
+      { type: "character", content: "STEEL", blankLinesBefore: 1 }, // after an empty Action paragraph (a printed blank line)
       { type: "parenthetical", content: "(beat)" },
       { type: "dialogue", content: "Beer's ready!", revision: "2" },
       { type: "character", content: "BRICK" },
@@ -146,5 +149,26 @@ describe("parseFdx title page wording", () => {
     expect(
       page(["Center", "TITLE"], ["Center", ""], ["Center", "Screenplay by"], ["Center", ""], ["Center", "A"], ["Center", ""], ["Center", "From the play"], ["Center", ""], ["Center", "Thanks"]),
     ).toEqual({ title: "TITLE", credit: "Screenplay by", author: "A", source: "From the play", extra: { Notes: "Thanks" } });
+  });
+});
+
+describe("empty Action paragraphs (Final Draft prints them as blank lines)", () => {
+  const xml = `<?xml version="1.0"?><FinalDraft DocumentType="Script"><Content>
+    <Paragraph Type="Action"><Text>Rain.</Text></Paragraph>
+    <Paragraph Type="Action"><Text/></Paragraph><Paragraph Type="Action"><Text></Text></Paragraph>
+    <Paragraph Type="Scene Heading"><Text>INT. HALL - DAY</Text></Paragraph>
+  </Content></FinalDraft>`;
+
+  it("skips them as elements but counts them on the next element, and writes them back", () => {
+    const parsed = parseFdx(xml);
+    expect(parsed.elements.map((e) => [e.type, e.blankLinesBefore])).toEqual([["action", undefined], ["slug", 2]]);
+    expect(parseFdx(writeFdx(parsed)).elements.map((e) => e.blankLinesBefore)).toEqual([undefined, 2]);
+  });
+
+  it("paginates each as a blank line with the action's space before", () => {
+    const [rain, slug] = parseFdx(xml).elements;
+    const rows = (els: ScreenplayElement[]) => paginate(els, { paper: "letter" })[0]!.lines.map((l) => l.row);
+    expect(rows([rain!, { id: slug!.id, type: slug!.type, content: slug!.content }])).toEqual([0, 3]);
+    expect(rows([rain!, slug!])).toEqual([0, 7]);
   });
 });

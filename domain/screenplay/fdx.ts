@@ -49,7 +49,7 @@ export function parseFdx(xml: string, opts: FdxParseOptions = {}): ParsedScript 
 
   const newId = opts.newId ?? (() => newElementId());
   const elements: ScreenplayElement[] = [];
-  const ctx: ReadContext = { newId, acts: actStyles(root) };
+  const ctx: ReadContext = { newId, acts: actStyles(root), blankLines: 0 };
   for (const node of childrenOf(content)) readNode(node, elements, ctx, null);
   const titlePageNode = childElements(root, "TitlePage")[0];
   const titlePage = titlePageNode ? readFdxTitlePage(titlePageNode) : {};
@@ -85,6 +85,8 @@ interface ReadContext {
   newId: () => string;
   /** The file's ElementSettings for act paragraphs (lower-cased type → style). */
   acts: Map<string, ActStyle>;
+  /** Empty Action paragraphs read since the last element. */
+  blankLines: number;
 }
 
 function actStyles(root: XmlNode): Map<string, ActStyle> {
@@ -127,7 +129,11 @@ function readNode(node: XmlNode, out: ScreenplayElement[], ctx: ReadContext, dua
   if (!type) return;
   const runs = childElements(node, "Text");
   let content = runs.map(textOf).join("");
-  if (content.trim() === "") return;
+  if (content.trim() === "") {
+    // skipped (spec), but Final Draft prints an empty Action paragraph as a blank line: counted for the next element
+    if (fdxType === "Action" && !dual) ctx.blankLines++;
+    return;
+  }
   // act breaks print as Final Draft sets them: centered, in capitals, an act starting a new page
   const actStyle = act ? ctx.acts.get(fdxType.toLowerCase()) : undefined;
   if (act && (actStyle?.allCaps ?? true)) content = content.toUpperCase();
@@ -139,6 +145,8 @@ function readNode(node: XmlNode, out: ScreenplayElement[], ctx: ReadContext, dua
   const number = attrOf(node, "Number");
   if (number) el.sceneNumber = number;
   if (dual && dual.cues >= 2) el.dual = true;
+  if (ctx.blankLines > 0 && out.length > 0) el.blankLinesBefore = Math.min(100, ctx.blankLines);
+  ctx.blankLines = 0;
   if (attrOf(node, "Alignment") === "Center" || (act && (actStyle?.align ?? "center") === "center")) el.centered = true;
   if (attrOf(node, "StartsNewPage") === "Yes" || (act && (actStyle?.startsNewPage ?? act.startsNewPage))) el.pageBreakBefore = true;
   out.push(el);

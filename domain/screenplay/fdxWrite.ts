@@ -20,7 +20,8 @@ function paragraph(el: ScreenplayElement, indent: string): string {
   if (el.centered) attrs.push('Alignment="Center"');
   if (el.pageBreakBefore) attrs.push('StartsNewPage="Yes"');
   const revision = el.revision ? ` RevisionID="${escapeXmlAttr(el.revision)}"` : "";
-  return `${indent}<Paragraph ${attrs.join(" ")}>\n${indent}  <Text${revision}>${escapeXmlText(el.content)}</Text>\n${indent}</Paragraph>`;
+  const blanks = `${indent}<Paragraph Type="Action">\n${indent}  <Text></Text>\n${indent}</Paragraph>\n`.repeat(el.blankLinesBefore ?? 0);
+  return `${blanks}${indent}<Paragraph ${attrs.join(" ")}>\n${indent}  <Text${revision}>${escapeXmlText(el.content)}</Text>\n${indent}</Paragraph>`;
 }
 
 /** Index just past the speech (cue + parentheticals + dialogue) starting at `start`. */

@@ -126,7 +126,9 @@ export function buildBlocks(elements: readonly ScreenplayElement[], ctx: BlockCo
   while (i < elements.length) {
     const el = elements[i++]!;
     const g = ctx.geometry[el.type];
-    const base = { pageBreakBefore: !!el.pageBreakBefore, spaceBefore: g.spaceBefore, keepWithNext: false, ctx };
+    // an .fdx's empty Action paragraphs before it: each a blank line with the action's space before (Final Draft)
+    const blanks = (el.blankLinesBefore ?? 0) * (ctx.geometry.action.spaceBefore + 1);
+    const base = { pageBreakBefore: !!el.pageBreakBefore, spaceBefore: g.spaceBefore + blanks, keepWithNext: false, ctx };
     if (el.type === "character") {
       const body = takeBody();
       const next = elements[i];

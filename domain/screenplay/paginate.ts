@@ -13,9 +13,12 @@
  * heading, action is cut only when it has ≥ 5 lines; otherwise heading and action move together. A
  * dual-dialogue pair, a heading, a shot and a transition do not split. Only when a group is taller than a
  * whole page are the rules relaxed (any line), then broken hard. As in Final Draft, a split speech's "(MORE)"
- * prints below the last line and its "NAME (CONT'D)" above the first: neither takes a line of the page. Space before a block is dropped at the top
+ * prints below the last line and its "NAME (CONT'D)" above the first: neither takes a line of the page (both
+ * texts are the file's DialogueBottom/DialogueTop), and a cue whose character spoke last in the scene with only
+ * action between prints with "(CONT'D)" when the file asks for automatic continueds (autoContinueds.ts). Space before a block is dropped at the top
  * of a page; forced page breaks start a new page.
  */
+import { withAutoContinueds } from "./autoContinueds";
 import type { ScreenplayElement } from "./elements";
 import { linesPerPage, resolveFormat, type ResolvedFormat, type ScriptFormat } from "./format";
 import { PAPER_INCHES, geometryOf, type DualColumn, type Paper, type StyleSpan } from "./layout";
@@ -154,7 +157,8 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
       }
     });
   };
-  for (const group of buildGroups(buildBlocks(elements, ctx))) {
+  // cues print with the file's automatic "(CONT'D)" (never stored in the script's text)
+  for (const group of buildGroups(buildBlocks(withAutoContinueds(elements, format.continueds), ctx))) {
     let g = group;
     if (g.blocks[0]?.pageBreakBefore && lines.length > 0) newPage();
     for (;;) {

@@ -5,9 +5,10 @@
  */
 import type { Breakdown, BreakdownReport } from "../../domain/breakdown";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";
+import type { ScriptFormat } from "../../domain/screenplay/format";
 import { createWorkerHost } from "../workers/workerHost";
 
-type Task = { elements: ScreenplayElement[] } & ({ task: "breakdown"; headingId?: string } | { task: "report" });
+type Task = { elements: ScreenplayElement[]; format?: ScriptFormat | null } & ({ task: "breakdown"; headingId?: string } | { task: "report" });
 export type BreakdownRequest = Task & { id: number };
 export type BreakdownReply = { id: number; ok: true; breakdown?: Breakdown; report?: BreakdownReport } | { id: number; ok: false; message: string };
 
@@ -22,10 +23,10 @@ const run = createWorkerHost<Task, BreakdownReply, Extract<BreakdownReply, { ok:
   failure: (_task, cause) => new Error(cause === "timeout" ? "The breakdown took too long. Please try again." : "The breakdown stopped unexpectedly. Please try again."),
 });
 
-export async function breakDownOffThread(elements: ScreenplayElement[], headingId?: string): Promise<Breakdown> {
-  return (await run({ task: "breakdown", elements, headingId })).breakdown!;
+export async function breakDownOffThread(elements: ScreenplayElement[], headingId?: string, format?: ScriptFormat | null): Promise<Breakdown> {
+  return (await run({ task: "breakdown", elements, headingId, format: format ?? null })).breakdown!;
 }
 
-export async function breakdownReportOffThread(elements: ScreenplayElement[]): Promise<BreakdownReport> {
-  return (await run({ task: "report", elements })).report!;
+export async function breakdownReportOffThread(elements: ScreenplayElement[], format?: ScriptFormat | null): Promise<BreakdownReport> {
+  return (await run({ task: "report", elements, format: format ?? null })).report!;
 }

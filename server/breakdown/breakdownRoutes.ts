@@ -35,7 +35,7 @@ export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {
     const query = parse(breakdownReportQuerySchema, request.query);
     const script = await findScript(db, id);
     await authorizeProject(db, caller.id, script.projectId, "view");
-    const report = await breakdownReportOffThread(screenplayElements(script));
+    const report = await breakdownReportOffThread(screenplayElements(script), script.metadata.format);
     reply.header("cache-control", "no-store");
     if (query.format === "csv") {
       return reply

@@ -44,7 +44,7 @@ function checked(scenes: Scene[]): Scene[] {
 
 export async function breakDownScript(db: Db, input: { script: ScriptFile; headingId?: string; userId: string }): Promise<BreakdownResponse> {
   const elements = screenplayElements(input.script);
-  const breakdown = await breakDownOffThread(elements, input.headingId);
+  const breakdown = await breakDownOffThread(elements, input.headingId, input.script.metadata.format);
   const ctx = { elementsById: elementsById(elements), now: Date.now() };
   const respond = (shotList: ShotList, created: boolean): BreakdownResponse => ({ shotList, created, notices: breakdown.notices, counts: { scenes: shotList.scenes.length, shots: shotCount(shotList.scenes) } });
 

@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import type { ParsedScript } from "../../domain/screenplay/elements";
 import { element as el, generateScript } from "../../domain/screenplay/fixtures";
+import { paginate } from "../../domain/screenplay/paginate";
 import { DOCX_STYLES, renderScreenplayDocx } from "./docx";
 
 
@@ -65,7 +66,7 @@ describe("renderScreenplayDocx", () => {
     expect(sections).toHaveLength(2);
     for (const s of sections) {
       expect(s).toMatch(/<w:pgSz w:w="12240" w:h="15840"/);
-      expect(s).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="2160" w:header="720"/);
+      expect(s).toMatch(/<w:pgMar w:top="1440" w:right="1440" w:bottom="960" w:left="2160" w:header="720"/);
     }
     expect(sections[1]).toMatch(/<w:pgNumType w:start="1"\/>/);
     expect(sections[1]).toMatch(/<w:titlePg\/>/);
@@ -97,5 +98,54 @@ describe("renderScreenplayDocx", () => {
     const heading = doc.match(/<w:p>(?:(?!<\/w:p>)[\s\S])*SceneHeading[\s\S]*?<\/w:p>/)?.[0] ?? "";
     expect(heading.replace(/<w:tab\/>/g, "\t").replace(/<[^>]+>/g, "")).toBe("4\tINT. HOUSE - DAY\t4");
     expect(heading).toMatch(/w:hanging="1080"/);
+  });
+
+  describe("pages from the one pagination", () => {
+    /** Paragraphs of document.xml as { text, pageBreakBefore, style } (line breaks as "\n"). */
+    const paragraphs = (doc: string) =>
+      (doc.match(/<w:p>[\s\S]*?<\/w:p>|<w:p\/>/g) ?? []).map((p) => ({
+        text: p.replace(/<w:br\/>/g, "\n").replace(/<[^>]+>/g, ""),
+        pageBreakBefore: p.includes("<w:pageBreakBefore/>"),
+        style: p.match(/<w:pStyle w:val="([^"]+)"\/>/)?.[1] ?? "",
+      }));
+    const filler = el("action", Array.from({ length: 40 }, (_, i) => `filler line ${i}`).join("\n"));
+    const sentences = Array.from({ length: 24 }, (_, i) => `Sentence ${i + 1} is spoken here.`).join(" ");
+    const speech: ParsedScript = {
+      titlePage: {},
+      elements: [el("slug", "INT. HALL - DAY"), filler, el("character", "ANNA"), el("dialogue", sentences), el("action", "She sits."), el("character", "ANNA"), el("dialogue", "Done.")],
+      format: { continueds: { more: "(MEHR)", contd: "(WEITER)" } },
+    };
+
+    it("splits a speech where the PDF does, with the file's (MORE) at the foot and NAME (CONT'D) at the top", async () => {
+      const pages = paginate(speech.elements, { paper: "letter", format: speech.format ?? null });
+      expect(pages).toHaveLength(2);
+      const onPage = (n: number) => pages[n]!.lines.filter((l) => l.elementId === speech.elements[3]!.id).map((l) => l.text);
+      expect(onPage(0).length).toBeGreaterThan(1);
+      expect(onPage(1).length).toBeGreaterThan(1);
+      const doc = unzip(await renderScreenplayDocx(speech, { paper: "letter" }))["word/document.xml"]!;
+      const ps = paragraphs(doc);
+      const more = ps.findIndex((p) => p.text === "(MEHR)");
+      expect(more).toBeGreaterThan(0);
+      expect(ps[more - 1]).toMatchObject({ style: "Dialogue", text: onPage(0).join("\n"), pageBreakBefore: false });
+      expect(ps[more + 1]).toMatchObject({ style: "Character", text: "ANNA (WEITER)", pageBreakBefore: true });
+      expect(ps[more + 2]).toMatchObject({ style: "Dialogue", text: onPage(1).join("\n"), pageBreakBefore: false });
+      // one page break in the script: where the pagination has it
+      expect(ps.filter((p) => p.pageBreakBefore)).toHaveLength(1);
+      // the automatic CONT'D on the cue after the action, in the file's words, as in the PDF
+      expect(ps.filter((p) => p.style === "Character").map((p) => p.text)).toEqual(["ANNA", "(MEHR)", "ANNA (WEITER)", "ANNA (WEITER)"]);
+      expect(pages[1]!.lines.filter((l) => l.kind === "character").map((l) => l.text)).toEqual(["ANNA (WEITER)", "ANNA (WEITER)"]);
+    });
+
+    it("breaks before an element that opens a page and drops its space before there", async () => {
+      const filler48 = el("action", Array.from({ length: 48 }, (_, i) => `filler line ${i}`).join("\n"));
+      const long: ParsedScript = { titlePage: {}, elements: [filler48, el("action", "Short."), el("slug", "INT. NEXT - DAY"), el("action", "More filler.\nAnd more.\nAnd more.")] };
+      const pages = paginate(long.elements, { paper: "letter" });
+      const opener = pages[1]!.lines[0]!.elementId;
+      const doc = unzip(await renderScreenplayDocx(long, { paper: "letter" }))["word/document.xml"]!;
+      const slugXml = doc.match(/<w:p>(?:(?!<\/w:p>)[\s\S])*?<w:pStyle w:val="SceneHeading"\/>[\s\S]*?<\/w:p>/)?.[0] ?? "";
+      expect(opener).toBe(long.elements[2]!.id);
+      expect(slugXml).toContain("<w:pageBreakBefore/>");
+      expect(slugXml).toMatch(/<w:spacing w:before="0"\/>/);
+    });
   });
 });

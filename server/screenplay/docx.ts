@@ -11,13 +11,15 @@
  *   Courier New is the fallback for complex scripts and Noto Sans JP / MS Mincho-like East Asian text is left
  *   to Word's font substitution.
  * - Letter (or A4, or the .fdx's own paper) page, margins 1 in top, 1.5 in left, 1 in right, bottom so that
- *   54 (A4: 58) lines fit; a page break before each element that starts a page in the one pagination
- *   (paginate.ts, in the script's format), so Word's pages follow the PDF's;
+ *   56 (A4: 60) lines fit: the pagination's 54 (58) plus the (MORE) and CONT'D that the PDF prints in its
+ *   margins. Pages follow the one pagination (paginate.ts, in the script's format; docxPages.ts): a page
+ *   break before each element or part that opens a page, an element the PDF prints across pages split into
+ *   one paragraph per page with the PDF's lines, and a split speech's (MORE) and NAME (CONT'D) in the file's
+ *   own DialogueBottom/DialogueTop words; cues carry the automatic CONT'D as in the PDF;
  *   a title-page section (no header) when the title page has a title, then the script section numbered from 1
  *   with "N." top right 0.5 in from the top, not on its first page.
  * - Dual dialogue as a two-column table without borders; scene numbers in the margins via a hanging indent
  *   (left, from 0.75 in) and a right indent of −0.5 in with a right tab (right, ending at 8.0 in).
- *   Word paginates by itself: no (MORE)/(CONT'D).
  */
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -42,7 +44,9 @@ import {
 import type { ElementType, ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
 import { paperOf } from "../../domain/screenplay/format";
 import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis, type Paper } from "../../domain/screenplay/layout";
-import { pageFormat, paginate, type PaginateOptions } from "../../domain/screenplay/paginate";
+import { withAutoContinueds } from "../../domain/screenplay/autoContinueds";
+import { pageFormat, paginate, type PositionedLine } from "../../domain/screenplay/paginate";
+import { elementParts, type ElementPart } from "./docxPages";
 import type { ScreenplayPdfOptions } from "./pdf";
 
 export interface ScreenplayDocxOptions {
@@ -158,7 +162,61 @@ function dualTable(left: ScreenplayElement[], right: ScreenplayElement[]): Table
   });
 }
 
-function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions, pageStarts: ReadonlySet<string>): Array<Paragraph | Table> {
+/** Runs of printed lines (a part of an element split across pages): the PDF's wrapping, as line breaks. */
+function lineRuns(lines: readonly PositionedLine[]): TextRun[] {
+  return lines.flatMap((line, i) => {
+    const cuts = new Set([0, line.text.length, ...(line.styles ?? []).flatMap((sp) => [sp.start, sp.end])]);
+    const edges = [...cuts].filter((c) => c >= 0 && c <= line.text.length).sort((a, b) => a - b);
+    const out: TextRun[] = [];
+    for (let k = 0; k + 1 < edges.length || (k === 0 && edges.length === 1); k++) {
+      const from = edges[k]!;
+      const to = edges[k + 1] ?? from;
+      const over = (line.styles ?? []).filter((x) => x.start <= from && x.end >= to && x.end > x.start);
+      const sp = { bold: over.some((x) => x.bold), italic: over.some((x) => x.italic), underline: over.some((x) => x.underline) };
+      out.push(
+        new TextRun({
+          text: line.text.slice(from, to),
+          ...(i > 0 && k === 0 ? { break: 1 } : {}),
+          ...(sp.bold ? { bold: true } : {}),
+          ...(sp.italic ? { italics: true } : {}),
+          ...(sp.underline ? { underline: {} } : {}),
+        }),
+      );
+    }
+    return out;
+  });
+}
+
+/** A paragraph that opens a page drops its space before (as the PDF does at the top of a page). */
+const TOP_OF_PAGE = { spacing: { before: 0 } };
+
+/** "(MORE)" below a split speech's first part, and "NAME (CONT'D)" above its rest (in the file's own words). */
+const moreParagraph = (text: string) => new Paragraph({ style: DOCX_STYLES.character.id, keepNext: false, spacing: { before: 0 }, children: [new TextRun(text)] });
+const contdParagraph = (text: string, pageBreakBefore: boolean) =>
+  new Paragraph({ style: DOCX_STYLES.character.id, pageBreakBefore, ...TOP_OF_PAGE, children: lineRuns(text.split("\n").map((t) => ({ text: t, x: 0, row: 0, kind: "character" }))) });
+
+/**
+ * An element's paragraphs where the one pagination put it: a page break before the part that opens a page,
+ * the continued cue above it and "(MORE)" below the part before; an element printed across pages becomes one
+ * paragraph per page, each with the PDF's lines.
+ */
+function placedParagraphs(el: ScreenplayElement, parts: readonly ElementPart[], paragraph: (opts: { pageBreakBefore: boolean; children?: TextRun[]; top: boolean }) => Paragraph | Table): Array<Paragraph | Table> {
+  if (parts.length === 0) return [paragraph({ pageBreakBefore: !!el.pageBreakBefore, top: false })];
+  const split = parts.length > 1;
+  const out: Array<Paragraph | Table> = [];
+  parts.forEach((part, k) => {
+    let pageBreakBefore = part.opensPage || (k === 0 && !!el.pageBreakBefore);
+    if (part.contdAbove) {
+      out.push(contdParagraph(part.contdAbove, pageBreakBefore));
+      pageBreakBefore = false;
+    }
+    out.push(paragraph({ pageBreakBefore, top: part.opensPage || k > 0, ...(split ? { children: lineRuns(part.lines) } : {}) }));
+    if (part.moreBelow) out.push(moreParagraph(part.moreBelow));
+  });
+  return out;
+}
+
+function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions, parts: ReadonlyMap<string, ElementPart[]>): Array<Paragraph | Table> {
   const body: Array<Paragraph | Table> = [];
   let scene = 0;
   let i = 0;
@@ -169,19 +227,19 @@ function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocx
   };
   while (i < elements.length) {
     const el = elements[i]!;
+    const placed = parts.get(el.id) ?? [];
     if (el.type === "character" && !el.dual) {
       const start = i;
       const first = speech();
       if (elements[i]?.type === "character" && elements[i]!.dual) {
         // the cues' own space-before gives the blank line above the table
-        if (el.pageBreakBefore || pageStarts.has(el.id)) body.push(new Paragraph({ pageBreakBefore: true, children: [] }));
+        if (el.pageBreakBefore || placed[0]?.opensPage) body.push(new Paragraph({ pageBreakBefore: true, children: [] }));
         body.push(dualTable(first, speech()));
         continue;
       }
       i = start;
     }
     i++;
-    const pageBreakBefore = !!el.pageBreakBefore || pageStarts.has(el.id);
     if (el.type === "slug") {
       scene++;
       const num = el.sceneNumber?.trim() || String(scene);
@@ -189,25 +247,31 @@ function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocx
       const right = opts.sceneNumbers === "right" || opts.sceneNumbers === "both";
       const children = [...(left ? [new TextRun(num), new TextRun("\t")] : []), ...runs(el.content), ...(right ? [new TextRun("\t"), new TextRun(num)] : [])];
       body.push(
-        new Paragraph({
-          style: DOCX_STYLES.slug.id,
-          pageBreakBefore,
-          children,
-          // the number sits in the margin: left by a hanging indent, right by a right indent reaching into
-          // the margin with a right tab at its end (LibreOffice ignores tab stops past the right indent)
-          ...(left || right ? { indent: { left: 0, ...(left ? { hanging: inch(0.75) } : {}), ...(right ? { right: -inch(0.5) } : {}) } } : {}),
-          ...(right ? { tabStops: [{ type: TabStopType.RIGHT, position: inch(6.5) }] } : {}),
-        }),
+        ...placedParagraphs(el, placed.slice(0, 1), ({ pageBreakBefore, top }) =>
+          new Paragraph({
+            style: DOCX_STYLES.slug.id,
+            pageBreakBefore,
+            ...(top ? TOP_OF_PAGE : {}),
+            children,
+            // the number sits in the margin: left by a hanging indent, right by a right indent reaching into
+            // the margin with a right tab at its end (LibreOffice ignores tab stops past the right indent)
+            ...(left || right ? { indent: { left: 0, ...(left ? { hanging: inch(0.75) } : {}), ...(right ? { right: -inch(0.5) } : {}) } } : {}),
+            ...(right ? { tabStops: [{ type: TabStopType.RIGHT, position: inch(6.5) }] } : {}),
+          }),
+        ),
       );
       continue;
     }
     body.push(
-      new Paragraph({
-        style: DOCX_STYLES[el.type].id,
-        pageBreakBefore,
-        children: runs(el.content),
-        ...(el.type === "action" && el.centered ? { alignment: AlignmentType.CENTER } : {}),
-      }),
+      ...placedParagraphs(el, placed, ({ pageBreakBefore, top, children }) =>
+        new Paragraph({
+          style: DOCX_STYLES[el.type].id,
+          pageBreakBefore,
+          ...(top ? TOP_OF_PAGE : {}),
+          children: children ?? runs(el.content),
+          ...(el.type === "action" && el.centered ? { alignment: AlignmentType.CENTER } : {}),
+        }),
+      ),
     );
   }
   return body;
@@ -238,27 +302,15 @@ function titleBody(tp: TitlePage, paper: Paper): Paragraph[] {
   return out;
 }
 
-/**
- * Elements that start a page in the one pagination (paginate.ts), so Word breaks pages where the PDF and the
- * editor do; a page that starts inside a split element is left to Word.
- */
-function elementsStartingPages(elements: readonly ScreenplayElement[], paging: PaginateOptions): Set<string> {
-  const starts = new Set<string>();
-  const seen = new Set<string>();
-  paginate(elements, paging).forEach((page, n) => {
-    const first = page.lines[0]?.elementId;
-    if (n > 0 && first && !seen.has(first)) starts.add(first);
-    for (const l of page.lines) if (l.elementId) seen.add(l.elementId);
-  });
-  return starts;
-}
-
 /** Renders a parsed script as a .docx file's bytes. */
 export async function renderScreenplayDocx(script: ParsedScript, opts: ScreenplayDocxOptions): Promise<Buffer> {
   const paging = { ...(opts.paper ? { paper: opts.paper } : {}), format: script.format ?? null };
-  const paperName = opts.paper ?? paperOf(pageFormat(paging).page);
+  const format = pageFormat(paging);
+  const paperName = opts.paper ?? paperOf(format.page);
   const paper = PAPER_INCHES[paperName];
-  const lines = LINES_PER_PAGE[paperName];
+  // two lines more than the pagination's page: a split speech's (MORE) and NAME (CONT'D) take none of its
+  // lines in the PDF (they print in the margins) but do in Word; every page still ends at an explicit break
+  const lines = LINES_PER_PAGE[paperName] + 2;
   const size = { width: inch(paper.width), height: inch(paper.height) };
   const margin = { top: TWIP, left: inch(1.5), right: TWIP, bottom: size.height - TWIP - lines * LINE, header: inch(0.5), footer: inch(0.5) };
   const title = script.titlePage.title ? stripEmphasis(script.titlePage.title).replace(/\s+/g, " ").trim() : "";
@@ -271,7 +323,7 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
   sections.push({
     properties: { page: { size, margin, pageNumbers: { start: 1 } }, titlePage: true },
     headers: { default: pageNumberHeader, first: emptyHeader },
-    children: scriptBody(script.elements, opts, elementsStartingPages(script.elements, paging)),
+    children: scriptBody(withAutoContinueds(script.elements, format.continueds), opts, elementParts(paginate(script.elements, paging))),
   });
   const cp = courierPrime();
   const doc = new Document({

@@ -51,7 +51,7 @@ export async function planGraphRun<D extends RunDeps>(engine: RunEngine<D>, user
   const { db } = engine.deps;
   await authorizeProject(db, userId, projectId, "edit");
   const [liveNodes, liveEdges] = await Promise.all([
-    db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(asc(nodes.createdAt)),
+    db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(asc(nodes.createdAt), asc(nodes.id)),
     db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt)),
   ]);
   const byId = new Map(liveNodes.map((n) => [n.id, { id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } } satisfies StoredNode]));

@@ -110,6 +110,9 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   }
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  // One confirmation (issue 30, 2) lists the three nodes, then the chain runs.
+  await expect(page.getByTestId("plan-run").getByRole("listitem")).toHaveCount(3);
+  await page.getByTestId("confirm-graph-run").click();
   for (const t of ["One", "Two", "Three"]) await expect(c.image(t)).toBeVisible({ timeout: 30_000 });
 
   // Change only the last prompt and run the chain again: the first two are cached.
@@ -117,6 +120,8 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await toolbar(page).getByLabel("Prompt").fill("the door in fog");
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  await expect(page.getByTestId("plan-cached").getByRole("listitem")).toHaveCount(2);
+  await page.getByTestId("confirm-graph-run").click();
   await toolbar(page).getByTestId("queue-button").click();
   const panel = page.getByTestId("queue-panel");
   await expect(panel.getByTestId("queue-item").filter({ hasText: "One" }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });

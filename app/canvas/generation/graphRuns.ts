@@ -30,6 +30,8 @@ export function createGraphRuns(env: GenerationEnv) {
   /** Started runs waiting for their outcome: generation id → graph run, and each graph run's counts. */
   const runOf = new Map<string, string>();
   const outcomes = new Map<string, { left: number; done: number; failed: number }>();
+  /** Outcomes that came before the run's answer did (a fast local node can finish first), kept briefly. */
+  const settledEarly = new Map<string, GenerationMessage["status"]>();
 
   const body = (request: GraphRunRequest, force: boolean, dryRun: boolean) => ({ scope: request.scope, ...(request.scope === "all" ? {} : { nodeIds: request.nodeIds }), force, dryRun });
   const url = () => `/api/projects/${env.store.getState().projectId}/runs`;
@@ -39,6 +41,25 @@ export function createGraphRuns(env: GenerationEnv) {
     if (ids.length === 0) return;
     outcomes.set(started.runId, { left: ids.length, done: 0, failed: 0 });
     for (const id of ids) runOf.set(id, started.runId);
+    for (const id of ids) {
+      const status = settledEarly.get(id);
+      if (status) count(id, status);
+    }
+  }
+
+  /** One node of a followed run settled; the outcome is toasted when it was the last. */
+  function count(generationId: string, status: GenerationMessage["status"]) {
+    const runId = runOf.get(generationId);
+    if (!runId) return;
+    runOf.delete(generationId);
+    const outcome = outcomes.get(runId)!;
+    outcome.left--;
+    if (status === "succeeded") outcome.done++;
+    else outcome.failed++;
+    if (outcome.left > 0) return;
+    outcomes.delete(runId);
+    if (outcome.failed === 0) env.notify("success", `Run finished: ${plural(outcome.done, "node")} done`);
+    else env.notify("error", `Run finished: ${outcome.done} done, ${outcome.failed} failed or stopped`);
   }
 
   return {
@@ -82,17 +103,10 @@ export function createGraphRuns(env: GenerationEnv) {
     },
     /** A generation message: counts a followed run's outcome, and toasts it when the last node settled. */
     onMessage(m: GenerationMessage) {
-      const runId = runOf.get(m.generationId);
-      if (!runId || (m.status !== "succeeded" && m.status !== "failed" && m.status !== "cancelled")) return;
-      runOf.delete(m.generationId);
-      const outcome = outcomes.get(runId)!;
-      outcome.left--;
-      if (m.status === "succeeded") outcome.done++;
-      else outcome.failed++;
-      if (outcome.left > 0) return;
-      outcomes.delete(runId);
-      if (outcome.failed === 0) env.notify("success", `Run finished: ${plural(outcome.done, "node")} done`);
-      else env.notify("error", `Run finished: ${outcome.done} done, ${outcome.failed} failed or stopped`);
+      if (m.status !== "succeeded" && m.status !== "failed" && m.status !== "cancelled") return;
+      if (runOf.has(m.generationId)) return count(m.generationId, m.status);
+      settledEarly.set(m.generationId, m.status);
+      if (settledEarly.size > 100) settledEarly.delete(settledEarly.keys().next().value!);
     },
   };
 }

@@ -91,7 +91,8 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
 });
 
 test("Run from here runs a three-node chain, then skips the unchanged nodes as cached", async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two confirmations (each a dry run) on top of two chains of local runs.
+  test.setTimeout(150_000);
   await signUpInBrowser(page, newAccount("Chain"));
   const projectId = await newProject(page, "Chain");
   const c = canvas(page);

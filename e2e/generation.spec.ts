@@ -91,7 +91,8 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
 });
 
 test("Run from here runs a three-node chain, then skips the unchanged nodes as cached", async ({ page }) => {
-  test.setTimeout(90_000);
+  // Two confirmations (each a dry run) on top of two chains of local runs.
+  test.setTimeout(150_000);
   await signUpInBrowser(page, newAccount("Chain"));
   const projectId = await newProject(page, "Chain");
   const c = canvas(page);
@@ -110,6 +111,9 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   }
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  // One confirmation (issue 30, 2) lists the three nodes, then the chain runs.
+  await expect(page.getByTestId("plan-run").getByRole("listitem")).toHaveCount(3);
+  await page.getByTestId("confirm-graph-run").click();
   for (const t of ["One", "Two", "Three"]) await expect(c.image(t)).toBeVisible({ timeout: 30_000 });
 
   // Change only the last prompt and run the chain again: the first two are cached.
@@ -117,6 +121,8 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await toolbar(page).getByLabel("Prompt").fill("the door in fog");
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
+  await expect(page.getByTestId("plan-cached").getByRole("listitem")).toHaveCount(2);
+  await page.getByTestId("confirm-graph-run").click();
   await toolbar(page).getByTestId("queue-button").click();
   const panel = page.getByTestId("queue-panel");
   await expect(panel.getByTestId("queue-item").filter({ hasText: "One" }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });

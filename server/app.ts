@@ -42,6 +42,7 @@ import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
 import { startGeneration, type Generation, type GenerationOptions } from "./generation/setup";
 import { registerGenerationRoutes } from "./generation/routes";
+import { registerGraphRunRoutes } from "./runs/routes";
 import { registerToolRoutes } from "./tools/routes";
 import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 import { registerBillingRoutes } from "./billing/billingRoutes";
@@ -139,6 +140,7 @@ export async function buildApp({ database, config, logger = false, storage, gene
   // Stop taking jobs before the hub and database go away.
   server.addHook("onClose", () => generation.close());
   registerGenerationRoutes(server, generation.service);
+  registerGraphRunRoutes(server, generation.service);
   registerToolRoutes(server, generation.service);
   registerShotImageGeneration(server, database.db, generation.service);
   registerAnimaticRoutes(server, { db: database.db, hub, generation: generation.service });

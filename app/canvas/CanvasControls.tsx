@@ -1,9 +1,9 @@
-import { Bot, Focus, Hand, Map as MapIcon, Maximize, Minus, MousePointer2, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, Focus, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
 import { useStore } from "zustand";
-import { useAgent, useCanvas, useCanvasView, useCommands, useSession, useSessionActions } from "./store/useCanvas";
+import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 
@@ -15,6 +15,9 @@ export function CanvasControls() {
   const canUndo = useSession((s) => s.canUndo);
   const canRedo = useSession((s) => s.canRedo);
   const canEdit = useCanvas((s) => s.canEdit);
+  // A string, so the toolbar re-renders only when the selection changes, not on every node change.
+  const selectedIds = useCanvas((s) => s.nodes.filter((n) => n.selected).map((n) => n.id).join("\n"));
+  const generation = useGeneration();
   const minimap = useSession((s) => s.minimap);
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
@@ -43,6 +46,15 @@ export function CanvasControls() {
           <IconButton label="Redo (Ctrl+Shift+Z)" size="sm" disabled={!canRedo} onClick={commands.redo}>
             <Redo2 />
           </IconButton>
+          <span className="mx-1 h-5 w-px bg-border" aria-hidden />
+          <IconButton label="Run all" size="sm" onClick={() => generation.graph.ask("all")} data-testid="run-all">
+            <Play />
+          </IconButton>
+          {selectedIds && (
+            <IconButton label="Run selected (and what it needs upstream)" size="sm" onClick={() => generation.graph.ask("selected", selectedIds.split("\n"))} data-testid="run-selected">
+              <ListChecks />
+            </IconButton>
+          )}
         </>
       )}
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />

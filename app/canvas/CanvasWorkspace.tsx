@@ -18,6 +18,7 @@ import { FlowCanvas } from "./FlowCanvas";
 import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
 import { FocusedView } from "./FocusedView";
 import { RenameDialog } from "./RenameDialog";
+import { RunGraphDialog } from "./generation/RunGraphDialog";
 import { useCanvasShortcuts } from "./useCanvasShortcuts";
 import { createGenerationController } from "./generation/generationController";
 import { GenerationToolbar } from "./generation/GenerationToolbar";
@@ -200,6 +201,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         </div>
         <FocusedView />
         <RenameDialog />
+        <RunGraphDialog />
       </ReactFlowProvider>
     </CanvasContext.Provider>
   );

@@ -434,7 +434,7 @@ describe("Run from here", () => {
     for (const r of rows) await h.generation.service.waitFor(r.id);
     const settled = (await h.database.db.select().from(generations).where(eq(generations.chainId, res.body.chainId))).sort((x, y) => x.chainIndex - y.chainIndex);
     expect(settled.map((r) => r.status)).toEqual(["failed", "cancelled"]);
-    expect(settled[1]!.error).toBe("An upstream node failed, so this one did not run");
+    expect(settled[1]!.error).toBe('Its input "A" failed, so this one did not run');
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
 });

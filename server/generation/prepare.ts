@@ -104,7 +104,8 @@ function withContextMedia(model: Model, params: Record<string, unknown>, context
 
 const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
 
-export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices): Promise<PreparedRun> {
+/** `upstreamPending`: planning a graph run whose inputs for this node are not made yet (kind.ts). */
+export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices, options: { upstreamPending?: boolean } = {}): Promise<PreparedRun> {
   const model = await modelOrThrow(deps.db, userId, choices.modelId);
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
@@ -115,7 +116,7 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const context = contextOf(upstream);
   const output = outputTypeOf(model);
   const prompt = composePrompt(choices.prompt, choices.controls, output);
-  if (!prompt.trim() && context.length === 0) throw badRequest("Enter a prompt or connect an input node first");
+  if (!prompt.trim() && context.length === 0 && !options.upstreamPending) throw badRequest("Enter a prompt or connect an input node first");
 
   // Validated and clamped once, here, so the credits below are for exactly what the engine will make.
   const conformed = conformedRunParameters(model, choices.params, choices.controls);

@@ -1,6 +1,6 @@
 /**
  * Generation calls (spec canvas 7): execute-node, models/available, model-cost; plus the queue panel's list
- * and cancel, and Run from here.
+ * and cancel (graph runs and Run from here: server/runs/routes.ts).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -10,7 +10,6 @@ import {
   GENERATION_MESSAGES,
   generationDataSchema,
   modelsAvailableBodySchema,
-  runFromHereBodySchema,
 } from "../../domain/generation/api";
 import { CATALOGUE, findModel, modelsFor } from "../../domain/generation/catalogue";
 import { estimateCost, costToCredits } from "../../domain/generation/cost";
@@ -75,13 +74,6 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     const row = await service.waitFor(generationId);
     if (row.status === "succeeded") return { success: true, generationId, data: generationDataSchema.parse(row.result ?? {}) };
     return { success: false, generationId, status: row.status, error: row.error ?? GENERATION_MESSAGES.failedRetry };
-  });
-
-  app.post("/api/generations/run-from-here", async (request, reply) => {
-    const caller = requireUser(request);
-    const body = parse(runFromHereBodySchema, request.body ?? {});
-    const chain = await service.runFromHere(modelRunKind, caller.id, body.projectId, body.nodeId);
-    return reply.code(202).send({ success: true, ...chain });
   });
 
   app.get("/api/projects/:id/generations", async (request) => {

@@ -27,6 +27,8 @@ export const CONTENT_ROUTES: readonly string[] = [
   "PUT /api/scripts/:id",
   "POST /api/execute-node",
   "POST /api/generations/run-from-here",
+  // A graph run names up to 2,000 nodes.
+  "POST /api/projects/:id/runs",
   "POST /api/models/available",
   "POST /api/tools/execute",
   // The agent's requests name up to 5,000 nodes.

@@ -1,23 +1,23 @@
 /**
  * The run engine: one entry to start a run of any registered kind (hold its credits, record it, queue it,
- * mark its node), Run from here chains, cancel, the Queue panel's list, waiting for a run to settle, and
- * recovery after a crash. The runner (runner.ts) runs what the queue hands out.
+ * mark its node), advancing graph runs (graphRun.ts), cancel, the Queue panel's list, waiting for a run to
+ * settle, and recovery after a crash. The runner (runner.ts) runs what the queue hands out.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RealtimeMessage } from "../../domain/canvas/node";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
-import { downstreamOrder } from "../../domain/generation/chain";
 import type { Db } from "../db/client";
-import { edges, generations, nodes, user } from "../db/schema";
-import { badRequest, conflict, HttpError, notFound } from "../errors";
+import { generations, nodes, user } from "../db/schema";
+import { conflict, HttpError, notFound } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
-import { releaseCredits, reserveCredits } from "./credits";
+import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
 import { runMessages } from "./messages";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
+import { advanceGraph } from "./graphRun";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
@@ -82,131 +82,9 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     });
   }
 
-  /**
-   * Run from here: the node, then every node downstream of it in dependency order, as runs of `kind`. Only
-   * the first is queued now; each next one is prepared when its upstream nodes have their results.
-   */
-  async runFromHere<I>(kind: RunKind<D, I, QueuedRun>, userId: string, projectId: string, nodeId: string): Promise<{ chainId: string; nodeIds: string[] }> {
-    const { db } = this.deps;
-    if (!kind.chainStep) throw new Error(`Run kind ${kind.id} cannot run as a chain`);
-    await authorizeProject(db, userId, projectId, "edit");
-    await this.nodeOrThrow(projectId, nodeId);
-    const projectEdges = await db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt));
-    const order = downstreamOrder(nodeId, projectEdges);
-    const live = await db
-      .select({ id: nodes.id, data: nodes.data })
-      .from(nodes)
-      .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false), inArray(nodes.id, order)));
-    const stepOf = new Map(live.flatMap((n) => {
-      const step = kind.chainStep!(n.data as StoredNode["data"]);
-      // Nodes without a model are inputs (text, uploads), not steps.
-      return step ? [[n.id, step] as const] : [];
-    }));
-    const steps = order.filter((id) => stepOf.has(id));
-    if (!steps.length) throw badRequest(GENERATION_MESSAGES.selectModel);
-    await this.checkBacklog(userId);
-    const chainId = randomUUID();
-    await db.insert(generations).values(
-      steps.map((id, i) => ({
-        id: randomUUID(),
-        projectId,
-        nodeId: id,
-        userId,
-        modelId: stepOf.get(id)!.modelId,
-        kind: kind.id,
-        status: "waiting",
-        request: {},
-        inputHash: "",
-        chainId,
-        chainIndex: i,
-      })),
-    );
-    await this.advanceChain({ chainId, projectId, userId, status: "succeeded" });
-    return { chainId, nodeIds: steps };
-  }
-
-  /**
-   * After a chain step settles: on success, prepare the next waiting step (or skip it as cached when its
-   * inputs, prompt, model and parameters match its last successful run); on failure, the rest cannot run.
-   */
-  async advanceChain(settled: Pick<RunRow, "chainId" | "projectId" | "userId" | "status">): Promise<void> {
-    if (!settled.chainId) return;
-    const { db, hub } = this.deps;
-    if (settled.status !== "succeeded" && settled.status !== "cached") {
-      const rest = await db
-        .update(generations)
-        .set({ status: "cancelled", error: GENERATION_MESSAGES.upstreamFailed, finishedAt: sql`now()` })
-        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
-        .returning();
-      for (const r of rest) await hub.publish(r.projectId, runMessages.cancelled(r, GENERATION_MESSAGES.upstreamFailed));
-      return;
-    }
-    for (;;) {
-      const [next] = await db
-        .select()
-        .from(generations)
-        .where(and(eq(generations.chainId, settled.chainId), eq(generations.status, "waiting")))
-        .orderBy(asc(generations.chainIndex))
-        .limit(1);
-      if (!next) return;
-      const kind = this.kinds.of(next);
-      const node = await readNode(db, next.projectId, next.nodeId);
-      let input: unknown;
-      let run: QueuedRun;
-      try {
-        if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
-        const step = kind.chainStep?.(node.data);
-        if (!step) throw badRequest(GENERATION_MESSAGES.selectModel);
-        input = step.input;
-        run = await kind.prepare({ deps: this.deps, userId: next.userId, projectId: next.projectId, node }, input);
-      } catch (err) {
-        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
-        return;
-      }
-      if (await this.isCached(next, node, run)) {
-        await db.update(generations).set({ status: "cached", request: run, inputHash: run.inputHash, finishedAt: sql`now()`, progress: 100 }).where(eq(generations.id, next.id));
-        await hub.publish(next.projectId, runMessages.cached(next));
-        continue;
-      }
-      try {
-        await db.transaction(async (tx) => {
-          await reserveCredits(tx as unknown as Db, next.userId, next.id, run.credits);
-          await tx
-            .update(generations)
-            .set({ status: "queued", request: run, inputHash: run.inputHash, reservedCredits: run.credits, ownKey: run.ownKey, modelId: run.modelId })
-            .where(and(eq(generations.id, next.id), eq(generations.status, "waiting")));
-          await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId: next.id });
-        });
-      } catch (err) {
-        await this.failWaiting(next, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry);
-        return;
-      }
-      await markQueued(this.deps, kind, next, kind.queuedFields?.(run, input) ?? {});
-      await this.deps.queue.wake();
-      return;
-    }
-  }
-
-  private async isCached(row: RunRow, node: StoredNode, run: QueuedRun): Promise<boolean> {
-    const hasResult = Boolean(node.data.mediaUrl || node.data.displayUrl || node.data.content);
-    if (!hasResult) return false;
-    const [previous] = await this.deps.db
-      .select({ id: generations.id })
-      .from(generations)
-      .where(and(eq(generations.projectId, row.projectId), eq(generations.nodeId, row.nodeId), eq(generations.inputHash, run.inputHash), inArray(generations.status, ["succeeded", "cached"])))
-      .orderBy(desc(generations.createdAt))
-      .limit(1);
-    return Boolean(previous);
-  }
-
-  private async failWaiting(row: RunRow, message: string) {
-    await this.deps.db.update(generations).set({ status: "failed", error: message, finishedAt: sql`now()` }).where(eq(generations.id, row.id));
-    const kind = this.kinds.of(row);
-    if (kind.onCanvas) {
-      await patchNode(this.deps.db, this.deps.hub, row.projectId, row.nodeId, () => ({ status: "error", error: message, isGenerating: false, generationProgress: null }), kind.origin).catch(() => null);
-    }
-    await this.deps.hub.publish(row.projectId, runMessages.failed(row, message));
-    await this.advanceChain({ ...row, status: "failed" });
+  /** After a run settles: the next nodes of its graph run, if it belongs to one (graphRun.ts). */
+  advanceChain(settled: Pick<RunRow, "chainId" | "nodeId" | "projectId" | "userId" | "status">): Promise<void> {
+    return advanceGraph(this, settled);
   }
 
   private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
@@ -225,12 +103,13 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
   }
 
-  private async checkBacklog(userId: string) {
+  /** 429 when `adding` more runs would take the user past their backlog. */
+  async checkBacklog(userId: string, adding = 1) {
     const [{ count }] = (await this.deps.db
       .select({ count: sql<number>`count(*)::int` })
       .from(generations)
       .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))) as [{ count: number }];
-    if (count >= this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
+    if (count + adding > this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
   }
 
   /** Cancels a waiting, queued or running run; its hold is released once. */

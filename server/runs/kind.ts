@@ -27,6 +27,11 @@ export interface PrepareContext<D extends RunDeps> {
   projectId: string;
   /** The node it runs on (a stand-in with empty data for a kind that is not on the canvas). */
   node: StoredNode;
+  /**
+   * Planning a graph run: a node it needs will run first, so its inputs are not there yet. The kind still
+   * prices the run but does not refuse it for missing inputs (it is prepared again once they are there).
+   */
+  upstreamPending?: boolean;
 }
 
 export interface RunContext<D extends RunDeps, P extends QueuedRun = QueuedRun> {
@@ -72,7 +77,7 @@ export interface RunKind<D extends RunDeps = RunDeps, I = unknown, P extends Que
   /** The Queue panel's names for the run. */
   describe(row: Pick<RunRow, "modelId" | "nodeId" | "request">, nodeTitle: string | undefined): { title: string; modelName: string };
   /**
-   * For kinds that run as a step of a chain (Run from here): what the node asks to run, read from its data,
+   * For kinds that run as a step of a graph run (Run all, selected, from here): what the node asks to run, read from its data,
    * with the model id its waiting row shows; null when the node is an input, not a step.
    */
   chainStep?(data: NodeData): { input: I; modelId: string } | null;

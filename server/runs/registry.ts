@@ -5,6 +5,7 @@
  */
 import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
 import { findTool, toolIdOfRun } from "../../domain/tools/catalogue";
+import type { NodeData } from "../../domain/canvas/node";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, RunRow } from "./kind";
 
@@ -34,6 +35,18 @@ export class RunKindRegistry<D extends RunDeps = RunDeps> {
     const kind = this.kinds.get(id);
     if (!kind) throw new Error(`No run kind ${id} is registered`);
     return kind;
+  }
+
+  /**
+   * What a node runs as a step of a graph run (Run all, selected, from here): the first kind, in the order
+   * they were registered, that finds something to run in its data; null for an input (text, an upload).
+   */
+  stepFor(data: NodeData): { kind: AnyRunKind<D>; input: unknown; modelId: string } | null {
+    for (const kind of this.kinds.values()) {
+      const step = kind.onCanvas ? kind.chainStep?.(data) : null;
+      if (step) return { kind, ...step };
+    }
+    return null;
   }
 
   /** The kind a stored run belongs to. */

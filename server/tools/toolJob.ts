@@ -44,7 +44,15 @@ const WORDS: Record<NodeMedia, string> = { image: "an image", video: "a video", 
  * Checks everything a run needs before anything is held: the tool, a key for a hosted one, the node's own
  * media, the connected media it requires, and the parameters (400 naming the field when one is wrong).
  */
-export async function prepareToolRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, toolId: string, given: Record<string, unknown>): Promise<PreparedToolRun> {
+export async function prepareToolRun(
+  deps: GenerationDeps,
+  userId: string,
+  projectId: string,
+  node: StoredNode,
+  toolId: string,
+  given: Record<string, unknown>,
+  options: { fromUpstream?: boolean; upstreamPending?: boolean } = {},
+): Promise<PreparedToolRun> {
   const tool = findTool(toolId);
   if (!tool) throw badRequest(`${TOOL_MESSAGES.unknownTool}: ${toolId}`);
   let credentials: { ownKey: boolean } | null = { ownKey: false };
@@ -59,26 +67,45 @@ export async function prepareToolRun(deps: GenerationDeps, userId: string, proje
     if (err instanceof ToolParameterError) throw new HttpError(400, "bad_request", err.message);
     throw err;
   }
-  const data = node.data;
-  const media = nodeMediaOf(detectContentType(data));
-  const nodeMediaUrl = mediaUrlOf(data) ?? null;
-  if (tool.accepts.length > 0) {
-    const has = media && tool.accepts.includes(media) && (media === "text" ? Boolean(textOf(data)) : Boolean(nodeMediaUrl));
-    if (!has) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
-  }
   const upstream = await upstreamOf(deps.db, projectId, node.id);
-  const connected = contextOf(upstream);
-  for (const input of tool.connected ?? []) {
-    if (!input.required) continue;
-    const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));
-    if (found.length < (input.min ?? 1)) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
+  let connected = contextOf(upstream);
+  const source = options.fromUpstream ? sourceFromUpstream(tool, connected) : null;
+  if (source) connected = connected.filter((c) => c !== source);
+  const data = node.data;
+  const media = source ? nodeMediaOf(source.type) : nodeMediaOf(detectContentType(data));
+  const nodeMediaUrl = source ? (source.url ?? null) : (mediaUrlOf(data) ?? null);
+  const nodeText = source ? (source.text ?? "") : (textOf(data) ?? "");
+  // Planning a graph run: the inputs are made by nodes that run first, so only the price counts here.
+  if (!options.upstreamPending) {
+    if (tool.accepts.length > 0) {
+      const has = media && tool.accepts.includes(media) && (media === "text" ? Boolean(nodeText) : Boolean(nodeMediaUrl));
+      if (!has) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
+    }
+    for (const input of tool.connected ?? []) {
+      if (!input.required) continue;
+      const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));
+      if (found.length < (input.min ?? 1)) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
+    }
+    // e.g. a watermark with neither text nor a connected logo: refused before any credit is held
+    const missing = missingStandIn(tool, params, connected);
+    if (missing) throw badRequest(missing);
   }
-  // e.g. a watermark with neither text nor a connected logo: refused before any credit is held
-  const missing = missingStandIn(tool, params, connected);
-  if (missing) throw badRequest(missing);
   const credits = credentials.ownKey ? 0 : tool.credits;
   const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
-  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText: textOf(data) ?? "", connected, credits, ownKey: credentials.ownKey, inputHash };
+  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText, connected, credits, ownKey: credentials.ownKey, inputHash };
+}
+
+/**
+ * A tool node of a graph run works on what its input node made, not on its own last result (which would
+ * upscale the upscale): the first connected item of a kind the tool takes, unless the tool also takes
+ * connected inputs of that kind (a background for Replace background), where the node's own media is meant.
+ */
+function sourceFromUpstream(tool: ToolDefinition, connected: GenerationContextItem[]): GenerationContextItem | null {
+  const own = tool.accepts.filter((kind) => !(tool.connected ?? []).some((c) => c.type === kind));
+  return connected.find((c) => {
+    const kind = nodeMediaOf(c.type);
+    return kind !== null && own.includes(kind) && (kind === "text" ? Boolean(c.text) : Boolean(c.url));
+  }) ?? null;
 }
 
 /** What a tool run is given by the run engine. */

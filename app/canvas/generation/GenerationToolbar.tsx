@@ -155,7 +155,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
           {busy ? "Running" : "Run"}
         </Button>
         <Tooltip content="Run this node, then every node downstream of it (unchanged ones are skipped)">
-          <Button variant="secondary" size="sm" disabled={disabled} onClick={() => g.nodeId && void generation.runFromHere(g.nodeId)}>
+          <Button variant="secondary" size="sm" disabled={disabled || !g.nodeId} onClick={() => g.nodeId && generation.graph.ask("downstream", [g.nodeId])}>
             <Workflow className="size-4" aria-hidden /> Run from here
           </Button>
         </Tooltip>

@@ -12,6 +12,10 @@ import { api, ApiError } from "../../api/client";
 import type { CanvasCommands } from "../commands/canvasCommands";
 import type { CanvasStore } from "../store/canvasStore";
 import { createProgressStore } from "./progressStore";
+import { generationErrorMessage } from "./generationErrorMessage";
+import { createGraphRuns } from "./graphRuns";
+
+export { generationErrorMessage };
 
 type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
 
@@ -46,17 +50,6 @@ export function executeBody(projectId: string, nodeId: string, data: NodeData, p
   };
 }
 
-/** Spec canvas 8: no credits and signed out have fixed texts; otherwise the server's message, else the status. */
-export function generationErrorMessage(err: unknown): string {
-  if (err instanceof ApiError) {
-    if (err.code === "insufficient_credits") return GENERATION_MESSAGES.insufficientCredits;
-    if (err.code === "unauthorized") return GENERATION_MESSAGES.authFailed;
-    if (err.code === "network") return GENERATION_MESSAGES.failedRetry;
-    return err.message || `Generation failed: ${err.status}`;
-  }
-  return GENERATION_MESSAGES.failedRetry;
-}
-
 /** A new node's title: the prompt's first words, cut at a word near 40 characters. */
 export function titleFromPrompt(prompt: string): string {
   const oneLine = prompt.replace(/\s+/g, " ").trim();
@@ -70,6 +63,8 @@ const videoToastId = (generationId: string) => `video-started-${generationId}`;
 
 export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
+  /** Run all, selected and from here (the agent's run-from-here starts one without asking). */
+  const graph = createGraphRuns(env);
   /** Generations this client started: only these toast their outcome here. */
   const mine = new Set<string>();
   /**
@@ -96,6 +91,7 @@ export function createGenerationController(env: GenerationEnv) {
 
   return {
     progress,
+    graph,
 
     /**
      * Runs a node with its saved choices; `prompt` (from a prompt box) replaces the node's prompt first.
@@ -173,23 +169,7 @@ export function createGenerationController(env: GenerationEnv) {
      * why nothing started (also shown), or null once it has.
      */
     async runFromHere(nodeId: string): Promise<string | null> {
-      if (!env.store.getState().canEdit) return "You have view-only access to this project.";
-      // The server runs the chain from the saved nodes: never from an older copy of what the user sees.
-      if (!(await env.flushWrites())) {
-        const message = "Your latest changes are still saving. Run from here again in a moment.";
-        env.notify("error", message);
-        return message;
-      }
-      try {
-        const res = await api<{ nodeIds: string[] }>("POST", "/api/generations/run-from-here", { projectId: env.store.getState().projectId, nodeId });
-        env.notify("info", `Running ${res.nodeIds.length} ${res.nodeIds.length === 1 ? "node" : "nodes"} from here`);
-        env.onActivity();
-        return null;
-      } catch (err) {
-        const message = generationErrorMessage(err);
-        env.notify("error", message);
-        return message;
-      }
+      return graph.start({ scope: "downstream", nodeIds: [nodeId], title: "Run from here" }, false);
     },
 
     async cancel(generationId: string): Promise<void> {
@@ -204,6 +184,7 @@ export function createGenerationController(env: GenerationEnv) {
     /** A generation message from the live channel. */
     onMessage(m: GenerationMessage) {
       progress.apply(m);
+      graph.onMessage(m);
       if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();
       if (mine.has(m.generationId)) return report(m);
       if (SETTLED.has(m.status)) {

@@ -1,0 +1,34 @@
+/**
+ * Graph runs over HTTP (issue 30, 2): `POST /api/projects/:id/runs` plans Run all, Run selected or Run from
+ * here (dryRun: the confirmation's list and credits) or starts it; `POST /api/generations/run-from-here`
+ * is the same run with scope "downstream", kept for its callers (the agent).
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { runFromHereBodySchema } from "../../domain/generation/api";
+import { graphRunBodySchema } from "../../domain/runs/api";
+import { requireUser } from "../auth/session";
+import { parse } from "../http/errors";
+import type { RunDeps } from "./deps";
+import type { RunEngine } from "./engine";
+import { planGraphRun, startGraphRun } from "./graphRun";
+
+const projectParams = z.object({ id: z.string().min(1).max(100) });
+
+export function registerGraphRunRoutes<D extends RunDeps>(app: FastifyInstance, engine: RunEngine<D>) {
+  app.post("/api/projects/:id/runs", async (request, reply) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const body = parse(graphRunBodySchema, request.body ?? {});
+    if (body.dryRun) return { success: true, ...(await planGraphRun(engine, caller.id, id, body)).plan };
+    return reply.code(202).send({ success: true, ...(await startGraphRun(engine, caller.id, id, body)) });
+  });
+
+  app.post("/api/generations/run-from-here", async (request, reply) => {
+    const caller = requireUser(request);
+    const body = parse(runFromHereBodySchema, request.body ?? {});
+    const started = await startGraphRun(engine, caller.id, body.projectId, { scope: "downstream", nodeIds: [body.nodeId] });
+    const nodeIds = Object.keys(started.runIds);
+    return reply.code(202).send({ success: true, chainId: started.runId, nodeIds });
+  });
+}

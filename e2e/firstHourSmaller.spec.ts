@@ -93,3 +93,16 @@ test("Add Scene scrolls to the new scene", async ({ page }) => {
   }
   await page.screenshot({ path: "test-results/first-hour-add-scene.png" });
 });
+
+test("Remix this flow on the landing page makes the example a project after sign-up, its nodes titled by their labels", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Remix this flow" }).click();
+  await expect(page).toHaveURL(/\/login\?access-code=/);
+  await signUpInBrowser(page, newAccount("Remixer"), { expectDashboard: false });
+  await expect(page.getByTestId("project-name")).toHaveText("Night Diner");
+  await expect(page.getByRole("tab", { name: "Canvas" })).toHaveAttribute("aria-selected", "true");
+  const c = canvas(page);
+  await expect(c.nodes).toHaveCount(4);
+  expect((await c.titles()).sort()).toEqual(["Clip", "Frame", "Script", "Shot 12A"]);
+  await page.screenshot({ path: "test-results/first-hour-remix.png" });
+});

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { ArrowRight, KeyRound, Sparkles } from "lucide-react";
+import { ArrowRight, KeyRound, Shuffle, Sparkles } from "lucide-react";
 import { buttonClassName } from "../ui";
 import { GET_STARTED } from "./content";
+import { leaveExampleDraft } from "./exampleFlow";
 import { FormatStrip } from "./FormatStrip";
 import { NodeGraphIllustration } from "./NodeGraphIllustration";
 
@@ -63,7 +64,13 @@ export function Hero() {
             Use Reelgraph’s rates, or bring your own API keys.
           </p>
         </div>
-        <NodeGraphIllustration />
+        <div className="flex flex-col items-center gap-4">
+          <NodeGraphIllustration />
+          {/* The example flow can be remixed into a project of one's own (issue 31 item 13). */}
+          <Link to={GET_STARTED} onClick={() => leaveExampleDraft()} className={buttonClassName("secondary", "md")}>
+            <Shuffle className="size-4" aria-hidden="true" /> Remix this flow
+          </Link>
+        </div>
       </div>
       <FormatStrip />
     </section>

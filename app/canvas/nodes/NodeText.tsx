@@ -11,7 +11,9 @@ export function NodeText({ id, content }: { id: string; content: string }) {
   return (
     <textarea
       aria-label="Node text"
-      className="nodrag nowheel h-full w-full resize-none bg-transparent p-4 text-sm leading-relaxed text-text outline-none placeholder:text-text-subtle"
+      // Its top padding clears the card's Upload and Full screen buttons (top right), and it scrolls: no line
+      // hides under them or is cut off at the bottom (issue 31 item 11).
+      className="nodrag nowheel h-full w-full resize-none overflow-y-auto bg-transparent px-4 pb-4 pt-11 text-sm leading-relaxed text-text outline-none placeholder:text-text-subtle"
       placeholder="Click to edit text..."
       value={draft}
       readOnly={!canEdit}

@@ -1,5 +1,5 @@
 /**
- * Film-making vocabulary for the Local Prompt Writer, per target medium. Each list is a menu the writer
+ * Film-making vocabulary for the Local Image Prompt Writer, per target medium. Each list is a menu the writer
  * picks from with the seed, so a rerun with the same seed writes the same prompt.
  */
 export type PromptTarget = "image" | "video" | "audio" | "3d";

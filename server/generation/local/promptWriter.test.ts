@@ -10,7 +10,7 @@ async function write(prompt: string, options: Parameters<typeof testRequest>[1] 
 
 const scene = { nodeId: "up", type: "text" as const, text: "INT. HARBOUR OFFICE - NIGHT\nMara reads the telegram twice." };
 
-describe("Local Prompt Writer", () => {
+describe("Local Image Prompt Writer", () => {
   it("combines the prompt with the upstream text", async () => {
     const [text] = await write("A lighthouse keeper's last night", { context: [scene] });
     expect(text).toContain("a lighthouse keeper's last night");
@@ -36,6 +36,12 @@ describe("Local Prompt Writer", () => {
   it("takes its subject from upstream text when the prompt is empty, and refuses when there is neither", async () => {
     const [text] = await write("", { context: [scene] });
     expect(text).toContain("INT. HARBOUR OFFICE - NIGHT");
-    await expect(write("  ")).rejects.toThrow("Local Prompt Writer needs a prompt or connected text");
+    await expect(write("  ")).rejects.toThrow("Local Image Prompt Writer needs a prompt or connected text");
+  });
+
+  it("answers a request that is not an idea with which model can answer it, never an echo (issue 31 item 11)", async () => {
+    const answer = write("Write a logline for a chase in the rain");
+    await expect(answer).rejects.toThrow(/only turns an idea into an image prompt/);
+    await expect(write("Summarize the scene", { context: [scene] })).rejects.toThrow(/Local LLM \(GGUF\) with a GGUF model added under Settings, or a hosted text model/);
   });
 });

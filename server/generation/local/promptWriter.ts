@@ -1,5 +1,5 @@
 /**
- * 'Local Prompt Writer': turns a short idea and the text of upstream nodes into a fuller prompt for the
+ * 'Local Image Prompt Writer': turns a short idea and the text of upstream nodes into a fuller prompt for the
  * chosen medium, picking shot, lighting, lens and mood vocabulary with the seed. It is a template writer,
  * not a language model; the text it returns is plain text (the node renders it as text, never as HTML).
  */
@@ -8,6 +8,7 @@ import { ProviderError } from "../engine";
 import { enumParam, numberParam, throwIfAborted, upstreamTexts } from "./params";
 import { VOCABULARY, type PromptTarget } from "./promptVocabulary";
 import { extraSeed, pick, randomFor } from "./random";
+import { isRequestNotIdea, NOT_A_PROMPT_MESSAGE } from "../../../domain/generation/promptRequest";
 
 const TARGETS = ["image", "video", "audio", "3d"] as const;
 /** Upstream text beyond this many characters (per item) is cut at a word boundary. */
@@ -38,7 +39,7 @@ function withoutFinalStop(text: string): string {
 /** One prompt. Exported for tests and the benchmark; the engine entry point is runPromptWriter. */
 export function writePrompt({ idea, upstream, target, seed }: PromptInput): string {
   const subject = withoutFinalStop(squash(idea)) || withoutFinalStop(clip(squash(upstream[0] ?? ""), 160));
-  if (!subject) throw new ProviderError("Local Prompt Writer needs a prompt or connected text");
+  if (!subject) throw new ProviderError("Local Image Prompt Writer needs a prompt or connected text");
   const random = randomFor(`${target}\u0000${subject}`, seed, "prompt-writer");
   const vocabulary = VOCABULARY[target];
   const lead = pick(random, vocabulary.lead);
@@ -64,6 +65,8 @@ function capitalise(text: string): string {
 
 export async function runPromptWriter(request: EngineRequest): Promise<EngineResult> {
   throwIfAborted(request.signal);
+  // A request for writing or an answer is not an idea to expand: say who can answer it, never echo it (issue 31 item 11).
+  if (isRequestNotIdea(request.prompt)) throw new ProviderError(NOT_A_PROMPT_MESSAGE);
   const target = enumParam(request.params, "target", TARGETS, "image");
   const count = Math.round(numberParam(request.params, "variations", 1, 1, 5));
   const upstream = upstreamTexts(request);

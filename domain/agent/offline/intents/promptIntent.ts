@@ -23,7 +23,7 @@ export const promptIntent: Intent = {
     const target = /\b(?:video|clip|motion|animation|shot)\b/.test(req.lower) ? "video" : /\b(?:audio|sound|voice|music|speech)\b/.test(req.lower) ? "audio" : /\b(?:3d|mesh|model of)\b/.test(req.lower) ? "3d" : "image";
     const variations = clamp(countBefore(req.lower, "prompts?|versions?|variations?|options|ideas") ?? 1, 1, 5);
     const parameters = { target, ...(variations > 1 ? { variations } : {}) };
-    const shape = `Local Prompt Writer, ${target} prompt${variations > 1 ? `, ${variations} versions` : ""}`;
+    const shape = `Local Image Prompt Writer, ${target} prompt${variations > 1 ? `, ${variations} versions` : ""}`;
     const plan = new PlanBuilder();
     const idea = descriptionAfter(req, "prompts?|ideas?|concepts?", { leads: /^(?:expand|flesh out|elaborate on|develop)\s+(?:on\s+)?/ }).replace(/^(?:an?\s+)?(?:image|video|audio|3d|picture)\s+(?:of|for)\s+/i, "");
     // "expand this idea…", "…from the selected note": the picked nodes are the idea.

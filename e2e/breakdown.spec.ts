@@ -166,7 +166,7 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   // The lines are counted; without an ElevenLabs key its voices are shown but cannot be chosen.
   await expect(dialog.getByTestId("animatic-lines")).toContainText(/of dialogue, each character in a voice of their own/);
   await dialog.getByLabel("Voices").click();
-  await expect(page.getByRole("option", { name: /ElevenLabs voices \(Add a ElevenLabs key in Settings\)/ })).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: /ElevenLabs voices \(Add an ElevenLabs key in Settings\)/ })).toHaveAttribute("aria-disabled", "true");
   await page.screenshot({ path: testInfo.outputPath("animatic-voices.png") });
   await page.keyboard.press("Escape");
   await dialog.getByRole("button", { name: "Make animatic" }).click();

@@ -171,12 +171,12 @@ describe("ElevenLabs voices", () => {
     const list = await brokenDownList();
     const kitchen = list.scenes[1]!;
     const estimate = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, { sceneId: kitchen.id });
-    expect(estimate.body).toEqual({ lines: expect.any(Number), elevenlabs: { usable: false, reason: "Add a ElevenLabs key in Settings", credits: 0 } });
+    expect(estimate.body).toEqual({ lines: expect.any(Number), elevenlabs: { usable: false, reason: "Add an ElevenLabs key in Settings", credits: 0 } });
     expect(estimate.body.lines).toBeGreaterThan(3);
     expect((await h.call(viewer, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, {})).status).toBe(403);
     const before = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length;
     const refused = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: kitchen.id, voices: "elevenlabs" });
-    expect(refused).toMatchObject({ status: 400, body: { error: "Add a ElevenLabs key in Settings" } });
+    expect(refused).toMatchObject({ status: 400, body: { error: "Add an ElevenLabs key in Settings" } });
     expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length).toBe(before);
   });
 

@@ -15,7 +15,7 @@ type Deps = Pick<GenerationDeps, "credentialsFor" | "engines">;
 
 export interface ElevenLabsVoicesOffer {
   usable: boolean;
-  /** Why not, when not usable ('Add a ElevenLabs key in Settings'). */
+  /** Why not, when not usable ('Add an ElevenLabs key in Settings'). */
   reason?: string;
   /** What the lines cost: 0 on the user's own key. */
   credits: number;

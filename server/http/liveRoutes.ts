@@ -31,6 +31,31 @@ export const LIVE_MAX_FRAME_BYTES = 4096;
 /** The server pings every socket this often; one that has not answered for LIVE_DEAD_MS is closed (a lost network sends no close). */
 export const LIVE_PING_MS = 5_000;
 export const LIVE_DEAD_MS = 15_000;
+
+/** The parts of a socket liveness needs. */
+interface PingedSocket {
+  on(event: "pong" | "close", listener: () => void): unknown;
+  ping(): void;
+  terminate(): void;
+}
+
+/**
+ * Liveness for a live socket (the project's and the dashboard's): browsers answer pings by themselves, even
+ * in a background tab whose timers are slowed; a socket silent for LIVE_DEAD_MS is closed, and `onClose`
+ * runs once it is gone either way.
+ */
+export function keepAlive(socket: PingedSocket, onClose: () => void): void {
+  let answeredAt = Date.now();
+  socket.on("pong", () => (answeredAt = Date.now()));
+  const pinger = setInterval(() => {
+    if (Date.now() - answeredAt > LIVE_DEAD_MS) return socket.terminate();
+    socket.ping();
+  }, LIVE_PING_MS);
+  socket.on("close", () => {
+    clearInterval(pinger);
+    onClose();
+  });
+}
 /** One per open tab; more than this from one person on one project is not a person. */
 export const LIVE_MAX_SOCKETS_PER_USER = 20;
 /** …and across all their projects (issue 29 item 6: one person held 500 sockets over 25 projects). */
@@ -87,15 +112,7 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
       };
       const leave = hub.join(id, client);
       const connectionId = randomUUID();
-      // Liveness: browsers answer pings by themselves, even in a background tab whose timers are slowed.
-      let answeredAt = Date.now();
-      socket.on("pong", () => (answeredAt = Date.now()));
-      const pinger = setInterval(() => {
-        if (Date.now() - answeredAt > LIVE_DEAD_MS) return socket.terminate();
-        socket.ping();
-      }, LIVE_PING_MS);
-      socket.on("close", () => {
-        clearInterval(pinger);
+      keepAlive(socket, () => {
         leave();
         presence.leave(connectionId);
       });

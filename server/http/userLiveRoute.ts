@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { loadSessionUser, requireUser } from "../auth/session";
 import { type LiveClient, type RealtimeHub, userRoom } from "../realtime/hub";
-import { LIVE_DEAD_MS, LIVE_MAX_SOCKETS_PER_USER, LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS, LIVE_PING_MS } from "./liveRoutes";
+import { keepAlive, LIVE_MAX_SOCKETS_PER_USER, LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS } from "./liveRoutes";
 
 export function registerUserLiveRoute(app: FastifyInstance, hub: RealtimeHub, auth: Auth) {
   app.get("/api/live", { websocket: true }, (socket, request) => {
@@ -30,16 +30,7 @@ export function registerUserLiveRoute(app: FastifyInstance, hub: RealtimeHub, au
         },
       };
       const leave = hub.join(room, client);
-      let answeredAt = Date.now();
-      socket.on("pong", () => (answeredAt = Date.now()));
-      const pinger = setInterval(() => {
-        if (Date.now() - answeredAt > LIVE_DEAD_MS) return socket.terminate();
-        socket.ping();
-      }, LIVE_PING_MS);
-      socket.on("close", () => {
-        clearInterval(pinger);
-        leave();
-      });
+      keepAlive(socket, leave);
       socket.send(JSON.stringify({ type: "ready" }));
     } catch (err) {
       const status = (err as { status?: number }).status;

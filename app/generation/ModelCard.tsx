@@ -1,7 +1,8 @@
+import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { Check, Crown, Lock, Sparkles } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { summary, visibleFeatureTags } from "../../domain/generation/catalogue";
-import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
+import { type Model } from "../../domain/generation/modelTypes";
 import { cn } from "../ui";
 import { ProviderLogo } from "./ProviderLogo";
 import { costLabel } from "./modelCost";

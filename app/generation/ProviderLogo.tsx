@@ -1,22 +1,11 @@
 import { Cpu } from "lucide-react";
-import type { Provider } from "../../domain/generation/modelTypes";
+import { PROVIDER_MARKS, type Provider } from "../../domain/providers/registry";
 import { cn } from "../ui";
 
 /**
- * Each provider's mark: a small coloured badge with its initial (we ship no third-party logos). The
+ * Each provider's mark (from the provider registry): a small coloured badge with its initial (we ship no third-party logos). The
  * offline local engine gets a chip icon. Decorative: the provider's name is always written next to it.
  */
-const MARKS: Readonly<Record<Exclude<Provider, "local">, { mark: string; className: string }>> = {
-  fal: { mark: "f", className: "bg-[#6d3df5] text-white" },
-  openai: { mark: "O", className: "bg-[#10a37f] text-white" },
-  google: { mark: "G", className: "bg-[#4285f4] text-white" },
-  runway: { mark: "R", className: "bg-[#f2f2f2] text-[#111]" },
-  elevenlabs: { mark: "11", className: "bg-[#2b2b2b] text-white ring-1 ring-inset ring-white/20" },
-  replicate: { mark: "Rp", className: "bg-[#e0583a] text-white" },
-  comfyui: { mark: "C", className: "bg-[#f0c43c] text-[#1b1204]" },
-  ollama: { mark: "Ol", className: "bg-[#e6e8ee] text-[#0b0c10]" },
-};
-
 export function ProviderLogo({ provider, size = 32, className }: { provider: Provider; size?: number; className?: string }) {
   const box = "inline-flex shrink-0 select-none items-center justify-center rounded-md font-semibold leading-none";
   if (provider === "local") {
@@ -26,7 +15,7 @@ export function ProviderLogo({ provider, size = 32, className }: { provider: Pro
       </span>
     );
   }
-  const { mark, className: colours } = MARKS[provider];
+  const { text: mark, className: colours } = PROVIDER_MARKS[provider] ?? { text: provider.slice(0, 1).toUpperCase(), className: "bg-surface-3 text-text" };
   return (
     <span
       aria-hidden="true"

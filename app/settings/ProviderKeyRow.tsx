@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { ExternalLink } from "lucide-react";
-import { ADDRESS_PROVIDERS, apiKeyName, providerKeyBodySchema, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
-import { PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { apiKeyName, providerKeyBodySchema, type ProviderKeyStatus } from "../../domain/generation/api";
+import { ADDRESS_PROVIDERS, type KeyedProvider, PROVIDER_LABELS, PROVIDER_HELP } from "../../domain/providers/registry";
 import { ProviderLogo } from "../generation/ProviderLogo";
 import { Button, Input, cn, toast } from "../ui";
 import { keyStatusText, type StatusTone } from "./keyStatusText";
-import { PROVIDER_HELP } from "./providerHelp";
 import { useRemoveProviderKey, useSaveProviderKey } from "./useProviderKeys";
 
 const TONES: Record<StatusTone, string> = {

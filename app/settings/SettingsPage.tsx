@@ -1,7 +1,8 @@
+import { KEYED_PROVIDERS, type KeyedProvider } from "../../domain/providers/registry";
 import { useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { KeyRound } from "lucide-react";
-import { KEYED_PROVIDERS, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
+import { type ProviderKeyStatus } from "../../domain/generation/api";
 import { loginPathFor } from "../auth/returnTo";
 import { useSession } from "../api/session";
 import { LoadingScreen } from "../shell/LoadingScreen";

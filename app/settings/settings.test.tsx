@@ -1,7 +1,8 @@
+import { KEYED_PROVIDERS } from "../../domain/providers/registry";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KEYED_PROVIDERS, type ProviderKeyStatus } from "../../domain/generation/api";
+import { type ProviderKeyStatus } from "../../domain/generation/api";
 import { UserMenu } from "../dashboard/UserMenu";
 import { renderInApp } from "../test/render";
 import { toast } from "../ui";

@@ -1,5 +1,6 @@
+import { type KeyedProvider } from "../../domain/providers/registry";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { KeyedProvider, ProviderKeyStatus } from "../../domain/generation/api";
+import type { ProviderKeyStatus } from "../../domain/generation/api";
 import { api } from "../api/client";
 import { modelKeys } from "../generation/useModels";
 

@@ -19,11 +19,10 @@ import { compilePlan, type CompiledPlan } from "../../domain/agent/compilePlan";
 import { planOffline } from "../../domain/agent/offline";
 import { addedEdges, addedNodes, compileAnswer, largeCanvas, plannerCase, PLAN_NOW } from "../../domain/agent/offline/plannerTesting";
 import { RULE_BASED_PLANNER, type PlannerAnswer, type PlannerInput } from "../../domain/agent/planner";
-import { PROVIDER_ENV } from "../../domain/generation/api";
+import { PROVIDER_ENV, PROVIDER_BASE_URL_ENV } from "../../domain/providers/registry";
 import { createLocalPlanner } from "../../server/agent/models/localPlanner";
 import { createModelPlanner } from "../../server/agent/models/modelPlanner";
 import { parseAgentModel } from "../../server/agent/planners";
-import { PROVIDER_BASE_URL_ENV } from "../../server/keys/keyService";
 import { CASES, LONG_SCRIPT, type AgentCase, type Expectation } from "./cases";
 
 export interface EvalPlanner {

@@ -2,8 +2,9 @@
  * The generation calls' contract (spec canvas 7: execute-node, models/available, model-cost), shared by the
  * server routes and the client. Bodies are strict: unknown fields are refused with a clear message.
  */
+import { PROVIDERS, type Provider } from "../providers/registry";
 import { z } from "zod";
-import { modelSchema, PROVIDERS, type Provider } from "./modelTypes";
+import { modelSchema } from "./modelTypes";
 
 export const MAX_VARIATIONS = 5;
 export const MAX_PROMPT_CHARS = 20_000;
@@ -116,23 +117,6 @@ export const modelsResponseSchema = z.object({ success: z.literal(true), models:
 export const modelCostResponseSchema = z.object({ success: z.literal(true), cost: z.number(), credits: z.number() });
 
 // --- keys (Settings page)
-
-/** Providers a key can be stored for, with the environment variable that sets a platform key. */
-export const KEYED_PROVIDERS = ["fal", "openai", "google", "runway", "elevenlabs", "replicate", "comfyui", "ollama"] as const;
-export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
-export const PROVIDER_ENV: Readonly<Record<KeyedProvider, string>> = {
-  fal: "FAL_KEY",
-  openai: "OPENAI_API_KEY",
-  google: "GEMINI_API_KEY",
-  runway: "RUNWAYML_API_SECRET",
-  elevenlabs: "ELEVENLABS_API_KEY",
-  replicate: "REPLICATE_API_TOKEN",
-  // Self-hosted engines are reached by address rather than by key.
-  comfyui: "COMFYUI_URL",
-  ollama: "OLLAMA_URL",
-};
-/** ComfyUI and Ollama take a server address in place of a key. */
-export const ADDRESS_PROVIDERS: readonly Provider[] = ["comfyui", "ollama"];
 
 export const providerKeyBodySchema = z
   .object({

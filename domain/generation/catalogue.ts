@@ -2,13 +2,14 @@
  * The model catalogue (spec canvas 3 "Model", 7 models/available, 9 model features) and the picker's
  * helpers: display names, compatibility with a node, summaries, feature tags and search.
  */
+import { PROVIDER_LABELS, type Provider } from "../providers/registry";
 import { featureTags } from "./catalogueBuild";
 import { FAL_IMAGE_MODELS } from "./catalogueFal";
 import { FAL_3D_MODELS, FAL_VIDEO_MODELS } from "./catalogueFalVideo";
 import { ELEVENLABS_MODELS, GOOGLE_MODELS, OPENAI_MODELS, RUNWAY_MODELS } from "./catalogueHosted";
 import { LOCAL_MODELS } from "./catalogueLocal";
 import { REPLICATE_MODELS, SELF_HOSTED_MODELS } from "./catalogueSelfHosted";
-import { PROVIDER_LABELS, toMediaType, type MediaType, type Model, type Provider } from "./modelTypes";
+import { toMediaType, type MediaType, type Model } from "./modelTypes";
 
 export { featureTags } from "./catalogueBuild";
 export { FLITE_VOICES, LOCAL_CAMERA_MOVES } from "./catalogueLocal";

@@ -1,13 +1,5 @@
-import type {
-  Capability,
-  CostRule,
-  FeatureTag,
-  MediaType,
-  Model,
-  ModelCategory,
-  ModelInputProperty,
-  Provider,
-} from "./modelTypes";
+import { type Provider } from "../providers/registry";
+import type { Capability, CostRule, FeatureTag, MediaType, Model, ModelCategory, ModelInputProperty } from "./modelTypes";
 
 /** Spec canvas 9 feature tags, in order: Batch Processing, Streaming, Premium, New. */
 export function featureTags(model: Pick<Model, "capabilities" | "isPremium" | "isNew">): FeatureTag[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { apiKeyName, lockedReason } from "./api";
-import { PROVIDER_LABELS } from "./modelTypes";
+import { PROVIDER_LABELS } from "../providers/registry";
 
 describe("key copy (issue 31 item 13)", () => {
   it("says 'an' before a vowel and 'a' otherwise", () => {

@@ -1,26 +1,10 @@
 import { z } from "zod";
+import { PROVIDERS } from "../providers/registry";
 
 /** Media a model reads or writes (spec canvas 3 / Generation issue). Node content type 'model3d' is '3d' here. */
 export const MEDIA_TYPES = ["text", "image", "video", "audio", "3d"] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const mediaTypeSchema = z.enum(MEDIA_TYPES);
-
-/** Hosted, self-hosted and offline providers. Local models are always usable. */
-export const PROVIDERS = ["fal", "openai", "google", "runway", "elevenlabs", "replicate", "comfyui", "ollama", "local"] as const;
-export type Provider = (typeof PROVIDERS)[number];
-
-/** Names shown next to the provider logo; also matched by the model picker search. */
-export const PROVIDER_LABELS: Readonly<Record<Provider, string>> = {
-  fal: "fal.ai",
-  openai: "OpenAI",
-  google: "Google Gemini API",
-  runway: "Runway",
-  elevenlabs: "ElevenLabs",
-  replicate: "Replicate",
-  comfyui: "ComfyUI (self-hosted)",
-  ollama: "Ollama / OpenAI-compatible",
-  local: "Local (offline)",
-};
 
 /** Task categories; the quick-start node's modelType uses the same words (text-to-image, image-to-video). */
 export const MODEL_CATEGORIES = [

@@ -1,5 +1,5 @@
 import type { ToolSchemaDocument, JsonSchemaProperty } from "../generation/jsonSchema";
-import type { Provider } from "../generation/modelTypes";
+import { type Provider } from "../providers/registry";
 import type { ToolParameterGroups } from "../generation/toolParamForm";
 
 /** spec canvas 2 Tools tab: groups shown in this order. */

@@ -5,7 +5,7 @@
  */
 import { lockedReason } from "../../domain/generation/api";
 import { findModel } from "../../domain/generation/catalogue";
-import { PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { ELEVENLABS_ANIMATIC_MODEL, ELEVENLABS_VOICES, elevenLabsVoiceCredits, voiceIndexFor } from "../../domain/animatic/voices";
 import type { GenerationDeps } from "../generation/deps";
 import { ProviderError } from "../generation/engine";

@@ -3,8 +3,9 @@
  * platform's — local ones need none — and the engine available) or the reason it is locked. One rule for the
  * model and tool lists and the workflow import's compatibility report.
  */
+import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { lockedReason } from "../../domain/generation/api";
-import { PROVIDER_LABELS, type Model } from "../../domain/generation/modelTypes";
+import { type Model } from "../../domain/generation/modelTypes";
 import type { ToolSummary } from "../../domain/tools/api";
 import { TOOLS } from "../../domain/tools/catalogue";
 import type { GenerationDeps } from "./deps";

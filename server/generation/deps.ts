@@ -1,5 +1,6 @@
 /** What the run kinds (models, tools, animatics) need from the rest of the server, gathered once in app.ts. */
-import type { Model, Provider } from "../../domain/generation/modelTypes";
+import { type Provider } from "../../domain/providers/registry";
+import type { Model } from "../../domain/generation/modelTypes";
 import type { RunDeps } from "../runs/deps";
 import type { RunEngine } from "../runs/engine";
 import type { Engine, ProviderCredentials } from "./engine";

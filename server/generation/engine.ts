@@ -4,7 +4,8 @@
  * kind (server/generation/modelRun.ts) resolves keys and stores outputs, the run engine (server/runs) holds
  * credits and reports progress; an engine only turns one request into bytes or text.
  */
-import type { MediaType, Model, Provider } from "../../domain/generation/modelTypes";
+import { type Provider } from "../../domain/providers/registry";
+import type { MediaType, Model } from "../../domain/generation/modelTypes";
 
 /** An upstream node's contribution (spec canvas 3 "Context item sent to generation"). */
 export interface GenerationContextItem {

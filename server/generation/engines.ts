@@ -1,5 +1,6 @@
 /** Every engine the studio can run, by provider: the offline `local` engine and the hosted/self-hosted ones. */
-import type { Model, Provider } from "../../domain/generation/modelTypes";
+import { type Provider } from "../../domain/providers/registry";
+import type { Model } from "../../domain/generation/modelTypes";
 import type { Engine } from "./engine";
 import { HOSTED_ENGINES } from "./hosted";
 import { localEngine, localModelAvailability } from "./local";

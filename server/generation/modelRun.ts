@@ -4,10 +4,11 @@
  * from the toolbar's choices, calls the provider's engine once per variation, stores the outputs as studio
  * media and writes the node (media, version, variation nodes).
  */
+import { ADDRESS_PROVIDERS, PROVIDER_LABELS } from "../../domain/providers/registry";
 import type { NodeData } from "../../domain/canvas/node";
-import { ADDRESS_PROVIDERS, GENERATION_MESSAGES, lockedReason, type GenerationData } from "../../domain/generation/api";
+import { GENERATION_MESSAGES, lockedReason, type GenerationData } from "../../domain/generation/api";
 import { displayNameFor, findModel } from "../../domain/generation/catalogue";
-import { PROVIDER_LABELS, type MediaType, type Model } from "../../domain/generation/modelTypes";
+import { type MediaType, type Model } from "../../domain/generation/modelTypes";
 import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/generation/nodeChoices";
 import { trainedRunInput } from "../../domain/generation/trainedModels";
 import type { RunContext, RunKind, RunResult } from "../runs/kind";

@@ -3,6 +3,7 @@
  * prompt, parameters, context from the node's incoming edges, cost and an input hash. The server rebuilds
  * the context itself so a client can only feed a model media it may read.
  */
+import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { generationContext } from "../../domain/canvas/context";
@@ -12,7 +13,7 @@ import { findModel } from "../../domain/generation/catalogue";
 import { estimateCredits } from "../../domain/generation/cost";
 import { autoFillMedia, modelParameterFields } from "../../domain/generation/modelParamForm";
 import { conformedRunParameters } from "../../domain/generation/runCost";
-import { PROVIDER_LABELS, toMediaType, type Model } from "../../domain/generation/modelTypes";
+import { toMediaType, type Model } from "../../domain/generation/modelTypes";
 import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
 import { edges, nodes } from "../db/schema";

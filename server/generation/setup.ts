@@ -3,7 +3,8 @@
  * optionally workers.
  * Used by the web server (buildApp) and by `npm run worker`.
  */
-import type { Model, Provider } from "../../domain/generation/modelTypes";
+import { type Provider } from "../../domain/providers/registry";
+import type { Model } from "../../domain/generation/modelTypes";
 import type { Database } from "../db/client";
 import { keysSecretFrom } from "../keys/crypto";
 import { keyStatuses, resolveCredentials } from "../keys/keyService";

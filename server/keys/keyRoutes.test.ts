@@ -1,6 +1,7 @@
+import { KEYED_PROVIDERS } from "../../domain/providers/registry";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { KEYED_PROVIDERS, providerKeyStatusSchema } from "../../domain/generation/api";
+import { providerKeyStatusSchema } from "../../domain/generation/api";
 import { providerKeys } from "../db/schema";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
 

@@ -1,5 +1,6 @@
+import { KEYED_PROVIDERS, type KeyedProvider } from "../../domain/providers/registry";
 import type { FastifyInstance } from "fastify";
-import { KEYED_PROVIDERS, providerKeyBodySchema, type KeyedProvider, type ProviderKeyStatus } from "../../domain/generation/api";
+import { providerKeyBodySchema, type ProviderKeyStatus } from "../../domain/generation/api";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { notFound } from "../errors";

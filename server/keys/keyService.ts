@@ -1,12 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import {
-  ADDRESS_PROVIDERS,
-  KEYED_PROVIDERS,
-  PROVIDER_ENV,
-  type KeyedProvider,
-  type ProviderKeyStatus,
-} from "../../domain/generation/api";
-import { PROVIDER_LABELS, type Provider } from "../../domain/generation/modelTypes";
+import { type ProviderKeyStatus } from "../../domain/generation/api";
+import { ADDRESS_PROVIDERS, KEYED_PROVIDERS, PROVIDER_ENV, type KeyedProvider, PROVIDER_LABELS, type Provider, PROVIDER_BASE_URL_ENV } from "../../domain/providers/registry";
 import type { Db } from "../db/client";
 import { providerKeys } from "../db/schema";
 import { badRequest } from "../errors";
@@ -18,16 +12,6 @@ import { checkUserAddress, type AddressCheckOptions } from "./userAddress";
  * runner asks: with what credentials does this user run this provider's model, and is it their own key
  * (then the run costs no credits)? The plaintext key leaves this module only through resolveCredentials.
  */
-
-/** Optional base-URL overrides for hosted providers (proxies, fake servers in tests). */
-export const PROVIDER_BASE_URL_ENV: Readonly<Partial<Record<KeyedProvider, string>>> = {
-  fal: "FAL_BASE_URL",
-  openai: "OPENAI_BASE_URL",
-  google: "GEMINI_BASE_URL",
-  runway: "RUNWAY_BASE_URL",
-  elevenlabs: "ELEVENLABS_BASE_URL",
-  replicate: "REPLICATE_BASE_URL",
-};
 
 export interface ResolvedCredentials {
   apiKey?: string;

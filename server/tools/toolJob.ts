@@ -3,10 +3,11 @@
  * panel): prepared from the node when it is asked for, run by the queue's worker, and written back to the
  * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
  */
+import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { createHash } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
 import type { NodeData } from "../../domain/canvas/node";
-import { modelInputSchemaSchema, PROVIDER_LABELS } from "../../domain/generation/modelTypes";
+import { modelInputSchemaSchema } from "../../domain/generation/modelTypes";
 import { lockedReason } from "../../domain/generation/api";
 import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";

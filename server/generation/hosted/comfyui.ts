@@ -15,7 +15,7 @@ import { abortReason, displayUrl, type EngineTiming, gaveUp, providerClient, typ
 import { buildInput } from "./inputs";
 import { describe, noContent } from "./providerErrors";
 
-export const COMFYUI_BASE_URL = "http://127.0.0.1:8188";
+const COMFYUI_BASE_URL = "http://127.0.0.1:8188";
 const NAME = "ComfyUI";
 
 const DEFAULTS: EngineTiming = { pollIntervalMs: 1_000, maxPollIntervalMs: 5_000, requestTimeoutMs: 60_000, jobTimeoutMs: 30 * 60_000 };

@@ -11,7 +11,7 @@ import { asStrings, buildInput, inlineMedia, outputType, promptWithContext } fro
 import { findFileUrls } from "./outputs";
 import { type Classifier, missingKey, noContent } from "./providerErrors";
 
-export const GOOGLE_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
+const GOOGLE_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
 const NAME = "Google";
 
 const DEFAULTS: EngineTiming = { pollIntervalMs: 5_000, maxPollIntervalMs: 15_000, requestTimeoutMs: 300_000, jobTimeoutMs: 20 * 60_000 };

@@ -4,16 +4,16 @@
  * else the platform's from the environment). ComfyUI and Ollama need only their address as `baseUrl`; a key
  * for them is optional (sent as Bearer, for servers behind an auth proxy).
  */
-import type { Provider } from "../../../domain/generation/modelTypes";
+import { type Provider } from "../../../domain/providers/registry";
 import type { Engine } from "../engine";
-import { COMFYUI_BASE_URL, comfyUIEngine } from "./comfyui";
-import { ELEVENLABS_BASE_URL, elevenLabsEngine } from "./elevenlabs";
-import { FAL_BASE_URL, falEngine } from "./fal";
-import { GOOGLE_BASE_URL, googleEngine } from "./google";
-import { OLLAMA_BASE_URL, ollamaEngine } from "./ollama";
-import { OPENAI_BASE_URL, openAIEngine } from "./openai";
-import { REPLICATE_BASE_URL, replicateEngine } from "./replicate";
-import { RUNWAY_BASE_URL, runwayEngine } from "./runway";
+import { comfyUIEngine } from "./comfyui";
+import { elevenLabsEngine } from "./elevenlabs";
+import { falEngine } from "./fal";
+import { googleEngine } from "./google";
+import { ollamaEngine } from "./ollama";
+import { openAIEngine } from "./openai";
+import { replicateEngine } from "./replicate";
+import { runwayEngine } from "./runway";
 
 export type HostedProvider = Exclude<Provider, "local">;
 
@@ -26,19 +26,4 @@ export const HOSTED_ENGINES: Record<HostedProvider, Engine> = {
   replicate: replicateEngine,
   comfyui: comfyUIEngine,
   ollama: ollamaEngine,
-};
-
-/**
- * Each engine's default base URL; `credentials.baseUrl` replaces it whole, so an override keeps the API's
- * path prefix (OpenAI and Replicate '/v1', Google '/v1beta'; Ollama may be given with or without '/v1').
- */
-export const DEFAULT_BASE_URLS: Record<HostedProvider, string> = {
-  fal: FAL_BASE_URL,
-  openai: OPENAI_BASE_URL,
-  google: GOOGLE_BASE_URL,
-  runway: RUNWAY_BASE_URL,
-  elevenlabs: ELEVENLABS_BASE_URL,
-  replicate: REPLICATE_BASE_URL,
-  comfyui: COMFYUI_BASE_URL,
-  ollama: OLLAMA_BASE_URL,
 };

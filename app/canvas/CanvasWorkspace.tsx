@@ -1,3 +1,4 @@
+import { viewportChanged } from "../../domain/canvas/changes";
 import { CREDITS_KEY } from "../api/projects";
 import { takeReveal } from "./reveal";
 import { fitAll, showBounds, visibleFlowArea, zoomToSelection } from "./viewport";
@@ -192,7 +193,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
                 // bench/canvas measures time to this mark (canvas ready for input).
                 performance.mark("canvas-ready");
               }}
-              saveViewport={(viewport: Viewport) => ctx.document.apply({ source: "user", changes: [{ type: "viewport", viewport }] })}
+              saveViewport={(viewport: Viewport) => ctx.document.apply({ source: "user", changes: [viewportChanged(viewport)] })}
             />
             <GenerationToolbar />
             <AgentPanel controller={ctx.agent} />

@@ -1,4 +1,4 @@
-import type { CanvasChange, NodeRecord } from "../canvas/changes";
+import { type CanvasChange, type NodeRecord, nodeAdded, nodeRemoved, nodeMoved, nodeData, edgeAdded, edgeRemoved } from "../canvas/changes";
 import { canConnect } from "../canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../canvas/node";
 import { firstFreePosition, NEXT_NODE_OFFSET_X, NODE_FOOTPRINT, newEdgeId, newNodeId, nextNodePosition } from "../canvas/placement";
@@ -93,7 +93,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
     const edge: CanvasEdge = { id: opts.newEdge?.(source, target, edgeCount) ?? newEdgeId(source, target, opts.now + edgeCount), source, target, sourceHandle: null, targetHandle: null };
     edgeCount += 1;
     edges.push(edge);
-    changes.push({ type: "edge-added", edge });
+    changes.push(edgeAdded(edge));
   };
 
   const setFields = (id: string, fields: PlanNodeFields) => {
@@ -140,7 +140,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
         created[step.key] = id;
         touched.add(id);
         lastPlaced = position;
-        changes.push({ type: "node-added", node: record });
+        changes.push(nodeAdded(record));
         for (const input of inputs) connect(input, id);
         break;
       }
@@ -154,10 +154,10 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
         const id = resolve(step.node, step);
         const node = nodes.get(id)!;
         for (const e of edges.filter((e) => e.source === id || e.target === id)) {
-          changes.push({ type: "edge-removed", id: e.id, edge: e });
+          changes.push(edgeRemoved(e.id, e));
           edges.splice(edges.indexOf(e), 1);
         }
-        changes.push({ type: "node-removed", id, node: { id, type: node.type, position: node.position, data: node.data } });
+        changes.push(nodeRemoved(id, { id, type: node.type, position: node.position, data: node.data }));
         nodes.delete(id);
         dataEdits.delete(id);
         touched.delete(id);
@@ -170,7 +170,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
         ids.forEach((id, i) => {
           const position = { x: start.x + (i % columns) * NEXT_NODE_OFFSET_X, y: start.y + Math.floor(i / columns) * ROW_STEP };
           nodes.get(id)!.position = position;
-          if (!Object.values(created).includes(id)) changes.push({ type: "node-moved", id, position });
+          if (!Object.values(created).includes(id)) changes.push(nodeMoved(id, position));
         });
         break;
       }
@@ -210,7 +210,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
   for (const [id, edit] of dataEdits) {
     if (createdIds.has(id) || !nodes.has(id)) continue;
     const rev = edit.prevRev + 1;
-    changes.push({ type: "node-data", id, data: { ...nodes.get(id)!.data, rev, lastModified: opts.now }, prevRev: edit.prevRev, fields: [...edit.fields] });
+    changes.push(nodeData(id, { ...nodes.get(id)!.data, rev, lastModified: opts.now }, edit.prevRev, { fields: [...edit.fields] }));
   }
 
   let credits = 0;

@@ -1,4 +1,4 @@
-import type { CanvasChange, NodeRecord } from "./changes";
+import { type CanvasChange, type NodeRecord, nodeRemoved, nodeRestored, edgeAdded, edgeRemoved } from "./changes";
 import type { CanvasEdge } from "./node";
 
 /** The canvas as undo sees it now: nodes and edges by id. */
@@ -28,7 +28,7 @@ export function invertChanges(step: readonly CanvasChange[], now: CanvasView): C
         const id = change.type === "node-added" ? change.node.id : change.id;
         const current = now.node(id);
         if (!alive(id) || !current) break;
-        inverse.push({ type: "node-removed", id, node: current });
+        inverse.push(nodeRemoved(id, current));
         gone.add(id);
         present.delete(id);
         break;
@@ -37,19 +37,19 @@ export function invertChanges(step: readonly CanvasChange[], now: CanvasView): C
         const node = change.node;
         if (!node || alive(change.id)) break;
         const rev = node.data.rev ?? 0;
-        inverse.push({ type: "node-restored", id: change.id, node: { ...node, data: { ...node.data, rev: rev + 1 } } });
+        inverse.push(nodeRestored(change.id, { ...node, data: { ...node.data, rev: rev + 1 } }));
         present.add(change.id);
         gone.delete(change.id);
         break;
       }
       case "edge-added": {
         const current = now.edge(change.edge.id);
-        if (current && alive(current.source) && alive(current.target)) inverse.push({ type: "edge-removed", id: current.id, edge: current });
+        if (current && alive(current.source) && alive(current.target)) inverse.push(edgeRemoved(current.id, current));
         break;
       }
       case "edge-removed": {
         const edge = change.edge;
-        if (edge && !now.edge(edge.id) && alive(edge.source) && alive(edge.target)) inverse.push({ type: "edge-added", edge });
+        if (edge && !now.edge(edge.id) && alive(edge.source) && alive(edge.target)) inverse.push(edgeAdded(edge));
         break;
       }
       default:

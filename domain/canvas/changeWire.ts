@@ -1,4 +1,4 @@
-import type { CanvasChange, ChangeList, ChangeSource, NodeRecord } from "./changes";
+import { type CanvasChange, type ChangeList, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeRestored, nodeData, edgeAdded, edgeRemoved, viewportChanged } from "./changes";
 import type { AutosaveUpdate, RealtimeMessage, StructureRequest } from "./node";
 
 /**
@@ -21,17 +21,17 @@ const emptyStructure = (): StructureBody => ({ nodes: [], restoredNodeIds: [], d
 export function changesFromStructure(req: Partial<StructureBody>, placeholder?: NodeRecord["data"]): CanvasChange[] {
   const deleted = new Set(req.deletedNodeIds ?? []);
   return [
-    ...(req.restoredNodeIds ?? []).map((id): CanvasChange => ({ type: "node-restored", id })),
-    ...(req.nodes ?? []).filter((n) => !deleted.has(n.id)).map((n): CanvasChange => ({ type: "node-added", node: { id: n.id, type: n.type ?? "generic_v2", position: n.position, data: placeholder ?? {} } })),
-    ...[...deleted].map((id): CanvasChange => ({ type: "node-removed", id })),
-    ...(req.edgesRemoved ?? []).map((id): CanvasChange => ({ type: "edge-removed", id })),
-    ...(req.edgesAdded ?? []).map((edge): CanvasChange => ({ type: "edge-added", edge })),
-    ...(req.viewport ? [{ type: "viewport", viewport: req.viewport } as CanvasChange] : []),
+    ...(req.restoredNodeIds ?? []).map((id): CanvasChange => nodeRestored(id)),
+    ...(req.nodes ?? []).filter((n) => !deleted.has(n.id)).map((n): CanvasChange => nodeAdded({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: placeholder ?? {} })),
+    ...[...deleted].map((id): CanvasChange => nodeRemoved(id)),
+    ...(req.edgesRemoved ?? []).map((id): CanvasChange => edgeRemoved(id)),
+    ...(req.edgesAdded ?? []).map((edge): CanvasChange => edgeAdded(edge)),
+    ...(req.viewport ? [viewportChanged(req.viewport) as CanvasChange] : []),
   ];
 }
 
 export const changesFromAutosave = (updates: AutosaveUpdate[]): CanvasChange[] =>
-  updates.map((u) => ({ type: "node-data", id: u.nodeId, data: u.nodeData, prevRev: u.prevRev }));
+  updates.map((u) => nodeData(u.nodeId, u.nodeData, u.prevRev));
 
 /**
  * The structural part of changes as one structure request (node data travels separately, as autosave
@@ -106,7 +106,7 @@ export function messagesFromChanges(changes: readonly CanvasChange[], source: Ch
 export function changeListFromMessage(message: RealtimeMessage): ChangeList | null {
   if (message.type === "nodes") {
     const source: ChangeSource = message.origin ?? "remote";
-    return { source, changes: message.nodes.map((n) => ({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) })) };
+    return { source, changes: message.nodes.map((n) => nodeData(n.id, { ...n.data, rev: n.rev }, Math.max(0, n.rev - 1))) };
   }
   if (message.type === "structure") return { source: "remote", changes: changesFromStructure(message, { title: "Untitled", rev: 0 }) };
   return null;

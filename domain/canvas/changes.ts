@@ -97,8 +97,20 @@ export function changedNodeId(c: CanvasChange): string | null {
 /** A node-data change's revision: the one it carries, else one above the revision it was made from. */
 export const revisionOf = (c: { data: NodeData; prevRev: number }): number => c.data.rev ?? c.prevRev + 1;
 
-export const nodeAdded = (node: NodeRecord): CanvasChange => ({ type: "node-added", node });
-export const nodeMoved = (id: string, position: Position): CanvasChange => ({ type: "node-moved", id, position });
-export const nodeData = (id: string, data: NodeData, prevRev: number): CanvasChange => ({ type: "node-data", id, data, prevRev });
-export const edgeAdded = (edge: CanvasEdge): CanvasChange => ({ type: "edge-added", edge });
-export const viewportChanged = (viewport: Viewport): CanvasChange => ({ type: "viewport", viewport });
+// The constructors every writer uses: a change is never written as an object literal outside this file.
+export const nodeAdded = (node: NodeRecord): ChangeOf<"node-added"> => ({ type: "node-added", node });
+export const nodeRemoved = (id: string, node?: NodeRecord): ChangeOf<"node-removed"> => (node ? { type: "node-removed", id, node } : { type: "node-removed", id });
+export const nodeRestored = (id: string, node?: NodeRecord): ChangeOf<"node-restored"> => (node ? { type: "node-restored", id, node } : { type: "node-restored", id });
+export const nodeMoved = (id: string, position: Position): ChangeOf<"node-moved"> => ({ type: "node-moved", id, position });
+/** `fields`: what a person's edit changed; `exact`: lands only over exactly `prevRev` (see the schema). */
+export const nodeData = (id: string, data: NodeData, prevRev: number, more: { fields?: string[]; exact?: boolean } = {}): ChangeOf<"node-data"> => ({
+  type: "node-data",
+  id,
+  data,
+  prevRev,
+  ...(more.fields ? { fields: more.fields } : {}),
+  ...(more.exact ? { exact: true } : {}),
+});
+export const edgeAdded = (edge: CanvasEdge): ChangeOf<"edge-added"> => ({ type: "edge-added", edge });
+export const edgeRemoved = (id: string, edge?: CanvasEdge): ChangeOf<"edge-removed"> => (edge ? { type: "edge-removed", id, edge } : { type: "edge-removed", id });
+export const viewportChanged = (viewport: Viewport): ChangeOf<"viewport"> => ({ type: "viewport", viewport });

@@ -8,6 +8,7 @@
  * they are then, voices the lines, renders, stores the MP4 and the editors' timeline as project media and
  * puts the MP4 on the node.
  */
+import { nodeAdded, nodeRemoved } from "../../domain/canvas/changes";
 import { and, eq } from "drizzle-orm";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
@@ -91,12 +92,12 @@ export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: st
     data: { title: request.title, contentType: "video" as const, status: "idle" as const, lastModified: Date.now(), rev: 1 },
   };
   const actor = { source: "user", actor: { userId } } as const;
-  await applyChanges(db, hub, projectId, [{ type: "node-added", node }], actor);
+  await applyChanges(db, hub, projectId, [nodeAdded(node)], actor);
   let id: string;
   try {
     id = await deps.generation.start(animaticRunKind, { userId, projectId, nodeId: node.id }, { request, voices: input.voices });
   } catch (err) {
-    await applyChanges(db, hub, projectId, [{ type: "node-removed", id: node.id }], actor);
+    await applyChanges(db, hub, projectId, [nodeRemoved(node.id)], actor);
     throw err;
   }
   return (await findAnimaticJob(db, id))!;

@@ -4,7 +4,7 @@
  * canvas 4 revision rule) so clients take it over their older copy.
  */
 import { and, eq } from "drizzle-orm";
-import type { CanvasChange, NodeRecord } from "../../domain/canvas/changes";
+import { type CanvasChange, type NodeRecord, nodeAdded, nodeData, edgeAdded } from "../../domain/canvas/changes";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
 import { firstFreePosition } from "../../domain/canvas/placement";
 import type { Db } from "../db/client";
@@ -64,7 +64,7 @@ export async function patchNode(
     if (!current) return null;
     const rev = current.rev + SERVER_REV_STEP;
     const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
-    const { applied } = await applyChanges(db, hub, projectId, [{ type: "node-data", id: nodeId, data, prevRev: current.rev, exact: true }], origin);
+    const { applied } = await applyChanges(db, hub, projectId, [nodeData(nodeId, data, current.rev, { exact: true })], origin);
     if (applied.length) return { ...current, rev, data };
   }
   throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
@@ -100,6 +100,6 @@ export async function createVariationNodes(
   const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
     inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
   );
-  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => ({ type: "node-added", node })), ...edgesAdded.map((edge): CanvasChange => ({ type: "edge-added", edge }))], origin);
+  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => nodeAdded(node)), ...edgesAdded.map((edge): CanvasChange => edgeAdded(edge))], origin);
   return made.map((n) => n.id);
 }

@@ -3,7 +3,7 @@
  * import this file (server/services/oneCanvasWriter.test.ts keeps it so): nothing else writes canvas rows.
  */
 import { and, eq, inArray, or, sql } from "drizzle-orm";
-import type { CanvasChange, ChangeOf, NodeRecord } from "../../domain/canvas/changes";
+import { type CanvasChange, type ChangeOf, type NodeRecord, nodeData } from "../../domain/canvas/changes";
 import { revisionOf } from "../../domain/canvas/changes";
 import { MAX_REV_STEP, type AutosaveConflict, type CanvasEdge, type NodeData, type Viewport } from "../../domain/canvas/node";
 import { rowsOf, type Db } from "../db/client";
@@ -146,7 +146,7 @@ export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-r
     .update(nodes)
     .set({ deleted: false, updatedAt: sql`now()`, ...(c.node ? { x: c.node.position.x, y: c.node.position.y } : {}) })
     .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id)));
-  const written = c.node ? await writeData(db, projectId, [{ type: "node-data", id: c.id, data: c.node.data, prevRev: Math.max(0, (c.node.data.rev ?? 1) - 1) }]) : { landed: [], conflicts: [] };
+  const written = c.node ? await writeData(db, projectId, [nodeData(c.id, c.node.data, Math.max(0, (c.node.data.rev ?? 1) - 1))]) : { landed: [], conflicts: [] };
   const [row] = await db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id), eq(nodes.deleted, false)));
   const node = row ? { id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { ...(row.data as NodeData), rev: row.rev } } : null;
   return { node, conflicts: written.conflicts };

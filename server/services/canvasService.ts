@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { messagesFromChanges } from "../../domain/canvas/changeWire";
-import type { CanvasChange, ChangeOf, ChangeSource } from "../../domain/canvas/changes";
+import { type CanvasChange, type ChangeOf, type ChangeSource, nodeRestored, edgeAdded, edgeRemoved } from "../../domain/canvas/changes";
 import type { AutosaveConflict, CanvasEdge, CanvasNode, NodeData, Viewport } from "../../domain/canvas/node";
 import type { Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
@@ -167,13 +167,13 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
         for (const c of run as ChangeOf<"node-restored">[]) {
           const r = await rows.restoreNode(db, projectId, c);
           // Published with the node as stored, so open canvases show it whole at once.
-          if (r.node) applied.push({ type: "node-restored", id: c.id, node: r.node });
+          if (r.node) applied.push(nodeRestored(c.id, r.node));
           conflicts.push(...r.conflicts);
         }
         break;
       case "node-removed":
         const cascaded = await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
-        applied.push(...run, ...cascaded.map((edge): CanvasChange => ({ type: "edge-removed", id: edge.id, edge })));
+        applied.push(...run, ...cascaded.map((edge): CanvasChange => edgeRemoved(edge.id, edge)));
         break;
       case "edge-removed":
         await rows.removeEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-removed">).id));
@@ -181,7 +181,7 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
         break;
       case "edge-added": {
         const added = await rows.addEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-added">).edge));
-        applied.push(...added.map((edge): CanvasChange => ({ type: "edge-added", edge })));
+        applied.push(...added.map((edge): CanvasChange => edgeAdded(edge)));
         break;
       }
       case "viewport":

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { startingNodeData, type CreateProjectInput, type Project, type UpdateProjectInput } from "../../domain/projects";
-import type { CanvasChange } from "../../domain/canvas/changes";
+import { type CanvasChange, nodeAdded } from "../../domain/canvas/changes";
 import type { Permission } from "../../domain/permissions";
 import { choosePreview } from "../../domain/preview";
 import { projectNameTaken } from "../../domain/errors";
@@ -101,7 +101,7 @@ export async function createProject(db: Db, hub: RealtimeHub, ownerId: string, i
       await tx.insert(projects).values({ id, ownerId, name: fields.name, description: fields.description ?? "" });
       if (initial.length === 0) return;
       // Nobody can have this project open yet, so what applyChanges publishes before the commit reaches no one.
-      const placed = initial.map((n): CanvasChange => ({ type: "node-added", node: { id: n.id, type: n.type, position: n.position, data: startingNodeData(n.data) } }));
+      const placed = initial.map((n): CanvasChange => nodeAdded({ id: n.id, type: n.type, position: n.position, data: startingNodeData(n.data) }));
       await applyChanges(tx, hub, id, placed, { source: "user", actor: { userId: ownerId } });
     });
   } catch (err) {

@@ -1,3 +1,4 @@
+import { nodeAdded } from "../../domain/canvas/changes";
 import { newNodeId } from "../../domain/canvas/placement";
 import type { CanvasNode } from "../../domain/canvas/node";
 import { shotNodeData, shotNodePosition } from "../../domain/shotlists/canvasNode";
@@ -29,6 +30,6 @@ export async function exportShotToCanvas(db: Db, hub: RealtimeHub, list: ShotLis
   const position = shotNodePosition(canvas.nodes.map((n) => n.position));
   const node = { id: newNodeId(), type: NODE_TYPE, position, data: { ...shotNodeData({ ...found.shot, image }), rev: 1 } };
   // No clientId: no open tab made this change, so none may take it for its own echo.
-  await applyChanges(db, hub, projectId, [{ type: "node-added", node }], { source: "user", actor: { userId } });
+  await applyChanges(db, hub, projectId, [nodeAdded(node)], { source: "user", actor: { userId } });
   return { ...node, rev: 1 };
 }

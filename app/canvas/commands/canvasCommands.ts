@@ -1,5 +1,5 @@
 import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
-import { type CanvasChange, type ChangeSource, type NodeRecord } from "../../../domain/canvas/changes";
+import { type CanvasChange, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeMoved, nodeData, edgeAdded, edgeRemoved } from "../../../domain/canvas/changes";
 import { canConnect } from "../../../domain/canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../../../domain/canvas/node";
 import { cardSize } from "../../../domain/canvas/nodeSize";
@@ -83,7 +83,7 @@ export function createCanvasCommands(env: CommandEnv) {
 
   /** New nodes (and edges between them): the only ones selected when there is one. */
   function add(created: NodeRecord[], createdEdges: CanvasEdge[] = []) {
-    emit([...created.map((node): CanvasChange => ({ type: "node-added", node })), ...createdEdges.map((edge): CanvasChange => ({ type: "edge-added", edge }))], { urgent: true });
+    emit([...created.map((node): CanvasChange => nodeAdded(node)), ...createdEdges.map((edge): CanvasChange => edgeAdded(edge))], { urgent: true });
     store.setState({ lastCreated: created.at(-1)?.position ?? get().lastCreated });
     env.sessionActions.selectOnly(new Set(created.length === 1 ? [created[0]!.id] : []));
   }
@@ -139,13 +139,13 @@ export function createCanvasCommands(env: CommandEnv) {
       if (!editable()) return;
       const s = get();
       if (!canConnect(new Set(s.nodes.map((n) => n.id)), s.edges, connection.source, connection.target).ok) return;
-      emit([{ type: "edge-added", edge: newEdge(connection.source, connection.target, now()) }], { urgent: true });
+      emit([edgeAdded(newEdge(connection.source, connection.target, now()))], { urgent: true });
     },
 
     disconnect(edgeIds: string[]) {
       if (!editable()) return;
       const gone = get().edges.filter((e) => edgeIds.includes(e.id));
-      if (gone.length) emit(gone.map((e): CanvasChange => ({ type: "edge-removed", id: e.id, edge: toWireEdge(e) })), { urgent: true });
+      if (gone.length) emit(gone.map((e): CanvasChange => edgeRemoved(e.id, toWireEdge(e))), { urgent: true });
     },
 
     /** Removes nodes with their edges; edges go first in the list so that undo brings nodes back before them. */
@@ -157,8 +157,8 @@ export function createCanvasCommands(env: CommandEnv) {
       const edges = s.edges.filter((e) => doomed.has(e.source) || doomed.has(e.target));
       emit(
         [
-          ...edges.map((e): CanvasChange => ({ type: "edge-removed", id: e.id, edge: toWireEdge(e) })),
-          ...s.nodes.filter((n) => doomed.has(n.id)).map((n): CanvasChange => ({ type: "node-removed", id: n.id, node: recordOf(n) })),
+          ...edges.map((e): CanvasChange => edgeRemoved(e.id, toWireEdge(e))),
+          ...s.nodes.filter((n) => doomed.has(n.id)).map((n): CanvasChange => nodeRemoved(n.id, recordOf(n))),
         ],
         { urgent: true },
       );
@@ -209,7 +209,7 @@ export function createCanvasCommands(env: CommandEnv) {
 
     moveNodes(moves: { id: string; position: Position }[]) {
       if (!editable() || moves.length === 0) return;
-      document.apply({ source, changes: moves.map((m): CanvasChange => ({ type: "node-moved", id: m.id, position: m.position })) });
+      document.apply({ source, changes: moves.map((m): CanvasChange => nodeMoved(m.id, m.position)) });
     },
 
     /** A data edit raises the node's revision; saved after the debounce, or at once when `immediate`. */
@@ -218,7 +218,7 @@ export function createCanvasCommands(env: CommandEnv) {
       if (!editable() || !node) return;
       const prevRev = node.data.rev ?? 0;
       const data: NodeData = { ...node.data, ...patch, rev: prevRev + 1, lastModified: now() };
-      document.apply({ source, changes: [{ type: "node-data", id, data, prevRev, fields: Object.keys(patch) }], urgent: opts.immediate });
+      document.apply({ source, changes: [nodeData(id, data, prevRev, { fields: Object.keys(patch) })], urgent: opts.immediate });
     },
 
     renameNode(id: string, name: string): boolean {

@@ -1,4 +1,4 @@
-import { changedNodeId, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
+import { changedNodeId, type CanvasChange, type ChangeList, type ChangeSource, nodeData } from "../../../domain/canvas/changes";
 import { contextItems } from "../../../domain/canvas/context";
 import type { CanvasStore, StudioNode } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
@@ -41,7 +41,7 @@ export function installContextRefresh(env: { store: CanvasStore; document: Canva
       const context = contextItems(sources.map((n) => ({ id: n.id, data: n.data })));
       if (same(context, node.data.contextData)) continue;
       const prevRev = node.data.rev ?? 0;
-      refreshed.push({ type: "node-data", id, data: { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev, fields: ["contextData"] });
+      refreshed.push(nodeData(id, { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev, { fields: ["contextData"] }));
     }
     document.apply({ source: "user", changes: refreshed });
   });

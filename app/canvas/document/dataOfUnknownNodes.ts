@@ -1,4 +1,4 @@
-import type { CanvasChange } from "../../../domain/canvas/changes";
+import { type CanvasChange, nodeAdded } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
 
 /** Where the server keeps a node an autosave created before its place arrived (the nodes table's default). */
@@ -15,6 +15,6 @@ export function dataOfUnknownNodes(changes: readonly CanvasChange[], shown: (id:
   return changes.map((c) => {
     if (c.type !== "node-data" || shown(c.id) || removedHere(c.id)) return c;
     const data: NodeData = { ...c.data, rev: c.data.rev ?? c.prevRev + 1 };
-    return { type: "node-added", node: { id: c.id, type: "generic_v2", position: { ...SERVER_DEFAULT_POSITION }, data } };
+    return nodeAdded({ id: c.id, type: "generic_v2", position: { ...SERVER_DEFAULT_POSITION }, data });
   });
 }

@@ -1,4 +1,4 @@
-import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
+import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource, nodeAdded, nodeRemoved, nodeRestored, nodeMoved, nodeData, edgeAdded, edgeRemoved } from "../../../domain/canvas/changes";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { nodesById, type CanvasStore } from "../store/canvasStore";
@@ -72,12 +72,12 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       else if (!result && (node.data.rev ?? 0) > serverRev && serverRev >= (base?.rev ?? 0)) result = { data: { ...server, rev: node.data.rev! }, rev: node.data.rev!, write: true };
     }
     if (!result) return {};
-    if (!result.write) return { shown: { type: "node-data", id, data: result.data, prevRev: serverRev } };
+    if (!result.write) return { shown: nodeData(id, result.data, serverRev) };
     // A view-only client cannot save: it shows the server's copy (its own view has no edits to keep).
-    if (!store.getState().canEdit) return { shown: { type: "node-data", id, data: { ...server, rev: serverRev }, prevRev: serverRev } };
+    if (!store.getState().canEdit) return { shown: nodeData(id, { ...server, rev: serverRev }, serverRev) };
     // What the merge keeps of this client's: the fields where it differs from the server's copy.
     const fields = Object.keys(unsavedEdits(server, result.data, serverOwns));
-    return { resave: { type: "node-data", id, data: { ...result.data, lastModified: now() }, prevRev: serverRev, fields } };
+    return { resave: nodeData(id, { ...result.data, lastModified: now() }, serverRev, { fields }) };
   }
 
   /** Applies what came from the server, then saves the merges that must go back (at once). */
@@ -141,7 +141,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const unsent = env.unsent();
       const edgeShown = (id: string) => store.getState().edges.some((e) => e.id === id);
       const kept = list.changes.flatMap((c): CanvasChange[] => {
-        if (c.type === "node-added" && nodeById(c.node.id)) return [{ type: "node-moved", id: c.node.id, position: c.node.position }];
+        if (c.type === "node-added" && nodeById(c.node.id)) return [nodeMoved(c.node.id, c.node.position)];
         if (c.type === "edge-removed" && !unsent.edgeIds.has(c.id)) return [c];
         // Its removal of an edge landed after another person drew it again, which this tab showed meanwhile;
         // or its drawing of an edge landed after another person's removal of it.
@@ -176,7 +176,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       take(
         "remote",
         conflicts.map((c): CanvasChange =>
-          c.deleted || c.nodeData === null ? { type: "node-removed", id: c.nodeId } : { type: "node-data", id: c.nodeId, data: { ...c.nodeData, rev: c.rev }, prevRev: Math.max(0, c.rev - 1) },
+          c.deleted || c.nodeData === null ? nodeRemoved(c.nodeId) : nodeData(c.nodeId, { ...c.nodeData, rev: c.rev }, Math.max(0, c.rev - 1)),
         ),
         true,
       );
@@ -184,7 +184,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
 
     /** Edges this client added that the server refused (an end was deleted elsewhere meanwhile). */
     edgesRefused(edgeIds: string[]) {
-      take("remote", edgeIds.map((id): CanvasChange => ({ type: "edge-removed", id })));
+      take("remote", edgeIds.map((id): CanvasChange => edgeRemoved(id)));
     },
 
     /**
@@ -199,19 +199,19 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const changes: CanvasChange[] = [];
       for (const n of server.nodes) {
         if (unsent.nodeIds.has(n.id)) {
-          if (local.has(n.id)) changes.push({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) });
+          if (local.has(n.id)) changes.push(nodeData(n.id, { ...n.data, rev: n.rev }, Math.max(0, n.rev - 1)));
           continue;
         }
-        if (!local.has(n.id)) changes.push({ type: "node-restored", id: n.id }, { type: "node-added", node: { id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } } });
+        if (!local.has(n.id)) changes.push(nodeRestored(n.id), nodeAdded({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } }));
         else {
-          changes.push({ type: "node-moved", id: n.id, position: n.position });
-          changes.push({ type: "node-data", id: n.id, data: { ...n.data, rev: n.rev }, prevRev: Math.max(0, n.rev - 1) });
+          changes.push(nodeMoved(n.id, n.position));
+          changes.push(nodeData(n.id, { ...n.data, rev: n.rev }, Math.max(0, n.rev - 1)));
         }
       }
-      for (const id of local.keys()) if (!onServer.has(id) && !unsent.nodeIds.has(id)) changes.push({ type: "node-removed", id });
+      for (const id of local.keys()) if (!onServer.has(id) && !unsent.nodeIds.has(id)) changes.push(nodeRemoved(id));
       const serverEdges = new Set(server.edges.map((e) => e.id));
-      for (const e of s.edges) if (!serverEdges.has(e.id) && !unsent.edgeIds.has(e.id)) changes.push({ type: "edge-removed", id: e.id });
-      for (const e of server.edges) if (!unsent.edgeIds.has(e.id)) changes.push({ type: "edge-added", edge: e });
+      for (const e of s.edges) if (!serverEdges.has(e.id) && !unsent.edgeIds.has(e.id)) changes.push(edgeRemoved(e.id));
+      for (const e of server.edges) if (!unsent.edgeIds.has(e.id)) changes.push(edgeAdded(e));
       take("remote", changes);
     },
   };

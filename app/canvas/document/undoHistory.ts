@@ -1,5 +1,5 @@
 import { invertChanges } from "../../../domain/canvas/changeInverse";
-import { isStructural, LOCAL_SOURCES, type CanvasChange } from "../../../domain/canvas/changes";
+import { isStructural, LOCAL_SOURCES, type CanvasChange, nodeData } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
 import { History } from "../../../domain/canvas/history";
 import type { SessionStore } from "../session/sessionStore";
@@ -76,7 +76,7 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     const patch = node && showVersion(node.data, step.to);
     if (!node || !patch) return null;
     const prevRev = node.data.rev ?? 0;
-    return { type: "node-data", id: step.id, data: { ...node.data, ...patch, rev: prevRev + 1, lastModified: Date.now() }, prevRev, fields: Object.keys(patch) };
+    return nodeData(step.id, { ...node.data, ...patch, rev: prevRev + 1, lastModified: Date.now() }, prevRev, { fields: Object.keys(patch) });
   };
   const invert = (recorded: readonly UndoEntry[]): UndoEntry[] => [
     ...recorded.filter(isVersionStep).map((v): VersionStep => ({ ...v, from: v.to, to: v.from })),

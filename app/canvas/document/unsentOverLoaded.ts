@@ -1,4 +1,4 @@
-import type { CanvasChange } from "../../../domain/canvas/changes";
+import { type CanvasChange, nodeData } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
 import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import type { OutboxEntry } from "../outbox/outboxEntries";
@@ -57,8 +57,8 @@ export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: Readon
       const allFields = [...new Set([...onto.fields, ...fields])];
       const data = { ...onto.data, ...mine, rev };
       rebasedCopies.set(e.nodeId, { data, fields: allFields });
-      rebased.push({ type: "node-data", id: e.nodeId, data, prevRev: shownRev, fields: allFields });
-    } else if ((e.data.rev ?? 0) > shownRev) changes.push({ type: "node-data", id: e.nodeId, data: e.data, prevRev: e.prevRev });
+      rebased.push(nodeData(e.nodeId, data, shownRev, { fields: allFields }));
+    } else if ((e.data.rev ?? 0) > shownRev) changes.push(nodeData(e.nodeId, e.data, e.prevRev));
   }
   return { replayed: changes, rebased };
 }

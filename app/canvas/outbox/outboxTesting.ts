@@ -1,4 +1,4 @@
-import type { CanvasChange, ChangeList } from "../../../domain/canvas/changes";
+import { type CanvasChange, type ChangeList, nodeData } from "../../../domain/canvas/changes";
 import type { AutosaveResponse, AutosaveUpdate, NodeData, StructureRequest } from "../../../domain/canvas/node";
 import { Outbox, type OutboxOptions, type OutboxStatus } from "./outbox";
 import { MemoryOutboxStore } from "./outboxStore";
@@ -48,7 +48,7 @@ export function outboxUnderTest(opts: Partial<OutboxOptions> & { answer?: (r: Re
     },
   });
   const take = (changes: CanvasChange[], extra: Partial<ChangeList> = {}) => outbox.take({ source: "user", changes, ...extra });
-  const edit = (id: string, data: NodeData, prevRev = (data.rev ?? 1) - 1, urgent = false) => take([{ type: "node-data", id, data, prevRev }], { urgent });
+  const edit = (id: string, data: NodeData, prevRev = (data.rev ?? 1) - 1, urgent = false) => take([nodeData(id, data, prevRev)], { urgent });
   /** Every request's data writes: autosaves, and the data a structure request carried. */
   const autosaves = () => requests.flatMap((r) => (r.route === "autosave" ? [r] : r.body.updates.length ? [{ route: "autosave" as const, updates: r.body.updates, at: r.at }] : []));
   const nodesOf = (i: number) => autosaves()[i]?.updates.map((u) => u.nodeId);

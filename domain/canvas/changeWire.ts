@@ -1,5 +1,6 @@
 import { type CanvasChange, type ChangeList, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeRestored, nodeData, edgeAdded, edgeRemoved, viewportChanged } from "./changes";
-import type { AutosaveUpdate, RealtimeMessage, StructureRequest } from "./node";
+import type { AutosaveUpdate, StructureRequest } from "./node";
+import { type RealtimeMessage, canvasMessages } from "../realtime";
 
 /**
  * Change lists on the wire. The spec's two write routes keep their bodies (`POST /api/workflows/autosave`
@@ -94,11 +95,10 @@ export function messagesFromChanges(changes: readonly CanvasChange[], source: Ch
   for (const r of written) if (r.rev >= (latest.get(r.id)?.rev ?? -1)) latest.set(r.id, r);
   const records = [...latest.values()];
   const messages: RealtimeMessage[] = [];
-  const id = clientId ? { clientId } : {};
   if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {
-    messages.push({ type: "structure", ...id, ...shape });
+    messages.push(canvasMessages.structure(shape, clientId));
   }
-  if (records.length) messages.push({ type: "nodes", ...id, ...(source === "user" || source === "remote" ? {} : { origin: source }), nodes: records });
+  if (records.length) messages.push(canvasMessages.nodes(records, { clientId, origin: source === "user" || source === "remote" ? undefined : source }));
   return messages;
 }
 

@@ -1,7 +1,4 @@
-import type { PresenceMessage } from "../presence/presence";
-import type { Permission } from "../permissions";
 import { z } from "zod";
-import type { AgentMessage } from "../agent/messages";
 import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
 
 /** spec (canvas 3): text, image, video, audio, model3d (also written 3D), none. */
@@ -201,9 +198,6 @@ export const structureRequestSchema = z.object({
 });
 export type StructureRequest = z.infer<typeof structureRequestSchema>;
 
-// --- realtime messages (server → client) ------------------------------------------------------------
-
-/** spec (canvas 3 "Realtime node record") plus what other clients need to mirror the canvas. */
 /** The node fields a generation owns: the server's writes of these win over a client's unsaved edits. */
 export const GENERATION_FIELDS = [
   "status",
@@ -222,53 +216,3 @@ export const GENERATION_FIELDS = [
   "toolExecutionResult",
   "lastToolExecution",
 ] as const;
-
-export type RealtimeMessage =
-  /** Who is here and where (domain/presence): only to tabs that said hello, never to their own tab. */
-  | PresenceMessage
-  | {
-      type: "nodes";
-      clientId?: string;
-      /**
-       * Whose write this is when it is not a person's: 'generation' or 'tool' wrote a run's status or result
-       * (clients take those fields over their unsaved edits), 'agent' the workflow agent. Absent: a person.
-       */
-      origin?: "generation" | "tool" | "agent";
-      nodes: { id: string; rev: number; data: NodeData }[];
-    }
-  | {
-      type: "structure";
-      clientId?: string;
-      nodes: { id: string; type: string; position: Position }[];
-      restoredNodeIds: string[];
-      deletedNodeIds: string[];
-      edgesAdded: CanvasEdge[];
-      edgesRemoved: string[];
-    }
-  /**
-   * The receiving socket's user now has this permission on the project (the owner changed it, issue 31
-   * item 8): sent to that user's own sockets alone, so their open tab follows at once.
-   */
-  | { type: "access"; permission: Permission }
-  /**
-   * On a user's own channel (GET /api/live): the projects shared with them changed (a new share, a removal
-   * or a change of permission), so their dashboard reads its list again.
-   */
-  | { type: "projects" }
-  /** A message of the project's agent chat, new or updated (a plan applied or cancelled); clients keep it by id. */
-  | { type: "agent"; message: AgentMessage }
-  /** A script of the project was saved; open editors of it reload unless they made the change. */
-  | { type: "script"; clientId?: string; scriptId: string; version: number; lastEditedBy: string | null }
-  /**
-   * A generation moved (queued, progress, finished). Progress is not stored on the node: it would bump the
-   * node's rev many times a second and fight the user's own edits; the node record carries start and end.
-   */
-  | {
-      type: "generation";
-      generationId: string;
-      nodeId: string;
-      status: "waiting" | "queued" | "running" | "succeeded" | "failed" | "cancelled" | "cached";
-      percent?: number;
-      message?: string;
-      error?: string;
-    };

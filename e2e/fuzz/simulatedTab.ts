@@ -1,6 +1,7 @@
 import { IDBFactory } from "fake-indexeddb";
 import WebSocket from "ws";
-import type { NodeData, RealtimeMessage } from "../../domain/canvas/node";
+import type { NodeData } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { ApiError } from "../../app/api/client";
 import { isOwnEcho } from "../../app/canvas/sync/liveChannel";
 import { catchUp } from "../../app/canvas/sync/catchUp";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AgentMessage } from "../../domain/agent/messages";
 import type { AgentPlanInput } from "../../domain/agent/plan";
 import type { PlannerAnswer, PlannerInput } from "../../domain/agent/planner";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import type { AgentPlanner } from "./planners";
 

@@ -1,3 +1,4 @@
+import { collaborationMessages } from "../../domain/realtime";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -41,7 +42,7 @@ export interface AgentRouteDeps {
  * text as it comes), then `agent` (the stored answer).
  */
 export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, deps: AgentRouteDeps = {}) {
-  const publish = (projectId: string, message: AgentMessage) => hub.publish(projectId, { type: "agent", message });
+  const publish = (projectId: string, message: AgentMessage) => hub.publish(projectId, collaborationMessages.agent(message));
 
   app.get("/api/projects/:id/agent/messages", async (request) => {
     const caller = requireUser(request);

@@ -9,7 +9,7 @@ import { creditLedger, generations } from "../db/schema";
 import { createHarness, projectWithViewer, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from "../test/harness";
 import type { Engine, EngineRequest, EngineResult } from "./engine";
 import { ProviderError } from "./engine";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -8,6 +8,7 @@
  * Tabs that say hello (a presence state frame) take part in presence (server/realtime/presence.ts): their
  * frames are the only ones the channel reads.
  */
+import { collaborationMessages } from "../../domain/realtime";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import websocket from "@fastify/websocket";
 import { z } from "zod";
@@ -100,7 +101,7 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
             const before = permission;
             permission = await authorizeProject(db, caller.id, id, "view");
             // Their own tab follows at once: a member made editor may edit without a reload (issue 31 item 8).
-            if (permission !== before) socket.send(JSON.stringify({ type: "access", permission }));
+            if (permission !== before) socket.send(JSON.stringify(collaborationMessages.access(permission)));
             // A member made view-only (or editor) is shown so to everyone present.
             if (client.presenceConnectionId) presence.setCanEdit(client.presenceConnectionId, permission !== "view");
           } catch (err) {

@@ -1,3 +1,4 @@
+import { collaborationMessages } from "../../domain/realtime";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { addMemberSchema, projectIdSchema } from "../../domain/projects";
@@ -30,7 +31,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     // whether they may edit (issue 29 item 6).
     await hub.recheckUser(member.userId);
     // A new share (or a changed one) appears on their dashboard without a reload (issue 31 item 8).
-    await hub.notifyUser(member.userId, { type: "projects" });
+    await hub.notifyUser(member.userId, collaborationMessages.projects());
     reply.status(201);
     return member;
   });
@@ -42,7 +43,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     await removeMember(db, id, userId);
     // Their open live sockets on this project close now, on every instance (issue 17 item 4).
     await hub.revokeAccess(id, userId);
-    await hub.notifyUser(userId, { type: "projects" });
+    await hub.notifyUser(userId, collaborationMessages.projects());
     return { success: true };
   });
 }

@@ -1,3 +1,4 @@
+import { collaborationMessages } from "../../domain/realtime";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
@@ -45,7 +46,7 @@ export function registerScriptRoutes(app: FastifyInstance, db: Db, hub: Realtime
     await authorizeProject(db, caller.id, script.projectId, "edit");
     const saved = await updateScript(db, id, caller.id, change);
     const clientId = typeof request.headers["x-client-id"] === "string" ? request.headers["x-client-id"] : undefined;
-    await hub.publish(script.projectId, { type: "script", clientId, scriptId: id, version: saved.version, lastEditedBy: caller.id });
+    await hub.publish(script.projectId, collaborationMessages.script({ clientId, scriptId: id, version: saved.version, lastEditedBy: caller.id }));
     return saved;
   });
 

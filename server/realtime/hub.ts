@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 
 /** Anything that can receive a project's realtime messages (a WebSocket, in practice). */
 export interface Subscriber {

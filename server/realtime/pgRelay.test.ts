@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/testDatabase";
 import { RealtimeHub, type LiveClient } from "./hub";
 import { MAX_PAYLOAD_BYTES, PgNotifyRelay, splitToFit } from "./pgRelay";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 
 let database: Database;
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
   type PresenceFrame,
   type PresencePeer,
 } from "../../domain/presence/presence";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { LatestThrottle } from "../../domain/presence/latestThrottle";
 import type { RealtimeHub } from "./hub";
 

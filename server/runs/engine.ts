@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
 import type { Db } from "../db/client";
 import { generations, nodes, user } from "../db/schema";
@@ -14,7 +14,7 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
-import { runMessages } from "./messages";
+import { runMessages } from "../../domain/realtime";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";

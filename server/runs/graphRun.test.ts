@@ -23,6 +23,11 @@ class FakeFal implements Engine {
     const call = { prompt: req.prompt, context: req.context, start: Date.now(), end: 0 };
     this.calls.push(call);
     await new Promise((r) => setTimeout(r, 150));
+    // "shot a" stays running until "shot x" has started (or 5 s pass): under load a fixed 150 ms could end
+    // before a worker even takes x, and the test would wrongly see the branches run one after the other.
+    for (const until = Date.now() + 5000; req.prompt.startsWith("shot a") && !this.calls.some((c) => c.prompt.startsWith("shot x")) && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     call.end = Date.now();
     if (req.prompt.includes("boom")) throw new ProviderError("fal.ai could not make this picture", 422);
     return { kind: "media", mediaType: "image", files: [{ bytes: PNG, contentType: "image/png" }] };

@@ -24,7 +24,7 @@ import { reserveCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import type { AnyRunKind, QueuedRun, RunRow } from "./kind";
-import { runMessages } from "./messages";
+import { runMessages } from "../../domain/realtime";
 import { markQueued } from "./nodeStatus";
 import { patchNode, type StoredNode } from "./nodeWriter";
 

@@ -5,7 +5,7 @@
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, RunRow } from "./kind";
-import { runMessages } from "./messages";
+import { runMessages } from "../../domain/realtime";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 
 /** Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses). */

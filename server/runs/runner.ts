@@ -13,7 +13,7 @@ import type { RunDeps } from "./deps";
 import { ProviderError } from "./failure";
 import type { AnyRunKind, RunResult, RunRow } from "./kind";
 import { publicRunUrl, readRunMedia } from "./media";
-import { runMessages } from "./messages";
+import { runMessages } from "../../domain/realtime";
 import { markSettled } from "./nodeStatus";
 import { claimRun, settleRun } from "./runRows";
 import type { RunKindRegistry } from "./registry";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { CanvasChange } from "../../domain/canvas/changes";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { MESSAGES } from "../../domain/errors";
 import type { HttpError } from "../errors";
 import { createHarness, type Harness, type TestUser } from "../test/harness";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CanvasChange } from "../../domain/canvas/changes";
-import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeMessage } from "../../domain/realtime";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import { applyChanges, loadCanvas } from "./canvasService";
 

@@ -3,7 +3,8 @@
  * focused view's prompt bar and the Enter shortcut all call `run`, so they share one path and one set of
  * messages (spec canvas 5 "Generate", 8 "Generation").
  */
-import type { NodeData, RealtimeMessage } from "../../../domain/canvas/node";
+import type { NodeData } from "../../../domain/canvas/node";
+import { type RunMessage, runMessages } from "../../../domain/realtime";
 import { GENERATION_MESSAGES, type ExecuteNodeBody } from "../../../domain/generation/api";
 import { findModel } from "../../../domain/generation/catalogue";
 import { runChoicesOf } from "../../../domain/generation/nodeChoices";
@@ -17,7 +18,6 @@ import { createGraphRuns } from "./graphRuns";
 
 export { generationErrorMessage };
 
-type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
 
 export interface GenerationEnv {
   projectId: string;
@@ -71,10 +71,10 @@ export function createGenerationController(env: GenerationEnv) {
    * Outcomes that arrived before their execute-node answer did (a fast local run can finish first), kept
    * briefly so the run that asked for them still reports them.
    */
-  const settledEarly = new Map<string, GenerationMessage>();
-  const SETTLED = new Set<GenerationMessage["status"]>(["succeeded", "failed", "cancelled"]);
+  const settledEarly = new Map<string, RunMessage>();
+  const SETTLED = new Set<RunMessage["status"]>(["succeeded", "failed", "cancelled"]);
 
-  const report = (m: GenerationMessage) => {
+  const report = (m: RunMessage) => {
     if (!mine.has(m.generationId) || !SETTLED.has(m.status)) return;
     mine.delete(m.generationId);
     // "This may take 30-120 seconds" is true only while the run goes on (issue 31 item 13).
@@ -114,7 +114,7 @@ export function createGenerationController(env: GenerationEnv) {
       if (prompt !== undefined && prompt !== node.data.prompt) env.commands.updateNodeData(nodeId, { prompt });
       const model = findModel(node.data.selectedModel);
       // The card says 'Preparing...' at once; the server's node record takes over within moments.
-      progress.apply({ type: "generation", generationId: "pending", nodeId, status: "queued", message: GENERATION_MESSAGES.preparing });
+      progress.apply(runMessages.queued({ id: "pending", nodeId }, GENERATION_MESSAGES.preparing));
       try {
         const res = await api<{ success: boolean; generationId: string }>("POST", "/api/execute-node", executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text));
         mine.add(res.generationId);
@@ -134,7 +134,7 @@ export function createGenerationController(env: GenerationEnv) {
         return res.generationId;
       } catch (err) {
         const message = generationErrorMessage(err);
-        progress.apply({ type: "generation", generationId: "pending", nodeId, status: "failed", error: message });
+        progress.apply(runMessages.failed({ id: "pending", nodeId }, message));
         // A conflict: the node is busy with a run already going; it is not in error.
         if (!(err instanceof ApiError && err.code === "conflict")) env.commands.updateNodeData(nodeId, { status: "error", error: message });
         env.notify("error", message);
@@ -182,7 +182,7 @@ export function createGenerationController(env: GenerationEnv) {
     },
 
     /** A generation message from the live channel. */
-    onMessage(m: GenerationMessage) {
+    onMessage(m: RunMessage) {
       progress.apply(m);
       graph.onMessage(m);
       if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();

@@ -5,13 +5,12 @@
  * any run (the live channel's generation messages).
  */
 import { createStore } from "zustand/vanilla";
-import type { RealtimeMessage } from "../../../domain/canvas/node";
+import type { RunMessage } from "../../../domain/realtime";
 import type { GraphRunPlan, GraphRunStarted, RunScope } from "../../../domain/runs/api";
 import { api } from "../../api/client";
 import type { GenerationEnv } from "./generationController";
 import { generationErrorMessage } from "./generationErrorMessage";
 
-type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
 
 /** What the confirmation is about. */
 export interface GraphRunRequest {
@@ -31,7 +30,7 @@ export function createGraphRuns(env: GenerationEnv) {
   const runOf = new Map<string, string>();
   const outcomes = new Map<string, { left: number; done: number; failed: number }>();
   /** Outcomes that came before the run's answer did (a fast local node can finish first), kept briefly. */
-  const settledEarly = new Map<string, GenerationMessage["status"]>();
+  const settledEarly = new Map<string, RunMessage["status"]>();
 
   const body = (request: GraphRunRequest, force: boolean, dryRun: boolean) => ({ scope: request.scope, ...(request.scope === "all" ? {} : { nodeIds: request.nodeIds }), force, dryRun });
   const url = () => `/api/projects/${env.store.getState().projectId}/runs`;
@@ -48,7 +47,7 @@ export function createGraphRuns(env: GenerationEnv) {
   }
 
   /** One node of a followed run settled; the outcome is toasted when it was the last. */
-  function count(generationId: string, status: GenerationMessage["status"]) {
+  function count(generationId: string, status: RunMessage["status"]) {
     const runId = runOf.get(generationId);
     if (!runId) return;
     runOf.delete(generationId);
@@ -102,7 +101,7 @@ export function createGraphRuns(env: GenerationEnv) {
       }
     },
     /** A generation message: counts a followed run's outcome, and toasts it when the last node settled. */
-    onMessage(m: GenerationMessage) {
+    onMessage(m: RunMessage) {
       if (m.status !== "succeeded" && m.status !== "failed" && m.status !== "cancelled") return;
       if (runOf.has(m.generationId)) return count(m.generationId, m.status);
       settledEarly.set(m.generationId, m.status);

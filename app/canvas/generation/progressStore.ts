@@ -1,12 +1,11 @@
 import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
-import type { RealtimeMessage } from "../../../domain/canvas/node";
+import type { RunMessage } from "../../../domain/realtime";
 
-type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
 
 export interface NodeProgress {
   generationId: string;
-  status: GenerationMessage["status"];
+  status: RunMessage["status"];
   /** The provider's percent when it gives one; the card simulates progress otherwise (spec canvas 4). */
   percent?: number;
   message?: string;
@@ -25,7 +24,7 @@ export function createProgressStore() {
       const prev = store.getState()[nodeId];
       if (prev?.generationId === "pending") store.setState({ [nodeId]: { ...prev, generationId } });
     },
-    apply(m: GenerationMessage) {
+    apply(m: RunMessage) {
       const prev = store.getState()[m.nodeId];
       // A late message from an older run of the node does not replace the newer one.
       if (prev && prev.generationId !== m.generationId && (prev.status === "running" || prev.status === "queued") && m.status !== "queued") return;

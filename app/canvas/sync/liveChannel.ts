@@ -1,4 +1,4 @@
-import type { RealtimeMessage } from "../../../domain/canvas/node";
+import type { RealtimeMessage } from "../../../domain/realtime";
 import { openProjectSocket } from "../../live/projectSocket";
 
 interface Handlers {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ScreenplayElement } from "../../../domain/screenplay/elements";
-import type { RealtimeMessage } from "../../../domain/canvas/node";
+import type { RealtimeMessage } from "../../../domain/realtime";
 import { renderInApp } from "../../test/render";
 import { toast } from "../../ui";
 import { ScreenplayEditor } from "./ScreenplayEditor";

@@ -1,10 +1,18 @@
 /**
- * The live messages of a run (the `generation` realtime message), built here and only here: one constructor
- * per step of its life, so every sender says the same thing in the same shape.
+ * A run moved (queued, progress, finished). Progress is not stored on the node: it would bump the node's rev
+ * many times a second and fight the user's own edits; the node record carries start and end. One
+ * constructor per step of a run's life, so every sender says the same thing in the same shape.
  */
-import type { RealtimeMessage } from "../../domain/canvas/node";
+export interface RunMessage {
+  type: "generation";
+  generationId: string;
+  nodeId: string;
+  status: "waiting" | "queued" | "running" | "succeeded" | "failed" | "cancelled" | "cached";
+  percent?: number;
+  message?: string;
+  error?: string;
+}
 
-export type RunMessage = Extract<RealtimeMessage, { type: "generation" }>;
 /** Which run a message is about. */
 export interface RunRef {
   id: string;

@@ -1,0 +1,23 @@
+/**
+ * Every message the server pushes to a browser over a live socket (project channel or a user's own), as one
+ * union built from each feature's messages. Senders use the features' constructors (`canvasMessages`,
+ * `runMessages`, `collaborationMessages`, presence's), never object literals: `realtimeGuard.test.ts`.
+ */
+import type { PresenceMessage } from "../presence/presence";
+import type { CanvasMessage } from "./canvas";
+import type { AccessMessage, AgentChatMessage, ProjectsMessage, ScriptMessage } from "./collaboration";
+import type { RunMessage } from "./runs";
+
+export type RealtimeMessage =
+  /** Who is here and where (domain/presence): only to tabs that said hello, never to their own tab. */
+  | PresenceMessage
+  | CanvasMessage
+  | RunMessage
+  | AgentChatMessage
+  | ScriptMessage
+  | AccessMessage
+  | ProjectsMessage;
+
+export { canvasMessages, type CanvasMessage, type NodesMessage, type StructureMessage } from "./canvas";
+export { collaborationMessages } from "./collaboration";
+export { runMessages, type RunMessage, type RunRef } from "./runs";

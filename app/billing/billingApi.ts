@@ -3,6 +3,7 @@ import { BILLING_MESSAGES, type BillingSummary, type PurchaseRow, type UsageRow 
 import { MESSAGES } from "../../domain/errors";
 import { ApiError } from "../api/client";
 import { billingRequest, CHECKOUT_PATH, isBillingTransportFailure } from "./billingClient";
+import { hasCode } from "../api/errorMessages";
 
 export const BILLING_KEY = ["billing"] as const;
 
@@ -45,9 +46,9 @@ export async function portalUrl(): Promise<{ url: string } | { error: string }> 
     const answer = await billingRequest<{ url?: unknown } | null>("POST", "/api/billing/portal");
     return typeof answer?.url === "string" ? { url: answer.url } : { error: BILLING_MESSAGES.portalUnexpected };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return { error: BILLING_MESSAGES.portalSignedOut };
+    if (hasCode(err, "unauthorized")) return { error: BILLING_MESSAGES.portalSignedOut };
     if (isBillingTransportFailure(err)) return { error: err.message };
-    if (err instanceof ApiError && err.status === 503) return { error: err.message };
+    if (hasCode(err, "not_configured")) return { error: err.message };
     if (err instanceof ApiError) return { error: BILLING_MESSAGES.portalFailed };
     return { error: BILLING_MESSAGES.portalUnexpected };
   }
@@ -55,6 +56,6 @@ export async function portalUrl(): Promise<{ url: string } | { error: string }> 
 
 /** A refusal's own words (409 'You are already on…') or the billing client's message, or a plain one. */
 export const checkoutError = (err: unknown): string =>
-  err instanceof ApiError ? (err.status === 401 ? MESSAGES.notSignedIn : err.message) : BILLING_MESSAGES.portalUnexpected;
+  hasCode(err, "unauthorized") ? MESSAGES.notSignedIn : err instanceof ApiError ? err.message : BILLING_MESSAGES.portalUnexpected;
 
 export const formatCents = (cents: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);

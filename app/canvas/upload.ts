@@ -1,4 +1,5 @@
 import { ApiError } from "../api/client";
+import { messageFor } from "../api/errorMessages";
 import type { NodeData } from "../../domain/canvas/node";
 
 export interface UploadResult {
@@ -8,14 +9,11 @@ export interface UploadResult {
   content?: string;
 }
 
-/** spec (canvas 8 "Upload"): messages by the server's error code, shown on the node and in the toast. */
-export function uploadErrorMessage(code: string | undefined, status: number, serverMessage?: string): string {
-  if (code === "insufficient_credits") return serverMessage || "Insufficient credits. Please upgrade your plan.";
-  if (code === "rate_limited") return serverMessage || "Rate limit exceeded. Please try again in a moment.";
-  if (code === "unauthorized") return "Authentication failed. Please sign in again.";
-  if (code === "forbidden") return "Access denied. You may not have permission to perform this action.";
-  return serverMessage || `Upload failed: ${status}`;
-}
+/** spec (canvas 8 "Upload"): the texts fixed for some codes; otherwise the server's own message. */
+const UPLOAD_TEXTS = {
+  unauthorized: "Authentication failed. Please sign in again.",
+  forbidden: "Access denied. You may not have permission to perform this action.",
+} as const;
 
 export async function uploadFile(projectId: string, nodeId: string, file: File): Promise<UploadResult> {
   const form = new FormData();
@@ -30,7 +28,10 @@ export async function uploadFile(projectId: string, nodeId: string, file: File):
     throw new ApiError(0, "network", "Upload failed: the studio server could not be reached");
   }
   const body = (await res.json().catch(() => null)) as (Partial<UploadResult> & { error?: string; code?: string; message?: string }) | null;
-  if (!res.ok) throw new ApiError(res.status, body?.code ?? "upload", uploadErrorMessage(body?.code, res.status, body?.error ?? body?.message));
+  if (!res.ok) {
+    const refusal = new ApiError(res.status, body?.code ?? "upload", body?.error ?? body?.message ?? "");
+    throw new ApiError(res.status, refusal.code, messageFor(refusal, { ...UPLOAD_TEXTS, fallback: `Upload failed: ${res.status}` }));
+  }
   if (!body?.url && body?.content === undefined) throw new ApiError(res.status, "upload", "Upload failed - no URL or content returned");
   return body as UploadResult;
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
 import { MESSAGES, projectCreatedToast } from "../../domain/errors";
 import type { Project } from "../../domain/projects";
-import { ApiError } from "../api/client";
 import { useCreateProject } from "../api/projects";
 import { Button, Dialog, Field, Input, toast } from "../ui";
+import { hasCode } from "../api/errorMessages";
 
 /** spec (shell 2 "Create-project dialog"): one field; submit disabled while empty or busy. */
 export function CreateProjectDialog({
@@ -41,7 +41,7 @@ export function CreateProjectDialog({
           onCreated(project);
         },
         onError: (err) =>
-          setError(err instanceof ApiError && err.status === 409 ? err.message : err instanceof ApiError && err.status === 400 ? err.message : MESSAGES.projectCreateFailed),
+          setError(hasCode(err, "already_exists", "bad_request") ? err.message : MESSAGES.projectCreateFailed),
       },
     );
   };

@@ -50,7 +50,7 @@ const COST_STALE_MS = 5 * 60_000;
 
 /** Spec canvas 8: an HTTP refusal reads 'API error: {status}'; anything else 'Failed to fetch models'. */
 export function modelsErrorMessage(err: unknown): string {
-  return err instanceof ApiError && err.status > 0 ? `API error: ${err.status}` : MODELS_FAILED;
+  return err instanceof ApiError && err.code !== "network" ? `API error: ${err.status}` : MODELS_FAILED;
 }
 
 /** Reads `{ success, models, error }`; an answer that is not a model list is a failure, not an empty list. */

@@ -100,7 +100,8 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
   if (project.isPending) return <LoadingScreen />;
   if (project.isError) {
     const err = project.error;
-    const message = err instanceof ApiError && err.status === 0 ? err.message : err instanceof ApiError && err.status !== 401 ? err.message : undefined;
+    // Signed out: the access page's own words; any other refusal (or no connection) says what happened.
+    const message = err instanceof ApiError && err.code !== "unauthorized" ? err.message : undefined;
     return <AccessDenied message={message} onHome={home} />;
   }
 

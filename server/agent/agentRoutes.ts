@@ -15,7 +15,7 @@ import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { scripts, shotLists } from "../db/schema";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { loadCanvas } from "../services/canvasService";

@@ -9,7 +9,7 @@ import { spokenLines } from "./shotListAnimatic";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { requireUser } from "../auth/session";
 import { badRequest, notFound } from "../errors";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import { findShotList } from "../shotlists/shotListService";
 import { findAnimaticJob, startAnimatic, type AnimaticStartDeps } from "./animaticRun";

@@ -10,7 +10,7 @@ import {
 } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
 import type { Db } from "../db/client";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { MediaStorage } from "../storage/storage";
 import { addLibraryAsset, copyAssetIntoProject, deleteLibraryAsset, listLibraryAssets, ownLibraryAsset } from "./assetLibraryService";

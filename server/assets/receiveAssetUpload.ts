@@ -2,8 +2,8 @@ import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { ASSET_MESSAGES, assetTypeNotSupported, assetUploadFieldsSchema, libraryKindOf } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
-import { HttpError } from "../errors";
-import { parse } from "../http/errors";
+import { HttpError, unsupportedMediaType } from "../errors";
+import { parse } from "../validation";
 import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import type { MediaStorage } from "../storage/storage";
 import { assertOwnUser } from "./ownUser";
@@ -54,7 +54,7 @@ function notMedia(type: string): HttpError {
   const bare = type.split(";")[0]!.trim() || "unknown";
   // SVG is refused for what it is (it can carry script), not because its bytes disagree with its name.
   const message = libraryKindOf(bare) && bare !== "image/svg+xml" ? ASSET_MESSAGES.notRealMedia : assetTypeNotSupported(bare);
-  return new HttpError(415, "unsupported_media_type", message);
+  return unsupportedMediaType(message);
 }
 
 /** The type the sniffer named in its refusal (domain/upload's unsupportedFileType wording). */

@@ -10,8 +10,8 @@ import {
 } from "../../domain/assetLibrary";
 import { MAX_UPLOAD_BYTES } from "../../domain/upload";
 import type { Db } from "../db/client";
-import { HttpError } from "../errors";
-import { parse } from "../http/errors";
+import { HttpError, relayedError, upstreamFailed } from "../errors";
+import { parse } from "../validation";
 import { receiveUpload } from "../media/receiveUpload";
 import { SafeFetchError, safeFetch } from "../net/safeFetch";
 import type { MediaStorage } from "../storage/storage";
@@ -54,18 +54,18 @@ export function registerStockRoutes(app: FastifyInstance, db: Db, storage: Media
     const { unsplashId } = parse(stockImportSchema, request.body ?? {});
     const photo = await unsplash.photo(unsplashId);
     const imageUrl = photo.urls.regular;
-    if (!unsplash.isImageUrl(imageUrl)) throw new HttpError(502, "upstream_failed", "Unsplash pointed at an image host we do not fetch from");
+    if (!unsplash.isImageUrl(imageUrl)) throw upstreamFailed("Unsplash pointed at an image host we do not fetch from");
     const fetched = await fetchImage(imageUrl, unsplash.allowedAddress());
     const upload = await receiveUpload(storage, (async function* () { yield fetched.body; })(), {
       fileName: "",
       declaredMime: fetched.contentType,
       maxBytes: MAX_UPLOAD_BYTES,
     }).catch((err: unknown) => {
-      throw err instanceof HttpError && err.status === 415 ? new HttpError(502, "upstream_failed", "Unsplash sent a file that is not an image") : err;
+      throw err instanceof HttpError && err.status === 415 ? upstreamFailed("Unsplash sent a file that is not an image") : err;
     });
     if (upload.kind !== "image") {
       await storage.delete(upload.key).catch(() => {});
-      throw new HttpError(502, "upstream_failed", "Unsplash sent a file that is not an image");
+      throw upstreamFailed("Unsplash sent a file that is not an image");
     }
     const asset = await addLibraryAsset(db, storage, caller.id, upload, stockFileName(photo, upload.ext));
     return { success: true, url: asset.url, asset };
@@ -78,8 +78,8 @@ async function fetchImage(url: string, allowAddress: ((ip: string) => boolean) |
     fetched = await safeFetch(url, { maxBytes: MAX_UPLOAD_BYTES, accept: "image/*", ...(allowAddress ? { allowAddress } : {}) });
   } catch (err) {
     if (!(err instanceof SafeFetchError)) throw err;
-    throw new HttpError(err.status === 413 ? 413 : 502, err.status === 413 ? "payload_too_large" : "upstream_failed", err.message);
+    throw relayedError(err.status === 413 ? 413 : 502, err.status === 413 ? "payload_too_large" : "upstream_failed", err.message);
   }
-  if (fetched.status < 200 || fetched.status >= 300) throw new HttpError(502, "upstream_failed", ASSET_MESSAGES.stockUnavailable);
+  if (fetched.status < 200 || fetched.status >= 300) throw upstreamFailed(ASSET_MESSAGES.stockUnavailable);
   return fetched;
 }

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { ASSET_MESSAGES, STOCK_PAGE_SIZE } from "../../domain/assetLibrary";
-import { HttpError, badRequest } from "../errors";
+import { badRequest, notConfigured, notFound, upstreamFailed } from "../errors";
 import { isPublicAddress } from "../net/addressPolicy";
 import { readPhotos, unsplashPhotoSchema, type UnsplashPhoto } from "./unsplashPhoto";
 
@@ -37,7 +37,7 @@ export interface StockPage {
   hasMore: boolean;
 }
 
-const unavailable = (message: string = ASSET_MESSAGES.stockUnavailable) => new HttpError(502, "upstream_failed", message);
+const unavailable = (message: string = ASSET_MESSAGES.stockUnavailable) => upstreamFailed(message);
 
 export class UnsplashClient {
   constructor(readonly settings: UnsplashSettings) {}
@@ -127,7 +127,7 @@ export class UnsplashClient {
 
   private async request(url: URL): Promise<{ body: unknown; headers: Headers }> {
     const key = this.settings.accessKey;
-    if (!key) throw new HttpError(503, "not_configured", ASSET_MESSAGES.stockDisabled);
+    if (!key) throw notConfigured(ASSET_MESSAGES.stockDisabled);
     let res: Response;
     try {
       res = await fetch(url, {
@@ -148,7 +148,7 @@ export class UnsplashClient {
     }
     if (res.status === 404) {
       await res.body?.cancel();
-      throw new HttpError(404, "not_found", "Photo not found on Unsplash");
+      throw notFound("Photo not found on Unsplash");
     }
     if (!res.ok) {
       await res.body?.cancel();

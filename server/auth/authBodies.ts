@@ -4,7 +4,7 @@ import { changePasswordSchema, requestPasswordResetSchema, RESET_WITHOUT_MAIL, r
 import type { Db } from "../db/client";
 import { user, verification } from "../db/schema";
 import { badRequest } from "../errors";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 
 /** A request to better-auth after our checks: the body to send on, and the account it names. */
 export interface CheckedAuthBody {

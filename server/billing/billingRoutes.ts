@@ -22,8 +22,8 @@ import { catalogItem, CREDIT_PACKS, planPriceId, PLANS, type CatalogItem } from 
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { badRequest, conflict, HttpError } from "../errors";
-import { parse } from "../http/errors";
+import { badRequest, conflict, insufficientCredits, notConfigured } from "../errors";
+import { parse } from "../validation";
 import { creditBalance } from "../services/creditLedger";
 import { useCreditsOnce } from "./legacyCredits";
 import { applyBillingEvent, type ProviderEvent } from "./billingEvents";
@@ -36,7 +36,7 @@ import { refuseDeepJson } from "../http/jsonBody";
 
 /** How long a history read waits for receipts still being asked for (the provider's own time-out is 4 s). */
 const RECEIPT_WAIT_MS = 1_500;
-const notConfigured = () => new HttpError(503, "not_configured", BILLING_MESSAGES.notConfigured);
+const billingNotSetUp = () => notConfigured(BILLING_MESSAGES.notConfigured);
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
 
 export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: BillingProvider | null) {
@@ -70,7 +70,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
   const startCheckout = async (request: FastifyRequest, item: CatalogItem | null) => {
     const caller = requireUser(request);
     if (!item) throw badRequest(BILLING_MESSAGES.unknownPrice);
-    if (!provider) throw notConfigured();
+    if (!provider) throw billingNotSetUp();
     if (item.kind === "plan") {
       const current = await currentSubscription(db, caller.id);
       if (current && current.planId === item.plan.id && current.interval === item.interval) throw conflict(alreadyOnPlan(current.planName));
@@ -83,7 +83,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
 
   const openPortal = async (request: FastifyRequest) => {
     const caller = requireUser(request);
-    if (!provider) throw notConfigured();
+    if (!provider) throw billingNotSetUp();
     const customerId = await provider.customerFor(caller);
     return provider.portal({ customerId, returnUrl: `${origin(request)}/billing` });
   };
@@ -146,7 +146,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
         throw badRequest("The webhook body is not JSON");
       }
       parse(z.unknown(), parsed);
-      if (!provider || provider.name !== "stripe") throw notConfigured();
+      if (!provider || provider.name !== "stripe") throw billingNotSetUp();
       let event: ProviderEvent;
       try {
         event = provider.verifyWebhook(raw, request.headers["stripe-signature"] as string | undefined);
@@ -161,7 +161,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
 
   // --- the test provider's checkout and portal pages -----------------------------------------------------
   const testOnly = () => {
-    if (provider?.name !== "test") throw notConfigured();
+    if (provider?.name !== "test") throw billingNotSetUp();
   };
   app.get("/api/billing/test/checkout/:id", async (request) => {
     testOnly();
@@ -205,7 +205,7 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
     const caller = requireUser(request);
     const body = parse(useCreditsSchema, request.body ?? {});
     const result = await useCreditsOnce(db, caller.id, body);
-    if (!result) throw new HttpError(402, "insufficient_credits", GENERATION_MESSAGES.insufficientCredits);
+    if (!result) throw insufficientCredits();
     return { success: true, new_balance: result.newBalance, transaction_id: result.transactionId };
   });
 

@@ -4,7 +4,7 @@ import { breakdownReportQuerySchema, breakdownRequestSchema, type BreakdownRepor
 import { breakdownReportCsv } from "../../domain/breakdown/reportCsv";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import { findScript } from "../services/scriptService";
 import { breakdownReportOffThread } from "./breakdownHost";

@@ -17,7 +17,7 @@ import { toMediaType, type Model } from "../../domain/generation/modelTypes";
 import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
 import { edges, nodes } from "../db/schema";
-import { badRequest, HttpError } from "../errors";
+import { badRequest } from "../errors";
 import type { RunChoices } from "../../domain/generation/nodeChoices";
 import type { GenerationDeps } from "./deps";
 import type { GenerationContextItem } from "./engine";
@@ -111,7 +111,7 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
   const credentials = await deps.credentialsFor(userId, model.provider);
-  if (!credentials) throw new HttpError(400, "bad_request", lockedReason(PROVIDER_LABELS[model.provider]));
+  if (!credentials) throw badRequest(lockedReason(PROVIDER_LABELS[model.provider]));
 
   const upstream = await upstreamOf(deps.db, projectId, node.id);
   const context = contextOf(upstream);

@@ -15,7 +15,7 @@ import { CATALOGUE, findModel, modelsFor } from "../../domain/generation/catalog
 import { estimateCost, costToCredits } from "../../domain/generation/cost";
 import { requireUser } from "../auth/session";
 import { badRequest, notFound } from "../errors";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import type { GenerationEngine } from "./deps";
 import { modelRunKind } from "./modelRun";
 import { trainedModelFor, trainedModelsOf } from "./trainedModels";

@@ -5,7 +5,7 @@ import { emailSchema } from "../../domain/auth";
 import type { Auth } from "../auth/auth";
 import { issueResetLink } from "../auth/passwordReset";
 import { forbidden, notFound } from "../errors";
-import { parse } from "./errors";
+import { parse } from "../validation";
 
 export const ADMIN_HEADER = "x-reelgraph-admin";
 

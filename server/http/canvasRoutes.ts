@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyChanges, loadCanvas } from "../services/canvasService";
-import { parse, parseItems } from "./errors";
+import { parse, parseItems } from "../validation";
 
 const projectQuery = z.object({ projectId: projectIdSchema });
 const projectParams = z.object({ id: projectIdSchema });

@@ -20,7 +20,7 @@ import type { SessionCache } from "../auth/sessionCache";
 import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import { ACCESS_REVOKED_CLOSE, type LiveClient, type RealtimeHub } from "../realtime/hub";
-import { parse } from "./errors";
+import { parse } from "../validation";
 import { randomUUID } from "node:crypto";
 import { applyStateFrame, presenceColor, presenceFrameSchema, type PresenceFrame } from "../../domain/presence/presence";
 import type { Presence } from "../realtime/presence";

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { addMember, listMembers, removeMember } from "../services/memberService";
-import { parse } from "./errors";
+import { parse } from "../validation";
 
 const projectParams = z.object({ id: projectIdSchema });
 const memberParams = z.object({ id: projectIdSchema, userId: z.string().min(1, "Invalid user id") });

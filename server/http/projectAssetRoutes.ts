@@ -23,7 +23,7 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { mediaForCaller } from "../services/mediaService";
 import { getProject } from "../services/projectService";
 import type { MediaStorage } from "../storage/storage";
-import { parse } from "./errors";
+import { parse } from "../validation";
 
 const params = z.object({ id: projectIdSchema, nodeId: z.string().min(1, "Invalid node id").max(64, "Invalid node id") });
 export const ASSET_NOT_FOUND = "Asset not found";

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import type { RealtimeHub } from "../realtime/hub";
 import { authorizeProject } from "../policies/projectPolicy";
 import { createProject, deleteProject, getProject, listProjects, updateProject } from "../services/projectService";
-import { parse } from "./errors";
+import { parse } from "../validation";
 
 const projectParams = z.object({ id: projectIdSchema });
 

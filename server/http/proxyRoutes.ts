@@ -6,8 +6,8 @@ import { sendMedia } from "../media/sendMedia";
 import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { mediaForCaller } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError } from "../errors";
-import { parse } from "./errors";
+import { relayedError, unsupportedMediaType, upstreamFailed } from "../errors";
+import { parse } from "../validation";
 
 const downloadQuery = z.object({
   url: z.string({ error: "url is required" }).min(1, "url is required").max(4000),
@@ -45,7 +45,7 @@ async function fetchForeign(url: string) {
   try {
     return await safeFetch(url);
   } catch (err) {
-    if (err instanceof SafeFetchError) throw new HttpError(err.status, SAFE_FETCH_ERROR_CODES[err.status], err.message);
+    if (err instanceof SafeFetchError) throw relayedError(err.status, SAFE_FETCH_ERROR_CODES[err.status], err.message);
     throw err;
   }
 }
@@ -76,7 +76,7 @@ export function registerProxyRoutes(app: FastifyInstance, db: Db, storage: Media
       return sendMedia(request, reply, row, storage, `attachment; filename="${safeDownloadName(filename, ext)}"`);
     }
     const res = await fetchForeign(url);
-    if (res.status >= 400) throw new HttpError(502, "upstream_failed", `The file could not be fetched (${res.status})`);
+    if (res.status >= 400) throw upstreamFailed(`The file could not be fetched (${res.status})`);
     const type = res.contentType.split(";")[0]!.trim().toLowerCase() || "application/octet-stream";
     // Foreign bytes are never rendered by us: always an attachment, with a type we do not let the browser guess.
     return sendInert(reply, res.body, type, `attachment; filename="${safeDownloadName(filename, EXT_BY_TYPE[type] ?? "bin")}"`);
@@ -88,10 +88,10 @@ export function registerProxyRoutes(app: FastifyInstance, db: Db, storage: Media
     const own = studioMediaId(url, request.headers.host);
     if (own) return sendMedia(request, reply, await mediaForCaller(db, caller.id, own), storage);
     const res = await fetchForeign(url);
-    if (res.status >= 400) throw new HttpError(502, "upstream_failed", "Failed to load 3D model");
+    if (res.status >= 400) throw upstreamFailed("Failed to load 3D model");
     const gltfJson = url.split(/[?#]/)[0]!.toLowerCase().endsWith(".gltf");
     const isGlb = res.body.subarray(0, 4).toString("latin1") === "glTF";
-    if (!isGlb && !gltfJson) throw new HttpError(415, "unsupported_media_type", "Failed to load 3D model. Please check the file format and try again.");
+    if (!isGlb && !gltfJson) throw unsupportedMediaType("Failed to load 3D model. Please check the file format and try again.");
     return sendInert(reply, res.body, isGlb ? "model/gltf-binary" : "model/gltf+json", "inline");
   });
 }

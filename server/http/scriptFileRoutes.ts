@@ -13,8 +13,8 @@ import { createScript, findScript } from "../services/scriptService";
 import { renderScreenplayPdf } from "../screenplay/pdf";
 import { renderScreenplayDocx } from "../screenplay/docx";
 import { importScriptOffThread } from "../screenplay/importHost";
-import { badRequest, HttpError } from "../errors";
-import { parse } from "./errors";
+import { badRequest, relayedError } from "../errors";
+import { parse } from "../validation";
 import { downloadName } from "./downloadName";
 
 const projectParams = z.object({ id: projectIdSchema });
@@ -50,7 +50,7 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
       }
       if (!file) throw badRequest("Choose a .fdx, .docx or .fountain file");
       const check = checkScriptUpload(file.name, file.truncated ? DOCX_MAX_BYTES + 1 : file.bytes.length);
-      if ("error" in check) throw new HttpError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
+      if ("error" in check) throw relayedError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
       const { name: scriptName } = parse(z.object({ name: scriptNameSchema }), { name: name ?? file.name.replace(/\.[^.]+$/, "") });
       let imported;
       try {

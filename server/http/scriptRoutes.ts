@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { createScript, deleteScript, findScript, listScripts, renameScript, updateScript } from "../services/scriptService";
-import { parse } from "./errors";
+import { parse } from "../validation";
 
 const projectParams = z.object({ id: projectIdSchema });
 const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });

@@ -10,8 +10,8 @@ import { insertMedia, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import { sendThumbnail, thumbnailOf } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
-import { HttpError } from "../errors";
-import { parse } from "./errors";
+import { relayedError, upstreamFailed } from "../errors";
+import { parse } from "../validation";
 import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
@@ -116,10 +116,10 @@ async function receiveFromUrl(request: FastifyRequest, db: Db, userId: string, s
   } catch (err) {
     if (!(err instanceof SafeFetchError)) throw err;
     const message = err.status === 413 ? UPLOAD_MESSAGES.tooLarge : err.message;
-    throw new HttpError(err.status, SAFE_FETCH_ERROR_CODES[err.status], message);
+    throw relayedError(err.status, SAFE_FETCH_ERROR_CODES[err.status], message);
   }
   if (fetched.status < 200 || fetched.status >= 300) {
-    throw new HttpError(502, "upstream_failed", `URL upload failed: the server answered ${fetched.status}`);
+    throw upstreamFailed(`URL upload failed: the server answered ${fetched.status}`);
   }
   const fileName = fileNameFromUrl(fetched.url);
   const body = fetched.body;

@@ -4,7 +4,7 @@ import { providerKeyBodySchema, type ProviderKeyStatus } from "../../domain/gene
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { notFound } from "../errors";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { keysSecretFrom } from "./crypto";
 import { deleteUserKey, isKeyedProvider, keyStatuses, saveUserKey } from "./keyService";
 

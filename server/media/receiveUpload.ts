@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { UPLOAD_MESSAGES } from "../../domain/upload";
-import { HttpError } from "../errors";
+import { HttpError, badRequest, payloadTooLarge } from "../errors";
 import type { MediaStorage } from "../storage/storage";
 import { SNIFF_BYTES, classifyHead, readTextUpload, type StoredType } from "./sniffUpload";
 
-export const fileTooLarge = () => new HttpError(413, "payload_too_large", UPLOAD_MESSAGES.tooLarge);
-export const emptyFile = () => new HttpError(400, "bad_request", UPLOAD_MESSAGES.empty);
+export const fileTooLarge = () => payloadTooLarge(UPLOAD_MESSAGES.tooLarge);
+export const emptyFile = () => badRequest(UPLOAD_MESSAGES.empty);
 
 export interface ReceivedUpload extends StoredType {
   /** Also the media row's id: the key is derived from it and nothing the user sent. */

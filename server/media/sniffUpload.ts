@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { DOCX_MIME, TEXT_EXTENSIONS, bareMime, extensionOf, unsupportedFileType, type UploadKind } from "../../domain/upload";
-import { HttpError } from "../errors";
+import { unsupportedMediaType } from "../errors";
 
 /**
  * What an upload really is, decided from its bytes (OWASP: allowlist + magic bytes). The browser's type
@@ -55,7 +55,7 @@ const TEXT_TYPES: Readonly<Record<string, StoredType>> = {
 };
 const PLAIN_TEXT: StoredType = { contentType: "text/plain", ext: "txt", kind: "text" };
 
-const refuse = (type: string) => new HttpError(415, "unsupported_media_type", unsupportedFileType(type));
+const refuse = (type: string) => unsupportedMediaType(unsupportedFileType(type));
 
 const isSvg = (declaredMime: string, fileName: string) =>
   bareMime(declaredMime) === "image/svg+xml" || extensionOf(fileName) === "svg" || extensionOf(fileName) === "svgz";

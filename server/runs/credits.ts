@@ -5,9 +5,8 @@
  * other because only one of them wins the generation's status change (see runner.ts).
  */
 import { sql } from "drizzle-orm";
-import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { Db } from "../db/client";
-import { HttpError } from "../errors";
+import { insufficientCredits } from "../errors";
 import { creditBalance, recordCreditMovement } from "../services/creditLedger";
 import { grantSignupAllowance } from "../services/signupAllowance";
 
@@ -15,7 +14,6 @@ export const reserveKey = (generationId: string) => `generation:${generationId}:
 export const captureKey = (generationId: string) => `generation:${generationId}:capture`;
 export const releaseKey = (generationId: string) => `generation:${generationId}:release`;
 
-export const insufficientCredits = () => new HttpError(402, "insufficient_credits", GENERATION_MESSAGES.insufficientCredits);
 
 /**
  * Holds `credits` for a generation inside the caller's transaction; 402 when the balance is short. A per-user

@@ -9,7 +9,7 @@ import type { RealtimeMessage } from "../../domain/realtime";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
 import type { Db } from "../db/client";
 import { generations, nodes, user } from "../db/schema";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, notFound, rateLimited } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
@@ -109,7 +109,7 @@ export class RunEngine<D extends RunDeps = RunDeps> {
       .select({ count: sql<number>`count(*)::int` })
       .from(generations)
       .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))) as [{ count: number }];
-    if (count + adding > this.deps.perUserBacklog) throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
+    if (count + adding > this.deps.perUserBacklog) throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
   }
 
   /** Cancels a waiting, queued or running run; its hold is released once. */

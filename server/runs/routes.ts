@@ -8,7 +8,7 @@ import { z } from "zod";
 import { runFromHereBodySchema } from "../../domain/generation/api";
 import { graphRunBodySchema } from "../../domain/runs/api";
 import { requireUser } from "../auth/session";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import { planGraphRun, startGraphRun } from "./graphRun";

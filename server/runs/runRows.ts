@@ -8,8 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { rowsOf, type Db } from "../db/client";
 import { generations } from "../db/schema";
-import { conflict, HttpError } from "../errors";
-import { insufficientCredits } from "./credits";
+import { conflict, insufficientCredits, rateLimited } from "../errors";
 import type { QueuedRun, RunRow } from "./kind";
 
 export interface NewRun {
@@ -42,7 +41,7 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
   const [answer] = rowsOf<{ outcome: string }>(await tx.execute(sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}) as outcome`));
   if (answer?.outcome === "queued") return;
   if (answer?.outcome === "busy") throw conflict(GENERATION_MESSAGES.nodeBusy);
-  if (answer?.outcome === "backlog") throw new HttpError(429, "rate_limited", GENERATION_MESSAGES.tooManyWaiting);
+  if (answer?.outcome === "backlog") throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
   throw insufficientCredits();
 }
 

@@ -8,7 +8,7 @@ import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { generateShotImageSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import type { GenerationEngine } from "../generation/deps";
 import { detachedNodeId } from "../runs/registry";
 import { shotImageRunKind } from "./shotImageRun";

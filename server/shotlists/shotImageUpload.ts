@@ -6,8 +6,8 @@ import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { uploadShotImageFieldsSchema, type ShotImageResult } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { HttpError, badRequest, notFound } from "../errors";
-import { parse } from "../http/errors";
+import { badRequest, notFound, unsupportedMediaType } from "../errors";
+import { parse } from "../validation";
 import { receiveUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
 import { insertMedia } from "../services/mediaService";
@@ -70,7 +70,7 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
       const upload = await receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
       if (upload.kind !== "image") {
         await storage.delete(upload.key).catch(() => {});
-        throw new HttpError(415, "unsupported_media_type", SHOT_LIST_MESSAGES.onlyImages);
+        throw unsupportedMediaType(SHOT_LIST_MESSAGES.onlyImages);
       }
       return upload;
     },

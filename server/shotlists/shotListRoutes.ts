@@ -8,7 +8,7 @@ import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { createShotListSchema, exportShotToCanvasSchema, shotListExportQuerySchema, updateShotListSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject, permits } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import type { MediaStorage } from "../storage/storage";

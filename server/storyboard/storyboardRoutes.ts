@@ -4,7 +4,7 @@ import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { linkShotNodesSchema } from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import { findShotList } from "../shotlists/shotListService";
 import { linkShotNodes } from "./shotNodes";

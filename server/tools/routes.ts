@@ -8,7 +8,7 @@ import { findTool } from "../../domain/tools/catalogue";
 import { toolsForCaller } from "../generation/availability";
 import { requireUser } from "../auth/session";
 import { notFound } from "../errors";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import type { GenerationEngine } from "../generation/deps";
 import { loraTrainingRunKind } from "./loraTraining";
 import { toolRunKind } from "./toolRun";

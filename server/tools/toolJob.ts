@@ -13,7 +13,7 @@ import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameter
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
 import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
-import { badRequest, HttpError } from "../errors";
+import { badRequest } from "../errors";
 import type { GenerationDeps } from "../generation/deps";
 import { ProviderError, type EngineModel, type GenerationContextItem } from "../generation/engine";
 import { contextOf, upstreamOf } from "../generation/prepare";
@@ -59,13 +59,13 @@ export async function prepareToolRun(
   let credentials: { ownKey: boolean } | null = { ownKey: false };
   if (tool.provider !== "local") {
     credentials = await deps.credentialsFor(userId, tool.provider);
-    if (!credentials) throw new HttpError(400, "bad_request", lockedReason(PROVIDER_LABELS[tool.provider]));
+    if (!credentials) throw badRequest(lockedReason(PROVIDER_LABELS[tool.provider]));
   }
   let params: Record<string, ParamValue>;
   try {
     params = checkToolParameters(tool, given);
   } catch (err) {
-    if (err instanceof ToolParameterError) throw new HttpError(400, "bad_request", err.message);
+    if (err instanceof ToolParameterError) throw badRequest(err.message);
     throw err;
   }
   const upstream = await upstreamOf(deps.db, projectId, node.id);
@@ -80,12 +80,12 @@ export async function prepareToolRun(
   if (!options.upstreamPending) {
     if (tool.accepts.length > 0) {
       const has = media && tool.accepts.includes(media) && (media === "text" ? Boolean(nodeText) : Boolean(nodeMediaUrl));
-      if (!has) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
+      if (!has) throw badRequest(TOOL_MESSAGES.needsMedia(tool.accepts.map((a) => WORDS[a]).join(" or ")));
     }
     for (const input of tool.connected ?? []) {
       if (!input.required) continue;
       const found = connected.filter((c) => nodeMediaOf(c.type) === input.type && (input.type === "text" ? c.text : c.url));
-      if (found.length < (input.min ?? 1)) throw new HttpError(400, "bad_request", TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
+      if (found.length < (input.min ?? 1)) throw badRequest(TOOL_MESSAGES.needsConnected(input.name, WORDS[input.type]));
     }
     // e.g. a watermark with neither text nor a connected logo: refused before any credit is held
     const missing = missingStandIn(tool, params, connected);

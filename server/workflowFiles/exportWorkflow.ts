@@ -9,7 +9,7 @@ import { WORKFLOW_FILE_MESSAGES, WORKFLOW_FORMAT, WORKFLOW_LIMITS, WORKFLOW_MANI
 import { mediaIdOf, mediaUrlsIn, workflowNodeData } from "../../domain/workflowFile/nodeData";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
-import { badRequest, HttpError } from "../errors";
+import { badRequest, payloadTooLarge } from "../errors";
 import { loadCanvas } from "../services/canvasService";
 import type { MediaStorage } from "../storage/storage";
 
@@ -47,7 +47,7 @@ export async function exportWorkflow(deps: WorkflowExportDeps, projectId: string
   if (request.media) {
     const urls = kept.flatMap((n) => mediaUrlsIn(n.data));
     const rows = await ownMedia(deps.db, projectId, urls);
-    if (rows.reduce((sum, r) => sum + r.size, 0) > WORKFLOW_LIMITS.zipBytes) throw new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.exportTooLarge);
+    if (rows.reduce((sum, r) => sum + r.size, 0) > WORKFLOW_LIMITS.zipBytes) throw payloadTooLarge(WORKFLOW_FILE_MESSAGES.exportTooLarge);
     const rowById = new Map(rows.map((r) => [r.id, r]));
     const pathById = new Map<string, string>();
     for (const url of urls) {

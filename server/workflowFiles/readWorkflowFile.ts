@@ -5,7 +5,7 @@
  * only, and each media file typed from its bytes (the manifest's type is only a claim). Nothing is stored.
  */
 import { readWorkflowDocument, WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, type WorkflowDocument, type WorkflowMedia } from "../../domain/workflowFile/format";
-import { badRequest, HttpError } from "../errors";
+import { badRequest, payloadTooLarge } from "../errors";
 import { exceedsJsonDepth } from "../http/jsonBody";
 import { classifyHead, readTextUpload, SNIFF_BYTES, type StoredType } from "../media/sniffUpload";
 import { openWorkflowZip, unpackedTooLarge } from "./workflowZip";
@@ -37,7 +37,7 @@ async function checkMedia(zip: ReturnType<typeof openWorkflowZip>, listed: reado
 }
 
 export async function readWorkflowFile(zipBytes: Buffer): Promise<ReadWorkflow> {
-  if (zipBytes.length > WORKFLOW_LIMITS.zipBytes) throw new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
+  if (zipBytes.length > WORKFLOW_LIMITS.zipBytes) throw payloadTooLarge(WORKFLOW_FILE_MESSAGES.tooLarge);
   const zip = openWorkflowZip(zipBytes);
   const manifest = zip.read(WORKFLOW_MANIFEST);
   if (!manifest) throw badRequest(WORKFLOW_FILE_MESSAGES.notWorkflow);

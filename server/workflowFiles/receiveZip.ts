@@ -7,15 +7,15 @@
  */
 import type { FastifyRequest } from "fastify";
 import { WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS } from "../../domain/workflowFile/format";
-import { HttpError } from "../errors";
+import { lengthRequired, payloadTooLarge } from "../errors";
 
-const tooLarge = () => new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.tooLarge);
+const tooLarge = () => payloadTooLarge(WORKFLOW_FILE_MESSAGES.tooLarge);
 
 export function receiveZip(request: FastifyRequest, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: Buffer) => void) {
   const header = request.headers["content-length"];
   const declared = header === undefined ? NaN : Number(header);
   if (declared > WORKFLOW_LIMITS.zipBytes) return done(tooLarge());
-  if (!Number.isSafeInteger(declared) || declared < 0) return done(new HttpError(411, "bad_request", WORKFLOW_FILE_MESSAGES.sizeRequired));
+  if (!Number.isSafeInteger(declared) || declared < 0) return done(lengthRequired(WORKFLOW_FILE_MESSAGES.sizeRequired));
   // Not zeroed: every byte is written before it is read (a short body is cut to what arrived).
   const body = Buffer.allocUnsafeSlow(declared);
   let size = 0;

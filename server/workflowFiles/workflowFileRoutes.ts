@@ -8,10 +8,10 @@ import { projectIdSchema } from "../../domain/projects";
 import { WORKFLOW_FILE_MESSAGES, workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { HttpError } from "../errors";
+import { unsupportedMediaType } from "../errors";
 import type { GenerationEngine } from "../generation/deps";
 import { downloadName } from "../http/downloadName";
-import { parse } from "../http/errors";
+import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
 import { getProject } from "../services/projectService";
 import type { MediaStorage } from "../storage/storage";
@@ -69,7 +69,7 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
         const caller = requireUser(request);
         const { id } = parse(projectParams, request.params);
         await authorizeProject(db, caller.id, id, "edit");
-        if (!Buffer.isBuffer(request.body)) throw new HttpError(415, "unsupported_media_type", WORKFLOW_FILE_MESSAGES.sendZip);
+        if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType(WORKFLOW_FILE_MESSAGES.sendZip);
         return prepareWorkflow({ db, storage, studioChoices: (userId) => studioChoicesFor(deps.generation.deps, userId) }, caller.id, id, request.body);
       },
     );

@@ -8,7 +8,7 @@
  */
 import type { ErrorCode } from "../../domain/errors";
 import { WORKFLOW_FILE_MESSAGES } from "../../domain/workflowFile/format";
-import { HttpError } from "../errors";
+import { badRequest, relayedError } from "../errors";
 import { createWorkerHost } from "../workers/workerHost";
 import type { CheckedMedia, ReadWorkflow } from "./readWorkflowFile";
 
@@ -35,11 +35,11 @@ const run = createWorkerHost<Task, ReaderReply, ReadWorkflow>({
   settle(reply) {
     if (!reply.ok) {
       if (reply.status >= 500) throw new Error(`workflow file reader failed: ${reply.message}`);
-      throw new HttpError(reply.status, reply.code, reply.message);
+      throw relayedError(reply.status, reply.code, reply.message);
     }
     return { document: reply.document, files: reply.files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) })) };
   },
-  failure: () => new HttpError(400, "bad_request", WORKFLOW_FILE_MESSAGES.unreadable),
+  failure: () => badRequest(WORKFLOW_FILE_MESSAGES.unreadable),
 });
 
 /** readWorkflowFile, off the server's thread. `zip` is handed to the worker: do not use it afterwards. */

@@ -7,7 +7,7 @@
  */
 import { crc32, inflateRawSync } from "node:zlib";
 import { isSafeEntryName, WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS } from "../../domain/workflowFile/format";
-import { badRequest, HttpError } from "../errors";
+import { badRequest, payloadTooLarge } from "../errors";
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -27,7 +27,7 @@ interface Entry {
 }
 
 const damaged = () => badRequest(WORKFLOW_FILE_MESSAGES.damaged);
-export const unpackedTooLarge = () => new HttpError(413, "payload_too_large", WORKFLOW_FILE_MESSAGES.unpackedTooLarge);
+export const unpackedTooLarge = () => payloadTooLarge(WORKFLOW_FILE_MESSAGES.unpackedTooLarge);
 
 export interface WorkflowZip {
   /** The names of its files (folders left out). */

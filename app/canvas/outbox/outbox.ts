@@ -2,7 +2,7 @@ import { LOCAL_SOURCES, type ChangeList } from "../../../domain/canvas/changes";
 import { structureFromChanges } from "../../../domain/canvas/changeWire";
 import { type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
 import { ApiError } from "../../api/client";
-import { isRefusal, mayBePerWrite } from "./refusal";
+import { isRefusal, mayBePerWrite } from "../../api/refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
 import { OutboxQueue } from "./outboxQueue";
 import { MemoryOutboxStore, type OutboxStore } from "./outboxStore";

@@ -17,8 +17,6 @@ export type ShotImageState = "idle" | "generating" | "uploading" | "exporting";
 /** The reason shown after 'Failed to … image: ' (spec: shell 7): the server's text, else the fallback. */
 function reason(err: unknown, fallback: string): string {
   if (err instanceof ApiError) {
-    // The generate route arrives with the generation runner; until then the studio has no such route.
-    if (err.status === 404 && err.message.startsWith("No route")) return "Image generation is not available in this studio yet";
     return err.message || fallback;
   }
   return err instanceof Error && err.message ? err.message : "Unknown error";

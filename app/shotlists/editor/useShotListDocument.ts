@@ -3,10 +3,10 @@ import type { Scene } from "../../../domain/shotlists/schema";
 import { SHOT_LIST_MESSAGES } from "../../../domain/shotlists/messages";
 import { SHOT_LIST_SAVE_DEBOUNCE_MS } from "../../../domain/shotlists/constants";
 import { loadShotList, saveShotList } from "../../api/shotLists";
-import { ApiError } from "../../api/client";
 import { mergeName, mergeShotLists } from "../../../domain/shotlists/merge";
 import { toast } from "../../ui";
 import { ShotListSaver, type SaverStatus } from "./shotListSaver";
+import { hasCode } from "../../api/errorMessages";
 
 /** Saves that meet a newer copy each time (another window saving at the same moment) before giving up. */
 const MERGE_ATTEMPTS = 3;
@@ -41,7 +41,7 @@ export function useShotListDocument(id: string, initial: ShotListDoc, initialVer
               saved.current = { doc: sent, version: result.version };
               return;
             } catch (err) {
-              if (!(err instanceof ApiError && err.status === 409) || attempt >= MERGE_ATTEMPTS) throw err;
+              if (!hasCode(err, "conflict") || attempt >= MERGE_ATTEMPTS) throw err;
               const theirs = await loadShotList(id);
               const base = saved.current.doc;
               const merged: ShotListDoc = {

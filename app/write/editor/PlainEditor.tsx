@@ -7,12 +7,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LeaveWithoutSavingDialog } from "./LeaveDialog";
 import { ArrowLeft, BookOpen, Eye, FileText, MapPin, Save, StickyNote, UserRound, type LucideIcon } from "lucide-react";
-import { ApiError } from "../../api/client";
 import { openLiveChannel } from "../../canvas/sync/liveChannel";
 import { canEdit } from "../../../domain/permissions";
 import type { ScriptFileType } from "../../../domain/scripts";
 import { Button, Kbd, toast } from "../../ui";
 import { fetchScript, saveScript, type ScriptWithPermission } from "./scriptApi";
+import { hasCode } from "../../api/errorMessages";
 
 const ICONS: Partial<Record<ScriptFileType, LucideIcon>> = { note: StickyNote, character: UserRound, location: MapPin, research: BookOpen };
 const TYPE_NAMES: Partial<Record<ScriptFileType, string>> = { note: "Note", character: "Character", location: "Location", research: "Research" };
@@ -54,7 +54,7 @@ export function PlainEditor({ script, projectId, userId, onExit }: PlainEditorPr
       setSaved(text);
       return true;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
+      if (hasCode(err, "conflict")) {
         const mine = text;
         await load().catch(() => {});
         toast.warning("This file was changed by another member, so their latest version is now loaded", {

@@ -8,7 +8,6 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, FileX2, ShieldAlert } from "lucide-react";
-import { ApiError } from "../../api/client";
 import { MESSAGES } from "../../../domain/errors";
 import { Button, Spinner } from "../../ui";
 import { loadScreenplayFont } from "./font";
@@ -16,6 +15,7 @@ import { EDITOR_MESSAGES } from "./messages";
 import { PlainEditor } from "./PlainEditor";
 import { fetchScript, scriptQueryKey } from "./scriptApi";
 import { Workspace } from "./Workspace";
+import { hasCode } from "../../api/errorMessages";
 
 export { EDITOR_MESSAGES } from "./messages";
 
@@ -64,8 +64,8 @@ export function ScreenplayEditor({ scriptId, projectId, userId, onExit }: Screen
 }
 
 function LoadError({ error, onExit }: { error: Error; onExit(): void }) {
-  const status = error instanceof ApiError ? error.status : 0;
-  const denied = status === 403;
+  const denied = hasCode(error, "forbidden");
+  const missing = hasCode(error, "not_found", "bad_request");
   const Icon = denied ? ShieldAlert : FileX2;
   return (
     <div className="flex flex-1 items-center justify-center p-6">
@@ -79,8 +79,8 @@ function LoadError({ error, onExit }: { error: Error; onExit(): void }) {
           </>
         ) : (
           <>
-            <h1 className="text-xl font-semibold">{status === 404 || status === 400 ? EDITOR_MESSAGES.notFound : "Could not open the script"}</h1>
-            {status !== 404 && status !== 400 && <p className="text-sm text-text-muted">{error.message || MESSAGES.accessDeniedDefault}</p>}
+            <h1 className="text-xl font-semibold">{missing ? EDITOR_MESSAGES.notFound : "Could not open the script"}</h1>
+            {!missing && <p className="text-sm text-text-muted">{error.message || MESSAGES.accessDeniedDefault}</p>}
           </>
         )}
         <Button variant="primary" onClick={onExit} className="mt-2">

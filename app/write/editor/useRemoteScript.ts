@@ -6,13 +6,13 @@
  *    saves over it, on purpose). Nothing typed is thrown away without the writer being told.
  */
 import { useCallback, useEffect, useRef, type RefObject } from "react";
-import { ApiError } from "../../api/client";
 import { openLiveChannel } from "../../canvas/sync/liveChannel";
 import { toast } from "../../ui";
 import { indexOfId, withAtLeastOne, type ElementStore, type Focus } from "./editorState";
 import { EDITOR_MESSAGES } from "./messages";
 import type { Saver } from "./saver";
 import { fetchScript, type ScriptWithPermission } from "./scriptApi";
+import { hasCode } from "../../api/errorMessages";
 
 export interface RemoteScriptOptions {
   script: ScriptWithPermission;
@@ -75,7 +75,7 @@ export function useRemoteScript({
   );
 
   const onSaveFailure = (err: unknown) => {
-    if (err instanceof ApiError && err.status === 409) {
+    if (hasCode(err, "conflict")) {
       const mine = store.get();
       void fetchScript(script.id).then(
         (latest) => {
@@ -97,7 +97,7 @@ export function useRemoteScript({
       return;
     }
     toast.error(EDITOR_MESSAGES.saveFailed, {
-      description: err instanceof ApiError && err.status === 403 ? err.message : "Your changes are kept here. Keep typing or press Save to try again.",
+      description: hasCode(err, "forbidden") ? err.message : "Your changes are kept here. Keep typing or press Save to try again.",
     });
   };
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../api/client";
+import { ApiError } from "./client";
 
 /**
  * A refusal is an answer that sending the same write again will not change: any 4xx except 408 (timeout)

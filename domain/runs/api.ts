@@ -126,5 +126,6 @@ export const PER_SHOT_MESSAGES = {
   noShots: "This shot list has no shot with a description to run the workflow for",
   noDescription: "No description",
   notOnCanvas: "The selected nodes are no longer on the canvas",
+  runNotFound: "This run was not found",
   laneTitle: (shotNumber: number, title: string) => `Shot ${shotNumber} · ${title}`,
 } as const;

@@ -19,6 +19,7 @@ import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
 import { FocusedView } from "./FocusedView";
 import { RenameDialog } from "./RenameDialog";
 import { RunGraphDialog } from "./generation/RunGraphDialog";
+import { RunPerShotDialog } from "./generation/RunPerShotDialog";
 import { useCanvasShortcuts } from "./useCanvasShortcuts";
 import { createGenerationController } from "./generation/generationController";
 import { GenerationToolbar } from "./generation/GenerationToolbar";
@@ -202,6 +203,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         <FocusedView />
         <RenameDialog />
         <RunGraphDialog />
+        <RunPerShotDialog />
       </ReactFlowProvider>
     </CanvasContext.Provider>
   );

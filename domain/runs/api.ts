@@ -3,6 +3,7 @@
  * selected (the selection and what it needs upstream) and Run from here (downstream) are one call.
  */
 import { z } from "zod";
+import type { CanvasEdge } from "../canvas/node";
 
 export const RUN_SCOPES = ["all", "selected", "downstream"] as const;
 export type RunScope = (typeof RUN_SCOPES)[number];
@@ -108,6 +109,8 @@ export interface ShotLaneStarted extends ShotLanePlan {
   resultNodeId: string;
   /** Each copy's run (generation) id. */
   runIds: Record<string, string>;
+  /** The lane's connections (its own, and those from outside the workflow into it). */
+  edges: CanvasEdge[];
 }
 
 export interface PerShotRunStarted extends PerShotRunPlan {

@@ -102,7 +102,9 @@ export function workflowRoles(workflow: readonly NodeRecord[], edges: readonly C
 function copyData(node: NodeRecord, roles: Roles, lane: { prompt: string; image: string | null; tag: ShotLaneTag }, runnable: boolean, now: number): NodeData {
   const data: Record<string, unknown> = { ...node.data };
   if (runnable) for (const field of GENERATION_FIELDS) if (field !== "contentType") delete data[field];
-  const title = typeof node.data.title === "string" && node.data.title.trim() ? node.data.title : "Untitled";
+  const named = typeof node.data.title === "string" && node.data.title.trim() ? node.data.title : "Untitled";
+  // A lane copied again is titled for its new shot, not "Shot 2 · Shot 1 · …".
+  const title = data.shotLane ? named.replace(/^Shot \d+ · /, "") : named;
   Object.assign(data, { title: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title), label: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title), shotLane: lane.tag, rev: 1, lastModified: now });
   if (runnable) Object.assign(data, { status: "idle", versionHistory: [] });
   if (roles.textEntries.has(node.id)) data.content = lane.prompt;

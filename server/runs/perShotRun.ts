@@ -119,6 +119,7 @@ export async function startPerShotRun<D extends RunDeps>(engine: RunEngine<D>, u
       nodeIds: Object.fromEntries(lane.idMap),
       resultNodeId: lane.resultNodeId,
       runIds: started.runIds,
+      edges: lane.edges,
     });
   }
   return { ...plan, lanes, credits: lanes.reduce((sum, l) => sum + l.credits, 0) };

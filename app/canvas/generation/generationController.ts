@@ -14,6 +14,7 @@ import type { CanvasStore } from "../store/canvasStore";
 import { createProgressStore } from "./progressStore";
 import { generationErrorMessage } from "./generationErrorMessage";
 import { createGraphRuns } from "./graphRuns";
+import { createPerShotRuns } from "./perShotRuns";
 
 export { generationErrorMessage };
 
@@ -65,6 +66,8 @@ export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
   /** Run all, selected and from here (the agent's run-from-here starts one without asking). */
   const graph = createGraphRuns(env);
+  /** The selected workflow run for every shot of a shot list, a lane each. */
+  const perShot = createPerShotRuns(env);
   /** Generations this client started: only these toast their outcome here. */
   const mine = new Set<string>();
   /**
@@ -92,6 +95,7 @@ export function createGenerationController(env: GenerationEnv) {
   return {
     progress,
     graph,
+    perShot,
 
     /**
      * Runs a node with its saved choices; `prompt` (from a prompt box) replaces the node's prompt first.
@@ -185,6 +189,7 @@ export function createGenerationController(env: GenerationEnv) {
     onMessage(m: GenerationMessage) {
       progress.apply(m);
       graph.onMessage(m);
+      perShot.onMessage(m);
       if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();
       if (mine.has(m.generationId)) return report(m);
       if (SETTLED.has(m.status)) {

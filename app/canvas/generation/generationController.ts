@@ -29,6 +29,8 @@ export interface GenerationEnv {
   /** `id` names a toast that `dismiss` can take away before its time. */
   notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean; id?: string }): void;
   dismiss?(toastId: string): void;
+  /** Brings these nodes into view (For every shot's new lanes). */
+  reveal?(nodeIds: string[]): void;
   /** A generation started or settled: the credit balance and the queue panel refresh. */
   onActivity(): void;
 }

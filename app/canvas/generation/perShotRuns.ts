@@ -31,6 +31,24 @@ export function laneTagOf(data: Record<string, unknown>): ShotLaneTag | null {
   return tag && typeof tag.runId === "string" && typeof tag.shotNumber === "number" ? (tag as ShotLaneTag) : null;
 }
 
+/** Resolves once the live channel has brought these nodes (the server added them), or after 5 s. */
+function whenOnCanvas(env: GenerationEnv, ids: readonly string[]): Promise<void> {
+  const there = () => {
+    const nodes = new Set(env.store.getState().nodes.map((n) => n.id));
+    return ids.every((id) => nodes.has(id));
+  };
+  return new Promise((resolve) => {
+    if (there()) return resolve();
+    const timer = setTimeout(done, 5_000);
+    const unsubscribe = env.store.subscribe(() => there() && done());
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
 export function createPerShotRuns(env: GenerationEnv) {
   /** The workflow the dialog is open for (null: closed). */
   const dialog = createStore<{ nodeIds: string[] | null }>(() => ({ nodeIds: null }));
@@ -116,6 +134,8 @@ export function createPerShotRuns(env: GenerationEnv) {
           ...lane.edges.map((edge): CanvasChange => ({ type: "edge-added", edge })),
         ]);
         env.commands.adoptServerChanges(changes);
+        const laneNodes = started.lanes.flatMap((lane) => Object.values(lane.nodeIds));
+        void whenOnCanvas(env, laneNodes).then(() => env.reveal?.(laneNodes));
         follow(started);
         env.notify("info", `Running the workflow for ${plural(started.lanes.length, "shot")}`, { description: `${plural(started.nodesPerLane, "node")} in each lane, ${started.credits} credits held.` });
         env.onActivity();

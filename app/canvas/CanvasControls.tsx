@@ -1,4 +1,4 @@
-import { Bot, Focus, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, CircleStop, Clapperboard, Focus, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
@@ -6,6 +6,7 @@ import { useStore } from "zustand";
 import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assets/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
+import { laneTagOf } from "./generation/perShotRuns";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
 export function CanvasControls() {
@@ -18,6 +19,12 @@ export function CanvasControls() {
   // A string, so the toolbar re-renders only when the selection changes, not on every node change.
   const selectedIds = useCanvas((s) => s.nodes.filter((n) => n.selected).map((n) => n.id).join("\n"));
   const generation = useGeneration();
+  // The shot lane of the first selected node made by For every shot, as a string for the same reason.
+  const laneKey = useCanvas((s) => {
+    const tag = s.nodes.flatMap((n) => (n.selected ? [laneTagOf(n.data)] : [])).find(Boolean);
+    return tag ? JSON.stringify(tag) : "";
+  });
+  const lane = laneKey ? (JSON.parse(laneKey) as NonNullable<ReturnType<typeof laneTagOf>>) : null;
   const minimap = useSession((s) => s.minimap);
   const zoom = useFlowStore((s) => s.transform[2]);
   const rf = useReactFlow();
@@ -53,6 +60,16 @@ export function CanvasControls() {
           {selectedIds && (
             <IconButton label="Run selected (and what it needs upstream)" size="sm" onClick={() => generation.graph.ask("selected", selectedIds.split("\n"))} data-testid="run-selected">
               <ListChecks />
+            </IconButton>
+          )}
+          {selectedIds && (
+            <IconButton label="Run for every shot…" size="sm" onClick={() => generation.perShot.ask(selectedIds.split("\n"))} data-testid="run-per-shot">
+              <Clapperboard />
+            </IconButton>
+          )}
+          {lane && (
+            <IconButton label={`Cancel this shot's run (Shot ${lane.shotNumber})`} size="sm" onClick={() => void generation.perShot.cancelLane(lane)} data-testid="cancel-shot-run">
+              <CircleStop />
             </IconButton>
           )}
         </>

@@ -20,6 +20,7 @@ import { PropertiesSidebar } from "./sidebar/PropertiesSidebar";
 import { FocusedView } from "./FocusedView";
 import { RenameDialog } from "./RenameDialog";
 import { RunGraphDialog } from "./generation/RunGraphDialog";
+import { RunPerShotDialog } from "./generation/RunPerShotDialog";
 import { useCanvasShortcuts } from "./useCanvasShortcuts";
 import { createGenerationController } from "./generation/generationController";
 import { GenerationToolbar } from "./generation/GenerationToolbar";
@@ -69,6 +70,17 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         await new Promise((r) => setTimeout(r, 50));
       }
     };
+    // By the nodes' positions and footprint: nodes outside the view are not rendered, so React Flow has not
+    // measured them and fitView would leave them out (a lane is wider than the view).
+    const revealNodes = (ids: string[]) => {
+      const wanted = new Set(ids);
+      const at = client.store.getState().nodes.filter((n) => wanted.has(n.id)).map((n) => n.position);
+      if (!at.length) return;
+      const x = Math.min(...at.map((p) => p.x));
+      const y = Math.min(...at.map((p) => p.y));
+      const bounds = { x, y, width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width, height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height };
+      requestAnimationFrame(() => void flow.current?.fitBounds(bounds, { padding: 0.1, duration: 300 }));
+    };
     const generation = createGenerationController({
       projectId,
       store: client.store,
@@ -79,6 +91,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         toast[kind](message, opts);
       },
       dismiss: (toastId) => toast.dismiss(toastId),
+      reveal: revealNodes,
       onActivity: () => {
         void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
         void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
@@ -100,17 +113,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       commands: client.commands,
       generation,
       flushWrites,
-      // By the nodes' positions and footprint: nodes outside the view are not rendered, so React Flow has not
-      // measured them and fitView would leave them out (a lane is wider than the view).
-      reveal: (ids) => {
-        const wanted = new Set(ids);
-        const at = client.store.getState().nodes.filter((n) => wanted.has(n.id)).map((n) => n.position);
-        if (!at.length) return;
-        const x = Math.min(...at.map((p) => p.x));
-        const y = Math.min(...at.map((p) => p.y));
-        const bounds = { x, y, width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width, height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height };
-        requestAnimationFrame(() => void flow.current?.fitBounds(bounds, { padding: 0.1, duration: 300 }));
-      },
+      reveal: revealNodes,
       notify: (kind, message, description) => toast[kind](message, { description }),
     };
     /** A lane sent from a shot list (issue 14, 2), applied once the canvas can show it. */
@@ -203,6 +206,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         <FocusedView />
         <RenameDialog />
         <RunGraphDialog />
+        <RunPerShotDialog />
       </ReactFlowProvider>
     </CanvasContext.Provider>
   );

@@ -12,6 +12,19 @@ export function shotImagePrompt(shot: Pick<Shot, "shotSize" | "shotType" | "came
   return `${[head, ...details].join(", ")}: ${shot.description.trim()}`;
 }
 
+/**
+ * The prompt a workflow runs with for a shot (issue 30, 2 "For every shot"): the shot's image prompt above,
+ * then its camera movement (when it moves) and the characters it shows, so a video model hears the move and
+ * every model the people in it. e.g. "Cinematic Wide Shot, Single: A rider crests the dune. Camera
+ * movement: Pan. Characters: DANIEL, MAYA".
+ */
+export function shotWorkflowPrompt(shot: Parameters<typeof shotImagePrompt>[0] & Pick<Shot, "movement">, characters: readonly string[]): string {
+  const parts = [shotImagePrompt(shot).replace(/[.\s]+$/, "")];
+  if (shot.movement && shot.movement !== "Static") parts.push(`Camera movement: ${shot.movement}`);
+  if (characters.length) parts.push(`Characters: ${characters.join(", ")}`);
+  return parts.join(". ");
+}
+
 /** spec (shell 5): generating needs a description; the placeholder 'Description...' is not one. */
 export function hasDescription(shot: Pick<Shot, "description">): boolean {
   const d = shot.description.trim();

@@ -33,7 +33,7 @@ type ModelRunContext = RunContext<GenerationDeps, PreparedRun>;
 export const modelRunKind: RunKind<GenerationDeps, RunChoices, PreparedRun> = {
   id: RUN_KIND_IDS.model,
   onCanvas: true,
-  prepare: ({ deps, userId, projectId, node, upstreamPending }, choices) => prepareRun(deps, userId, projectId, node, choices, { upstreamPending }),
+  prepare: ({ deps, userId, projectId, node, upstreamPending, upstream }, choices) => prepareRun(deps, userId, projectId, node, choices, { upstreamPending, upstream }),
   // The node keeps the choices it ran with (selection sync reads them back).
   queuedFields: (_run, choices) => nodeFieldsOf(choices),
   async execute(ctx) {

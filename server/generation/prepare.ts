@@ -106,14 +106,14 @@ function withContextMedia(model: Model, params: Record<string, unknown>, context
 const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
 
 /** `upstreamPending`: planning a graph run whose inputs for this node are not made yet (kind.ts). */
-export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices, options: { upstreamPending?: boolean } = {}): Promise<PreparedRun> {
+export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices, options: { upstreamPending?: boolean; upstream?: { id: string; data: NodeData }[] } = {}): Promise<PreparedRun> {
   const model = await modelOrThrow(deps.db, userId, choices.modelId);
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
   const credentials = await deps.credentialsFor(userId, model.provider);
   if (!credentials) throw badRequest(lockedReason(PROVIDER_LABELS[model.provider]));
 
-  const upstream = await upstreamOf(deps.db, projectId, node.id);
+  const upstream = options.upstream ?? (await upstreamOf(deps.db, projectId, node.id));
   const context = contextOf(upstream);
   const output = outputTypeOf(model);
   const prompt = composePrompt(choices.prompt, choices.controls, output);

@@ -54,16 +54,40 @@ export async function planGraphRun<D extends RunDeps>(engine: RunEngine<D>, user
     db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(asc(nodes.createdAt), asc(nodes.id)),
     db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt)),
   ]);
-  const byId = new Map(liveNodes.map((n) => [n.id, { id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } } satisfies StoredNode]));
-  const stepOf = new Map(liveNodes.flatMap((n) => {
-    const step = engine.kinds.stepFor(n.data as NodeData);
+  const canvas = { nodes: liveNodes.map((n): StoredNode => ({ id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } })), edges: liveEdges };
+  return planOnCanvas(engine, userId, projectId, canvas, body);
+}
+
+/** A canvas to plan on: its live nodes in canvas order and its edges in connection order. */
+export interface PlanCanvas {
+  nodes: StoredNode[];
+  edges: { source: string; target: string }[];
+}
+
+/**
+ * The plan for `body` on `canvas`. With `unsaved`, the nodes it names are not stored yet (For every shot's
+ * dry run plans copies of a workflow before they exist): they are prepared with their inputs read from
+ * `canvas` instead of the database, and have no last success to be cached by.
+ */
+export async function planOnCanvas<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  canvas: PlanCanvas,
+  body: Pick<GraphRunBody, "scope" | "nodeIds" | "force">,
+  unsaved: ReadonlySet<string> = new Set(),
+): Promise<Planned> {
+  const byId = new Map(canvas.nodes.map((n) => [n.id, n]));
+  const stepOf = new Map(canvas.nodes.flatMap((n) => {
+    const step = engine.kinds.stepFor(n.data);
     return step ? [[n.id, step] as const] : [];
   }));
-  const graph = planGraph({ nodes: liveNodes.map((n) => ({ id: n.id, runnable: stepOf.has(n.id) })), edges: liveEdges, scope: body.scope, nodeIds: body.nodeIds });
+  const graph = planGraph({ nodes: canvas.nodes.map((n) => ({ id: n.id, runnable: stepOf.has(n.id) })), edges: canvas.edges, scope: body.scope, nodeIds: body.nodeIds });
   if (!graph.ok) throw badRequest(GRAPH_RUN_MESSAGES.cycle(graph.cycle.map((id) => titleOf(byId.get(id)!.data))));
   if (graph.order.length === 0) throw badRequest(GRAPH_RUN_MESSAGES.nothingToRun);
+  const upstreamOf = (id: string) => canvas.edges.flatMap((e) => (e.target === id && byId.has(e.source) ? [{ id: e.source, data: byId.get(e.source)!.data }] : []));
 
-  const lastKeys = await lastSuccessKeys(db, projectId, graph.order);
+  const lastKeys = await lastSuccessKeys(engine.deps.db, projectId, graph.order.filter((id) => !unsaved.has(id)));
   const willRun = new Set<string>();
   const cannot = new Map<string, string>();
   const steps: Planned["steps"] = [];
@@ -78,7 +102,7 @@ export async function planGraphRun<D extends RunDeps>(engine: RunEngine<D>, user
     let run: QueuedRun | null = null;
     if (!reason) {
       try {
-        run = await kind.prepare({ deps: engine.deps, userId, projectId, node, upstreamPending }, input);
+        run = await kind.prepare({ deps: engine.deps, userId, projectId, node, upstreamPending, ...(unsaved.has(id) ? { upstream: upstreamOf(id) } : {}) }, input);
       } catch (err) {
         if (!(err instanceof HttpError) || err.status >= 500) throw err;
         reason = err.message;
@@ -103,6 +127,7 @@ export async function planGraphRun<D extends RunDeps>(engine: RunEngine<D>, user
 
 /** The run key of each node's last success (a run or a cache hit). */
 async function lastSuccessKeys(db: Db, projectId: string, nodeIds: string[]): Promise<Map<string, string>> {
+  if (nodeIds.length === 0) return new Map();
   const rows = await db
     .select({ nodeId: generations.nodeId, inputHash: generations.inputHash })
     .from(generations)
@@ -117,10 +142,16 @@ async function lastSuccessKeys(db: Db, projectId: string, nodeIds: string[]): Pr
  * Plans, then records the plan as one chain: cached nodes as settled `cached` rows, the others `waiting`
  * with the nodes they need (in `request` until they are prepared), and queues those that need nothing.
  */
-export async function startGraphRun<D extends RunDeps>(engine: RunEngine<D>, userId: string, projectId: string, body: GraphRunBody): Promise<GraphRunStarted> {
+export async function startGraphRun<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  body: GraphRunBody,
+  options: { runId?: string } = {},
+): Promise<GraphRunStarted> {
   const { db, hub } = engine.deps;
   const { plan, steps } = await planGraphRun(engine, userId, projectId, body);
-  const runId = randomUUID();
+  const runId = options.runId ?? randomUUID();
   if (plan.run.length > 0) await engine.checkBacklog(userId, plan.run.length);
   const rows = steps.map((s, i) => ({
     id: randomUUID(),

@@ -32,6 +32,11 @@ export interface PrepareContext<D extends RunDeps> {
    * prices the run but does not refuse it for missing inputs (it is prepared again once they are there).
    */
   upstreamPending?: boolean;
+  /**
+   * The node's inputs in connection order, given when it is planned before it is stored (For every shot's
+   * dry run prices copies of a workflow that are not on the canvas yet); read from the canvas when absent.
+   */
+  upstream?: { id: string; data: NodeData }[];
 }
 
 export interface RunContext<D extends RunDeps, P extends QueuedRun = QueuedRun> {

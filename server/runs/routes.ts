@@ -1,19 +1,22 @@
 /**
  * Graph runs over HTTP (issue 30, 2): `POST /api/projects/:id/runs` plans Run all, Run selected or Run from
  * here (dryRun: the confirmation's list and credits) or starts it; `POST /api/generations/run-from-here`
- * is the same run with scope "downstream", kept for its callers (the agent).
+ * is the same run with scope "downstream", kept for its callers (the agent). `POST …/runs/per-shot` runs a
+ * workflow for every shot (a lane each), and `POST …/runs/:runId/cancel` cancels one graph run (one lane).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { runFromHereBodySchema } from "../../domain/generation/api";
-import { graphRunBodySchema } from "../../domain/runs/api";
+import { graphRunBodySchema, perShotRunBodySchema } from "../../domain/runs/api";
 import { requireUser } from "../auth/session";
 import { parse } from "../validation";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import { planGraphRun, startGraphRun } from "./graphRun";
+import { cancelGraphRun, planPerShotRun, startPerShotRun } from "./perShotRun";
 
 const projectParams = z.object({ id: z.string().min(1).max(100) });
+const runParams = projectParams.extend({ runId: z.uuid({ error: "This run was not found" }) });
 
 export function registerGraphRunRoutes<D extends RunDeps>(app: FastifyInstance, engine: RunEngine<D>) {
   app.post("/api/projects/:id/runs", async (request, reply) => {
@@ -22,6 +25,22 @@ export function registerGraphRunRoutes<D extends RunDeps>(app: FastifyInstance, 
     const body = parse(graphRunBodySchema, request.body ?? {});
     if (body.dryRun) return { success: true, ...(await planGraphRun(engine, caller.id, id, body)).plan };
     return reply.code(202).send({ success: true, ...(await startGraphRun(engine, caller.id, id, body)) });
+  });
+
+  // For every shot: the workflow run once per shot, a lane each (perShotRun.ts).
+  app.post("/api/projects/:id/runs/per-shot", async (request, reply) => {
+    const caller = requireUser(request);
+    const { id } = parse(projectParams, request.params);
+    const body = parse(perShotRunBodySchema, request.body ?? {});
+    if (body.dryRun) return { success: true, ...(await planPerShotRun(engine, caller.id, id, body)).plan };
+    return reply.code(202).send({ success: true, ...(await startPerShotRun(engine, caller.id, id, body)) });
+  });
+
+  // Cancels one graph run (a shot's lane) and nothing else.
+  app.post("/api/projects/:id/runs/:runId/cancel", async (request) => {
+    const caller = requireUser(request);
+    const { id, runId } = parse(runParams, request.params);
+    return { success: true, cancelled: await cancelGraphRun(engine, caller.id, id, runId) };
   });
 
   app.post("/api/generations/run-from-here", async (request, reply) => {

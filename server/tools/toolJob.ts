@@ -52,7 +52,7 @@ export async function prepareToolRun(
   node: StoredNode,
   toolId: string,
   given: Record<string, unknown>,
-  options: { fromUpstream?: boolean; upstreamPending?: boolean } = {},
+  options: { fromUpstream?: boolean; upstreamPending?: boolean; upstream?: { id: string; data: NodeData }[] } = {},
 ): Promise<PreparedToolRun> {
   const tool = findTool(toolId);
   if (!tool) throw badRequest(`${TOOL_MESSAGES.unknownTool}: ${toolId}`);
@@ -68,7 +68,7 @@ export async function prepareToolRun(
     if (err instanceof ToolParameterError) throw badRequest(err.message);
     throw err;
   }
-  const upstream = await upstreamOf(deps.db, projectId, node.id);
+  const upstream = options.upstream ?? (await upstreamOf(deps.db, projectId, node.id));
   let connected = contextOf(upstream);
   const source = options.fromUpstream ? sourceFromUpstream(tool, connected) : null;
   if (source) connected = connected.filter((c) => c !== source);

@@ -22,8 +22,8 @@ export interface ToolRunInput {
 export const toolKindBase = {
   onCanvas: true,
   origin: TOOL_ORIGIN,
-  prepare: ({ deps, userId, projectId, node, upstreamPending }, input) =>
-    prepareToolRun(deps, userId, projectId, node, input.toolId, input.parameters, { fromUpstream: input.fromUpstream, upstreamPending }),
+  prepare: ({ deps, userId, projectId, node, upstreamPending, upstream }, input) =>
+    prepareToolRun(deps, userId, projectId, node, input.toolId, input.parameters, { fromUpstream: input.fromUpstream, upstreamPending, upstream }),
   // The node shows the run like a generation, and keeps the tool and parameters it ran with.
   queuedFields: (run) => ({ selectedTool: run.toolId, toolParameters: run.params }),
   failedFields: (message) => ({ toolExecutionResult: { success: false, error: message } }),

@@ -17,7 +17,7 @@ export interface CommandEnv {
   session: SessionStore;
   sessionActions: SessionActions;
   document: CanvasDocument;
-  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted" | "lastStep" | "undoStep">;
+  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted" | "lastStep" | "undoStep" | "adopt">;
   /** Tells the user why nothing happened ('Canvas not ready', 'Node name cannot be empty', ...). */
   notify(kind: "info" | "error" | "success", message: string): void;
   /** Centre of the visible canvas in flow coordinates, or null before React Flow is ready. */
@@ -283,6 +283,9 @@ export function createCanvasCommands(env: CommandEnv) {
         history.mark();
       }
     },
+
+    /** Nodes and edges the server added at this browser's request (For every shot's lanes): one undo step. */
+    adoptServerChanges: (changes: CanvasChange[]) => editable() && history.adopt(changes),
 
     /** A tool run asked for here: the version its result puts on the node can be undone (issue 31, 4). */
     toolRunStarted: (nodeId: string) => history.toolRunStarted(nodeId),

@@ -55,3 +55,26 @@ describe("undo of a tool's result (issue 31, 4)", () => {
     expect(data().mediaUrl).toBe("/media/cut.png");
   });
 });
+
+describe("undo of lanes the server added for this browser (For every shot, issue 30, 2)", () => {
+  it("takes the adopted nodes and edges away in one step, and redo brings them back", () => {
+    const { store, session, history } = setUp();
+    const lane = (id: string) => ({ id, type: "generic_v2", position: { x: 0, y: 600 }, data: { title: id, rev: 1 } });
+    const edge = { id: "e", source: "a", target: "b", sourceHandle: null, targetHandle: null };
+    // The lanes arrive as a remote list (the server's change), which records nothing by itself.
+    store.setState({ nodes: [...store.getState().nodes, lane("a"), lane("b")], edges: [edge] });
+    expect(session.getState().canUndo).toBe(false);
+    history.adopt([
+      { type: "node-added", node: { ...lane("a"), data: {} } },
+      { type: "node-added", node: { ...lane("b"), data: {} } },
+      { type: "edge-added", edge },
+    ]);
+    expect(session.getState().canUndo).toBe(true);
+    history.undo();
+    expect(store.getState().nodes.map((n) => n.id)).toEqual(["n1"]);
+    expect(store.getState().edges).toEqual([]);
+    history.redo();
+    expect(store.getState().nodes.map((n) => n.id).sort()).toEqual(["a", "b", "n1"]);
+    expect(store.getState().edges.map((e) => e.id)).toEqual(["e"]);
+  });
+});

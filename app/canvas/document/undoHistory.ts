@@ -115,6 +115,18 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
       const data = store.getState().nodes.find((n) => n.id === nodeId)?.data;
       toolRuns.set(nodeId, data?.mediaUrl ?? data?.displayUrl);
     },
+    /**
+     * Changes the server made for this browser's own request (For every shot's lanes, issue 30, 2), arriving
+     * as remote lists: recorded as one undo step of their own, so Ctrl+Z takes them away like a paste.
+     */
+    adopt(changes: readonly CanvasChange[]) {
+      const structural = changes.filter(isStructural);
+      if (!structural.length) return;
+      history.mark();
+      history.record(structural);
+      history.mark();
+      publish();
+    },
     /** The next recorded change starts a new undo step. */
     mark: () => history.mark(),
     undo: () => step("undo"),

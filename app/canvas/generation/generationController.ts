@@ -15,6 +15,7 @@ import type { CanvasStore } from "../store/canvasStore";
 import { createProgressStore } from "./progressStore";
 import { generationErrorMessage } from "./generationErrorMessage";
 import { createGraphRuns } from "./graphRuns";
+import { createPerShotRuns } from "./perShotRuns";
 
 export { generationErrorMessage };
 
@@ -28,6 +29,8 @@ export interface GenerationEnv {
   /** `id` names a toast that `dismiss` can take away before its time. */
   notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean; id?: string }): void;
   dismiss?(toastId: string): void;
+  /** Brings these nodes into view (For every shot's new lanes). */
+  reveal?(nodeIds: string[]): void;
   /** A generation started or settled: the credit balance and the queue panel refresh. */
   onActivity(): void;
 }
@@ -65,6 +68,8 @@ export function createGenerationController(env: GenerationEnv) {
   const progress = createProgressStore();
   /** Run all, selected and from here (the agent's run-from-here starts one without asking). */
   const graph = createGraphRuns(env);
+  /** The selected workflow run for every shot of a shot list, a lane each. */
+  const perShot = createPerShotRuns(env);
   /** Generations this client started: only these toast their outcome here. */
   const mine = new Set<string>();
   /**
@@ -92,6 +97,7 @@ export function createGenerationController(env: GenerationEnv) {
   return {
     progress,
     graph,
+    perShot,
 
     /**
      * Runs a node with its saved choices; `prompt` (from a prompt box) replaces the node's prompt first.
@@ -185,6 +191,7 @@ export function createGenerationController(env: GenerationEnv) {
     onMessage(m: RunMessage) {
       progress.apply(m);
       graph.onMessage(m);
+      perShot.onMessage(m);
       if (m.status === "succeeded" || m.status === "failed" || m.status === "cancelled" || m.status === "cached") env.onActivity();
       if (mine.has(m.generationId)) return report(m);
       if (SETTLED.has(m.status)) {

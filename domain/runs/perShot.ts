@@ -14,7 +14,7 @@
  *   column that would leave the canvas continues in a new column to its right.
  * - The link: each lane's result (its last runnable node nothing in the workflow reads) is its shot's node.
  */
-import type { CanvasChange, NodeRecord } from "../canvas/changes";
+import { type CanvasChange, type NodeRecord, nodeAdded, edgeAdded } from "../canvas/changes";
 import { GENERATION_FIELDS, type CanvasEdge, type NodeData, type Position } from "../canvas/node";
 import { cardSize } from "../canvas/nodeSize";
 import { boundsOf, clampPosition, type Rect } from "../canvas/placement";
@@ -163,8 +163,8 @@ export function planPerShot(input: PerShotInput): PerShotPlan {
     return { shot, sceneTitle, prompt: lane.prompt, image: lane.image, runId: tag.runId, idMap, nodes, edges: laneEdges, resultNodeId: idMap.get(roles.resultId)! };
   });
   const changes: CanvasChange[] = [
-    ...lanes.flatMap((l) => l.nodes.map((node): CanvasChange => ({ type: "node-added", node }))),
-    ...lanes.flatMap((l) => l.edges.map((edge): CanvasChange => ({ type: "edge-added", edge }))),
+    ...lanes.flatMap((l) => l.nodes.map((node): CanvasChange => nodeAdded(node))),
+    ...lanes.flatMap((l) => l.edges.map((edge): CanvasChange => edgeAdded(edge))),
   ];
   return { lanes, skippedShots, changes };
 }

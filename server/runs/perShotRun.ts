@@ -18,14 +18,13 @@ import { PER_SHOT_MESSAGES, type PerShotRunBody, type PerShotRunPlan, type PerSh
 import { planPerShot, type PerShotPlan, type ShotLane } from "../../domain/runs/perShot";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { generations } from "../db/schema";
-import { badRequest, notFound } from "../errors";
+import { badRequest, insufficientCredits, notFound } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { applyChanges, loadCanvas } from "../services/canvasService";
 import { creditBalance } from "../services/creditLedger";
 import { promisedSignupAllowance } from "../services/signupAllowance";
 import { findShotList } from "../shotlists/shotListService";
 import { linkShotNodes } from "../storyboard/shotNodes";
-import { insufficientCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import { planOnCanvas, startGraphRun, type PlanCanvas } from "./graphRun";

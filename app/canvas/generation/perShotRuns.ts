@@ -6,15 +6,14 @@
  * a lane is cancelled on its own ("Cancel this shot's run").
  */
 import { createStore } from "zustand/vanilla";
-import type { CanvasChange } from "../../../domain/canvas/changes";
-import type { RealtimeMessage } from "../../../domain/canvas/node";
+import { type CanvasChange, nodeAdded, edgeAdded } from "../../../domain/canvas/changes";
+import type { RealtimeMessage, RunMessage } from "../../../domain/realtime";
 import type { PerShotRunPlan, PerShotRunStarted, ShotLaneTag } from "../../../domain/runs/api";
 import type { Scene, ShotListSummary } from "../../../domain/shotlists/schema";
 import { api } from "../../api/client";
 import type { GenerationEnv } from "./generationController";
 import { generationErrorMessage } from "./generationErrorMessage";
 
-type GenerationMessage = Extract<RealtimeMessage, { type: "generation" }>;
 
 export interface PerShotChoice {
   shotListId: string;
@@ -56,7 +55,7 @@ export function createPerShotRuns(env: GenerationEnv) {
   const laneOf = new Map<string, string>();
   const lanes = new Map<string, { batch: string; left: number; failed: boolean }>();
   const batches = new Map<string, { left: number; done: number; failed: number }>();
-  const settledEarly = new Map<string, GenerationMessage["status"]>();
+  const settledEarly = new Map<string, RunMessage["status"]>();
   const url = (path = "") => `/api/projects/${env.store.getState().projectId}/runs${path}`;
 
   function follow(started: PerShotRunStarted) {
@@ -72,7 +71,7 @@ export function createPerShotRuns(env: GenerationEnv) {
     for (const [id, status] of settledEarly) if (laneOf.has(id)) count(id, status);
   }
 
-  function count(generationId: string, status: GenerationMessage["status"]) {
+  function count(generationId: string, status: RunMessage["status"]) {
     const runId = laneOf.get(generationId);
     if (!runId) return;
     laneOf.delete(generationId);
@@ -130,8 +129,8 @@ export function createPerShotRuns(env: GenerationEnv) {
       try {
         const started = await api<PerShotRunStarted>("POST", url("/per-shot"), { nodeIds, ...choice });
         const changes: CanvasChange[] = started.lanes.flatMap((lane) => [
-          ...Object.values(lane.nodeIds).map((id): CanvasChange => ({ type: "node-added", node: { id, type: "generic_v2", position: { x: 0, y: 0 }, data: {} } })),
-          ...lane.edges.map((edge): CanvasChange => ({ type: "edge-added", edge })),
+          ...Object.values(lane.nodeIds).map((id): CanvasChange => nodeAdded({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: {} })),
+          ...lane.edges.map((edge): CanvasChange => edgeAdded(edge)),
         ]);
         env.commands.adoptServerChanges(changes);
         const laneNodes = started.lanes.flatMap((lane) => Object.values(lane.nodeIds));
@@ -156,7 +155,7 @@ export function createPerShotRuns(env: GenerationEnv) {
         env.notify("error", generationErrorMessage(err));
       }
     },
-    onMessage(m: GenerationMessage) {
+    onMessage(m: RunMessage) {
       if (m.status !== "succeeded" && m.status !== "failed" && m.status !== "cancelled") return;
       if (laneOf.has(m.generationId)) return count(m.generationId, m.status);
       settledEarly.set(m.generationId, m.status);

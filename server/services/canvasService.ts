@@ -171,10 +171,11 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
           conflicts.push(...r.conflicts);
         }
         break;
-      case "node-removed":
+      case "node-removed": {
         const cascaded = await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
         applied.push(...run, ...cascaded.map((edge): CanvasChange => edgeRemoved(edge.id, edge)));
         break;
+      }
       case "edge-removed":
         await rows.removeEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-removed">).id));
         applied.push(...run);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Download } from "lucide-react";
 import { formatEighths } from "../../../domain/breakdown/eighths";
 import { castOf } from "../../../domain/breakdown/report";
-import type { ReportTable } from "../../../domain/breakdown/reportCsv";
+import type { ReportTable as ReportTableName } from "../../../domain/breakdown/reportCsv";
 import { Button, cn, Dialog, Spinner, toast } from "../../ui";
 import { downloadReport, useBreakdownReport } from "./breakdownApi";
 
@@ -58,7 +58,7 @@ function ReportTable<Row>({ caption, rows, rowKey, columns }: { caption: string;
 export function BreakdownReportDialog({ open, onOpenChange, scriptId, scriptName }: BreakdownReportDialogProps) {
   const report = useBreakdownReport(scriptId, open);
   const [busy, setBusy] = useState<string | null>(null);
-  const download = async (format: "pdf" | "csv", table?: ReportTable) => {
+  const download = async (format: "pdf" | "csv", table?: ReportTableName) => {
     setBusy(`${format}:${table ?? ""}`);
     try {
       await downloadReport(scriptId, scriptName, format, table);

@@ -33,7 +33,7 @@ export const imageIntent: Intent = {
     const n = clamp(countBefore(req.lower, IMAGE_NOUNS) ?? 1, 1, MAX_IMAGES);
     let description = descriptionAfter(req, IMAGE_NOUNS);
     if (!description && BARE_DESCRIPTION.test(req.head)) description = req.text.slice(req.lower.length - req.head.length).trim();
-    if (using && named && description) description = description.replace(new RegExp(`[, ]*\\b(?:using|via)\\s+(?:the\\s+)?${escape(using[1]!)}(?:\\s+model)?\\s*$`, "i"), "").trim();
+    if (using && named && description) description = description.replace(new RegExp(`[, ]*\\b(?:using|via)\\s+(?:the\\s+)?${escapeRegExp(using[1]!)}(?:\\s+model)?\\s*$`, "i"), "").trim();
     const plan = new PlanBuilder();
     const shape = `${modelLabel(model.name)}${ratio ? `, ${ratio}` : ""}${n > 1 ? ", each with its own seed" : ""}`;
 
@@ -78,4 +78,4 @@ export const imageIntent: Intent = {
 const asksFromText = (lower: string) =>
   /\b(?:from|for|of|out of|based on)\s+(?:this|that|these|those|it|them|the (?:selected|text|note|idea|description)|my)\b|\b(?:illustrate|visuali[sz]e|draw|sketch|depict)\b/.test(lower);
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -115,8 +115,7 @@ async function checkoutCompleted(db: Db, provider: ProviderName, session: Checko
   if (item.kind === "pack") {
     // Paid packs only: an asynchronous payment completes later (its own event).
     if (session.payment_status && session.payment_status !== "paid") return { handled: false };
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       await t
         .insert(billingPurchases)
         .values({ id: session.id, provider, userId, kind: "pack", priceId: item.priceId, description: item.name, amountCents: item.amountCents, credits: item.credits, paymentRef: session.payment_intent ?? null })
@@ -146,8 +145,7 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
   // The plan the invoice is for: what the subscription is on now (an upgrade changes it), else the checkout's.
   const item = stored ? catalogItem(`plan:${stored.planId}:${stored.interval}`) : catalogItem(invoicePriceId(invoice) ?? "");
   if (!userId || !item || item.kind !== "plan") return { handled: false };
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  await db.transaction(async (t) => {
     await t
       .insert(billingPurchases)
       .values({
@@ -232,8 +230,7 @@ async function upsertSubscription(db: Db, row: SubscriptionRow & { eventCreated:
  */
 async function chargeRefunded(db: Db, charge: Charge): Promise<EventOutcome> {
   const refs = [charge.id, charge.payment_intent, charge.invoice].filter((r): r is string => Boolean(r));
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [purchase] = await t
       .select()
       .from(billingPurchases)

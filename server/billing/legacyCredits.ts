@@ -13,8 +13,7 @@ export async function useCreditsOnce(
   body: { credits: number; operation_type: string; session_id: string },
 ): Promise<{ newBalance: number; transactionId: string } | null> {
   const key = `use-credits:${userId}:${body.session_id}`;
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(hashtext(${`credits:${userId}`}))`);
     const [done] = await t.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
     if (!done) {

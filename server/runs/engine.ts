@@ -77,8 +77,8 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   /** One transaction: the checks, the hold and the row (one statement, runRows.ts), and the run's job. */
   private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean, generationId: string): Promise<void> {
     await this.deps.db.transaction(async (tx) => {
-      await insertQueuedRun(tx as unknown as Db, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
-      await this.deps.queue.sendInTransaction(tx as unknown as Db, { generationId });
+      await insertQueuedRun(tx, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
+      await this.deps.queue.sendInTransaction(tx, { generationId });
     });
   }
 

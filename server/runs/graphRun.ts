@@ -228,8 +228,8 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
         .returning({ id: generations.id });
       if (!won) return;
       taken = true;
-      await reserveCredits(tx as unknown as Db, row.userId, row.id, run.credits);
-      await engine.deps.queue.sendInTransaction(tx as unknown as Db, { generationId: row.id });
+      await reserveCredits(tx, row.userId, row.id, run.credits);
+      await engine.deps.queue.sendInTransaction(tx, { generationId: row.id });
     });
   } catch (err) {
     return stopWaiting(engine, row, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry, "failed");

@@ -66,7 +66,7 @@ export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, 
   if (changes.length === 0) return { applied: [], conflicts: [] };
   const result = dataOnly
     ? await dataWrites(db).submit({ projectId, userId, changes: changes as ChangeOf<"node-data">[] })
-    : await db.transaction((tx) => applyRuns(tx as unknown as Db, projectId, changes));
+    : await db.transaction((tx) => applyRuns(tx, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;
 }

@@ -96,8 +96,7 @@ export async function createProject(db: Db, hub: RealtimeHub, ownerId: string, i
   const id = randomUUID();
   const { nodes: initial = [], ...fields } = input;
   try {
-    await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await db.transaction(async (tx) => {
       await tx.insert(projects).values({ id, ownerId, name: fields.name, description: fields.description ?? "" });
       if (initial.length === 0) return;
       // Nobody can have this project open yet, so what applyChanges publishes before the commit reaches no one.

@@ -5,10 +5,7 @@ import { breakdownReportCsv } from "../../domain/breakdown/reportCsv";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../validation";
-import { authorizeProject } from "../policies/projectPolicy";
-import { findScript } from "../services/scriptService";
-import { breakdownReportOffThread } from "./breakdownHost";
-import { breakDownScript, screenplayElements, scriptCoverage } from "./breakdownService";
+import { breakdownReport, breakDownScript, scriptCoverage } from "./breakdownService";
 import { renderBreakdownReportPdf } from "./reportPdf";
 import { downloadName } from "../http/downloadName";
 
@@ -24,18 +21,14 @@ export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {
     const caller = requireUser(request);
     const { id } = parse(scriptParams, request.params);
     const input = parse(breakdownRequestSchema, request.body ?? {});
-    const script = await findScript(db, id);
-    await authorizeProject(db, caller.id, script.projectId, "edit");
-    return breakDownScript(db, { script, headingId: input.headingId, userId: caller.id });
+    return breakDownScript(db, { scriptId: id, headingId: input.headingId, userId: caller.id });
   });
 
   app.get("/api/scripts/:id/breakdown-report", async (request, reply) => {
     const caller = requireUser(request);
     const { id } = parse(scriptParams, request.params);
     const query = parse(breakdownReportQuerySchema, request.query);
-    const script = await findScript(db, id);
-    await authorizeProject(db, caller.id, script.projectId, "view");
-    const report = await breakdownReportOffThread(screenplayElements(script), script.metadata.format);
+    const { script, report } = await breakdownReport(db, caller.id, id);
     reply.header("cache-control", "no-store");
     if (query.format === "csv") {
       return reply
@@ -55,8 +48,6 @@ export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {
   app.get("/api/scripts/:id/coverage", async (request) => {
     const caller = requireUser(request);
     const { id } = parse(scriptParams, request.params);
-    const script = await findScript(db, id);
-    await authorizeProject(db, caller.id, script.projectId, "view");
-    return scriptCoverage(db, id);
+    return scriptCoverage(db, caller.id, id);
   });
 }

@@ -16,7 +16,10 @@ import type { Db } from "../db/client";
 import { scripts, shotLists } from "../db/schema";
 import { badRequest } from "../errors";
 import { editShotList, findShotList } from "../shotlists/shotListService";
-import { breakDownOffThread } from "./breakdownHost";
+import { breakDownOffThread, breakdownReportOffThread } from "./breakdownHost";
+import { authorizeProject, type ProjectAction } from "../policies/projectPolicy";
+import { findScript } from "../services/scriptService";
+import type { BreakdownReport } from "../../domain/breakdown/report";
 
 /** The script a list was broken down from, with its elements; null when the list has none or it was deleted. */
 export async function linkedScript(db: Db, scriptId: string | null): Promise<{ id: string; name: string; elements: ScreenplayElement[] } | null> {
@@ -42,7 +45,26 @@ function checked(scenes: Scene[]): Scene[] {
   return scenes;
 }
 
-export async function breakDownScript(db: Db, input: { script: ScriptFile; headingId?: string; userId: string }): Promise<BreakdownResponse> {
+/** A script the caller may use for `action` (404 when there is none, the policy's refusal when they may not). */
+async function scriptFor(db: Db, userId: string, scriptId: string, action: ProjectAction): Promise<ScriptFile> {
+  const script = await findScript(db, scriptId);
+  await authorizeProject(db, userId, script.projectId, action);
+  return script;
+}
+
+/** Breaks the script (or one scene) down into its shot list, for a caller who may edit its project. */
+export async function breakDownScript(db: Db, input: { scriptId: string; headingId?: string; userId: string }): Promise<BreakdownResponse> {
+  const script = await scriptFor(db, input.userId, input.scriptId, "edit");
+  return breakDown(db, { script, headingId: input.headingId, userId: input.userId });
+}
+
+/** The breakdown report's tables for a caller who may view the script, with the script they came from. */
+export async function breakdownReport(db: Db, userId: string, scriptId: string): Promise<{ script: ScriptFile; report: BreakdownReport }> {
+  const script = await scriptFor(db, userId, scriptId, "view");
+  return { script, report: await breakdownReportOffThread(screenplayElements(script), script.metadata.format) };
+}
+
+async function breakDown(db: Db, input: { script: ScriptFile; headingId?: string; userId: string }): Promise<BreakdownResponse> {
   const elements = screenplayElements(input.script);
   const breakdown = await breakDownOffThread(elements, input.headingId, input.script.metadata.format);
   const ctx = { elementsById: elementsById(elements), now: Date.now() };
@@ -60,7 +82,8 @@ export async function breakDownScript(db: Db, input: { script: ScriptFile; headi
 }
 
 /** Per script line, the shots of the script's broken-down list that cover it (the editor's markers). */
-export async function scriptCoverage(db: Db, scriptId: string): Promise<ScriptCoverage> {
+export async function scriptCoverage(db: Db, userId: string, scriptId: string): Promise<ScriptCoverage> {
+  await scriptFor(db, userId, scriptId, "view");
   const listId = await listOfScript(db, scriptId);
   if (!listId) return { shotList: null, lines: {} };
   const list = await findShotList(db, listId);

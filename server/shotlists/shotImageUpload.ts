@@ -12,7 +12,7 @@ import { receiveUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
 import { insertMedia } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
-import { findShotList, listsWithShot } from "./shotListService";
+import { listsWithShot, openShotList } from "./shotListService";
 import { fileChunks, receiveFormFile } from "../media/multipartParts";
 
 /**
@@ -48,8 +48,7 @@ export async function registerShotImageUpload(app: FastifyInstance, db: Db, stor
 export async function projectOfShot(db: Db, userId: string, fields: Record<string, string>): Promise<string> {
   const input = parse(uploadShotImageFieldsSchema, fields);
   if (input.shotListId) {
-    const list = await findShotList(db, input.shotListId);
-    await authorizeProject(db, userId, list.projectId, "edit");
+    const { list } = await openShotList(db, userId, input.shotListId, "edit");
     if (!findShot(list.scenes, input.shotId)) throw notFound(SHOT_LIST_MESSAGES.shotNotFound);
     return list.projectId;
   }

@@ -8,6 +8,8 @@ import type { Scene, ShotList, ShotListSummary } from "../../domain/shotlists/sc
 import type { Db } from "../db/client";
 import { shotLists } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import { authorizeProject, permits, type ProjectAction } from "../policies/projectPolicy";
+import type { Permission } from "../../domain/permissions";
 
 type Row = typeof shotLists.$inferSelect;
 
@@ -33,7 +35,9 @@ const firstImage = (scenes: readonly Scene[]): string | null => {
   return null;
 };
 
-export async function listShotLists(db: Db, projectId: string): Promise<ShotListSummary[]> {
+/** The project's lists, for a caller who may view it. */
+export async function listShotLists(db: Db, userId: string, projectId: string): Promise<ShotListSummary[]> {
+  await authorizeProject(db, userId, projectId, "view");
   const rows = await db.select().from(shotLists).where(eq(shotLists.projectId, projectId)).orderBy(desc(shotLists.updatedAt));
   return rows.map((r) => {
     const { scenes } = normalizeShotListDocument({ scenes: r.scenes });
@@ -54,6 +58,7 @@ export async function listShotLists(db: Db, projectId: string): Promise<ShotList
 
 /** spec (shell 5 "Shot list setup"): a new list holds `shots` blank shots in one scene. */
 export async function createShotList(db: Db, input: { projectId: string; name: string; shots: number; userId: string }): Promise<ShotList> {
+  await authorizeProject(db, input.userId, input.projectId, "edit");
   const [row] = await db
     .insert(shotLists)
     .values({ id: randomUUID(), projectId: input.projectId, name: input.name, scenes: blankScenes(input.shots), createdBy: input.userId })
@@ -111,7 +116,36 @@ export async function editShotList(db: Db, id: string, edit: (scenes: Scene[]) =
   }
 }
 
-export async function deleteShotList(db: Db, id: string): Promise<void> {
+/** The list as the caller may use it for `action`, with their permission on its project (404 when none). */
+export async function openShotList(db: Db, userId: string, id: string, action: ProjectAction): Promise<{ list: ShotList & { normalized: boolean }; permission: Permission }> {
+  const list = await findShotList(db, id);
+  return { list, permission: await authorizeProject(db, userId, list.projectId, action) };
+}
+
+/**
+ * The list for its editor: an old or empty document is made current, and saved if the caller may edit
+ * (spec: shell 4 "Shot list load"), over the version just read: a save that landed in between is newer.
+ */
+export async function readShotList(db: Db, userId: string, id: string): Promise<ShotList & { permission: Permission }> {
+  const { list: { normalized, ...list }, permission } = await openShotList(db, userId, id, "view");
+  if (normalized && permits(permission, "edit")) {
+    const saved = await updateShotList(db, id, { scenes: list.scenes, baseVersion: list.version }).catch((err: { status?: number }) => {
+      if (err.status === 409) return null;
+      throw err;
+    });
+    if (saved) return { ...saved, permission };
+  }
+  return { ...list, permission };
+}
+
+/** A save from the editor, by a caller who may edit the list's project. */
+export async function saveShotList(db: Db, userId: string, id: string, change: { name?: string; scenes: Scene[]; baseVersion: number }): Promise<ShotList> {
+  await openShotList(db, userId, id, "edit");
+  return updateShotList(db, id, change);
+}
+
+export async function deleteShotList(db: Db, userId: string, id: string): Promise<void> {
+  await openShotList(db, userId, id, "edit");
   await db.delete(shotLists).where(eq(shotLists.id, id));
 }
 

@@ -3,6 +3,8 @@
  * project's own files the nodes show under media/ (stored, not deflated again). Media of other projects or
  * of someone's library, and every media URL when media are left out, are not in the file.
  */
+import { authorizeProject } from "../policies/projectPolicy";
+import { getProject } from "../services/projectService";
 import { and, eq, inArray } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
 import { WORKFLOW_FILE_MESSAGES, WORKFLOW_FORMAT, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, WORKFLOW_VERSION, type WorkflowDocument, type WorkflowMedia } from "../../domain/workflowFile/format";
@@ -31,7 +33,14 @@ async function ownMedia(db: Db, projectId: string, urls: readonly string[]) {
 }
 
 /** The zip's bytes. The caller has checked that the user may view the project. */
-export async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, request: { nodeIds?: string[]; media: boolean }): Promise<Buffer> {
+/** The project's workflow file (or the chosen nodes'), for a caller who may view it, with the project's name. */
+export async function exportWorkflowFor(deps: WorkflowExportDeps, userId: string, projectId: string, request: { nodeIds?: string[]; media: boolean }): Promise<{ zip: Buffer; projectName: string }> {
+  const permission = await authorizeProject(deps.db, userId, projectId, "view");
+  const zip = await exportWorkflow(deps, projectId, request);
+  return { zip, projectName: (await getProject(deps.db, projectId, permission)).name };
+}
+
+async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, request: { nodeIds?: string[]; media: boolean }): Promise<Buffer> {
   const canvas = await loadCanvas(deps.db, projectId);
   const chosen = request.nodeIds?.length ? new Set(request.nodeIds) : null;
   const nodes = chosen ? canvas.nodes.filter((n) => chosen.has(n.id)) : canvas.nodes;

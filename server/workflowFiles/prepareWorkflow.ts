@@ -6,6 +6,7 @@
  * The canvas is not touched: the browser applies the answer through its command layer, as one undo step.
  * A file refused at any point leaves nothing behind.
  */
+import { authorizeProject } from "../policies/projectPolicy";
 import { randomUUID } from "node:crypto";
 import type { NodeRecord } from "../../domain/canvas/changes";
 import { MEDIA_URL_FIELDS, normalizeContentType } from "../../domain/canvas/contentType";
@@ -16,7 +17,8 @@ import type { WorkflowMedia } from "../../domain/workflowFile/format";
 import { workflowNodeData } from "../../domain/workflowFile/nodeData";
 import { remapWorkflow } from "../../domain/workflowFile/remap";
 import type { Db } from "../db/client";
-import { badRequest } from "../errors";
+import { badRequest, unsupportedMediaType } from "../errors";
+import { WORKFLOW_FILE_MESSAGES } from "../../domain/workflowFile/format";
 import { media } from "../db/schema";
 import { loadCanvas } from "../services/canvasService";
 import type { MediaStorage } from "../storage/storage";
@@ -80,7 +82,10 @@ async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; u
   return urlOfPath;
 }
 
-export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: Buffer): Promise<PreparedWorkflow> {
+export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: unknown): Promise<PreparedWorkflow> {
+  await authorizeProject(deps.db, userId, projectId, "edit");
+  // Only a zip body is read into bytes (workflowFileRoutes.ts); anything else is refused after the access check.
+  if (!Buffer.isBuffer(zipBytes)) throw unsupportedMediaType(WORKFLOW_FILE_MESSAGES.sendZip);
   // Every byte of the file is read and checked off this thread (workflowReaderHost.ts).
   const { document, files } = await readWorkflowFileOffThread(zipBytes);
   checkNodeMediaTypes(document.nodes, document.media, files);

@@ -5,17 +5,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { projectIdSchema } from "../../domain/projects";
-import { WORKFLOW_FILE_MESSAGES, workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
+import { workflowExportQuerySchema, workflowExportRequestSchema } from "../../domain/workflowFile/format";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
-import { unsupportedMediaType } from "../errors";
 import type { GenerationEngine } from "../generation/deps";
 import { downloadName } from "../http/downloadName";
 import { parse } from "../validation";
 import { authorizeProject } from "../policies/projectPolicy";
-import { getProject } from "../services/projectService";
 import type { MediaStorage } from "../storage/storage";
-import { exportWorkflow } from "./exportWorkflow";
+import { exportWorkflowFor } from "./exportWorkflow";
 import { prepareWorkflow } from "./prepareWorkflow";
 import { receiveZip } from "./receiveZip";
 import { studioChoicesFor } from "./studioChoices";
@@ -37,12 +35,10 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
   const sendExport = async (request: FastifyRequest, reply: FastifyReply, body: { nodeIds?: string[]; media: boolean }) => {
     const caller = requireUser(request);
     const { id } = parse(projectParams, request.params);
-    const permission = await authorizeProject(db, caller.id, id, "view");
-    const zip = await exportWorkflow({ db, storage }, id, body);
-    const project = await getProject(db, id, permission);
+    const { zip, projectName } = await exportWorkflowFor({ db, storage }, caller.id, id, body);
     reply
       .header("content-type", "application/zip")
-      .header("content-disposition", `attachment; filename="${downloadName(project.name, "zip", { fallback: "project", suffix: "workflow" })}"`)
+      .header("content-disposition", `attachment; filename="${downloadName(projectName, "zip", { fallback: "project", suffix: "workflow" })}"`)
       .header("cache-control", "no-store");
     return zip;
   };
@@ -59,7 +55,7 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
     scope.post(
       "/api/projects/:id/workflow/prepare",
       {
-        // A stranger's or a viewer's zip is refused before its bytes are read.
+        // A stranger's or a viewer's zip is refused before its bytes are read (prepareWorkflow checks again).
         preParsing: async (request, _reply, payload) => {
           if (isZipRequest(request)) await authorizeProject(db, requireUser(request).id, parse(projectParams, request.params).id, "edit");
           return payload;
@@ -68,8 +64,6 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
       async (request) => {
         const caller = requireUser(request);
         const { id } = parse(projectParams, request.params);
-        await authorizeProject(db, caller.id, id, "edit");
-        if (!Buffer.isBuffer(request.body)) throw unsupportedMediaType(WORKFLOW_FILE_MESSAGES.sendZip);
         return prepareWorkflow({ db, storage, studioChoices: (userId) => studioChoicesFor(deps.generation.deps, userId) }, caller.id, id, request.body);
       },
     );

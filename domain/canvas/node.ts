@@ -255,6 +255,11 @@ export type RealtimeMessage =
    * or a change of permission), so their dashboard reads its list again.
    */
   | { type: "projects" }
+  /**
+   * On a user's own channel (GET /api/live): their queue changed (a run of theirs queued, started or
+   * settled, or they paused, resumed or reordered it), so every open Queue panel reads it again.
+   */
+  | { type: "queue" }
   /** A message of the project's agent chat, new or updated (a plan applied or cancelled); clients keep it by id. */
   | { type: "agent"; message: AgentMessage }
   /** A script of the project was saved; open editors of it reload unless they made the change. */

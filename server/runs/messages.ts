@@ -3,6 +3,7 @@
  * per step of its life, so every sender says the same thing in the same shape.
  */
 import type { RealtimeMessage } from "../../domain/canvas/node";
+import type { RealtimeHub } from "../realtime/hub";
 
 export type RunMessage = Extract<RealtimeMessage, { type: "generation" }>;
 /** Which run a message is about. */
@@ -24,3 +25,15 @@ export const runMessages = {
   failed: (run: RunRef, error: string): RunMessage => ({ ...of(run), status: "failed", error }),
   cancelled: (run: RunRef, error: string): RunMessage => ({ ...of(run), status: "cancelled", error }),
 };
+
+/** On the user's own channel: their queue changed, so their open Queue panels read it again. */
+export const queueChanged = (): RealtimeMessage => ({ type: "queue" });
+
+/**
+ * Says a run's step on its project's channel, and, for a change of status (not progress), on its user's own
+ * channel too, so the Queue panel in every tab of theirs follows their runs across projects.
+ */
+export async function publishRun(hub: RealtimeHub, run: { projectId: string; userId: string }, message: RunMessage, options: { progress?: boolean } = {}): Promise<void> {
+  await hub.publish(run.projectId, message);
+  if (!options.progress) await hub.notifyUser(run.userId, queueChanged());
+}

@@ -1,17 +1,21 @@
 /**
  * Graph runs over HTTP (issue 30, 2): `POST /api/projects/:id/runs` plans Run all, Run selected or Run from
  * here (dryRun: the confirmation's list and credits) or starts it; `POST /api/generations/run-from-here`
- * is the same run with scope "downstream", kept for its callers (the agent).
+ * is the same run with scope "downstream", kept for its callers (the agent). And the user's own queue
+ * (issue 30, 3): `GET /api/queue`, pause, resume, cancel all waiting, and `PATCH /api/runs/:id` (move, run
+ * next, retry).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { runFromHereBodySchema } from "../../domain/generation/api";
 import { graphRunBodySchema } from "../../domain/runs/api";
+import { runIdParamsSchema, runPatchBodySchema } from "../../domain/runs/queue";
 import { requireUser } from "../auth/session";
 import { parse } from "../http/errors";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import { planGraphRun, startGraphRun } from "./graphRun";
+import { UserQueue } from "./userQueue";
 
 const projectParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -30,5 +34,31 @@ export function registerGraphRunRoutes<D extends RunDeps>(app: FastifyInstance, 
     const started = await startGraphRun(engine, caller.id, body.projectId, { scope: "downstream", nodeIds: [body.nodeId] });
     const nodeIds = Object.keys(started.runIds);
     return reply.code(202).send({ success: true, chainId: started.runId, nodeIds });
+  });
+
+  const queue = new UserQueue(engine);
+  app.get("/api/queue", async (request) => {
+    const caller = requireUser(request);
+    return { success: true, ...(await queue.list(caller.id)) };
+  });
+  app.post("/api/queue/pause", async (request) => {
+    const caller = requireUser(request);
+    await queue.pause(caller.id);
+    return { success: true, paused: true };
+  });
+  app.post("/api/queue/resume", async (request) => {
+    const caller = requireUser(request);
+    await queue.resume(caller.id);
+    return { success: true, paused: false };
+  });
+  app.post("/api/queue/cancel-waiting", async (request) => {
+    const caller = requireUser(request);
+    return { success: true, ...(await queue.cancelWaiting(caller.id)) };
+  });
+  app.patch("/api/runs/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(runIdParamsSchema, request.params);
+    const body = parse(runPatchBodySchema, request.body ?? {});
+    return { success: true, runId: await queue.patch(caller.id, id, body) };
   });
 }

@@ -36,6 +36,7 @@ test("pause the queue, reorder by drag and keyboard, resume: runs start in the n
   await waiting.filter({ hasText: "Charlie" }).dragTo(waiting.filter({ hasText: "Alpha" }));
   await expect(waiting).toHaveText([/Charlie/, /Alpha/, /Bravo/]);
   const down = panel.getByRole("button", { name: "Move Alpha down" });
+  await expect(down).toBeEnabled();
   await down.focus();
   await page.keyboard.press("Enter");
   await expect(waiting).toHaveText([/Charlie/, /Bravo/, /Alpha/]);

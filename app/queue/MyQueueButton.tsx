@@ -14,7 +14,7 @@ export function MyQueueButton({ side = "bottom", icon, currentProjectId, onOpen 
           {icon ?? <ListOrdered className="size-4" aria-hidden />} Queue{active > 0 ? ` (${active})` : ""}
         </Button>
       </PopoverTrigger>
-      <PopoverContent side={side} align="end" className="w-[28rem] p-0">
+      <PopoverContent side={side} align="end" className="w-[34rem] max-w-[calc(100vw-2rem)] p-0">
         <MyQueuePanel currentProjectId={currentProjectId} onOpen={onOpen} />
       </PopoverContent>
     </Popover>

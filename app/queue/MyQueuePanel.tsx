@@ -119,29 +119,29 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                 </button>
                 {movable && (
                   <>
-                    <IconButton label={`Move ${r.nodeTitle} up`} size="sm" disabled={place === 0 || act.isPending} onClick={() => act.mutate({ type: "move", runId: r.id, position: place - 1 })}>
+                    <IconButton label={`Move ${r.nodeTitle} up`} size="sm" disabled={place === 0} onClick={() => act.mutate({ type: "move", runId: r.id, position: place - 1 })}>
                       <ChevronUp />
                     </IconButton>
                     <IconButton
                       label={`Move ${r.nodeTitle} down`}
                       size="sm"
-                      disabled={place === waiting.length - 1 || act.isPending}
+                      disabled={place === waiting.length - 1}
                       onClick={() => act.mutate({ type: "move", runId: r.id, position: place + 1 })}
                     >
                       <ChevronDown />
                     </IconButton>
-                    <IconButton label={`Run ${r.nodeTitle} next`} size="sm" disabled={place === 0 || act.isPending} onClick={() => act.mutate({ type: "run-next", runId: r.id })}>
+                    <IconButton label={`Run ${r.nodeTitle} next`} size="sm" disabled={place === 0} onClick={() => act.mutate({ type: "run-next", runId: r.id })}>
                       <ArrowUpToLine />
                     </IconButton>
                   </>
                 )}
                 {r.status === "failed" && (
-                  <IconButton label={`Retry ${r.nodeTitle}`} size="sm" disabled={act.isPending} onClick={() => act.mutate({ type: "retry", runId: r.id })}>
+                  <IconButton label={`Retry ${r.nodeTitle}`} size="sm" onClick={() => act.mutate({ type: "retry", runId: r.id })}>
                     <RotateCcw />
                   </IconButton>
                 )}
                 {(movable || r.status === "running") && (
-                  <IconButton label={`Cancel ${r.nodeTitle}`} size="sm" disabled={act.isPending} onClick={() => act.mutate({ type: "cancel", runId: r.id })}>
+                  <IconButton label={`Cancel ${r.nodeTitle}`} size="sm" onClick={() => act.mutate({ type: "cancel", runId: r.id })}>
                     <X />
                   </IconButton>
                 )}

@@ -236,7 +236,35 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         await this.runner.fail(row, GENERATION_MESSAGES.interrupted);
       }
     }
-    return stale.length + (await this.resendOrphans(options.everyRunning === true));
+    return stale.length + (await this.resendOrphans(options.everyRunning === true)) + (await this.advanceStalledGraphs());
+  }
+
+  /**
+   * Graph runs cut off between a node's settle and the advance that follows it (a SIGKILL there): nodes
+   * still waiting in a chain with nothing queued or running. Each chain is advanced again: what its failed
+   * nodes stop is stopped, what is ready is queued. Both steps change only rows still waiting, so a chain
+   * advancing at the same time in its own settle is not moved twice.
+   */
+  private async advanceStalledGraphs(): Promise<number> {
+    const { db } = this.deps;
+    const stalled = await db
+      .selectDistinct({ chainId: generations.chainId, projectId: generations.projectId, userId: generations.userId })
+      .from(generations)
+      .where(
+        and(
+          eq(generations.status, "waiting"),
+          sql`not exists (select 1 from generations o where o.chain_id = ${generations.chainId} and o.status in ('queued', 'running'))`,
+        ),
+      );
+    for (const chain of stalled) {
+      const settled = await db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.chainId, chain.chainId!), inArray(generations.status, ["failed", "cancelled"])));
+      for (const row of settled) await this.advanceChain(row);
+      await this.advanceChain({ ...chain, nodeId: "", status: "succeeded" });
+    }
+    return stalled.length;
   }
 
   /**

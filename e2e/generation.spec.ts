@@ -126,9 +126,10 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await page.getByTestId("confirm-graph-run").click();
   await toolbar(page).getByTestId("queue-button").click();
   const panel = page.getByTestId("queue-panel");
-  await expect(panel.getByTestId("queue-item").filter({ hasText: "One" }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
-  await expect(panel.getByTestId("queue-item").filter({ hasText: "Two" }).first()).toHaveAttribute("data-status", "cached");
-  await expect(panel.getByTestId("queue-item").filter({ hasText: "Three" }).first()).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  // Each row starts with its node's title, then its project (the queue lists runs across projects).
+  await expect(panel.getByTestId("queue-item").filter({ hasText: /^One · / }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
+  await expect(panel.getByTestId("queue-item").filter({ hasText: /^Two · / }).first()).toHaveAttribute("data-status", "cached");
+  await expect(panel.getByTestId("queue-item").filter({ hasText: /^Three · / }).first()).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
   await expect(panel.getByText("Cached — unchanged").first()).toBeVisible();
 });
 

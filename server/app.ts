@@ -42,7 +42,7 @@ import { createStorage } from "./storage/createStorage";
 import type { MediaStorage } from "./storage/storage";
 import { startGeneration, type Generation, type GenerationOptions } from "./generation/setup";
 import { registerGenerationRoutes } from "./generation/generationRoutes";
-import { registerGraphRunRoutes } from "./runs/routes";
+import { registerGraphRunRoutes } from "./runs/runRoutes";
 import { registerToolRoutes } from "./tools/toolRoutes";
 import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 import { registerBillingRoutes } from "./billing/billingRoutes";

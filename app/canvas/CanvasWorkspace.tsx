@@ -30,6 +30,7 @@ import { createAgentController } from "../agent/agentController";
 import { AgentPanel } from "../agent/AgentPanel";
 import { onStoryboardSent, takeStoryboard } from "../storyboard/pendingStoryboard";
 import { applyStoryboard, type StoryboardEnv } from "./storyboard/applyStoryboard";
+import { QUEUE_KEY } from "../queue/useMyQueue";
 
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
@@ -94,7 +95,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       reveal: revealNodes,
       onActivity: () => {
         void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
-        void queryClient.invalidateQueries({ queryKey: ["generations", projectId] });
+        void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
       },
     });
     const agent = createAgentController({

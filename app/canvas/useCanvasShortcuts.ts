@@ -9,6 +9,8 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
     const { store, session, sessionActions, commands, generation, agent } = ctx;
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target as HTMLElement | null)) return;
+      // Enter on a focused button (the Queue panel's Move down, a menu item) presses that button, not Run selected.
+      if (e.key === "Enter" && (e.target as HTMLElement | null)?.closest?.("button, a[href], [role='button'], [role='menuitem']")) return;
       if (e.code === "Space" && !e.repeat) {
         sessionActions.setSpaceHeld(true);
         return;

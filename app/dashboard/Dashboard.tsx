@@ -8,6 +8,7 @@ import type { Project } from "../../domain/projects";
 import { useDeleteProject, useProjects } from "../api/projects";
 import { useNow } from "../lib/useNow";
 import { useRemixDraft } from "../remix/useRemixDraft";
+import { MyQueueButton } from "../queue/MyQueueButton";
 import { Button, ConfirmDialog, IconButton, Input, Skeleton, toast } from "../ui";
 import { CreateProjectDialog } from "./CreateProjectDialog";
 import { ProjectCard } from "./ProjectCard";
@@ -83,6 +84,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
           </span>
         )}
       </div>
+      <MyQueueButton />
       <Button variant="primary" onClick={() => setCreating(true)}>
         <Plus className="size-4" /> Project
       </Button>

@@ -6,7 +6,7 @@
 import type { PresenceMessage } from "../presence/presence";
 import type { CanvasMessage } from "./canvas";
 import type { AccessMessage, AgentChatMessage, ProjectsMessage, ScriptMessage } from "./collaboration";
-import type { RunMessage } from "./runs";
+import type { QueueMessage, RunMessage } from "./runs";
 
 export type RealtimeMessage =
   /** Who is here and where (domain/presence): only to tabs that said hello, never to their own tab. */
@@ -16,8 +16,9 @@ export type RealtimeMessage =
   | AgentChatMessage
   | ScriptMessage
   | AccessMessage
-  | ProjectsMessage;
+  | ProjectsMessage
+  | QueueMessage;
 
 export { canvasMessages, type CanvasMessage, type NodesMessage, type StructureMessage } from "./canvas";
 export { collaborationMessages } from "./collaboration";
-export { runMessages, type RunMessage, type RunRef } from "./runs";
+export { queueMessages, runMessages, type QueueMessage, type RunMessage, type RunRef } from "./runs";

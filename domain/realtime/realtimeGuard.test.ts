@@ -21,7 +21,7 @@ function writtenOutside(home: string, pattern: RegExp): string[] {
 
 describe("messages and changes are built by their constructors", () => {
   it("no live message is written as an object literal outside domain/realtime", () => {
-    expect(writtenOutside("domain/realtime/", /\{ type: "(nodes|structure|generation|access|projects|script)"|\{ type: "agent", message/)).toEqual([]);
+    expect(writtenOutside("domain/realtime/", /\{ type: "(nodes|structure|generation|access|projects|script|queue)"|\{ type: "agent", message/)).toEqual([]);
   });
 
   it("no canvas change is written as an object literal outside domain/canvas/changes.ts", () => {

@@ -32,3 +32,15 @@ export const runMessages = {
   failed: (run: RunRef, error: string): RunMessage => ({ ...of(run), status: "failed", error }),
   cancelled: (run: RunRef, error: string): RunMessage => ({ ...of(run), status: "cancelled", error }),
 };
+
+/**
+ * On a user's own channel (GET /api/live): their queue changed (a run of theirs queued, started or settled,
+ * or they paused, resumed or reordered it), so every open Queue panel reads it again.
+ */
+export interface QueueMessage {
+  type: "queue";
+}
+
+export const queueMessages = {
+  changed: (): QueueMessage => ({ type: "queue" }),
+};

@@ -4,7 +4,9 @@
  * (its in-process workers die with it; restart recovers what was running), while Stripe webhooks — each
  * checkout's events delivered again and again, out of order — grant credits. Afterwards the database is
  * read directly and every user's ledger is checked: balance = grants − captures, one grant per event, no
- * duplicate captures, no hold left open, no node left generating.
+ * duplicate captures, no hold left open, no node left generating. Before each kill a graph run (Run all of
+ * a three-node chain, issue 30) is started, so the kill lands mid-graph: what never ran is refunded, and
+ * no chain is left waiting (recovery advances it).
  */
 import { createHash } from "node:crypto";
 import path from "node:path";
@@ -49,6 +51,9 @@ export interface ChaosResult {
   stuckGenerations: number;
   /** What the stuck ones were doing (status → count), to say where to look. */
   stuckStatuses: Record<string, number>;
+  /** Graph runs started just before a kill, and their nodes queued. */
+  graphRuns: number;
+  graphNodes: number;
 }
 
 const MODEL = "fal-ai/flux-pro/kontext";
@@ -161,8 +166,31 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     let accepted = 0;
     const webhookEvery = Math.max(1, Math.floor(jobs.length / Math.max(1, deliveries.length)));
     const inFlight: Promise<unknown>[] = [];
+    let graphRuns = 0;
+    let graphNodes = 0;
+    /** A three-node chain of the user's, run all at once: the kill that follows lands mid-graph. */
+    const startGraphRun = async (u: (typeof users)[number]) => {
+      const projectId = (await persistent(u.token, "POST", "/api/projects", { name: `Chaos graph ${graphRuns}` })).body.id as string;
+      const ids = ["g1", "g2", "g3"];
+      await persistent(u.token, "POST", `/api/projects/${projectId}/structure`, {
+        nodes: ids.map((id, k) => ({ id, position: { x: k * 500, y: 0 } })),
+        edgesAdded: [
+          { id: "e1", source: "g1", target: "g2" },
+          { id: "e2", source: "g2", target: "g3" },
+        ],
+      });
+      await persistent(u.token, "POST", "/api/workflows/autosave", {
+        projectId,
+        updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, prompt: `graph ${graphRuns} ${id}`, selectedModel: MODEL, rev: 1 } })),
+      });
+      const started = await persistent(u.token, "POST", `/api/projects/${projectId}/runs`, { scope: "all" });
+      if (started.status !== 202) throw new Error(`graph run refused: ${started.status} ${JSON.stringify(started.body)}`);
+      graphRuns += 1;
+      graphNodes += (started.body.run as unknown[]).length;
+    };
     for (const [n, job] of jobs.entries()) {
       if (killAt.has(n)) {
+        await startGraphRun(job.u);
         // Mid-job: let some runs get under way, send some webhooks, then cut the process off (those in
         // flight included: Stripe delivers them again) and bring it back.
         await new Promise((r) => setTimeout(r, 150));
@@ -189,8 +217,9 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     let stuck = 0;
     const stuckStatuses: Record<string, number> = {};
     for (;;) {
-      const lists = await Promise.all(users.map((u) => persistent(u.token, "GET", `/api/projects/${u.projectId}/generations`)));
-      const open = lists.flatMap((l) => (l.body.generations as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)));
+      // Each user's queue across their projects (the graph runs are in projects of their own).
+      const lists = await Promise.all(users.map((u) => persistent(u.token, "GET", "/api/queue")));
+      const open = lists.flatMap((l) => (l.body.runs as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)));
       stuck = open.length;
       for (const key of Object.keys(stuckStatuses)) delete stuckStatuses[key];
       for (const g of open) stuckStatuses[g.status] = (stuckStatuses[g.status] ?? 0) + 1;
@@ -263,6 +292,8 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
         nodesGenerating,
         stuckGenerations: stuck,
         stuckStatuses,
+        graphRuns,
+        graphNodes,
       };
     } finally {
       await database.close();

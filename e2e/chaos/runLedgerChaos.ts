@@ -15,6 +15,7 @@ async function main() {
   const r = await runLedgerChaos({ ...opts, log: (l) => console.log(l) });
   const refused = Object.entries(r.jobsRefused).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
   console.log(`\n  jobs accepted ${r.jobsAccepted} (refused: ${refused}); succeeded ${r.succeeded}, failed ${r.failed}; ${r.kills} kills; ${r.deliveries} webhook deliveries (${r.deliveriesRefusedWhileDown} delivery attempts failed while the studio was down, each sent again); ${r.seconds.toFixed(1)} s`);
+  console.log(`  graph runs started just before a kill: ${r.graphRuns} (${r.graphNodes} nodes to run)`);
   const checks: [string, number][] = [
     ["users whose balance ≠ grants − captures", r.unbalanced.length],
     ["checkouts granted other than exactly once", r.grantMismatches.length],

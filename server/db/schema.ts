@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // --- better-auth's tables (user, session, account, verification), named as its drizzle adapter expects.
 
@@ -209,6 +209,9 @@ export const scripts = pgTable(
 // --- generation: one row per run of a model on a node (issue #4). pg-boss carries the work; this row carries
 // what the user sees (status, progress, result) and what the ledger refers to (reserve/capture/release keys).
 
+/** Hands out queue places: a new run goes to the end of its user's queue (server/runs/userQueue.ts). */
+export const generationsQueuePositionSeq = pgSequence("generations_queue_position_seq");
+
 export const generations = pgTable(
   "generations",
   {
@@ -239,6 +242,10 @@ export const generations = pgTable(
     chainId: text("chain_id"),
     chainIndex: integer("chain_index").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
+    /** Its place in its user's queue (lower starts first); reordering swaps places among the waiting runs. */
+    queuePosition: bigint("queue_position", { mode: "number" })
+      .notNull()
+      .default(sql`nextval('generations_queue_position_seq')`),
     /** Set by the worker running it; a stale heartbeat means the worker died. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -250,8 +257,18 @@ export const generations = pgTable(
     index("generations_user_status_idx").on(t.userId, t.status),
     index("generations_node_hash_idx").on(t.projectId, t.nodeId, t.inputHash),
     index("generations_chain_idx").on(t.chainId),
+    index("generations_user_queue_idx").on(t.userId, t.status, t.queuePosition),
   ],
 );
+
+/** A user's queue as they steer it (issue 30, 3): paused or not. The order is the runs' `queue_position`. */
+export const runQueues = pgTable("run_queues", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  paused: boolean("paused").notNull().default(false),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A user's own provider keys (Settings page), AES-256-GCM encrypted with a server secret. */
 export const providerKeys = pgTable(

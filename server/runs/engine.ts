@@ -15,6 +15,7 @@ import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
+import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
@@ -50,20 +51,22 @@ export class RunEngine<D extends RunDeps = RunDeps> {
    * Starts one run of `kind`: prepared (4xx before anything is held), then held, recorded and queued in one
    * transaction, and its node marked queued. With one run per node (the default for canvas kinds), two
    * requests for the same node (a double click, two tabs) queue one: the second answers 409 holding nothing.
+   * `given.prepared` runs again what an earlier run prepared (a retry of a kind that cannot prepare from its
+   * node), held and charged as a new run.
    */
-  async start<I, P extends QueuedRun>(kind: RunKind<D, I, P>, target: RunTarget, input: I, given?: { node?: StoredNode }): Promise<string> {
+  async start<I, P extends QueuedRun>(kind: RunKind<D, I, P>, target: RunTarget, input: I, given?: { node?: StoredNode; prepared?: P }): Promise<string> {
     const { userId, projectId, nodeId } = target;
     await authorizeProject(this.deps.db, userId, projectId, "edit");
     const node = kind.onCanvas ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId))) : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
     // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
     if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
-    const run = await kind.prepare({ deps: this.deps, userId, projectId, node }, input);
+    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node }, input));
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
     const generationId = randomUUID();
-    const before = kind.onCanvas ? await markQueued(this.deps, kind, { id: generationId, projectId, nodeId }, kind.queuedFields?.(run, input) ?? {}, node) : null;
+    const before = kind.onCanvas ? await markQueued(this.deps, kind, { id: generationId, projectId, nodeId, userId }, given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {}), node) : null;
     try {
       await this.queueRun(kind, target, run, onePerNode, generationId);
     } catch (err) {
@@ -118,18 +121,26 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     const [row] = await db.select().from(generations).where(eq(generations.id, generationId)).limit(1);
     if (!row) throw notFound("Generation not found");
     await authorizeProject(db, userId, row.projectId, "edit");
+    await this.cancelRow(row);
+  }
+
+  /** Cancels a run the caller may cancel (asked already): its hold released once, its node and chain told. True when this cancel won. */
+  async cancelRow(row: RunRow): Promise<boolean> {
+    const { db } = this.deps;
+    const generationId = row.id;
     const [won] = await db
       .update(generations)
       .set({ status: "cancelled", error: GENERATION_MESSAGES.cancelled, finishedAt: sql`now()` })
       .where(and(eq(generations.id, generationId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))
       .returning();
-    if (!won) return;
+    if (!won) return false;
     await releaseCredits(db, row.userId, row.id, row.reservedCredits);
     // A run in this process stops now; one in another process stops at its next heartbeat.
     this.runner.abortLocal(generationId);
     if (row.status !== "waiting") await markSettled(this.deps, this.kinds.of(row), row, "cancelled", GENERATION_MESSAGES.cancelled);
-    await this.deps.hub.publish(row.projectId, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
+    await publishRun(this.deps.hub, row, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
     await this.advanceChain({ ...row, status: "cancelled" });
+    return true;
   }
 
   /** The queue panel: running and waiting first, then the latest finished ones. */
@@ -226,7 +237,35 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         await this.runner.fail(row, GENERATION_MESSAGES.interrupted);
       }
     }
-    return stale.length + (await this.resendOrphans(options.everyRunning === true));
+    return stale.length + (await this.resendOrphans(options.everyRunning === true)) + (await this.advanceStalledGraphs());
+  }
+
+  /**
+   * Graph runs cut off between a node's settle and the advance that follows it (a SIGKILL there): nodes
+   * still waiting in a chain with nothing queued or running. Each chain is advanced again: what its failed
+   * nodes stop is stopped, what is ready is queued. Both steps change only rows still waiting, so a chain
+   * advancing at the same time in its own settle is not moved twice.
+   */
+  private async advanceStalledGraphs(): Promise<number> {
+    const { db } = this.deps;
+    const stalled = await db
+      .selectDistinct({ chainId: generations.chainId, projectId: generations.projectId, userId: generations.userId })
+      .from(generations)
+      .where(
+        and(
+          eq(generations.status, "waiting"),
+          sql`not exists (select 1 from generations o where o.chain_id = ${generations.chainId} and o.status in ('queued', 'running'))`,
+        ),
+      );
+    for (const chain of stalled) {
+      const settled = await db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.chainId, chain.chainId!), inArray(generations.status, ["failed", "cancelled"])));
+      for (const row of settled) await this.advanceChain(row);
+      await this.advanceChain({ ...chain, nodeId: "", status: "succeeded" });
+    }
+    return stalled.length;
   }
 
   /**
@@ -241,7 +280,14 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     const queued = await db
       .select({ id: generations.id })
       .from(generations)
-      .where(and(eq(generations.status, "queued"), atStart ? sql`true` : lt(generations.createdAt, new Date(Date.now() - STALE_AFTER_MS))));
+      .where(
+        and(
+          eq(generations.status, "queued"),
+          atStart ? sql`true` : lt(generations.createdAt, new Date(Date.now() - STALE_AFTER_MS)),
+          // A paused user's runs have no job on purpose: resuming hands them out (userQueue.ts).
+          sql`not exists (select 1 from run_queues q where q.user_id = ${generations.userId} and q.paused)`,
+        ),
+      );
     if (queued.length === 0) return 0;
     const waiting = await queue.waitingGenerationIds();
     const orphans = queued.filter((g) => !waiting.has(g.id));

@@ -4,6 +4,7 @@
  * downstream, the dry run equal to what is queued and charged, and who may run. The provider is a scripted
  * fake of fal (an external service).
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { generations } from "../db/schema";
@@ -170,6 +171,23 @@ describe("POST /api/projects/:id/runs", () => {
     expect(loop.status).toBe(400);
     expect(loop.body.error).toBe("These nodes feed each other in a loop, so they cannot run in order: A → C → A. Remove one of their connections.");
     expect((await runs(user, projectId, { scope: "selected" })).body.error).toBe("Choose at least one node to run");
+  });
+
+  it("a graph run cut off between a settle and its advance (a SIGKILL there) is advanced by recovery", async () => {
+    const user = await h.signUp();
+    const projectId = await graph(user);
+    const chainId = randomUUID();
+    // As a killed studio leaves it: a succeeded and x failed, but b (needs a) and c (needs x, as written here) never moved on.
+    const row = (nodeId: string, status: string, i: number, needs: string[] = []) => ({
+      id: randomUUID(), projectId, nodeId, userId: user.id, modelId: IMAGE_MODEL, kind: "model", status, request: { needs }, inputHash: "", chainId, chainIndex: i,
+    });
+    await h.database.db.insert(generations).values([row("a", "succeeded", 0), row("x", "failed", 1), row("b", "waiting", 2, ["a"]), row("c", "waiting", 3, ["x"])]);
+    expect(await h.generation.service.recover()).toBeGreaterThanOrEqual(1);
+    const rows = await settle(chainId);
+    expect(statuses(rows)).toEqual({ a: "succeeded", x: "failed", b: "succeeded", c: "cancelled" });
+    expect(rows.c!.error).toBe('Its input "X" failed, so this one did not run');
+    // Nothing of it is left waiting for a second recovery.
+    expect(await h.generation.service.recover()).toBe(0);
   });
 
   // The policy module answers a stranger 403 ("private") like every project route; an unknown project is 404.

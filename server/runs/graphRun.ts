@@ -25,6 +25,7 @@ import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import type { AnyRunKind, QueuedRun, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
+import { publishRun } from "./publishRun";
 import { markQueued } from "./nodeStatus";
 import { patchNode, type StoredNode } from "./nodeWriter";
 
@@ -169,7 +170,7 @@ export async function startGraphRun<D extends RunDeps>(
     chainIndex: i,
   }));
   if (rows.length) await db.insert(generations).values(rows);
-  for (const r of rows) if (r.status === "cached") await hub.publish(projectId, runMessages.cached(r));
+  for (const r of rows) if (r.status === "cached") await publishRun(hub, r, runMessages.cached(r));
   await advanceGraph(engine, { chainId: runId, nodeId: "", projectId, userId, status: "succeeded" });
   return { ...plan, runId, runIds: Object.fromEntries(rows.map((r) => [r.nodeId, r.id])) };
 }
@@ -252,7 +253,7 @@ async function stopWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow,
   if (kind.onCanvas) {
     await patchNode(db, hub, row.projectId, row.nodeId, () => ({ status: "error", error: reason, isGenerating: false, generationProgress: null }), kind.origin).catch(() => null);
   }
-  await hub.publish(row.projectId, status === "failed" ? runMessages.failed(row, reason) : runMessages.cancelled(row, reason));
+  await publishRun(hub, row, status === "failed" ? runMessages.failed(row, reason) : runMessages.cancelled(row, reason));
   if (status === "failed") await advanceGraph(engine, { ...row, status });
 }
 

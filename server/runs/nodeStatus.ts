@@ -6,13 +6,14 @@ import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
+import { publishRun } from "./publishRun";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 
 /** Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses). */
-export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: string; projectId: string; nodeId: string }, fields: Record<string, unknown>, known?: StoredNode): Promise<Record<string, unknown>> {
+export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: string; projectId: string; nodeId: string; userId: string }, fields: Record<string, unknown>, known?: StoredNode): Promise<Record<string, unknown>> {
   const message = kind.waitingMessage ?? GENERATION_MESSAGES.preparing;
   // Said first: a worker polling meanwhile may take the run at once, and its 'running' must come after.
-  await deps.hub.publish(run.projectId, runMessages.queued(run, message));
+  await publishRun(deps.hub, run, runMessages.queued(run, message));
   let before: Record<string, unknown> = {};
   if (kind.onCanvas) {
     const mark: Record<string, unknown> = { status: "generating", isGenerating: true, generationId: run.id, error: null, generationProgress: { percent: 0, message }, ...fields };

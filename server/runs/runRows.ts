@@ -46,19 +46,34 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
 }
 
 /**
- * Takes a queued run for this worker: running, one attempt more, heartbeat now. Null when it is not
- * queued any more (another worker took it, or it was cancelled), "busy" when its user already runs as many
- * as allowed.
+ * A queue job is a token, not a run (issue 30, 3): the worker holding one for run X of user U starts U's
+ * first queued run in U's order (`queue_position`), unless U's queue is paused or U already runs as many as
+ * allowed. Each queued run has one job, so every run still gets its turn; pg-boss's order between users is
+ * untouched, so one user's long queue does not hold another's run back. `SKIP LOCKED` keeps two workers
+ * from taking the same run. Answers the claimed run (running, one attempt more, heartbeat now); "busy" when
+ * U has queued runs that cannot start yet (the token comes back later); null when there is nothing to start
+ * (all taken, cancelled, or U paused: resuming hands out tokens again, userQueue.ts).
  */
-export async function claimRun(db: Db, id: string, concurrency: number): Promise<RunRow | "busy" | null> {
+export async function claimNextRun(db: Db, tokenRunId: string, concurrency: number): Promise<RunRow | "busy" | null> {
+  const owner = sql`(select t.user_id from generations t where t.id = ${tokenRunId})`;
+  const notPaused = sql`not exists (select 1 from run_queues q where q.user_id = ${owner} and q.paused)`;
   const [claimed] = await db
     .update(generations)
     .set({ status: "running", attempts: sql`${generations.attempts} + 1`, startedAt: sql`now()`, heartbeatAt: sql`now()` })
-    .where(and(eq(generations.id, id), eq(generations.status, "queued"), sql`run_slot_free(${generations.userId}, ${concurrency})`))
+    .where(
+      and(
+        sql`${generations.id} = (select n.id from generations n where n.user_id = ${owner} and n.status = 'queued' and ${notPaused}
+          order by n.queue_position, n.created_at limit 1 for update skip locked)`,
+        eq(generations.status, "queued"),
+        sql`run_slot_free(${generations.userId}, ${concurrency})`,
+      ),
+    )
     .returning();
   if (claimed) return claimed;
-  const [still] = await db.select({ status: generations.status }).from(generations).where(eq(generations.id, id)).limit(1);
-  return still?.status === "queued" ? "busy" : null;
+  const [waiting] = rowsOf<{ waiting: boolean }>(
+    await db.execute(sql`select exists (select 1 from generations n where n.user_id = ${owner} and n.status = 'queued') and ${notPaused} as waiting`),
+  );
+  return waiting?.waiting ? "busy" : null;
 }
 
 /**

@@ -14,8 +14,9 @@ import { ProviderError } from "./failure";
 import type { AnyRunKind, RunResult, RunRow } from "./kind";
 import { publicRunUrl, readRunMedia } from "./media";
 import { runMessages } from "../../domain/realtime";
+import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
-import { claimRun, settleRun } from "./runRows";
+import { claimNextRun, settleRun } from "./runRows";
 import type { RunKindRegistry } from "./registry";
 
 /** How often a running job proves its worker is alive, and how stale a heartbeat may get. */
@@ -60,7 +61,10 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     return Boolean(controller);
   }
 
-  /** The queue's job handler. Safe to call twice for one run: only one claim wins. */
+  /**
+   * The queue's job handler. The job is a token of its run's user: it starts that user's first queued run
+   * in their order (runRows.claimNextRun), which may be another run than the job's. Safe to call twice.
+   */
   async run(generationId: string): Promise<void> {
     const claim = await this.claim(generationId);
     if (claim === "busy") {
@@ -70,11 +74,11 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     }
     if (!claim) return;
     const done = this.execute(claim);
-    this.settling.set(generationId, done);
+    this.settling.set(claim.id, done);
     try {
       await done;
     } finally {
-      this.settling.delete(generationId);
+      this.settling.delete(claim.id);
     }
   }
 
@@ -84,7 +88,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   }
 
   private claim(generationId: string): Promise<RunRow | "busy" | null> {
-    return claimRun(this.deps.db, generationId, this.deps.perUserConcurrency);
+    return claimNextRun(this.deps.db, generationId, this.deps.perUserConcurrency);
   }
 
   private async execute(row: RunRow): Promise<void> {
@@ -99,14 +103,14 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       if (now - lastProgress < PROGRESS_EVERY_MS && percent !== 100) return;
       lastProgress = now;
       const rounded = percent === undefined ? undefined : Math.max(0, Math.min(100, Math.round(percent)));
-      void hub.publish(row.projectId, runMessages.running(row, message, rounded));
+      void publishRun(hub, row, runMessages.running(row, message, rounded), { progress: true });
       if (rounded === undefined || rounded === 100 || now - lastStored < PROGRESS_STORED_EVERY_MS) return;
       lastStored = now;
       void db.update(generations).set({ progress: rounded }).where(eq(generations.id, row.id)).catch(() => {});
     };
     try {
       const kind = this.kinds.of(row);
-      await hub.publish(row.projectId, runMessages.running(row, GENERATION_MESSAGES.processing));
+      await publishRun(hub, row, runMessages.running(row, GENERATION_MESSAGES.processing));
       const result = await kind.execute({
         deps: this.deps,
         row,
@@ -147,7 +151,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   private async settleSucceeded(row: RunRow, data: Record<string, unknown>) {
     // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
     await settleRun(this.deps.db, row.id, "succeeded", { result: data, error: null });
-    await this.deps.hub.publish(row.projectId, runMessages.succeeded(row));
+    await publishRun(this.deps.hub, row, runMessages.succeeded(row));
     await this.onSettled({ ...row, status: "succeeded" });
   }
 
@@ -161,7 +165,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     }
     const status = (won ?? "cancelled") as "failed" | "cancelled";
     await markSettled(this.deps, this.kinds.of(row), row, status, message);
-    await hub.publish(row.projectId, status === "cancelled" ? runMessages.cancelled(row, message) : runMessages.failed(row, message));
+    await publishRun(hub, row, status === "cancelled" ? runMessages.cancelled(row, message) : runMessages.failed(row, message));
     await this.onSettled({ ...row, status });
   }
 }

@@ -30,7 +30,8 @@ export interface Harness {
   signUp(name?: string): Promise<TestUser>;
   /** `server.inject` with the user's bearer token, JSON in and out. */
   call(user: TestUser | null, method: InjectOptions["method"], url: string, payload?: unknown): Promise<{ status: number; body: any }>;
-  close(): Promise<void>;
+  /** `keepDatabase`: the server stops but its database stays open, for a second harness on it (a restart). */
+  close(options?: { keepDatabase?: boolean }): Promise<void>;
 }
 
 let counter = 0;
@@ -39,10 +40,12 @@ let addressCounter = 0;
 export interface HarnessOptions extends Pick<AppOptions, "generation" | "now" | "agent" | "billingEnv"> {
   /** Settings beyond the defaults, e.g. TRUST_PROXY or the dev server's origin. */
   config?: Partial<AppOptions["config"]>;
+  /** Start on this database (one a closed harness kept) instead of a fresh one: the server restarted. */
+  database?: Database;
 }
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const { server, hub, generation } = await buildApp({
     database,
     now: options.now,
@@ -94,8 +97,9 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       const body = JSON.parse(res.body) as { token: string; user: { id: string } };
       return { id: body.user.id, email, name, token: body.token, headers: { authorization: `Bearer ${body.token}` } };
     },
-    async close() {
+    async close(closing = {}) {
       await server.close();
+      if (closing.keepDatabase) return;
       await database.close();
       // The media folder made for this harness (a temp dir; never DATA_DIR) goes with it.
       const root = (generation.service.deps.storage as { root?: string }).root;

@@ -3,17 +3,21 @@
  * here (dryRun: the confirmation's list and credits) or starts it; `POST /api/generations/run-from-here`
  * is the same run with scope "downstream", kept for its callers (the agent). `POST …/runs/per-shot` runs a
  * workflow for every shot (a lane each), and `POST …/runs/:runId/cancel` cancels one graph run (one lane).
+ * And the user's own queue: `GET /api/queue`, pause, resume, cancel all waiting, and `PATCH /api/runs/:id`
+ * (move, run next, retry).
  */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { runFromHereBodySchema } from "../../domain/generation/api";
 import { graphRunBodySchema, perShotRunBodySchema } from "../../domain/runs/api";
+import { runIdParamsSchema, runPatchBodySchema } from "../../domain/runs/queue";
 import { requireUser } from "../auth/session";
 import { parse } from "../validation";
 import type { RunDeps } from "./deps";
 import type { RunEngine } from "./engine";
 import { planGraphRun, startGraphRun } from "./graphRun";
 import { cancelGraphRun, planPerShotRun, startPerShotRun } from "./perShotRun";
+import { UserQueue } from "./userQueue";
 
 const projectParams = z.object({ id: z.string().min(1).max(100) });
 const runParams = projectParams.extend({ runId: z.uuid({ error: "This run was not found" }) });
@@ -49,5 +53,31 @@ export function registerGraphRunRoutes<D extends RunDeps>(app: FastifyInstance, 
     const started = await startGraphRun(engine, caller.id, body.projectId, { scope: "downstream", nodeIds: [body.nodeId] });
     const nodeIds = Object.keys(started.runIds);
     return reply.code(202).send({ success: true, chainId: started.runId, nodeIds });
+  });
+
+  const queue = new UserQueue(engine);
+  app.get("/api/queue", async (request) => {
+    const caller = requireUser(request);
+    return { success: true, ...(await queue.list(caller.id)) };
+  });
+  app.post("/api/queue/pause", async (request) => {
+    const caller = requireUser(request);
+    await queue.pause(caller.id);
+    return { success: true, paused: true };
+  });
+  app.post("/api/queue/resume", async (request) => {
+    const caller = requireUser(request);
+    await queue.resume(caller.id);
+    return { success: true, paused: false };
+  });
+  app.post("/api/queue/cancel-waiting", async (request) => {
+    const caller = requireUser(request);
+    return { success: true, ...(await queue.cancelWaiting(caller.id)) };
+  });
+  app.patch("/api/runs/:id", async (request) => {
+    const caller = requireUser(request);
+    const { id } = parse(runIdParamsSchema, request.params);
+    const body = parse(runPatchBodySchema, request.body ?? {});
+    return { success: true, runId: await queue.patch(caller.id, id, body) };
   });
 }

@@ -8,14 +8,17 @@ import type { AutosaveUpdate, RealtimeMessage, StructureRequest } from "./node";
  * `CanvasChange` on each side of them.
  */
 
-type StructureBody = Omit<StructureRequest, "clientId" | "updates">;
+/** A structure request's body; the group fields are left out when there are none (issue 34). */
+type StructureBody = Omit<StructureRequest, "clientId" | "updates" | "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
-const emptyStructure = (): StructureBody => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+type StructureBuild = Omit<StructureBody, "groupsSet" | "groupsRemoved"> & Required<Pick<StructureBody, "groupsSet" | "groupsRemoved">>;
+
+const emptyStructure = (): StructureBuild => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [], groupsSet: [], groupsRemoved: [] });
 
 /**
  * A structure request as the changes the server applies, in the order it always applied them: restores,
  * then placements (a node the server has not seen is created with empty data), deletions, edge removals,
- * edge additions and the viewport. A placement is a `node-added` (create if absent, else move), with
+ * edge additions, the viewport, then groups (ungroupings before groups set). A placement is a `node-added` (create if absent, else move), with
  * `placeholder` as the data of a node created by it (empty on the server, which stores it at rev 0).
  */
 export function changesFromStructure(req: Partial<StructureBody>, placeholder?: NodeRecord["data"]): CanvasChange[] {
@@ -27,6 +30,8 @@ export function changesFromStructure(req: Partial<StructureBody>, placeholder?: 
     ...(req.edgesRemoved ?? []).map((id): CanvasChange => ({ type: "edge-removed", id })),
     ...(req.edgesAdded ?? []).map((edge): CanvasChange => ({ type: "edge-added", edge })),
     ...(req.viewport ? [{ type: "viewport", viewport: req.viewport } as CanvasChange] : []),
+    ...(req.groupsRemoved ?? []).map((id): CanvasChange => ({ type: "group-removed", id })),
+    ...(req.groupsSet ?? []).map((group): CanvasChange => ({ type: "group-added", group })),
   ];
 }
 
@@ -39,6 +44,11 @@ export const changesFromAutosave = (updates: AutosaveUpdate[]): CanvasChange[] =
  * send a removal and a later restore of the same node in separate requests.
  */
 export function structureFromChanges(changes: readonly CanvasChange[]): StructureBody {
+  const { groupsSet, groupsRemoved, ...shape } = structureWithGroups(changes);
+  return { ...shape, ...(groupsSet.length ? { groupsSet } : {}), ...(groupsRemoved.length ? { groupsRemoved } : {}) };
+}
+
+function structureWithGroups(changes: readonly CanvasChange[]): StructureBuild {
   const body = emptyStructure();
   for (const c of changes) {
     switch (c.type) {
@@ -67,6 +77,13 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
       case "viewport":
         body.viewport = c.viewport;
         break;
+      case "group-added":
+      case "group-updated":
+        body.groupsSet.push(c.group);
+        break;
+      case "group-removed":
+        body.groupsRemoved.push(c.id);
+        break;
       case "node-data":
         break;
     }
@@ -82,7 +99,7 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
  * node record is (a generation's or tool's result owns its result fields).
  */
 export function messagesFromChanges(changes: readonly CanvasChange[], source: ChangeSource, clientId?: string): RealtimeMessage[] {
-  const shape = structureFromChanges(changes.filter((c) => c.type !== "viewport"));
+  const shape = structureWithGroups(changes.filter((c) => c.type !== "viewport"));
   const written = changes.flatMap((c) => {
     if (c.type === "node-data") return [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }];
     // A node created or restored with its data (by a server writer) is filled in by the same message.
@@ -95,8 +112,9 @@ export function messagesFromChanges(changes: readonly CanvasChange[], source: Ch
   const records = [...latest.values()];
   const messages: RealtimeMessage[] = [];
   const id = clientId ? { clientId } : {};
-  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {
-    messages.push({ type: "structure", ...id, ...shape });
+  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length || shape.groupsSet.length || shape.groupsRemoved.length) {
+    const { groupsSet, groupsRemoved, ...rest } = shape;
+    messages.push({ type: "structure", ...id, ...rest, ...(groupsSet.length ? { groupsSet } : {}), ...(groupsRemoved.length ? { groupsRemoved } : {}) });
   }
   if (records.length) messages.push({ type: "nodes", ...id, ...(source === "user" || source === "remote" ? {} : { origin: source }), nodes: records });
   return messages;

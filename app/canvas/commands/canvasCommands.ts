@@ -4,7 +4,9 @@ import { canConnect } from "../../../domain/canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../../../domain/canvas/node";
 import { cardSize } from "../../../domain/canvas/nodeSize";
 import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, type Rect } from "../../../domain/canvas/placement";
+import { newGroupId } from "../../../domain/canvas/group";
 import type { CanvasDocument } from "../document/canvasDocument";
+import { createGroupCommands } from "./groupCommands";
 import type { UndoHistory } from "../document/undoHistory";
 import type { SessionActions } from "../session/sessionActions";
 import type { SessionStore } from "../session/sessionStore";
@@ -90,7 +92,16 @@ export function createCanvasCommands(env: CommandEnv) {
 
   const newEdge = (sourceId: string, target: string, t: number): CanvasEdge => ({ id: newEdgeId(sourceId, target, t), source: sourceId, target, sourceHandle: null, targetHandle: null });
 
+  const groups = createGroupCommands({
+    get,
+    emit: (changes) => emit(changes, { urgent: true }),
+    moveNodes: (moves) => commands.moveNodes(moves),
+    notify,
+    now,
+  });
+
   const commands = {
+    ...groups,
     /** Creates one node: in free room nearest `position` (a pointer), else nearest the centre of the view. */
     createNode(opts: { position?: Position; data?: Partial<NodeData> } = {}): string | null {
       return commands.createNodes([opts])[0] ?? null;
@@ -182,10 +193,16 @@ export function createCanvasCommands(env: CommandEnv) {
         return { ...n, id, position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }, data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] } };
       });
       const copiedEdges = clip.edges.map((e, i) => newEdge(idMap.get(e.source)!, idMap.get(e.target)!, t + i));
-      add(placed(copies), copiedEdges);
+      // The copies' groups come too, made anew around them (issue 34); the originals keep theirs.
+      const copiedGroups = (clip.groups ?? []).map((g, i) => ({ ...g, id: newGroupId(t + i), nodeIds: g.nodeIds.flatMap((id) => idMap.get(id) ?? []) }));
+      // One undo step: the copies and their groups.
+      commands.batch(() => {
+        add(placed(copies), copiedEdges);
+        if (copiedGroups.length) emit(copiedGroups.map((group): CanvasChange => ({ type: "group-added", group })), { urgent: true });
+      });
       env.sessionActions.selectOnly(new Set(idMap.values()));
       // The next paste lands another 50 px further, like every design tool.
-      env.session.setState({ clipboard: { nodes: copies, edges: copiedEdges } });
+      env.session.setState({ clipboard: { nodes: copies, edges: copiedEdges, groups: copiedGroups } });
     },
 
     /** React Flow's changes: view flags go to the session; a removal (Delete in React Flow) is a command. */

@@ -1,4 +1,5 @@
 import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource } from "../../../domain/canvas/changes";
+import type { GroupRecord } from "../../../domain/canvas/group";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { nodesById, type CanvasStore } from "../store/canvasStore";
@@ -13,6 +14,8 @@ export interface UnsentShape {
   nodeIds: ReadonlySet<string>;
   edgeIds: ReadonlySet<string>;
   movedIds: ReadonlySet<string>;
+  /** Groups this client changed in a request not answered yet: what it shows of them is newer than a read. */
+  groupIds: ReadonlySet<string>;
   /** Nodes this client will remove, or bring back, in a request not sent yet (it lands after anything heard now). */
   removalQueued: ReadonlySet<string>;
   presenceQueued: ReadonlySet<string>;
@@ -191,7 +194,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
      * After a reconnect the live channel may have missed messages: the server's canvas now, taken as
      * remote changes, except what this client has not sent yet (its own new nodes, edges and removals).
      */
-    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[] }) {
+    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] }) {
       const unsent = env.unsent();
       const s = store.getState();
       const local = new Map(s.nodes.map((n) => [n.id, n]));
@@ -212,6 +215,12 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const serverEdges = new Set(server.edges.map((e) => e.id));
       for (const e of s.edges) if (!serverEdges.has(e.id) && !unsent.edgeIds.has(e.id)) changes.push({ type: "edge-removed", id: e.id });
       for (const e of server.edges) if (!unsent.edgeIds.has(e.id)) changes.push({ type: "edge-added", edge: e });
+      // Groups as the server has them, except those this client changed and has not had answered yet.
+      if (server.groups) {
+        const serverGroups = new Map(server.groups.map((g) => [g.id, g]));
+        for (const g of s.groups) if (!serverGroups.has(g.id) && !unsent.groupIds.has(g.id)) changes.push({ type: "group-removed", id: g.id });
+        for (const g of server.groups) if (!unsent.groupIds.has(g.id) && JSON.stringify(s.groups.find((x) => x.id === g.id)) !== JSON.stringify(g)) changes.push({ type: "group-added", group: g });
+      }
       take("remote", changes);
     },
   };

@@ -1,4 +1,4 @@
-import { Bot, Focus, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, Focus, Group, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
@@ -53,6 +53,11 @@ export function CanvasControls() {
           {selectedIds && (
             <IconButton label="Run selected (and what it needs upstream)" size="sm" onClick={() => generation.graph.ask("selected", selectedIds.split("\n"))} data-testid="run-selected">
               <ListChecks />
+            </IconButton>
+          )}
+          {selectedIds && (
+            <IconButton label="Group selection (Ctrl+G)" size="sm" onClick={() => commands.groupSelected()} data-testid="group-selection">
+              <Group />
             </IconButton>
           )}
         </>

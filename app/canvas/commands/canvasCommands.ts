@@ -7,6 +7,7 @@ import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, typ
 import { newGroupId } from "../../../domain/canvas/group";
 import type { CanvasDocument } from "../document/canvasDocument";
 import { createGroupCommands } from "./groupCommands";
+import { GROUP_CARD_PREFIX } from "../groups/groupCard";
 import type { UndoHistory } from "../document/undoHistory";
 import type { SessionActions } from "../session/sessionActions";
 import type { SessionStore } from "../session/sessionStore";
@@ -206,7 +207,9 @@ export function createCanvasCommands(env: CommandEnv) {
     },
 
     /** React Flow's changes: view flags go to the session; a removal (Delete in React Flow) is a command. */
-    applyFlowNodeChanges(changes: NodeChange<StudioNode>[]) {
+    applyFlowNodeChanges(all: NodeChange<StudioNode>[]) {
+      // A collapsed group's card is drawn, not part of the document (groups/collapsedView.ts).
+      const changes = all.filter((c) => !("id" in c) || !c.id.startsWith(GROUP_CARD_PREFIX));
       env.sessionActions.applyFlowViewChanges(changes);
       const removals = changes.flatMap((c) => (c.type === "remove" ? [c.id] : []));
       if (removals.length && editable()) commands.deleteNodes(removals);

@@ -13,7 +13,8 @@ import { useGroupDrag } from "./useGroupDrag";
 /**
  * A collapsed group (issue 34): one card with the group's name, the nodes whose edges enter it (inputs) and
  * those its edges leave for (outputs). Edges to and from its members are drawn to its two handles.
- * Memoized; it reads only its own group from the store.
+ * Memoized; it reads only its own group from the store. React Flow gives a node that cannot be selected or
+ * dragged no pointer events, so the card takes them itself (its title bar drags the group, as a frame's does).
  */
 export const CollapsedGroupCard = memo(function CollapsedGroupCard({ data, width, height }: NodeProps<StudioNode>) {
   const { groupId, inputs, outputs } = data as unknown as GroupCardData;
@@ -25,7 +26,7 @@ export const CollapsedGroupCard = memo(function CollapsedGroupCard({ data, width
   const list = (names: string[], empty: string) =>
     names.length ? names.map((n, i) => <li key={i} className="truncate">{n}</li>) : <li className="text-text-subtle">{empty}</li>;
   return (
-    <div className="rounded-xl border-2 bg-surface shadow-lg" style={{ width, height, borderColor: colour }} data-testid="group-card" data-group-id={groupId}>
+    <div className="rounded-xl border-2 bg-surface shadow-lg" style={{ width, height, borderColor: colour, pointerEvents: "all" }} data-testid="group-card" data-group-id={groupId}>
       <div
         className="nodrag flex items-center gap-1 rounded-t-[10px] px-3"
         style={{ height: GROUP_TITLE_HEIGHT, background: `${colour}33`, cursor: canEdit ? "grab" : "default" }}

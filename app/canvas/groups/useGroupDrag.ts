@@ -17,6 +17,7 @@ export function useGroupDrag(groupId: string, enabled: boolean) {
   return useCallback(
     (e: React.PointerEvent) => {
       if (!enabled || e.button !== 0 || (e.target as HTMLElement).closest("button, input, [data-no-group-drag]")) return;
+      // No pointer capture: it would retarget the double-click that renames the group to the bar itself.
       e.preventDefault();
       e.stopPropagation();
       const group = store.getState().groups.find((g) => g.id === groupId);
@@ -24,21 +25,19 @@ export function useGroupDrag(groupId: string, enabled: boolean) {
       const members = new Set(group.nodeIds);
       const from = new Map<string, Position>(store.getState().nodes.filter((n) => members.has(n.id)).map((n) => [n.id, n.position]));
       const start = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
-      const target = e.currentTarget as HTMLElement;
-      target.setPointerCapture(e.pointerId);
       const move = (ev: PointerEvent) => {
         const at = rf.screenToFlowPosition({ x: ev.clientX, y: ev.clientY });
         const delta = { x: Math.round((at.x - start.x) / SNAP) * SNAP, y: Math.round((at.y - start.y) / SNAP) * SNAP };
         commands.moveGroup(groupId, from, delta);
       };
       const end = () => {
-        target.removeEventListener("pointermove", move);
-        target.removeEventListener("pointerup", end);
-        target.removeEventListener("pointercancel", end);
+        window.removeEventListener("pointermove", move);
+        window.removeEventListener("pointerup", end);
+        window.removeEventListener("pointercancel", end);
       };
-      target.addEventListener("pointermove", move);
-      target.addEventListener("pointerup", end);
-      target.addEventListener("pointercancel", end);
+      window.addEventListener("pointermove", move);
+      window.addEventListener("pointerup", end);
+      window.addEventListener("pointercancel", end);
     },
     [commands, enabled, groupId, rf, store],
   );

@@ -38,6 +38,7 @@ export function applyWorkflow(env: WorkflowApplyEnv, prepared: PreparedWorkflow,
   const changes: CanvasChange[] = [
     ...nodes.map((node): CanvasChange => ({ type: "node-added", node })),
     ...prepared.edges.map((edge): CanvasChange => ({ type: "edge-added", edge })),
+    ...(prepared.groups ?? []).map((group): CanvasChange => ({ type: "group-added", group })),
   ];
   if (!env.commands.batch(() => env.commands.applyChanges(changes))) {
     env.notify("error", "The workflow could not be imported");

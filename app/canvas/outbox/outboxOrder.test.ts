@@ -123,7 +123,7 @@ describe("structure in the outbox, in the order it happened", () => {
       edgeIds: new Set(["e1", "e0"]),
       movedIds: new Set(["m"]),
       groupIds: new Set(["g1"]),
-      groupQueued: new Set(),
+      groupQueued: new Set(["g1"]),
       removalQueued: new Set(["gone"]),
       presenceQueued: new Set(["n"]),
       removalInFlight: new Set(),

@@ -52,6 +52,13 @@ describe("group commands (issue 34): one change path, undo, autosave", () => {
     expect(s().groups.map((g) => g.id).sort()).toEqual([first, second].sort());
   });
 
+  it("a node's menu groups it with the selection", () => {
+    const { commands, session, s } = recordingClient({ nodes: three() });
+    session.selectOnly(new Set(["a"]));
+    commands.groupWith("c");
+    expect(s().groups.map((g) => g.nodeIds)).toEqual([["a", "c"]]);
+  });
+
   it("dragging a frame moves its nodes from where they were", () => {
     const { commands, s } = recordingClient({ nodes: three() });
     const id = commands.groupNodes(["a", "b"])!;

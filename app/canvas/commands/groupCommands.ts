@@ -58,6 +58,11 @@ export function createGroupCommands(env: GroupCommandEnv) {
       return this.groupNodes(get().nodes.filter((n) => n.selected).map((n) => n.id));
     },
 
+    /** A node's menu: this node and the selection become a group. */
+    groupWith(id: string): string | null {
+      return this.groupNodes([...get().nodes.filter((n) => n.selected).map((n) => n.id), id]);
+    },
+
     /** Ctrl+Shift+G: the groups the selected nodes are in go; their nodes stay. */
     ungroupSelected(): number {
       const selected = new Set(get().nodes.filter((n) => n.selected).map((n) => n.id));

@@ -1,4 +1,4 @@
-import { Bot, CircleStop, Clapperboard, Focus, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import { Bot, CircleStop, Clapperboard, Focus, Group, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
@@ -70,6 +70,11 @@ export function CanvasControls() {
           {lane && (
             <IconButton label={`Cancel this shot's run (Shot ${lane.shotNumber})`} size="sm" onClick={() => void generation.perShot.cancelLane(lane)} data-testid="cancel-shot-run">
               <CircleStop />
+            </IconButton>
+          )}
+          {selectedIds && (
+            <IconButton label="Group selection (Ctrl+G)" size="sm" onClick={() => commands.groupSelected()} data-testid="group-selection">
+              <Group />
             </IconButton>
           )}
         </>

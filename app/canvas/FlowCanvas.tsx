@@ -17,9 +17,13 @@ import { lightCardKind } from "../../domain/canvas/levelOfDetail";
 import { KIND_COLOUR } from "./nodes/kindColour";
 import { NodeSearch } from "./NodeSearch";
 import { TitleScale } from "./nodes/TitleScale";
+import { GroupFrames } from "./groups/GroupFrames";
+import { CollapsedGroupCard } from "./groups/CollapsedGroupCard";
+import { collapsedView, GROUP_CARD_TYPE } from "./groups/collapsedView";
 
-// Stable across renders, as React Flow requires.
+// Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
+const flowNodeTypes = { ...nodeTypes, [GROUP_CARD_TYPE]: CollapsedGroupCard };
 const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
 const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
@@ -29,8 +33,11 @@ const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)
 export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void; saveViewport(v: Viewport): void }) {
   const storeNodes = useCanvas((s) => s.nodes);
   // Each node with the box and handles React Flow needs to cull it before ever rendering it (nodeLayout.ts).
-  const nodes = useMemo(() => storeNodes.map(withLayout), [storeNodes]);
-  const edges = useCanvas((s) => s.edges);
+  const laidOut = useMemo(() => storeNodes.map(withLayout), [storeNodes]);
+  const storeEdges = useCanvas((s) => s.edges);
+  const groups = useCanvas((s) => s.groups);
+  // Collapsed groups draw as one card each, their edges re-routed to it (groups/collapsedView.ts).
+  const { nodes, edges } = useMemo(() => collapsedView(laidOut, storeEdges, groups), [laidOut, storeEdges, groups]);
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useSession((s) => s.tool);
   const spaceHeld = useSession((s) => s.spaceHeld);
@@ -81,7 +88,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
       <ReactFlow<StudioNode, StudioEdge>
         nodes={nodes}
         edges={edges}
-        nodeTypes={nodeTypes}
+        nodeTypes={flowNodeTypes}
         onInit={onInit}
         onNodesChange={commands.applyFlowNodeChanges}
         onEdgesChange={commands.applyFlowEdgeChanges}
@@ -118,6 +125,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
         className={hand ? "cursor-grab" : undefined}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
+        <GroupFrames />
         <CanvasPresence />
         <TitleScale />
         {minimap && (

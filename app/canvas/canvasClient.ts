@@ -3,6 +3,7 @@ import { LOCAL_SOURCES } from "../../domain/canvas/changes";
 import { changeListFromMessage } from "../../domain/canvas/changeWire";
 import type { ChangeList } from "../../domain/canvas/changes";
 import { statusOnLoad } from "../../domain/canvas/contentType";
+import type { GroupRecord } from "../../domain/canvas/group";
 import type { CanvasEdge, CanvasNode, NodeData, Position, Viewport } from "../../domain/canvas/node";
 import type { RealtimeMessage } from "../../domain/realtime";
 import { ApiError } from "../api/client";
@@ -26,6 +27,8 @@ export interface CanvasData {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
   viewport: Viewport | null;
+  /** The canvas's groups (issue 34); absent from an older server's answer. */
+  groups?: GroupRecord[];
 }
 
 export const toStudioNode = (n: CanvasNode): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) } });
@@ -59,7 +62,7 @@ export interface CanvasClientOptions {
  * workspace component and the sync fuzz test both run exactly this.
  */
 export function createCanvasClient(opts: CanvasClientOptions) {
-  const store = createCanvasStore({ projectId: opts.projectId, canEdit: opts.canEdit, nodes: opts.initial.nodes.map(toStudioNode), edges: opts.initial.edges.map(toStudioEdge), viewport: opts.initial.viewport });
+  const store = createCanvasStore({ projectId: opts.projectId, canEdit: opts.canEdit, nodes: opts.initial.nodes.map(toStudioNode), edges: opts.initial.edges.map(toStudioEdge), groups: opts.initial.groups ?? [], viewport: opts.initial.viewport });
   const session = createSessionStore();
   const document = createCanvasDocument(store);
   const sessionActions = createSessionActions({ store, session });
@@ -140,7 +143,7 @@ export function createCanvasClient(opts: CanvasClientOptions) {
      * what was heard since the last mark put over it (readWithHeard.ts; fuzz 50×1000, seed 1: such a read,
      * taken as it was, removed a node added after it was answered).
      */
-    resync(data: Pick<CanvasData, "nodes" | "edges">, mark?: number): boolean {
+    resync(data: Pick<CanvasData, "nodes" | "edges" | "groups">, mark?: number): boolean {
       if (mark !== undefined && mark !== heard + outbox.answered) return false;
       const since = heardSinceMark ?? [];
       heardSinceMark = null;

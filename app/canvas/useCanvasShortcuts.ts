@@ -60,6 +60,12 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
           return agent.togglePanel();
         case "findNode":
           return sessionActions.setSearching(true);
+        case "group":
+          if (commands.groupSelected()) toast.success("Grouped");
+          return;
+        case "ungroup":
+          if (commands.ungroupSelected()) toast.success("Ungrouped");
+          return;
         case "toggleMinimap":
           return sessionActions.toggleMinimap();
         default:

@@ -1,16 +1,19 @@
-import { type CanvasChange, type NodeRecord, nodeRemoved, nodeRestored, edgeAdded, edgeRemoved } from "./changes";
+import { type CanvasChange, type NodeRecord, nodeRemoved, nodeRestored, edgeAdded, edgeRemoved, groupAdded, groupUpdated, groupRemoved } from "./changes";
+import type { GroupRecord } from "./group";
 import type { CanvasEdge } from "./node";
 
 /** The canvas as undo sees it now: nodes and edges by id. */
 export interface CanvasView {
   node(id: string): NodeRecord | undefined;
   edge(id: string): CanvasEdge | undefined;
+  group(id: string): GroupRecord | undefined;
 }
 
 /**
  * The changes that reverse `step` (structural changes, as the undo history records them), computed against
  * the canvas as it is now, newest first: a node that was added is removed with its current data, a removed
- * one is restored with the data it had, an edge comes back or goes. What no longer applies (a node another
+ * one is restored with the data it had, an edge comes back or goes, a group goes, comes back or returns to
+ * the copy it replaced (issue 34). What no longer applies (a node another
  * person deleted meanwhile, an edge already gone) is left out rather than undone twice.
  *
  * A restored node carries a revision one above the copy it was removed with, so its data lands over the
@@ -20,6 +23,7 @@ export function invertChanges(step: readonly CanvasChange[], now: CanvasView): C
   const present = new Set<string>();
   const gone = new Set<string>();
   const alive = (id: string) => (present.has(id) ? true : gone.has(id) ? false : now.node(id) !== undefined);
+  const groupsGone = new Set<string>();
   const inverse: CanvasChange[] = [];
   for (const change of [...step].reverse()) {
     switch (change.type) {
@@ -50,6 +54,28 @@ export function invertChanges(step: readonly CanvasChange[], now: CanvasView): C
       case "edge-removed": {
         const edge = change.edge;
         if (edge && !now.edge(edge.id) && alive(edge.source) && alive(edge.target)) inverse.push(edgeAdded(edge));
+        break;
+      }
+      case "group-added": {
+        const current = now.group(change.group.id);
+        if (current && !groupsGone.has(current.id)) {
+          inverse.push(groupRemoved(current.id, current));
+          groupsGone.add(current.id);
+        }
+        break;
+      }
+      case "group-removed": {
+        const group = change.group;
+        if (group && (groupsGone.has(group.id) || !now.group(group.id))) {
+          inverse.push(groupAdded(group));
+          groupsGone.delete(group.id);
+        }
+        break;
+      }
+      case "group-updated": {
+        // Back to the copy it replaced, measured from the group as it is now (someone else's later change stays undoable).
+        const current = now.group(change.group.id);
+        if (change.prev && current && !groupsGone.has(current.id)) inverse.push(groupUpdated(change.prev, current));
         break;
       }
       default:

@@ -73,7 +73,7 @@ describe("the live channel", () => {
 
 describe("undo's inverse (changeInverse)", () => {
   const node = (id: string, rev = 1) => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title: id, rev } });
-  const view = (nodes: ReturnType<typeof node>[], edges: (typeof edge)[] = []) => ({ node: (id: string) => nodes.find((n) => n.id === id), edge: (id: string) => edges.find((e) => e.id === id) });
+  const view = (nodes: ReturnType<typeof node>[], edges: (typeof edge)[] = []) => ({ node: (id: string) => nodes.find((n) => n.id === id), edge: (id: string) => edges.find((e) => e.id === id), group: () => undefined });
 
   it("a deletion's inverse restores the node (one revision above) before its edges", () => {
     const step: CanvasChange[] = [{ type: "edge-removed", id: "e1", edge }, { type: "node-removed", id: "a", node: node("a", 4) }];

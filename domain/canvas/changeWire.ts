@@ -1,4 +1,4 @@
-import { type CanvasChange, type ChangeList, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeRestored, nodeData, edgeAdded, edgeRemoved, viewportChanged } from "./changes";
+import { type CanvasChange, type ChangeList, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeRestored, nodeData, edgeAdded, edgeRemoved, viewportChanged, groupAdded, groupRemoved } from "./changes";
 import type { AutosaveUpdate, StructureRequest } from "./node";
 import { type RealtimeMessage, canvasMessages } from "../realtime";
 
@@ -9,14 +9,17 @@ import { type RealtimeMessage, canvasMessages } from "../realtime";
  * `CanvasChange` on each side of them.
  */
 
-type StructureBody = Omit<StructureRequest, "clientId" | "updates">;
+/** A structure request's body; the group fields are left out when there are none (issue 34). */
+type StructureBody = Omit<StructureRequest, "clientId" | "updates" | "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
-const emptyStructure = (): StructureBody => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+type StructureBuild = Omit<StructureBody, "groupsSet" | "groupsRemoved"> & Required<Pick<StructureBody, "groupsSet" | "groupsRemoved">>;
+
+const emptyStructure = (): StructureBuild => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [], groupsSet: [], groupsRemoved: [] });
 
 /**
  * A structure request as the changes the server applies, in the order it always applied them: restores,
  * then placements (a node the server has not seen is created with empty data), deletions, edge removals,
- * edge additions and the viewport. A placement is a `node-added` (create if absent, else move), with
+ * edge additions, the viewport, then groups (ungroupings before groups set). A placement is a `node-added` (create if absent, else move), with
  * `placeholder` as the data of a node created by it (empty on the server, which stores it at rev 0).
  */
 export function changesFromStructure(req: Partial<StructureBody>, placeholder?: NodeRecord["data"]): CanvasChange[] {
@@ -28,6 +31,8 @@ export function changesFromStructure(req: Partial<StructureBody>, placeholder?: 
     ...(req.edgesRemoved ?? []).map((id): CanvasChange => edgeRemoved(id)),
     ...(req.edgesAdded ?? []).map((edge): CanvasChange => edgeAdded(edge)),
     ...(req.viewport ? [viewportChanged(req.viewport) as CanvasChange] : []),
+    ...(req.groupsRemoved ?? []).map((id): CanvasChange => groupRemoved(id)),
+    ...(req.groupsSet ?? []).map((group): CanvasChange => groupAdded(group)),
   ];
 }
 
@@ -40,6 +45,11 @@ export const changesFromAutosave = (updates: AutosaveUpdate[]): CanvasChange[] =
  * send a removal and a later restore of the same node in separate requests.
  */
 export function structureFromChanges(changes: readonly CanvasChange[]): StructureBody {
+  const { groupsSet, groupsRemoved, ...shape } = structureWithGroups(changes);
+  return { ...shape, ...(groupsSet.length ? { groupsSet } : {}), ...(groupsRemoved.length ? { groupsRemoved } : {}) };
+}
+
+function structureWithGroups(changes: readonly CanvasChange[]): StructureBuild {
   const body = emptyStructure();
   for (const c of changes) {
     switch (c.type) {
@@ -68,6 +78,13 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
       case "viewport":
         body.viewport = c.viewport;
         break;
+      case "group-added":
+      case "group-updated":
+        body.groupsSet.push(c.group);
+        break;
+      case "group-removed":
+        body.groupsRemoved.push(c.id);
+        break;
       case "node-data":
         break;
     }
@@ -83,7 +100,7 @@ export function structureFromChanges(changes: readonly CanvasChange[]): Structur
  * node record is (a generation's or tool's result owns its result fields).
  */
 export function messagesFromChanges(changes: readonly CanvasChange[], source: ChangeSource, clientId?: string): RealtimeMessage[] {
-  const shape = structureFromChanges(changes.filter((c) => c.type !== "viewport"));
+  const shape = structureWithGroups(changes.filter((c) => c.type !== "viewport"));
   const written = changes.flatMap((c) => {
     if (c.type === "node-data") return [{ id: c.id, rev: c.data.rev ?? c.prevRev + 1, data: c.data }];
     // A node created or restored with its data (by a server writer) is filled in by the same message.
@@ -95,7 +112,7 @@ export function messagesFromChanges(changes: readonly CanvasChange[], source: Ch
   for (const r of written) if (r.rev >= (latest.get(r.id)?.rev ?? -1)) latest.set(r.id, r);
   const records = [...latest.values()];
   const messages: RealtimeMessage[] = [];
-  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length) {
+  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length || shape.groupsSet.length || shape.groupsRemoved.length) {
     messages.push(canvasMessages.structure(shape, clientId));
   }
   if (records.length) messages.push(canvasMessages.nodes(records, { clientId, origin: source === "user" || source === "remote" ? undefined : source }));

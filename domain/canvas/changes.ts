@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupIdSchema, groupRecordSchema, type GroupRecord } from "./group";
 import { edgeSchema, nodeDataSchema, nodeIdSchema, positionSchema, viewportSchema, type CanvasEdge, type NodeData, type Position, type Viewport } from "./node";
 
 /**
@@ -53,6 +54,12 @@ export const canvasChangeSchema = z.discriminatedUnion("type", [
   /** `edge` is the removed edge, for undo. */
   z.object({ type: z.literal("edge-removed"), id: z.string().min(1).max(300), edge: edgeSchema.optional() }),
   z.object({ type: z.literal("viewport"), viewport: viewportSchema }),
+  /** A new group (issue 34): for one that exists, it replaces it (last writer wins, like a placement). */
+  z.object({ type: z.literal("group-added"), group: groupRecordSchema }),
+  /** A group renamed, recoloured, collapsed or expanded, or given other members; `prev` is the copy it replaced, for undo. */
+  z.object({ type: z.literal("group-updated"), group: groupRecordSchema, prev: groupRecordSchema.optional() }),
+  /** Ungroup: the frame goes, its nodes stay. `group` is the last copy seen, for undo. */
+  z.object({ type: z.literal("group-removed"), id: groupIdSchema, group: groupRecordSchema.optional() }),
 ]);
 export type CanvasChange = z.infer<typeof canvasChangeSchema>;
 export type CanvasChangeType = CanvasChange["type"];
@@ -75,9 +82,19 @@ export interface ChangeList {
   rebased?: boolean;
 }
 
-/** The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). */
+const GROUP_CHANGES: readonly CanvasChangeType[] = ["group-added", "group-updated", "group-removed"];
+export const isGroupChange = (c: CanvasChange): c is ChangeOf<"group-added" | "group-updated" | "group-removed"> => GROUP_CHANGES.includes(c.type);
+
+/**
+ * The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). A
+ * group's changes count too: making, renaming, collapsing and ungrouping are each a step (issue 34).
+ */
 export const isStructural = (c: CanvasChange): boolean =>
-  c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored" || c.type === "edge-added" || c.type === "edge-removed";
+  c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored" || c.type === "edge-added" || c.type === "edge-removed" || isGroupChange(c);
+
+/** The group a change concerns, if any. */
+export const changedGroupId = (c: CanvasChange): string | null => (c.type === "group-added" || c.type === "group-updated" ? c.group.id : c.type === "group-removed" ? c.id : null);
+
 
 /** The node a change concerns, if any. */
 export function changedNodeId(c: CanvasChange): string | null {
@@ -114,3 +131,6 @@ export const nodeData = (id: string, data: NodeData, prevRev: number, more: { fi
 export const edgeAdded = (edge: CanvasEdge): ChangeOf<"edge-added"> => ({ type: "edge-added", edge });
 export const edgeRemoved = (id: string, edge?: CanvasEdge): ChangeOf<"edge-removed"> => (edge ? { type: "edge-removed", id, edge } : { type: "edge-removed", id });
 export const viewportChanged = (viewport: Viewport): ChangeOf<"viewport"> => ({ type: "viewport", viewport });
+export const groupAdded = (group: GroupRecord): ChangeOf<"group-added"> => ({ type: "group-added", group });
+export const groupUpdated = (group: GroupRecord, prev?: GroupRecord): ChangeOf<"group-updated"> => (prev ? { type: "group-updated", group, prev } : { type: "group-updated", group });
+export const groupRemoved = (id: string, group?: GroupRecord): ChangeOf<"group-removed"> => (group ? { type: "group-removed", id, group } : { type: "group-removed", id });

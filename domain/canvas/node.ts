@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { groupIdSchema, groupRecordSchema, GROUP_MEMBERS_MAX } from "./group";
+import { nodeIdSchema } from "./ids";
 import { isStudioMediaUrl, nodeMediaUrlSchema, studioMediaUrlMessage } from "../mediaUrl";
 
 /** spec (canvas 3): text, image, video, audio, model3d (also written 3D), none. */
@@ -81,7 +83,7 @@ export const positionSchema = z.object({
 });
 export type Position = z.infer<typeof positionSchema>;
 
-export const nodeIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid node id");
+export { nodeIdSchema };
 
 /** A node as the server returns it (GET /api/projects/nodes). */
 export const canvasNodeSchema = z.object({
@@ -192,11 +194,17 @@ export const structureRequestSchema = z.object({
   edgesAdded: z.array(edgeSchema).max(5000).default([]),
   edgesRemoved: z.array(z.string().max(300)).max(5000).default([]),
   viewport: viewportSchema.optional(),
+  /** Groups made or changed (issue 34), written whole after the nodes; last writer wins. */
+  groupsSet: z.array(groupRecordSchema).max(GROUP_MEMBERS_MAX).default([]),
+  /** Groups ungrouped: the frames go (before `groupsSet`), their nodes stay. */
+  groupsRemoved: z.array(groupIdSchema).max(GROUP_MEMBERS_MAX).default([]),
   /** Node data written after the structure, in the same transaction, under the autosave revision rule. */
   updates: z.array(autosaveUpdateSchema).max(STRUCTURE_UPDATES_MAX, `At most ${STRUCTURE_UPDATES_MAX} updates per request`).default([]),
   clientId: z.string().max(100).optional(),
 });
 export type StructureRequest = z.infer<typeof structureRequestSchema>;
+/** A structure request as a client sends it: the group fields may be left out (issue 34). */
+export type StructureRequestBody = Omit<StructureRequest, "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
 /** The node fields a generation owns: the server's writes of these win over a client's unsaved edits. */
 export const GENERATION_FIELDS = [

@@ -14,6 +14,8 @@ export const CANVAS_ACTIONS = [
   "toggleMinimap",
   "fitView",
   "zoomToSelection",
+  "group",
+  "ungroup",
 ] as const;
 export type CanvasAction = (typeof CANVAS_ACTIONS)[number];
 
@@ -56,6 +58,9 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   // issue 31, 2: the whole canvas, or the selection, in view (as in Figma).
   { action: "fitView", key: "", code: "Digit1", mod: false, shift: true, label: "Shift+1" },
   { action: "zoomToSelection", key: "", code: "Digit2", mod: false, shift: true, label: "Shift+2" },
+  // Groups (issue 34): the selection becomes a group; the groups it is in go.
+  { action: "group", key: "g", mod: true, shift: false, label: "Ctrl/Cmd+G" },
+  { action: "ungroup", key: "g", mod: true, shift: true, label: "Shift+Ctrl/Cmd+G" },
 ];
 
 export interface KeyLike {

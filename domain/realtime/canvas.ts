@@ -1,3 +1,4 @@
+import type { GroupRecord } from "../canvas/group";
 import type { CanvasEdge, NodeData, Position } from "../canvas/node";
 
 /** Node data written (a person's edit, a run's result, the agent's plan); clients merge by revision. */
@@ -21,6 +22,9 @@ export interface StructureMessage {
   deletedNodeIds: string[];
   edgesAdded: CanvasEdge[];
   edgesRemoved: string[];
+  /** Groups made or changed, and ungrouped; absent when none. */
+  groupsSet?: GroupRecord[];
+  groupsRemoved?: string[];
 }
 
 export type CanvasMessage = NodesMessage | StructureMessage;
@@ -34,5 +38,14 @@ export const canvasMessages = {
     ...(by.origin ? { origin: by.origin } : {}),
     nodes,
   }),
-  structure: (shape: Omit<StructureMessage, "type" | "clientId">, clientId?: string): StructureMessage => ({ type: "structure", ...from(clientId), ...shape }),
+  structure: (shape: Omit<StructureMessage, "type" | "clientId">, clientId?: string): StructureMessage => {
+    const { groupsSet, groupsRemoved, ...rest } = shape;
+    return {
+      type: "structure",
+      ...from(clientId),
+      ...rest,
+      ...(groupsSet?.length ? { groupsSet } : {}),
+      ...(groupsRemoved?.length ? { groupsRemoved } : {}),
+    };
+  },
 };

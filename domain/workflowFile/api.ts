@@ -5,12 +5,15 @@
  */
 import { z } from "zod";
 import { nodeRecordSchema } from "../canvas/changes";
+import { groupRecordSchema } from "../canvas/group";
 import { edgeSchema } from "../canvas/node";
 import { compatibilityIssueSchema } from "./compatibility";
 
 export const preparedWorkflowSchema = z.object({
   nodes: z.array(nodeRecordSchema),
   edges: z.array(edgeSchema),
+  /** The file's groups around the new ids (issue 34; absent from an older server's answer). */
+  groups: z.array(groupRecordSchema).optional(),
   issues: z.array(compatibilityIssueSchema),
   /** Media files copied into the project. */
   mediaCount: z.number().int().nonnegative(),

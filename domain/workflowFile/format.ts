@@ -4,6 +4,7 @@
  * (prompts, models, parameters, tools); run-time fields are left out (exportData.ts). The format carries a
  * version: a file from a newer studio is refused with a message saying so, never half read.
  */
+import { groupRecordSchema } from "../canvas/group";
 import { z } from "zod";
 import { nodeRecordSchema } from "../canvas/changes";
 import { edgeSchema, nodeIdSchema } from "../canvas/node";
@@ -91,6 +92,8 @@ export const workflowDocumentSchema = z
     nodes: z.array(workflowNodeSchema).max(WORKFLOW_LIMITS.nodes, WORKFLOW_FILE_MESSAGES.tooManyNodes),
     edges: z.array(workflowEdgeSchema).max(WORKFLOW_LIMITS.edges, WORKFLOW_FILE_MESSAGES.tooManyEdges),
     media: z.array(workflowMediaSchema).max(WORKFLOW_LIMITS.media, WORKFLOW_FILE_MESSAGES.tooManyMedia).default([]),
+    /** The groups of the exported nodes (issue 34), members limited to them; files without groups have none. */
+    groups: z.array(groupRecordSchema).max(WORKFLOW_LIMITS.nodes).default([]),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();
@@ -100,6 +103,10 @@ export const workflowDocumentSchema = z
     }
     for (const edge of doc.edges) {
       if (!ids.has(edge.source) || !ids.has(edge.target)) ctx.addIssue({ code: "custom", path: ["edges"], message: `a connection names a node the file does not hold (${quoted(edge.id)})` });
+    }
+    for (const group of doc.groups) {
+      const outside = group.nodeIds.find((id) => !ids.has(id));
+      if (outside) ctx.addIssue({ code: "custom", path: ["groups"], message: `a group names a node the file does not hold (${quoted(outside)})` });
     }
     // Two references may share one file (a URL with and without its extension); one reference has one file.
     const refs = new Set<string>();

@@ -1,9 +1,10 @@
 /**
  * A workflow's nodes made new for the canvas they land on: fresh node and edge ids (so a file can be
- * imported twice, or into the project it came from), edges pointing at the new ids, first revisions, and
+ * imported twice, or into the project it came from), edges and groups pointing at the new ids, first revisions, and
  * the whole group moved beside what is already there, its own layout kept.
  */
 import type { NodeRecord } from "../canvas/changes";
+import { newGroupId, type GroupRecord } from "../canvas/group";
 import type { CanvasEdge, Position } from "../canvas/node";
 import { clampPosition, NODE_FOOTPRINT, newEdgeId, newNodeId } from "../canvas/placement";
 import { CANVAS_EXTENT } from "../canvas/zoom";
@@ -39,11 +40,13 @@ export interface RemappedWorkflow {
   edges: CanvasEdge[];
   /** The file's node id → the new one. */
   idMap: Map<string, string>;
+  /** The file's groups with new ids, around the new node ids. */
+  groups: GroupRecord[];
 }
 
 /** New ids for every node and edge, first revisions, and the group placed beside `occupied`. */
 export function remapWorkflow(
-  workflow: { nodes: readonly NodeRecord[]; edges: readonly { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }[] },
+  workflow: { nodes: readonly NodeRecord[]; edges: readonly { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }[]; groups?: readonly GroupRecord[] },
   opts: { occupied: readonly Position[]; now?: number; random?: Random },
 ): RemappedWorkflow {
   const now = opts.now ?? Date.now();
@@ -72,5 +75,9 @@ export function remapWorkflow(
     used.add(id);
     edges.push({ id, source, target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null });
   }
-  return { nodes, edges, idMap };
+  const groups = (workflow.groups ?? []).flatMap((g, i): GroupRecord[] => {
+    const nodeIds = g.nodeIds.flatMap((id) => idMap.get(id) ?? []);
+    return nodeIds.length ? [{ ...g, id: `${newGroupId(now, random)}-${i}`, nodeIds }] : [];
+  });
+  return { nodes, edges, idMap, groups };
 }

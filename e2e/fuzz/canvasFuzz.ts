@@ -50,6 +50,18 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const random = seededRandom(opts.seed);
   const pick = <T>(xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(random() * xs.length)] : undefined);
   const chance = (p: number) => random() < p;
+  const groupRandom = seededRandom(opts.seed + 7919);
+  const pickGroup = <T>(xs: readonly T[]): T | undefined => (xs.length ? xs[Math.floor(groupRandom() * xs.length)] : undefined);
+  /** Group, ungroup, collapse or expand, rename: each an undoable change list through the one path. */
+  const groupOperation = (tab: SimulatedTab, nodeIds: string[]) => {
+    const { commands } = tab.client;
+    const group = pickGroup(tab.client.store.getState().groups);
+    const roll = groupRandom();
+    if (roll < 0.4 || !group) commands.groupNodes(nodeIds.filter(() => groupRandom() < 0.3));
+    else if (roll < 0.6) commands.ungroup(group.id);
+    else if (roll < 0.85) commands.setGroupCollapsed(group.id, !group.collapsed);
+    else commands.renameGroup(group.id, `Group ${tab.name} ${Math.floor(groupRandom() * 1000)}`);
+  };
   const url = () => studio.url;
   const log = opts.log ?? (() => {});
 
@@ -150,6 +162,8 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     } else {
       await sleep(600); // long enough for debounced saves to go
     }
+    // Groups (issue 34) from their own random stream, so each seed's other operations stay as they were.
+    if (groupRandom() < 0.12) groupOperation(tab, nodeIds);
     await sleep(Math.floor(random() * 15));
   }
 

@@ -8,7 +8,7 @@ export type EditLog = { nodeId: string; field: string; value: string }[];
 const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 /** Where a tab's canvas differs from the server's: one line per node or edge (view-only flags ignored). */
-export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | "edges">, server: CanvasData): string[] {
+export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | "edges" | "groups">, server: CanvasData): string[] {
   const out: string[] = [];
   const serverNodes = new Map(server.nodes.map((n) => [n.id, n]));
   const localNodes = new Map(local.nodes.map((n) => [n.id, n]));
@@ -23,6 +23,11 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
   const localEdges = new Set(local.edges.map((e) => `${e.id}:${e.source}->${e.target}`));
   for (const e of serverEdges) if (!localEdges.has(e)) out.push(`${tab}: edge ${e} missing`);
   for (const e of localEdges) if (!serverEdges.has(e)) out.push(`${tab}: edge ${e} shown, not on the server`);
+  // Groups (issue 34): the same records, whatever order they were made in.
+  const serverGroups = new Map((server.groups ?? []).map((g) => [g.id, stable(g)]));
+  const localGroups = new Map(local.groups.map((g) => [g.id, stable(g)]));
+  for (const [id, g] of serverGroups) if (localGroups.get(id) !== g) out.push(`${tab}: group ${id} ${localGroups.get(id) ?? "missing"}, server ${g}`);
+  for (const id of localGroups.keys()) if (!serverGroups.has(id)) out.push(`${tab}: group ${id} shown, not on the server`);
   return out;
 }
 

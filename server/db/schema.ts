@@ -142,6 +142,27 @@ export const nodes = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
 );
 
+/**
+ * A canvas's groups (issue 34): a named, coloured frame around some nodes. Written whole by
+ * canvasService.applyChanges (last writer wins); an ungrouped group's row is deleted, its nodes stay.
+ */
+export const canvasGroups = pgTable(
+  "canvas_groups",
+  {
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    name: text("name").notNull(),
+    colour: text("colour").notNull(),
+    nodeIds: jsonb("node_ids").notNull().default([]),
+    collapsed: boolean("collapsed").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.id] })],
+);
+
 export const edges = pgTable(
   "edges",
   {

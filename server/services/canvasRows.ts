@@ -5,9 +5,10 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { type CanvasChange, type ChangeOf, type NodeRecord, nodeData } from "../../domain/canvas/changes";
 import { revisionOf } from "../../domain/canvas/changes";
+import type { GroupRecord } from "../../domain/canvas/group";
 import { MAX_REV_STEP, type AutosaveConflict, type CanvasEdge, type NodeData, type Viewport } from "../../domain/canvas/node";
 import { rowsOf, type Db } from "../db/client";
-import { edges, nodes, projects } from "../db/schema";
+import { canvasGroups, edges, nodes, projects } from "../db/schema";
 
 type DataChange = ChangeOf<"node-data">;
 
@@ -207,3 +208,26 @@ export async function touchProject(db: Db, projectId: string) {
 }
 
 export type { CanvasChange };
+
+/** Groups written whole (issue 34): made, or replaced with the copy given (last writer wins). */
+export async function setGroups(db: Db, projectId: string, groups: GroupRecord[]) {
+  // One row per group: the last copy of a group in the run is the one that counts.
+  const latest = [...new Map(groups.map((g) => [g.id, g])).values()];
+  for (const g of latest) {
+    const row = { name: g.name, colour: g.colour, nodeIds: g.nodeIds, collapsed: g.collapsed };
+    await db
+      .insert(canvasGroups)
+      .values({ projectId, id: g.id, ...row })
+      .onConflictDoUpdate({ target: [canvasGroups.projectId, canvasGroups.id], set: { ...row, updatedAt: sql`now()` } });
+  }
+}
+
+/** Ungrouping: the frames go, their nodes stay. */
+export async function removeGroups(db: Db, projectId: string, ids: string[]) {
+  if (ids.length) await db.delete(canvasGroups).where(and(eq(canvasGroups.projectId, projectId), inArray(canvasGroups.id, ids)));
+}
+
+export async function loadGroups(db: Db, projectId: string): Promise<GroupRecord[]> {
+  const rows = await db.select().from(canvasGroups).where(eq(canvasGroups.projectId, projectId)).orderBy(canvasGroups.createdAt);
+  return rows.map((r) => ({ id: r.id, name: r.name, colour: r.colour as GroupRecord["colour"], nodeIds: r.nodeIds as string[], collapsed: r.collapsed }));
+}

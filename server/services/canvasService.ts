@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { messagesFromChanges } from "../../domain/canvas/changeWire";
 import { type CanvasChange, type ChangeOf, type ChangeSource, nodeRestored, edgeAdded, edgeRemoved } from "../../domain/canvas/changes";
 import type { AutosaveConflict, CanvasEdge, CanvasNode, NodeData, Viewport } from "../../domain/canvas/node";
+import type { GroupRecord } from "../../domain/canvas/group";
 import type { Db } from "../db/client";
 import { edges, nodes, projects } from "../db/schema";
 import { authorizeEach, authorizeProject } from "../policies/projectPolicy";
@@ -13,6 +14,8 @@ export interface CanvasState {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
   viewport: Viewport | null;
+  /** The canvas's groups (issue 34). */
+  groups: GroupRecord[];
 }
 
 /**
@@ -36,17 +39,19 @@ export interface AppliedChanges {
   conflicts: AutosaveConflict[];
 }
 
-/** The live (not deleted) nodes and edges of a project, and its saved viewport. */
+/** The live (not deleted) nodes and edges of a project, its saved viewport and its groups. */
 export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState> {
-  const [nodeRows, edgeRows, [project]] = await Promise.all([
+  const [nodeRows, edgeRows, [project], groups] = await Promise.all([
     db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(nodes.createdAt),
     db.select().from(edges).where(eq(edges.projectId, projectId)).orderBy(edges.createdAt),
     db.select({ viewport: projects.viewport }).from(projects).where(eq(projects.id, projectId)),
+    rows.loadGroups(db, projectId),
   ]);
   return {
     nodes: nodeRows.map((r) => ({ id: r.id, type: r.type, position: { x: r.x, y: r.y }, data: r.data as NodeData, rev: r.rev })),
     edges: edgeRows.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle })),
     viewport: (project?.viewport as Viewport | null) ?? null,
+    groups,
   };
 }
 
@@ -185,6 +190,15 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
         applied.push(...added.map((edge): CanvasChange => edgeAdded(edge)));
         break;
       }
+      case "group-added":
+      case "group-updated":
+        await rows.setGroups(db, projectId, run.map((c) => (c as ChangeOf<"group-added" | "group-updated">).group));
+        applied.push(...run);
+        break;
+      case "group-removed":
+        await rows.removeGroups(db, projectId, run.map((c) => (c as ChangeOf<"group-removed">).id));
+        applied.push(...run);
+        break;
       case "viewport":
         await rows.saveViewport(db, projectId, (run.at(-1) as ChangeOf<"viewport">).viewport);
         break;

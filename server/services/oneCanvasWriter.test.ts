@@ -12,7 +12,7 @@ function sources(dir = "server"): string[] {
 }
 
 // Drizzle's builders, or the database function the autosave's statement lives in (drizzle/0008).
-const WRITES = /\.(insert|update|delete)\((nodes|edges)\)|write_node_data\(/;
+const WRITES = /\.(insert|update|delete)\((nodes|edges|canvasGroups)\)|write_node_data\(/;
 const PUBLISHES_CANVAS = /type:\s*"(nodes|structure)"/;
 const ROWS_IMPORT = /from\s+"\.\/canvasRows"|from\s+"[./]*services\/canvasRows"/;
 
@@ -20,7 +20,7 @@ const ROWS_IMPORT = /from\s+"\.\/canvasRows"|from\s+"[./]*services\/canvasRows"/
 describe("the canvas has one way in and out on the server", () => {
   const files = sources();
 
-  it("only canvasService (through canvasRows) writes the nodes and edges tables", () => {
+  it("only canvasService (through canvasRows) writes the nodes, edges and groups tables", () => {
     const writers = files.filter((f) => WRITES.test(readFileSync(f, "utf8")));
     expect(writers).toEqual([path.join("server", "services", "canvasRows.ts")]);
     const importers = files.filter((f) => ROWS_IMPORT.test(readFileSync(f, "utf8")));

@@ -83,6 +83,11 @@ async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, reque
     nodes: kept.map((n) => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => (pathOf.has(url) ? url : null)) })),
     edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })),
     media: manifest,
+    // Groups with exported members, limited to them (issue 34).
+    groups: canvas.groups.flatMap((g) => {
+      const nodeIds = g.nodeIds.filter((id) => ids.has(id));
+      return nodeIds.length ? [{ ...g, nodeIds }] : [];
+    }),
   };
   const zip: Zippable = {
     [WORKFLOW_MANIFEST]: new TextEncoder().encode(JSON.stringify(document, null, 2)),

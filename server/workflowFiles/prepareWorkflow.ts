@@ -95,10 +95,11 @@ export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, 
   const urlOfRef = new Map(document.media.map((m) => [m.ref, urlOfPath.get(m.path)!]));
   // Media the file does not carry (another project's, or left out at export) are not named by the copies.
   const nodes = document.nodes.map((n): NodeRecord => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => urlOfRef.get(url) ?? null) }));
-  const remapped = remapWorkflow({ nodes, edges: document.edges }, { occupied: canvas.nodes.map((n) => n.position) });
+  const remapped = remapWorkflow({ nodes, edges: document.edges, groups: document.groups }, { occupied: canvas.nodes.map((n) => n.position) });
   return {
     nodes: remapped.nodes,
     edges: remapped.edges,
+    groups: remapped.groups,
     issues: compatibilityReport(remapped.nodes, remapped.edges, studio),
     mediaCount: files.length,
   };

@@ -159,6 +159,34 @@ describe("export → import round trip", () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it("carries groups there and back (issue 34): the same name, colour and state around the new nodes", async () => {
+    const group = { id: "g-scene", name: "Harbour scene", colour: "amber", nodeIds: ["n-script", "n-shot"], collapsed: true };
+    expect((await h.call(owner, "POST", `/api/projects/${source}/structure`, { groupsSet: [group] })).status).toBe(200);
+    try {
+      expect(workflowJson((await exportZip(source)).bytes).groups).toEqual([group]);
+      // A selection keeps only the chosen members of a group.
+      expect(workflowJson((await exportZip(source, "?nodeIds=n-shot,n-up")).bytes).groups).toEqual([{ ...group, nodeIds: ["n-shot"] }]);
+
+      const target = await newProject("Harbor grouped");
+      const body = (await prepare(target, (await exportZip(source)).bytes)).body as PreparedWorkflow;
+      expect(body.groups).toHaveLength(1);
+      const titleOf = (id: string) => body.nodes.find((n) => n.id === id)?.data.title;
+      expect(body.groups![0]).toMatchObject({ name: "Harbour scene", colour: "amber", collapsed: true });
+      expect(body.groups![0]!.id).not.toBe("g-scene");
+      expect(body.groups![0]!.nodeIds.map(titleOf)).toEqual(["Beat", "Harbour shot"]);
+      // Applied as the browser does (nodes, then the group, in one structure request), it is on the canvas.
+      expect((await h.call(owner, "POST", `/api/projects/${target}/structure`, { nodes: body.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position })), groupsSet: body.groups })).status).toBe(200);
+      expect((await canvasOf(target)).groups).toEqual(body.groups);
+
+      // A file whose group names a node it does not hold is refused.
+      const bad = await prepare(target, handMade(validDoc({ groups: [{ ...group, nodeIds: ["a", "ghost"] }] })));
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain("a group names a node the file does not hold");
+    } finally {
+      await h.call(owner, "POST", `/api/projects/${source}/structure`, { groupsRemoved: [group.id] });
+    }
+  });
+
   it("reports the hosted tool this user has no key for, with the offline tool that does the job", async () => {
     const target = await newProject("Harbor report");
     const body = (await prepare(target, (await exportZip(source)).bytes)).body as PreparedWorkflow;

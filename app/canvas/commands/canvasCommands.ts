@@ -1,10 +1,13 @@
 import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
-import { type CanvasChange, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeMoved, nodeData, edgeAdded, edgeRemoved } from "../../../domain/canvas/changes";
+import { type CanvasChange, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeMoved, nodeData, edgeAdded, edgeRemoved, groupAdded } from "../../../domain/canvas/changes";
 import { canConnect } from "../../../domain/canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../../../domain/canvas/node";
 import { cardSize } from "../../../domain/canvas/nodeSize";
 import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, type Rect } from "../../../domain/canvas/placement";
+import { newGroupId } from "../../../domain/canvas/group";
 import type { CanvasDocument } from "../document/canvasDocument";
+import { createGroupCommands } from "./groupCommands";
+import { GROUP_CARD_PREFIX } from "../groups/groupCard";
 import type { UndoHistory } from "../document/undoHistory";
 import type { SessionActions } from "../session/sessionActions";
 import type { SessionStore } from "../session/sessionStore";
@@ -90,7 +93,16 @@ export function createCanvasCommands(env: CommandEnv) {
 
   const newEdge = (sourceId: string, target: string, t: number): CanvasEdge => ({ id: newEdgeId(sourceId, target, t), source: sourceId, target, sourceHandle: null, targetHandle: null });
 
+  const groups = createGroupCommands({
+    get,
+    emit: (changes) => emit(changes, { urgent: true }),
+    moveNodes: (moves) => commands.moveNodes(moves),
+    notify,
+    now,
+  });
+
   const commands = {
+    ...groups,
     /** Creates one node: in free room nearest `position` (a pointer), else nearest the centre of the view. */
     createNode(opts: { position?: Position; data?: Partial<NodeData> } = {}): string | null {
       return commands.createNodes([opts])[0] ?? null;
@@ -182,14 +194,22 @@ export function createCanvasCommands(env: CommandEnv) {
         return { ...n, id, position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }, data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] } };
       });
       const copiedEdges = clip.edges.map((e, i) => newEdge(idMap.get(e.source)!, idMap.get(e.target)!, t + i));
-      add(placed(copies), copiedEdges);
+      // The copies' groups come too, made anew around them (issue 34); the originals keep theirs.
+      const copiedGroups = (clip.groups ?? []).map((g, i) => ({ ...g, id: newGroupId(t + i), nodeIds: g.nodeIds.flatMap((id) => idMap.get(id) ?? []) }));
+      // One undo step: the copies and their groups.
+      commands.batch(() => {
+        add(placed(copies), copiedEdges);
+        if (copiedGroups.length) emit(copiedGroups.map((group): CanvasChange => groupAdded(group)), { urgent: true });
+      });
       env.sessionActions.selectOnly(new Set(idMap.values()));
       // The next paste lands another 50 px further, like every design tool.
-      env.session.setState({ clipboard: { nodes: copies, edges: copiedEdges } });
+      env.session.setState({ clipboard: { nodes: copies, edges: copiedEdges, groups: copiedGroups } });
     },
 
     /** React Flow's changes: view flags go to the session; a removal (Delete in React Flow) is a command. */
-    applyFlowNodeChanges(changes: NodeChange<StudioNode>[]) {
+    applyFlowNodeChanges(all: NodeChange<StudioNode>[]) {
+      // A collapsed group's card is drawn, not part of the document (groups/collapsedView.ts).
+      const changes = all.filter((c) => !("id" in c) || !c.id.startsWith(GROUP_CARD_PREFIX));
       env.sessionActions.applyFlowViewChanges(changes);
       const removals = changes.flatMap((c) => (c.type === "remove" ? [c.id] : []));
       if (removals.length && editable()) commands.deleteNodes(removals);

@@ -3,7 +3,7 @@ import type { StudioNode } from "../store/canvasStore";
 import { applyToCanvas } from "./applyToCanvas";
 
 const n = (id: string, x = 0, extra: Partial<StudioNode> = {}): StudioNode => ({ id, type: "generic_v2", position: { x, y: 0 }, data: { title: id, rev: 1 }, ...extra });
-const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({ nodes, edges, deletedIds: new Set<string>() });
+const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({ nodes, edges, deletedIds: new Set<string>(), groups: [] });
 
 describe("applyToCanvas", () => {
   it("gives the same state back when nothing changes (an echo of what is shown)", () => {

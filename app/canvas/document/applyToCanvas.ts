@@ -3,7 +3,7 @@ import { pruneDanglingEdges } from "../../../domain/canvas/connections";
 import type { CanvasEdge } from "../../../domain/canvas/node";
 import type { CanvasState, StudioEdge, StudioNode } from "../store/canvasStore";
 
-type Content = Pick<CanvasState, "nodes" | "edges" | "deletedIds">;
+type Content = Pick<CanvasState, "nodes" | "edges" | "deletedIds" | "groups">;
 
 const toStudioNode = (n: NodeRecord): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: n.data });
 const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
@@ -19,7 +19,9 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
   const nodes = new Map(state.nodes.map((n) => [n.id, n]));
   const edges = new Map(state.edges.map((e) => [e.id, e]));
   const deleted = new Set(state.deletedIds);
+  const groups = new Map(state.groups.map((g) => [g.id, g]));
   let changed = false;
+  let groupsChanged = false;
   const setNode = (n: StudioNode) => {
     nodes.set(n.id, n);
     changed = true;
@@ -61,9 +63,23 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
         break;
       case "viewport":
         break;
+      // A group is written whole (last writer wins): an update of one not shown here shows it.
+      case "group-added":
+      case "group-updated":
+        if (groups.get(c.group.id) !== c.group) {
+          groups.set(c.group.id, c.group);
+          groupsChanged = true;
+        }
+        break;
+      case "group-removed":
+        groupsChanged = groups.delete(c.id) || groupsChanged;
+        break;
     }
   }
-  if (!changed) return state;
+  if (!changed && !groupsChanged) return state;
+  // Only what changed gets a new identity: a group change re-renders no node, a node change no frame list.
+  const nextGroups = groupsChanged ? [...groups.values()] : state.groups;
+  if (!changed) return { nodes: state.nodes, edges: state.edges, deletedIds: state.deletedIds, groups: nextGroups };
   const ids = new Set(nodes.keys());
-  return { nodes: [...nodes.values()], edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted };
+  return { nodes: [...nodes.values()], edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted, groups: nextGroups };
 }

@@ -1,4 +1,5 @@
-import { SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource, nodeAdded, nodeRemoved, nodeRestored, nodeMoved, nodeData, edgeAdded, edgeRemoved } from "../../../domain/canvas/changes";
+import { changedGroupId, SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource, nodeAdded, nodeRemoved, nodeRestored, nodeMoved, nodeData, edgeAdded, edgeRemoved, groupAdded, groupRemoved } from "../../../domain/canvas/changes";
+import type { GroupRecord } from "../../../domain/canvas/group";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
 import { nodesById, type CanvasStore } from "../store/canvasStore";
@@ -13,6 +14,10 @@ export interface UnsentShape {
   nodeIds: ReadonlySet<string>;
   edgeIds: ReadonlySet<string>;
   movedIds: ReadonlySet<string>;
+  /** Groups this client changed in a request not answered yet: what it shows of them is newer than a read. */
+  groupIds: ReadonlySet<string>;
+  /** Groups this client changed in a request not sent yet. */
+  groupQueued: ReadonlySet<string>;
   /** Nodes this client will remove, or bring back, in a request not sent yet (it lands after anything heard now). */
   removalQueued: ReadonlySet<string>;
   presenceQueued: ReadonlySet<string>;
@@ -133,7 +138,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
      * A list from the live channel (another client, a generation, a tool). `own`: this tab's structure
      * coming back; its places count (the echoes, in the server's order, settle which of two moves is
      * last), and so do edge removals this tab has nothing pending about: removing a node takes its edges,
-     * including one another person drew after this tab's removal was queued. A removal of this tab's own
+     * including one another person drew after this tab's removal was queued, and groups (last writer wins). A removal of this tab's own
      * that another person's drawing overtook on screen counts too. The rest is older than what the tab shows.
      */
     receive(list: ChangeList, opts: { own?: boolean } = {}) {
@@ -149,6 +154,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
         if (c.type === "edge-added" && unsent.edgePresenceInFlight.has(c.edge.id) && !edgeShown(c.edge.id)) return [c];
         // Its removal landed after another person's restore that this tab showed meanwhile: the node is gone.
         if (c.type === "node-removed" && unsent.removalInFlight.has(c.id) && nodeById(c.id)) return [c];
+        // A group is written whole, last writer wins: like a place, its own echo settles which of two
+        // changes is last (another person's, heard before this echo, may have replaced it here) unless
+        // a newer change of this tab's to it is still to be sent.
+        const group = changedGroupId(c);
+        if (group && !unsent.groupQueued.has(group)) return [c];
         return [];
       });
       take(list.source, kept);
@@ -191,7 +201,7 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
      * After a reconnect the live channel may have missed messages: the server's canvas now, taken as
      * remote changes, except what this client has not sent yet (its own new nodes, edges and removals).
      */
-    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[] }) {
+    resync(server: { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] }) {
       const unsent = env.unsent();
       const s = store.getState();
       const local = new Map(s.nodes.map((n) => [n.id, n]));
@@ -212,6 +222,12 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       const serverEdges = new Set(server.edges.map((e) => e.id));
       for (const e of s.edges) if (!serverEdges.has(e.id) && !unsent.edgeIds.has(e.id)) changes.push(edgeRemoved(e.id));
       for (const e of server.edges) if (!unsent.edgeIds.has(e.id)) changes.push(edgeAdded(e));
+      // Groups as the server has them, except those this client changed and has not had answered yet.
+      if (server.groups) {
+        const serverGroups = new Map(server.groups.map((g) => [g.id, g]));
+        for (const g of s.groups) if (!serverGroups.has(g.id) && !unsent.groupIds.has(g.id)) changes.push(groupRemoved(g.id));
+        for (const g of server.groups) if (!unsent.groupIds.has(g.id) && JSON.stringify(s.groups.find((x) => x.id === g.id)) !== JSON.stringify(g)) changes.push(groupAdded(g));
+      }
       take("remote", changes);
     },
   };

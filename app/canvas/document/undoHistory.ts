@@ -84,6 +84,7 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
   ];
 
   const view = {
+    group: (id: string) => store.getState().groups.find((g) => g.id === id),
     node: (id: string) => {
       const n = store.getState().nodes.find((x) => x.id === id);
       return n ? { id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data } : undefined;

@@ -16,7 +16,7 @@ import { generationErrorMessage } from "./generationErrorMessage";
 export interface GraphRunRequest {
   scope: RunScope;
   nodeIds: string[];
-  /** The dialog's title: "Run all", "Run selected", "Run from here". */
+  /** The dialog's title: "Run all", "Run selected", "Run from here", or a group's "Run group “…”". */
   title: string;
 }
 
@@ -64,9 +64,9 @@ export function createGraphRuns(env: GenerationEnv) {
   return {
     dialog,
     /** Opens the confirmation for a run of `scope` (nothing for viewers). */
-    ask(scope: RunScope, nodeIds: string[] = []) {
+    ask(scope: RunScope, nodeIds: string[] = [], title: string = TITLES[scope]) {
       if (!env.store.getState().canEdit) return;
-      dialog.setState({ request: { scope, nodeIds, title: TITLES[scope] } });
+      dialog.setState({ request: { scope, nodeIds, title } });
     },
     close() {
       dialog.setState({ request: null });

@@ -70,6 +70,9 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
           <MenuContent align="end">
             <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
             <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>Rename</MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
+              Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
+            </MenuItem>
             <MenuSeparator />
             <MenuItem
               danger

@@ -1,6 +1,6 @@
 import { LOCAL_SOURCES, type ChangeList } from "../../../domain/canvas/changes";
 import { structureFromChanges } from "../../../domain/canvas/changeWire";
-import { type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequest } from "../../../domain/canvas/node";
+import { type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequestBody } from "../../../domain/canvas/node";
 import { ApiError } from "../../api/client";
 import { isRefusal, mayBePerWrite } from "../../api/refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
@@ -14,7 +14,7 @@ export type OutboxStatus = "saving" | "saved" | "failed";
 export interface OutboxTransport {
   autosave(body: { projectId: string; updates: AutosaveUpdate[]; clientId: string }): Promise<AutosaveResponse>;
   /** Answers `{ success, edgesAdded }`: the ids of the edges it added. */
-  structure(projectId: string, body: StructureRequest): Promise<unknown>;
+  structure(projectId: string, body: StructureRequestBody): Promise<unknown>;
 }
 
 export interface OutboxOptions {

@@ -1,4 +1,4 @@
-import { changedNodeId, type CanvasChange } from "../../../domain/canvas/changes";
+import { changedGroupId, changedNodeId, type CanvasChange } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
 
 /** One node's data waiting for `POST /api/workflows/autosave`. Later edits of the node merge into it. */
@@ -40,15 +40,20 @@ const RANK: Record<CanvasChange["type"], number> = {
   "edge-removed": 3,
   "edge-added": 4,
   viewport: 5,
-  "node-data": 6,
+  "group-removed": 6,
+  "group-added": 7,
+  "group-updated": 7,
+  "node-data": 8,
 };
 
 const subjectOf = (c: CanvasChange): string | null =>
-  changedNodeId(c) ?? (c.type === "edge-added" ? `edge:${c.edge.id}` : c.type === "edge-removed" ? `edge:${c.id}` : null);
+  changedNodeId(c) ??
+  (changedGroupId(c) ? `group:${changedGroupId(c)}` : null) ?? (c.type === "edge-added" ? `edge:${c.edge.id}` : c.type === "edge-removed" ? `edge:${c.id}` : null);
 
 /**
  * Splits structure changes into groups that each keep their meaning in one request: the server applies a
- * request in a fixed order (restores, placements, removals, edge removals, edge additions), so a change
+ * request in a fixed order (restores, placements, removals, edge removals, edge additions, ungroupings,
+ * groups set), so a change
  * that it would apply before an earlier change of the same node or edge starts a new request.
  */
 export function splitIntoRequests(changes: readonly CanvasChange[]): CanvasChange[][] {

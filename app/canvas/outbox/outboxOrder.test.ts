@@ -113,14 +113,17 @@ describe("structure in the outbox, in the order it happened", () => {
     expect(requests.slice(-2).map((r) => (r.route === "structure" ? r.body.edgesAdded[0]!.id : null))).toEqual(["e1", "e2"]);
   });
 
-  it("lists the nodes and edges whose structure the server has not acknowledged", async () => {
+  it("lists the nodes, edges and groups whose structure the server has not acknowledged", async () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
     take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }, { type: "edge-removed", id: "e0" }]);
     take([moved("m", 5)]);
+    take([{ type: "group-removed", id: "g1" }]);
     expect(outbox.unsentShape()).toEqual({
       nodeIds: new Set(["n", "gone"]),
       edgeIds: new Set(["e1", "e0"]),
       movedIds: new Set(["m"]),
+      groupIds: new Set(["g1"]),
+      groupQueued: new Set(["g1"]),
       removalQueued: new Set(["gone"]),
       presenceQueued: new Set(["n"]),
       removalInFlight: new Set(),

@@ -120,6 +120,8 @@ export class OutboxQueue {
     const nodeIds = new Set<string>();
     const edgeIds = new Set<string>();
     const movedIds = new Set<string>();
+    const groupIds = new Set<string>();
+    const groupQueued = new Set<string>();
     // Whether a node or edge ends removed or present by what this client still sends (see settledBy).
     const nodes = { queued: new Map<string, Existence>(), inFlight: new Map<string, Existence>() };
     const edges = { queued: new Map<string, Existence>(), inFlight: new Map<string, Existence>() };
@@ -136,6 +138,11 @@ export class OutboxQueue {
           nodeIds.add(id);
           nodes[when].set(id, c.type === "node-removed" ? "removed" : "present");
         }
+        else if (c.type === "group-added" || c.type === "group-updated" || c.type === "group-removed") {
+          const id = c.type === "group-removed" ? c.id : c.group.id;
+          groupIds.add(id);
+          if (when === "queued") groupQueued.add(id);
+        }
         // A move in flight may land before or after another person's: the echo settles which.
         else if (c.type === "node-moved" && when === "queued") movedIds.add(c.id);
       }
@@ -146,6 +153,8 @@ export class OutboxQueue {
       nodeIds,
       edgeIds,
       movedIds,
+      groupIds,
+      groupQueued,
       removalQueued: n.removalQueued,
       presenceQueued: n.presenceQueued,
       removalInFlight: n.removalInFlight,

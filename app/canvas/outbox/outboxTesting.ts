@@ -1,12 +1,12 @@
 import { type CanvasChange, type ChangeList, nodeData } from "../../../domain/canvas/changes";
-import type { AutosaveResponse, AutosaveUpdate, NodeData, StructureRequest } from "../../../domain/canvas/node";
+import type { AutosaveResponse, AutosaveUpdate, NodeData, StructureRequestBody } from "../../../domain/canvas/node";
 import { Outbox, type OutboxOptions, type OutboxStatus } from "./outbox";
 import { MemoryOutboxStore } from "./outboxStore";
 
 export const OK: AutosaveResponse = { success: true, conflicts: [] };
 
 /** One request the outbox made, with the (fake) time it was made at. */
-export type Request = { route: "autosave"; updates: AutosaveUpdate[]; at: number } | { route: "structure"; body: StructureRequest; at: number };
+export type Request = { route: "autosave"; updates: AutosaveUpdate[]; at: number } | { route: "structure"; body: StructureRequestBody; at: number };
 
 export function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -57,7 +57,7 @@ export function outboxUnderTest(opts: Partial<OutboxOptions> & { answer?: (r: Re
   return { outbox, requests, statuses, store, take, edit, autosaves, nodesOf, log: () => requests.map(describe) };
 }
 
-function shapeSummary(b: StructureRequest): string {
+function shapeSummary(b: StructureRequestBody): string {
   const parts = [
     b.restoredNodeIds.length ? `restore ${b.restoredNodeIds.join(",")}` : "",
     b.nodes.length ? `place ${b.nodes.map((n) => n.id).join(",")}` : "",

@@ -15,7 +15,7 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
 
   /** Copies nodes and the edges between them (spec: canvas 9); returns how many nodes. */
   const copy = (ids: readonly string[]): number => {
-    const { nodes, edges } = store.getState();
+    const { nodes, edges, groups } = store.getState();
     const chosen = new Set(ids);
     const copied = nodes.filter((n) => chosen.has(n.id));
     if (copied.length === 0) return 0;
@@ -23,6 +23,10 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
       clipboard: {
         nodes: copied.map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data })),
         edges: edges.filter((e) => chosen.has(e.source) && chosen.has(e.target)).map((e) => ({ id: e.id, source: e.source, target: e.target })),
+        groups: groups.flatMap((g) => {
+          const nodeIds = g.nodeIds.filter((id) => chosen.has(id));
+          return nodeIds.length ? [{ ...g, nodeIds }] : [];
+        }),
       },
     });
     return copied.length;
@@ -41,6 +45,9 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
     },
     startRename(id: string | null) {
       session.setState({ renamingNodeId: id });
+    },
+    startGroupRename(id: string | null) {
+      session.setState({ renamingGroupId: id });
     },
     toggleMinimap() {
       session.setState({ minimap: !session.getState().minimap });

@@ -1,13 +1,16 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { CanvasEdge } from "../../../domain/canvas/node";
 import type { NodeRecord } from "../../../domain/canvas/changes";
+import type { GroupRecord } from "../../../domain/canvas/group";
 
 export type ToolMode = "pointer" | "hand";
 
-/** What was copied: whole nodes and the edges between them (spec: canvas 9, paste). */
+/** What was copied: whole nodes and the edges between them (spec: canvas 9, paste), and their groups (issue 34). */
 export interface Clipboard {
   nodes: NodeRecord[];
   edges: CanvasEdge[];
+  /** Groups with copied members, keeping only those members; a paste makes them anew around the copies. */
+  groups?: GroupRecord[];
 }
 
 /** UI and session state of one open canvas: never saved, never undone, never sent. */
@@ -24,9 +27,11 @@ export interface SessionState {
   minimap: boolean;
   /** The find-a-node box (Ctrl+F) is open. */
   searching: boolean;
+  /** The group whose name is being edited on its frame (issue 34). */
+  renamingGroupId: string | null;
 }
 
 export type SessionStore = StoreApi<SessionState>;
 
 export const createSessionStore = (): SessionStore =>
-  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false, minimap: false, searching: false }));
+  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false, minimap: false, searching: false, renamingGroupId: null }));

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Edge, Node, Viewport } from "@xyflow/react";
+import type { GroupRecord } from "../../../domain/canvas/group";
 import type { NodeData } from "../../../domain/canvas/node";
 
 export type StudioNode = Node<NodeData, string>;
@@ -15,6 +16,8 @@ export interface CanvasState {
   canEdit: boolean;
   nodes: StudioNode[];
   edges: StudioEdge[];
+  /** The canvas's groups (issue 34): frames drawn around their member nodes (canvas/groups/). */
+  groups: GroupRecord[];
   /** Most recently created node's position: the next one goes 550 px to its right (spec: canvas 9). */
   lastCreated: { x: number; y: number } | null;
   /** Nodes removed here or reported removed: a late placement from elsewhere never brings them back. */
@@ -24,12 +27,13 @@ export interface CanvasState {
 
 export type CanvasStore = StoreApi<CanvasState>;
 
-export function createCanvasStore(init: { projectId: string; canEdit: boolean; nodes: StudioNode[]; edges: StudioEdge[]; viewport: Viewport | null }): CanvasStore {
+export function createCanvasStore(init: { projectId: string; canEdit: boolean; nodes: StudioNode[]; edges: StudioEdge[]; groups?: GroupRecord[]; viewport: Viewport | null }): CanvasStore {
   return createStore<CanvasState>(() => ({
     projectId: init.projectId,
     canEdit: init.canEdit,
     nodes: init.nodes,
     edges: init.edges,
+    groups: init.groups ?? [],
     lastCreated: null,
     deletedIds: new Set(),
     initialViewport: init.viewport,

@@ -11,7 +11,7 @@ export interface CatchUpEnv {
     resync(data: Pick<CanvasData, "nodes" | "edges">, mark?: number): boolean;
   };
   /** GET the canvas as the server has it now. */
-  read(): Promise<Pick<CanvasData, "nodes" | "edges">>;
+  read(): Promise<Pick<CanvasData, "nodes" | "edges" | "groups">>;
   /** False once a newer `ready` (or the page closing) made this catch-up moot: it stops without reading. */
   current(): boolean;
   /** Waits before retrying a failed read (tests pass a clock). */

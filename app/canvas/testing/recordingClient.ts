@@ -1,11 +1,11 @@
 import type { Rect } from "../../../domain/canvas/placement";
-import type { AutosaveResponse, AutosaveUpdate, StructureRequest } from "../../../domain/canvas/node";
+import type { AutosaveResponse, AutosaveUpdate, StructureRequestBody } from "../../../domain/canvas/node";
 import { createCanvasClient, type CanvasData } from "../canvasClient";
 import type { OutboxTransport } from "../outbox/outbox";
 import type { StudioEdge, StudioNode } from "../store/canvasStore";
 
 /** What reached the server, in order: the real client code over a transport that records and answers. */
-export type Sent = { route: "autosave"; updates: AutosaveUpdate[] } | { route: "structure"; body: StructureRequest };
+export type Sent = { route: "autosave"; updates: AutosaveUpdate[] } | { route: "structure"; body: StructureRequestBody };
 
 /** The node data writes a request carried: an autosave's, or what rode with a structure request. */
 export const updatesOf = (s: Sent): AutosaveUpdate[] => (s.route === "autosave" ? s.updates : s.body.updates);

@@ -27,6 +27,18 @@ function setup(canEdit = true) {
 }
 
 describe("importing a prepared workflow", () => {
+  it("brings the file's groups with its nodes, in the same undo step (issue 34)", async () => {
+    const { env, s, commands, client, structures } = setup();
+    const group = { id: "group-1-x", name: "Scene", colour: "green" as const, nodeIds: ["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"], collapsed: false };
+    expect(applyWorkflow(env, { ...prepared(), groups: [group] }, new Set())).toBe(true);
+    expect(s().groups).toEqual([group]);
+    await client.flush();
+    expect(structures().at(-1)?.groupsSet).toEqual([group]);
+    commands.undo();
+    expect(s().groups).toEqual([]);
+    expect(s().nodes.map((n) => n.id)).toEqual(["old"]);
+  });
+
   it("puts its nodes and edges on the canvas as one undo step, selected and shown", async () => {
     const { env, s, commands, revealed, notes, client, structures } = setup();
     expect(applyWorkflow(env, prepared(), new Set())).toBe(true);

@@ -5,7 +5,7 @@
  * this tab has it (the server placed them beside the saved one), the chosen substitutes are taken, and the
  * new nodes are selected and shown.
  */
-import { type CanvasChange, nodeAdded, edgeAdded } from "../../../domain/canvas/changes";
+import { type CanvasChange, nodeAdded, edgeAdded, groupAdded } from "../../../domain/canvas/changes";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
 import { withSubstitutes } from "../../../domain/workflowFile/compatibility";
 import { placeBeside } from "../../../domain/workflowFile/remap";
@@ -38,6 +38,7 @@ export function applyWorkflow(env: WorkflowApplyEnv, prepared: PreparedWorkflow,
   const changes: CanvasChange[] = [
     ...nodes.map((node): CanvasChange => nodeAdded(node)),
     ...prepared.edges.map((edge): CanvasChange => edgeAdded(edge)),
+    ...(prepared.groups ?? []).map((group): CanvasChange => groupAdded(group)),
   ];
   if (!env.commands.batch(() => env.commands.applyChanges(changes))) {
     env.notify("error", "The workflow could not be imported");

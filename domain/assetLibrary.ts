@@ -4,7 +4,7 @@ import { projectIdSchema } from "./projects";
 /**
  * The canvas's Assets dialog (spec canvas 2 "Assets dialog", 3 "Asset", 5 "Upload", 7, 8, 9): a user's own
  * library of media files ("My Files") and stock photos from Unsplash. Shared by the routes in
- * server/assets/ and the dialog in app/canvas/assets/.
+ * server/assets/ and the dialog in app/canvas/assetPicker/.
  */
 
 export const STOCK_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/c
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
 import { useStore } from "zustand";
 import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
-import { AssetsButton } from "./assets/AssetsButton";
+import { AssetsButton } from "./assetPicker/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 import { laneTagOf } from "./generation/perShotRuns";
 

@@ -28,7 +28,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Clapperboard } from "lucide-react";
 import { createAgentController } from "../agent/agentController";
 import { AgentPanel } from "../agent/AgentPanel";
-import { onStoryboardSent, takeStoryboard } from "../storyboard/pendingStoryboard";
+import { onStoryboardSent, takeStoryboard } from "./storyboard/pendingStoryboard";
 import { applyStoryboard, type StoryboardEnv } from "./storyboard/applyStoryboard";
 import { QUEUE_KEY } from "../queue/useMyQueue";
 

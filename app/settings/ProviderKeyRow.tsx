@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ExternalLink } from "lucide-react";
 import { apiKeyName, providerKeyBodySchema, type ProviderKeyStatus } from "../../domain/generation/api";
 import { ADDRESS_PROVIDERS, type KeyedProvider, PROVIDER_LABELS, PROVIDER_HELP } from "../../domain/providers/registry";
-import { ProviderLogo } from "../generation/ProviderLogo";
+import { ProviderLogo } from "../models/ProviderLogo";
 import { Button, Input, cn, toast } from "../ui";
 import { keyStatusText, type StatusTone } from "./keyStatusText";
 import { useRemoveProviderKey, useSaveProviderKey } from "./useProviderKeys";

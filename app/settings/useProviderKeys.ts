@@ -2,7 +2,7 @@ import { type KeyedProvider } from "../../domain/providers/registry";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ProviderKeyStatus } from "../../domain/generation/api";
 import { api } from "../api/client";
-import { modelKeys } from "../generation/useModels";
+import { modelKeys } from "../models/useModels";
 
 export const providerKeysKey = ["settings", "keys"] as const;
 

@@ -3,7 +3,7 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, Settings2, SlidersHorizontal, Workflow } from "lucide-react";
 import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
-import { ModelDropdown } from "../../generation/ModelDropdown";
+import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { QueueButton } from "./QueuePanel";
 import { NodeModelDialogs } from "./NodeModelDialogs";

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { applyToolbarToParams, toolbarChoicesFromParams } from "../../../domain/generation/toolbar";
-import { ModelParamsDialog } from "../../generation/ModelParamsDialog";
-import { ModelPicker } from "../../generation/ModelPicker";
-import { useAllModels } from "../../generation/useModels";
+import { ModelParamsDialog } from "../../models/ModelParamsDialog";
+import { ModelPicker } from "../../models/ModelPicker";
+import { useAllModels } from "../../models/useModels";
 import type { NodeGeneration } from "./useNodeGeneration";
 
 /**

@@ -12,8 +12,8 @@ import { runCredits } from "../../../domain/generation/runCost";
 import { modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { toast } from "../../ui";
-import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../generation/useModels";
-import type { ContextMediaItem } from "../../generation/paramValues";
+import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../models/useModels";
+import type { ContextMediaItem } from "../../models/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
 
 /** Type buttons in toolbar order, with the content-type word each stores (spec canvas 2). */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Send, SlidersHorizontal } from "lucide-react";
 import { Button, IconButton, Select, Textarea } from "../../ui";
-import { ProviderLogo } from "../../generation/ProviderLogo";
+import { ProviderLogo } from "../../models/ProviderLogo";
 import { useGeneration } from "../store/useCanvas";
 import { useNodeGeneration } from "../generation/useNodeGeneration";
 import { NodeModelDialogs } from "../generation/NodeModelDialogs";

@@ -6,7 +6,7 @@
 import { compilePlan } from "../../../domain/agent/compilePlan";
 import { characterNodesOf, storyboardPlan } from "../../../domain/storyboard/storyboardPlan";
 import { api } from "../../api/client";
-import type { PendingStoryboard } from "../../storyboard/pendingStoryboard";
+import type { PendingStoryboard } from "./pendingStoryboard";
 import type { CanvasCommands } from "../commands/canvasCommands";
 import type { GenerationController } from "../generation/generationController";
 import { nodesById, type CanvasStore } from "../store/canvasStore";

@@ -9,7 +9,7 @@ import { characterNodesOf, sceneCharacters, storyboardShots } from "../../../dom
 import { api } from "../../api/client";
 import { useModelCost } from "../../api/shotLists";
 import type { CanvasData } from "../../canvas/canvasClient";
-import { sendStoryboard } from "../../storyboard/pendingStoryboard";
+import { sendStoryboard } from "../../canvas/storyboard/pendingStoryboard";
 import { Button, Dialog, Field, Select, toast } from "../../ui";
 
 export interface StoryboardDialogProps {

@@ -7,7 +7,7 @@ import type { ParamValue } from "../../../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult, type ToolSummary } from "../../../../domain/tools/api";
 import { useQueryClient } from "@tanstack/react-query";
 import { api, ApiError } from "../../../api/client";
-import { modelKeys } from "../../../generation/useModels";
+import { modelKeys } from "../../../models/useModels";
 import { Button, cn, toast } from "../../../ui";
 import { useCanvas, useCommands } from "../../store/useCanvas";
 import { ToolFieldInput } from "./ToolFieldInput";

@@ -3,9 +3,9 @@
  * over and switches to the canvas, which applies it through its command layer once it is open. Kept in
  * memory per project and taken once, like a shot sent to the canvas (app/canvas/reveal.ts).
  */
-import type { AspectRatio } from "../../domain/canvas/node";
-import type { Scene } from "../../domain/shotlists/schema";
-import { MODE_EVENT } from "../project/modes";
+import type { AspectRatio } from "../../../domain/canvas/node";
+import type { Scene } from "../../../domain/shotlists/schema";
+import { MODE_EVENT } from "../../project/modes";
 
 export interface PendingStoryboard {
   listId: string;

@@ -124,7 +124,6 @@ export const stockSearchQuerySchema = z.object({
   query: z.string().trim().max(200, "Search is too long").optional().default(""),
   page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").max(1000, "page is too large").default(1),
 });
-export type StockSearchQuery = z.infer<typeof stockSearchQuerySchema>;
 
 export const trackDownloadSchema = z.strictObject({
   downloadLocation: z.string({ error: "downloadLocation is required" }).min(1, "downloadLocation is required").max(2000, "downloadLocation is too long"),

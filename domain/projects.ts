@@ -99,8 +99,6 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectListSchema = z.object({ projects: z.array(projectSchema) });
-
 export const addMemberSchema = z.strictObject({
   email: emailSchema,
   permission: memberPermissionSchema,

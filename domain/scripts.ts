@@ -97,7 +97,6 @@ export const exportQuerySchema = z.object({
   paper: z.enum(["letter", "a4"]).optional(),
   sceneNumbers: z.enum(["none", "left", "right", "both"]).default("none"),
 });
-export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
 /**
  * Which file an upload is, from its name, and the spec's checks (shell 5 "Script upload"); Fountain is

@@ -128,7 +128,6 @@ export const uploadFieldsSchema = z.strictObject({
   contentType: declaredContentTypeSchema,
   projectId: projectIdSchema,
 });
-export type UploadFields = z.infer<typeof uploadFieldsSchema>;
 
 /** JSON body of a URL upload: the server fetches the URL (SSRF-guarded) and stores the bytes. */
 export const urlUploadSchema = z.strictObject({
@@ -137,7 +136,6 @@ export const urlUploadSchema = z.strictObject({
   contentType: declaredContentTypeSchema,
   projectId: projectIdSchema,
 });
-export type UrlUploadInput = z.infer<typeof urlUploadSchema>;
 
 export const uploadResultSchema = z.object({
   success: z.literal(true),

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CanvasNode } from "../../domain/canvas/node";
 import type { ShotListScriptState } from "../../domain/breakdown/api";
 import type { Permission } from "../../domain/permissions";
-import type { CreateShotListInput, Scene, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary, UpdateShotListInput } from "../../domain/shotlists/schema";
+import type { CreateShotListInput, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary, UpdateShotListInput } from "../../domain/shotlists/schema";
 import { api, ApiError } from "./client";
 
 export const shotListKeys = {

@@ -1,8 +1,6 @@
 import { CREDITS_PER_MONEY_UNIT, moneyToCredits } from "../../domain/credits";
 export { CREDIT_PACKS, PLANS, planBonusRatio, type CreditPack, type Plan, type PlanId } from "../../domain/billing/catalog";
 
-/** Credits are money × 1000 (domain/credits): 1 credit = $0.001. */
-export const CREDITS_PER_USD = CREDITS_PER_MONEY_UNIT;
 export const usdToCredits = moneyToCredits;
 
 /** '15,000' — a credit count without its unit, for prices and plan cards. */

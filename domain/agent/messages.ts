@@ -10,7 +10,6 @@ export type AgentMessageType = (typeof AGENT_MESSAGE_TYPES)[number];
 /** What became of a proposed plan. */
 /** An applied plan can still be undone from the chat ("undone": one canvas undo step, its waiting runs cancelled). */
 export const PLAN_STATES = ["proposed", "applied", "cancelled", "failed", "undone"] as const;
-export type PlanState = (typeof PLAN_STATES)[number];
 
 export const AGENT_MESSAGE_MAX = 4000;
 /** Context chips show the node's content cut to this many characters (spec shell 9). */

@@ -77,7 +77,4 @@ export const agentPlanSchema = z.object({
 export type AgentPlan = z.infer<typeof agentPlanSchema>;
 export type AgentPlanInput = z.input<typeof agentPlanSchema>;
 
-/** The step kinds that spend credits once the plan is applied. */
-export const isRunStep = (s: PlanStep): s is Extract<PlanStep, { op: "run-node" | "run-from-here" | "run-tool" }> => s.op === "run-node" || s.op === "run-from-here" || s.op === "run-tool";
-
 export { nodeIdSchema as existingNodeIdSchema };

@@ -23,7 +23,6 @@ export const versionEntrySchema = z.object({
   /** The seed the run used (issue 31, 3): locking the seed with this version on show repeats it. */
   seed: z.number().int().nonnegative().optional(),
 });
-export type VersionEntry = z.infer<typeof versionEntrySchema>;
 
 /**
  * Revisions are stored as PostgreSQL bigints and read as JS numbers: none may pass the largest safe integer.
@@ -143,7 +142,6 @@ export const autosaveRequestSchema = z.object({
   /** The sending tab, so realtime echoes can be ignored by their sender. */
   clientId: z.string().max(100).optional(),
 });
-export type AutosaveRequest = z.infer<typeof autosaveRequestSchema>;
 
 /**
  * What the server reads of an autosave request before its updates: each update is then validated on its

@@ -1,7 +1,5 @@
 /** spec (canvas 4/9): simulated progress ticks every 200 ms. */
 export const PROGRESS_TICK_MS = 200;
-/** spec (canvas 4/9): the simulated progress never goes above 98. */
-export const SIMULATED_PROGRESS_CAP = 98;
 /** spec (canvas 2): the progress bar is at least 3% wide. */
 export const MIN_PROGRESS_BAR_PERCENT = 3;
 

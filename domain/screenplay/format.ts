@@ -117,9 +117,6 @@ export const FD_DEFAULTS: ResolvedFormat = {
   },
 };
 
-/** A4 as Final Draft sizes it. */
-export const A4_PAGE = { width: 8.27, height: 11.69 } as const;
-
 /** The format with Final Draft's defaults where the script says nothing. */
 export function resolveFormat(format?: ScriptFormat | null): ResolvedFormat {
   if (!format) return FD_DEFAULTS;

@@ -36,7 +36,6 @@ export * from "./styledText";
 export type Paper = "letter" | "a4";
 
 export const CHARS_PER_INCH = 10;
-export const LINES_PER_INCH = 6;
 export const PAPER_INCHES: Readonly<Record<Paper, { width: number; height: number }>> = {
   letter: { width: 8.5, height: 11 },
   a4: { width: 210 / 25.4, height: 297 / 25.4 },
@@ -47,7 +46,6 @@ export const LINES_PER_PAGE: Readonly<Record<Paper, number>> = {
   a4: linesPerPage({ ...FD_DEFAULTS.page, ...PAPER_INCHES.a4 }),
 };
 export const TOP_MARGIN_IN = 1;
-export const LEFT_MARGIN_IN = 1.5;
 /** The right edge of the text area. */
 export const RIGHT_EDGE_IN = 7.5;
 /** Page numbers sit flush right at the text edge, 0.5 in from the top. */
@@ -220,4 +218,3 @@ export function continuedCue(cue: string, contd = "(CONT'D)"): string {
   return CONTD.test(trimmed) || (contd && trimmed.toUpperCase().endsWith(contd.toUpperCase())) ? trimmed : contd ? `${trimmed} ${contd}` : trimmed;
 }
 
-export const MORE_TEXT = "(MORE)";

@@ -35,17 +35,14 @@ export const CAMERA_HEIGHTS = [
   "Ground Level",
   "Custom",
 ] as const;
-export type CameraHeight = (typeof CAMERA_HEIGHTS)[number];
 
 export const DUTCH_ANGLES = ["None", "Dutch (left)", "Dutch (right)"] as const;
-export type DutchAngle = (typeof DUTCH_ANGLES)[number];
 
 /** spec: "Framing (shot type choices)" — the choices of both the shot type and the framing field. */
 export const FRAMINGS = ["Single", "Two Shot", "Three Shot", "Over-the-Shoulder", "Over-the-Hip", "Point of View", "Custom"] as const;
 export type Framing = (typeof FRAMINGS)[number];
 
 export const FOCUS_DEPTHS = ["Rack Focus", "Shallow Focus", "Deep Focus", "Tilt-Shift", "Zoom", "Custom"] as const;
-export type FocusDepth = (typeof FOCUS_DEPTHS)[number];
 
 export const SHOT_DEFAULTS = {
   description: "Description...",

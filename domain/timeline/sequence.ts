@@ -120,7 +120,6 @@ export const timelineSequenceSchema = z
 export type TimelineSequence = z.infer<typeof timelineSequenceSchema>;
 export type TimelineClip = z.infer<typeof timelineClipSchema>;
 export type TimelineAudioClip = z.infer<typeof timelineAudioClipSchema>;
-export type TimelineMediaKind = TimelineClip["media"]["kind"];
 
 /** The real frames per second: 24 with ntsc is 24000/1001 ≈ 23.976. */
 export function framesPerSecond(seq: Pick<TimelineSequence, "fps" | "ntsc">): number {

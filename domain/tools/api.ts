@@ -34,7 +34,6 @@ export const executeToolBodySchema = z
     authToken: z.string().max(4000).nullable().optional(),
   })
   .strict();
-export type ExecuteToolBody = z.input<typeof executeToolBodySchema>;
 
 export const toolSchemaQuerySchema = z.object({ id: z.string().min(1, "id is required").max(200) }).strict();
 

@@ -76,10 +76,8 @@ export type WorkflowMedia = z.infer<typeof workflowMediaSchema>;
 
 /** A node in a file is a node record, as a canvas change carries it. */
 export const workflowNodeSchema = nodeRecordSchema;
-export type WorkflowNode = z.infer<typeof workflowNodeSchema>;
 
 export const workflowEdgeSchema = edgeSchema.pick({ id: true, source: true, target: true, sourceHandle: true, targetHandle: true });
-export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 
 /** What is read first: a file from another tool, or from a newer studio, is told apart before its body is parsed. */
 export const workflowHeaderSchema = z.looseObject({ format: z.unknown(), version: z.unknown() });

@@ -14,7 +14,6 @@ export const reserveKey = (generationId: string) => `generation:${generationId}:
 export const captureKey = (generationId: string) => `generation:${generationId}:capture`;
 export const releaseKey = (generationId: string) => `generation:${generationId}:release`;
 
-
 /**
  * Holds `credits` for a generation inside the caller's transaction; 402 when the balance is short. A per-user
  * advisory lock makes concurrent reservations see each other's holds.
@@ -27,12 +26,6 @@ export async function reserveCredits(tx: Db, userId: string, generationId: strin
   const balance = await creditBalance(tx, userId);
   if (balance < credits) throw insufficientCredits();
   await recordCreditMovement(tx, { userId, delta: -credits, reason: "generation reserve", idempotencyKey: reserveKey(generationId) });
-}
-
-/** The hold becomes the charge. `actual` below the hold returns the difference. */
-export async function captureCredits(db: Db, userId: string, generationId: string, reserved: number, actual = reserved): Promise<void> {
-  if (reserved <= 0) return;
-  await recordCreditMovement(db, { userId, delta: Math.max(0, reserved - actual), reason: "generation capture", idempotencyKey: captureKey(generationId) });
 }
 
 export async function releaseCredits(db: Db, userId: string, generationId: string, reserved: number): Promise<void> {

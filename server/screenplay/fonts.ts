@@ -20,7 +20,6 @@ import * as fontkit from "fontkit";
 const require = createRequire(import.meta.url);
 
 export type Face = "regular" | "bold" | "italic" | "boldItalic";
-export const FACES: readonly Face[] = ["regular", "bold", "italic", "boldItalic"];
 
 /** Package-relative font files of each fallback level, per face. */
 const SOURCES: ReadonlyArray<{ name: string; files: Record<Face, string> }> = [

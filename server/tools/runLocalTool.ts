@@ -110,8 +110,6 @@ const RUNNERS: Record<string, Runner> = {
   "local/read-aloud": async (i, p, run) => file("audio", await readAloud(i.nodeText, { voice: String(p.voice ?? "slt"), speed: Number(p.speed ?? 1) }, run)),
 };
 
-export const LOCAL_TOOL_IDS: readonly string[] = Object.keys(RUNNERS);
-
 export function runLocalTool(toolId: string, inputs: ToolInputs, params: Record<string, ParamValue>, run: LocalToolRun): Promise<ToolProduct> {
   const runner = RUNNERS[toolId];
   if (!runner) throw new Error(`No local engine for tool ${toolId}`);

@@ -233,8 +233,6 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   };
 }
 
-export type Inbound = ReturnType<typeof createInbound>;
-
 /**
  * One data change per node: the highest revision. Each is merged with the node as this tab shows it before
  * the list is applied, so a second, newer copy of a node in the same list would be measured against a copy

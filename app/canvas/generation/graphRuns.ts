@@ -11,7 +11,6 @@ import { api } from "../../api/client";
 import type { GenerationEnv } from "./generationController";
 import { generationErrorMessage } from "./generationErrorMessage";
 
-
 /** What the confirmation is about. */
 export interface GraphRunRequest {
   scope: RunScope;
@@ -109,4 +108,3 @@ export function createGraphRuns(env: GenerationEnv) {
     },
   };
 }
-export type GraphRuns = ReturnType<typeof createGraphRuns>;

@@ -14,7 +14,6 @@ import { api } from "../../api/client";
 import type { GenerationEnv } from "./generationController";
 import { generationErrorMessage } from "./generationErrorMessage";
 
-
 export interface PerShotChoice {
   shotListId: string;
   /** One scene; every scene when absent. */
@@ -163,4 +162,3 @@ export function createPerShotRuns(env: GenerationEnv) {
     },
   };
 }
-export type PerShotRuns = ReturnType<typeof createPerShotRuns>;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { Box, Pause, Play, Volume2, VolumeX } from "lucide-react";
+import { Pause, Play, Volume2, VolumeX } from "lucide-react";
 import type { ContentType } from "../../../domain/canvas/node";
 import { IconButton, Spinner } from "../../ui";
 import { WaveformPlayer } from "./WaveformPlayer";
@@ -72,6 +72,3 @@ function VideoView({ url, large, onError, onNaturalSize }: { url: string; large:
   );
 }
 
-export function ModelPlaceholder() {
-  return <Box className="size-8 text-text-muted" aria-hidden />;
-}

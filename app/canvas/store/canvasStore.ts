@@ -40,8 +40,6 @@ export function createCanvasStore(init: { projectId: string; canEdit: boolean; n
   }));
 }
 
-export const selectedNodes = (s: CanvasState) => s.nodes.filter((n) => n.selected);
-
 const indexes = new WeakMap<readonly StudioNode[], ReadonlyMap<string, StudioNode>>();
 
 /**

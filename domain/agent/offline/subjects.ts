@@ -40,12 +40,6 @@ export function allOfKindIn(lower: string): NodeKind | "any" | undefined {
   return "any";
 }
 
-const KIND_MENTION = KIND_NOUNS.map(([kind, nouns]) => [kind, new RegExp(`\\b(?:${nouns})\\b`)] as const);
-
-/** The kinds of node the request mentions by noun ("upscale the pictures" → image). */
-export function kindsMentioned(lower: string): NodeKind[] {
-  return KIND_MENTION.filter(([, re]) => re.test(lower)).map(([kind]) => kind);
-}
 
 const PLURAL_KIND = /\b(?:the|my|our)\s+(?:[a-z0-9:-]+\s+)?(images|pictures|photos|frames|stills|videos|clips|audios|sounds|recordings|texts|notes|3d models|meshes)\b/;
 const CANVAS_SCOPE = /\b(?:on|in|across) (?:the|this|my) (?:whole |entire )?(?:canvas|project|board|workspace)\b|\beverywhere\b/;

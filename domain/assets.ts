@@ -41,7 +41,7 @@ const KIND: Record<string, AssetKind> = { image: "image", video: "video", audio:
 
 /**
  * Assets are the nodes with status completed and a media URL (spec: shell 4 "Assets"), and the completed
- * text nodes with text (issue 31 item 9: a written logline is a result too), newest first by generatedAt
+ * text nodes with text (a written logline is a result too), newest first by generatedAt
  * (falling back to the node's last change).
  */
 export function assetsFromNodes(nodes: readonly { id: string; data: NodeData }[]): AssetCard[] {
@@ -82,7 +82,7 @@ const cleanName = (s: string) => s.replace(UNSAFE_IN_NAME, " ").replace(/\s+/g, 
 const ANIMATIC_TITLE = /^animatic\s*·\s*(.*)$/i;
 
 /**
- * The name a downloaded asset is saved under (issue 31 item 9): after the project and the node or shot,
+ * The name a downloaded asset is saved under: after the project and the node or shot,
  * as a film maker would file it — "Rain Chase – Shot 2.png", "Rain Chase animatic.mp4" — never the stored
  * file's generated name. An untitled node is named after the project alone.
  */

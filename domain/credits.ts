@@ -19,7 +19,7 @@ export function formatCredits(credits: number | null | undefined): string {
   return `${new Intl.NumberFormat("en-US").format(n)} ${n === 1 ? "credit" : "credits"}`;
 }
 
-/** What a new account sees before its allowance is granted (issue 31, item 10). */
+/** What a new account sees before its allowance is granted (item 10). */
 export function promisedCreditsMessage(promised: number): string {
   return `${new Intl.NumberFormat("en-US").format(promised)} free credits arrive with your first project`;
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The only media URLs the studio stores on nodes and shots: its own `/api/media/<id>` (uploads, generation
  * and tool outputs, and outside files fetched through the SSRF-safe import all become one). An outside URL
  * would make every viewer's browser, and the server's download and 3D proxies, fetch what a stranger chose;
- * a path such as `/api/../../etc/passwd` is refused too (issue 17 item 8).
+ * a path such as `/api/../../etc/passwd` is refused too.
  */
 export const STUDIO_MEDIA_URL = /^\/api\/media\/[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/;
 

@@ -39,7 +39,7 @@ export const renameScriptSchema = z.strictObject({ name: scriptNameSchema });
 
 export const SCRIPT_MAX_ELEMENTS = 20_000;
 
-/** What an imported script is refused with when the editor could never save it back (issue 29 item 5). */
+/** What an imported script is refused with when the editor could never save it back. */
 export const SCRIPT_IMPORT_MESSAGES = {
   tooManyElements: (count: number) =>
     `This script has ${count.toLocaleString("en-US")} elements; a script may have at most ${SCRIPT_MAX_ELEMENTS.toLocaleString("en-US")}. Split it into smaller files and import each.`,

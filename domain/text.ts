@@ -1,5 +1,5 @@
 /**
- * The one text rule for everything the API stores (issue 16 item 3): no NUL character and no lone UTF-16
+ * The one text rule for everything the API stores: no NUL character and no lone UTF-16
  * surrogate, in any string or object key, however deep (node data is jsonb, and PostgreSQL refuses
  * `\u0000` in text and in jsonb; a lone surrogate breaks jsonb and is silently mangled in text). Trimming
  * stays with each field's schema, where the spec asks for it (names, titles).
@@ -30,7 +30,7 @@ export interface BadText {
 /**
  * The first string (or key) in a JSON-like value that breaks the rule, or null when all is well. Bytes
  * (a Buffer, any typed array: an uploaded zip, media) are not text and are never walked: walking a 20 MB
- * zip's bytes as object keys froze the server for minutes (issue 29 item 1). The path is built only for
+ * zip's bytes as object keys froze the server for minutes. The path is built only for
  * a finding, so a deep value costs one visit per node, not one copy of its path.
  */
 export function findBadText(value: unknown, path: (string | number)[] = []): BadText | null {

@@ -15,7 +15,7 @@ import { toolRunKind } from "./tools/toolRun";
 export const runKinds = () => new RunKindRegistry<GenerationDeps>([modelRunKind, shotImageRunKind, toolRunKind, loraTrainingRunKind, animaticRunKind]);
 
 export function subscribeToRuns(engine: RunEngine<GenerationDeps>): void {
-  // A storyboard node's image becomes its shot's (issue 14, 2), before the run is reported done.
+  // A storyboard node's image becomes its shot's, before the run is reported done.
   engine.runner.onSucceeded(async (row, _kind, result) => {
     if (result.image) await shotImageFromNode(engine.deps.db, row.projectId, row.nodeId, result.image);
   });

@@ -29,7 +29,7 @@ export interface AgentState {
   draft: string;
   /** Error answers this tab dismissed (spec: a red message with Dismiss); the history keeps them. */
   dismissed: ReadonlySet<string>;
-  /** Plans this tab applied whose canvas step can still be undone from the chat (issue 31, 6). */
+  /** Plans this tab applied whose canvas step can still be undone from the chat. */
   undoable: ReadonlySet<string>;
 }
 
@@ -242,7 +242,7 @@ export function createAgentController(env: AgentEnv) {
     },
 
     /**
-     * Undo of an applied plan, from the chat (issue 31, 6): its canvas step is undone (only while it is
+     * Undo of an applied plan, from the chat: its canvas step is undone (only while it is
      * still the last one, so no later edit is lost), and its runs that are still going are cancelled, which
      * releases their held credits.
      */

@@ -3,7 +3,7 @@ import type { AssetCard } from "../../domain/assets";
 import { buttonClassName, Dialog } from "../ui";
 import { assetDownloadUrl } from "./assetDownload";
 
-/** An asset opened from its card (issue 31 item 9): an image large, video and audio playing in place, text in full. */
+/** An asset opened from its card: an image large, video and audio playing in place, text in full. */
 export function AssetPreview({ card, projectId, onClose }: { card: AssetCard | null; projectId: string; onClose(): void }) {
   return (
     <Dialog

@@ -10,7 +10,7 @@ import { AssetPreview } from "./AssetPreview";
 import { AssetTile } from "./AssetTile";
 
 /**
- * spec (shell 2 "Assets screen"): the project's completed media and text results (issue 31 item 9),
+ * spec (shell 2 "Assets screen"): the project's completed media and text results,
  * filterable; a card opens a preview, and downloads are named after the project and node.
  */
 export function AssetsScreen({ project }: { project: Project | null }) {

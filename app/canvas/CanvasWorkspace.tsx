@@ -117,7 +117,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       reveal: revealNodes,
       notify: (kind, message, description) => toast[kind](message, { description }),
     };
-    /** A lane sent from a shot list (issue 14, 2), applied once the canvas can show it. */
+    /** A lane sent from a shot list, applied once the canvas can show it. */
     const applyPendingStoryboard = () => {
       const pending = takeStoryboard(projectId);
       if (pending) void applyStoryboard(storyboard, pending);
@@ -170,7 +170,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     };
   }, [ctx, projectId, clientId]);
 
-  // The owner may change this user's access while the canvas is open (issue 31 item 8): the store follows.
+  // The owner may change this user's access while the canvas is open: the store follows.
   useEffect(() => {
     if (ctx.store.getState().canEdit !== canEdit) ctx.store.setState({ canEdit });
   }, [ctx, canEdit]);

@@ -68,7 +68,7 @@ export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInsta
     [createAt],
   );
 
-  // The pointer, for the others' view of this tab's cursor (issue 15).
+  // The pointer, for the others' view of this tab's cursor.
   const onPointerMove = useCallback((e: React.PointerEvent) => reportCursor(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })), [rf]);
   const onPointerLeave = useCallback(() => reportCursor(null), []);
 

@@ -27,7 +27,7 @@ export interface CanvasData {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
   viewport: Viewport | null;
-  /** The canvas's groups (issue 34); absent from an older server's answer. */
+  /** The canvas's groups; absent from an older server's answer. */
   groups?: GroupRecord[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The canvas as the person sees it (issue 31, 2): the part of the pane no panel covers (the toolbars, the
+ * The canvas as the person sees it: the part of the pane no panel covers (the toolbars, the
  * generation toolbar, the agent panel: every element marked data-canvas-panel), in screen and in flow
  * coordinates, and smooth pans that show something inside that part (Fit view, Zoom to selection, new
  * nodes that found no room on screen).

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * A dashboard card: 16:9 preview, name, relative last-edited time, and delete for the owner; a project
- * shared with the user shows its owner's name and the user's permission instead (issue 15).
+ * shared with the user shows its owner's name and the user's permission instead.
  */
 export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onDelete }: Props) {
   const name = project.name || "Untitled Project";

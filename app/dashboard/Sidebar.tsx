@@ -41,7 +41,7 @@ export function Sidebar({
 
   const entries = [
     { id: "projects" as const, label: "My Projects", icon: FolderOpen },
-    // The spec's disabled Shared Projects view, now the list of projects others shared with the user (issue 15).
+    // The spec's disabled Shared Projects view, now the list of projects others shared with the user.
     { id: "shared" as const, label: "Shared with me", icon: Users },
     { id: "tv" as const, label: "Studio TV", icon: Tv },
   ];

@@ -22,7 +22,7 @@ export function Avatar({ user, size = 32 }: { user: SessionUser; size?: number }
 
 /**
  * spec (shell 2 "User menu"): initial, name, e-mail, credits 'remaining', billing, logout. Credits are shown
- * in credits, the unit of the top bar (issue 31 overrides the spec's money here: one unit everywhere).
+ * in credits, the unit of the top bar (overrides the spec's money here: one unit everywhere).
  */
 export function UserMenu({ user, compact }: { user: SessionUser; compact: boolean }) {
   const navigate = useNavigate();

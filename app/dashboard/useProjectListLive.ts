@@ -4,7 +4,7 @@ import { projectKeys } from "../api/projects";
 import { openLiveSocket } from "../live/projectSocket";
 
 /**
- * Keeps the dashboard's project list live (issue 31 item 8): the user's own channel (`/api/live`) says when
+ * Keeps the dashboard's project list live: the user's own channel (`/api/live`) says when
  * the projects shared with them changed, and the list is read again, so a new share appears in Shared with
  * me without a reload. After a reconnect it is read again too (news may have been missed meanwhile).
  */

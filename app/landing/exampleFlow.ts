@@ -1,7 +1,7 @@
 import { REMIX_DRAFT_KEY, type RemixDraft } from "../../domain/remix";
 
 /**
- * The hero's example flow (NodeGraphIllustration) as a remix draft (issue 31 item 13): the same four nodes,
+ * The hero's example flow (NodeGraphIllustration) as a remix draft: the same four nodes,
  * named by label as the gallery names them. Remixing it leaves the draft where the gallery would (spec:
  * shell 3 "Remix draft"); after sign-in the dashboard turns it into a project (useRemixDraft).
  */

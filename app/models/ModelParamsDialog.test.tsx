@@ -266,7 +266,7 @@ describe("Model Parameters modal (spec canvas 2, 5)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Reset to defaults" }));
     expect(onChange).toHaveBeenLastCalledWith(defaultParameters(everyKind.inputSchema));
     expect(screen.getByRole("switch", { name: "Loop" }).textContent).toBe("Disabled");
-    // No default seed: an empty field means a fresh seed on every run (issue 31, 3).
+    // No default seed: an empty field means a fresh seed on every run.
     expect((screen.getByLabelText("Seed") as HTMLInputElement).value).toBe("");
   });
 

@@ -7,7 +7,7 @@ import { membersOf, usePresence } from "./presenceStore";
 const SHOWN = 5;
 
 /**
- * The members who have the project open now (issue 15), in the top bar: an avatar each in their colour with
+ * The members who have the project open now, in the top bar: an avatar each in their colour with
  * the mode they are in; clicking one follows them (their canvas view, their script, their mode) until this
  * tab moves by itself or clicks again.
  */

@@ -4,7 +4,7 @@ import type { PresencePeer } from "../../domain/presence/presence";
 import { cn } from "../ui";
 import { membersOf, usePresence } from "./presenceStore";
 
-/** The others who have a script open (issue 15), one each however many tabs they have. */
+/** The others who have a script open, one each however many tabs they have. */
 export function useScriptPeers(scriptId: string): PresencePeer[] {
   const here = usePresence(useShallow((s) => Object.values(s.peers).filter((p) => p.mode === "scripts" && p.scriptId === scriptId && p.userId !== s.selfUserId)));
   return membersOf(Object.fromEntries(here.map((p) => [p.connectionId, p])));

@@ -1,5 +1,5 @@
 /**
- * This tab's part in presence (issue 15): one live socket per open project (ProjectWorkspace opens it),
+ * This tab's part in presence: one live socket per open project (ProjectWorkspace opens it),
  * which says hello with the tab's state, sends what changes (at most 10 states and 20 cursors a second;
  * the server holds every tab to the same), and feeds what it hears into the presence store. Any part of
  * the workspace reports through `reportPresence` and `reportCursor` without knowing about the socket.

@@ -1,5 +1,5 @@
 /**
- * Who else has this project open (issue 15), as this tab knows it from the live channel: their tabs' states,
+ * Who else has this project open, as this tab knows it from the live channel: their tabs' states,
  * their cursors on the canvas, and whom this tab follows. Components select the small part they draw (a
  * node's outline colour, one avatar), so a cursor moving re-renders the cursor layer only.
  */

@@ -3,7 +3,7 @@ import { reportPresence } from "./presenceChannel";
 import { useFollowed, usePresence } from "./presenceStore";
 
 /**
- * The place in a script (issue 15): this tab reports the first line on screen as it scrolls, and, while it
+ * The place in a script: this tab reports the first line on screen as it scrolls, and, while it
  * follows someone in the same script, scrolls to theirs. Scrolling, clicking or typing in the page stops
  * following (the scroll this hook makes itself does not: it listens to the person, not to scroll events).
  */

@@ -53,9 +53,9 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     );
   }, [linkedNode, projectId, setMode, setParams]);
 
-  // Presence (issue 15): this tab is here, in this mode, from the moment the project is open.
+  // Presence: this tab is here, in this mode, from the moment the project is open.
   const opened = project.isSuccess;
-  // The same socket brings a change of this user's access, which every mode follows at once (issue 31 item 8).
+  // The same socket brings a change of this user's access, which every mode follows at once.
   const queryClient = useQueryClient();
   useEffect(
     () => (opened ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }, (permission) => followAccess(queryClient, projectId, permission)) : undefined),

@@ -10,7 +10,7 @@ export function accessChangeMessage(project: Pick<Project, "name" | "ownerName">
 }
 
 /**
- * The owner changed this user's permission on the open project (issue 31 item 8): the project's cached
+ * The owner changed this user's permission on the open project: the project's cached
  * record takes it, so every mode (the canvas's store too, CanvasWorkspace) follows at once, with a toast.
  */
 export function followAccess(queryClient: QueryClient, projectId: string, permission: Permission): void {

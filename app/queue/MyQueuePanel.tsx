@@ -23,7 +23,7 @@ export function useActiveRunCount(): number {
 }
 
 /**
- * My queue across projects (issue 30, 3): pause and resume, waiting runs in the order they will start
+ * My queue across projects: pause and resume, waiting runs in the order they will start
  * (drag to reorder, or Move up / Move down / Run next from the keyboard), Retry on a failed run, cancel one
  * or all waiting. `onOpen` opens a run's node (the canvas does it for its own project's runs).
  */

@@ -8,7 +8,7 @@ import { toast } from "../ui";
 export const QUEUE_KEY = ["queue"] as const;
 
 /**
- * The user's queue across their projects (issue 30, 3): `GET /api/queue`, read again whenever the user's
+ * The user's queue across their projects: `GET /api/queue`, read again whenever the user's
  * own channel (`/api/live`) says it changed, so every open tab follows a pause, a move or a run that ends.
  */
 export function useMyQueue(enabled = true) {

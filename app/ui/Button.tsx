@@ -21,7 +21,7 @@ const base =
 export const buttonVariants: Record<ButtonVariant, string> = {
   primary:
     "border-transparent bg-accent text-accent-fg shadow-sm hover:bg-accent-hover active:bg-accent-active " +
-    // Disabled (and not busy) it loses the accent: a faded accent still read as a button to press (issue 31, 1).
+    // Disabled (and not busy) it loses the accent: a faded accent still read as a button to press.
     "[&:disabled:not([aria-busy=true])]:border-border [&:disabled:not([aria-busy=true])]:bg-surface-3 [&:disabled:not([aria-busy=true])]:text-text-muted [&:disabled:not([aria-busy=true])]:shadow-none",
   secondary:
     "border-border bg-surface-2 text-text shadow-sm hover:border-border-strong hover:bg-surface-3 active:bg-surface-2",

@@ -12,7 +12,7 @@ const style = {
 /**
  * Sonner toaster for the dark studio theme. Render once at the app root. Top centre, just under the top bar
  * (56 px): there it covers no input — bottom-right sat on the canvas sidebar's Prompt and the bottom on the
- * generation toolbar (issue 31 item 13).
+ * generation toolbar.
  */
 export function Toaster() {
   return <SonnerToaster theme="dark" position="top-center" offset={{ top: 64 }} richColors closeButton style={style} />;

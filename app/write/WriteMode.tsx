@@ -12,7 +12,7 @@ const ScreenplayEditor = lazy(() => import("./editor/ScreenplayEditor").then((m)
 /** Scripts and Shot Lists share this document view (spec: shell 2 "Workspace modes"). */
 export function WriteMode({ project, mode, user }: { project: Project; mode: "scripts" | "shotLists"; user: SessionUser }) {
   const [openScript, setOpenScript] = useState<string | null>(null);
-  // Presence (issue 15): the open script is this tab's place; following someone opens theirs.
+  // Presence: the open script is this tab's place; following someone opens theirs.
   useEffect(() => reportPresence({ scriptId: mode === "scripts" ? openScript : null }), [mode, openScript]);
   const followed = useFollowed();
   const followedScript = followed?.mode === "scripts" ? followed.scriptId : undefined;

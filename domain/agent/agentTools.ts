@@ -18,7 +18,7 @@ import {
 import type { PlannerAnswer, PlannerInput } from "./planner";
 
 /**
- * The tools a tool-calling model plans with (issue 12). Read tools answer with the PlannerInput's data and
+ * The tools a tool-calling model plans with. Read tools answer with the PlannerInput's data and
  * the catalogues; plan tools each add one plan step, their parameters being that step's schema from plan.ts
  * without its `op`; `finish` ends the plan. Every call is checked before it counts: a call that does not fit
  * its schema, or names a node that is not there, is answered with what is wrong and changes nothing, so the

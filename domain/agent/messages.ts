@@ -96,7 +96,7 @@ export function runReportText(made: number, failed: number): string {
 }
 
 /**
- * A context chip's title (issue 31, 6): the node's title, as on its card; for an untitled node its text or
+ * A context chip's title: the node's title, as on its card; for an untitled node its text or
  * prompt; cut to 20 characters, or 'Untitled'.
  */
 export function contextChipTitle(data: { content?: unknown; prompt?: unknown; title?: unknown }): string {

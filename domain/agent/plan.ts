@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ASPECT_RATIOS, nodeIdSchema } from "../canvas/node";
 
 /**
- * What the agent proposes before it acts (issue 12): the nodes it adds or changes, what it connects and lays
+ * What the agent proposes before it acts: the nodes it adds or changes, what it connects and lays
  * out, and what it runs. A plan is data: the browser turns it into one `agent` change list against the canvas
  * as it is then (compilePlan.ts), so it is one undo step and goes out through the outbox like any edit, and its
  * runs use the same routes as the Run button. Every planner (the rule-based one and tool-calling models)

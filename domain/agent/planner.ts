@@ -3,7 +3,7 @@ import type { Position } from "../canvas/node";
 import type { AgentPlan } from "./plan";
 
 /**
- * What a planner sees (issue 12). Everything in it is data: node text and script lines are quoted to a model
+ * What a planner sees. Everything in it is data: node text and script lines are quoted to a model
  * as material to work with, never as instructions, and no planner has a tool that reaches the network or
  * files, so nothing written on the canvas can widen what the agent may do.
  */

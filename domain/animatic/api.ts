@@ -1,4 +1,4 @@
-/** The animatic routes' contract (issue 14, 3). */
+/** The animatic routes' contract. */
 import { z } from "zod";
 import { itemIdSchema } from "../shotlists/schema";
 import { ANIMATIC_VOICE_SOURCES } from "./voices";

@@ -1,5 +1,5 @@
 /**
- * How long an animatic holds each shot (issue 14, 3): the user's own time when set; otherwise from the
+ * How long an animatic holds each shot: the user's own time when set; otherwise from the
  * script lines it covers: dialogue at about 2.5 words a second, action by its length on the page (a page
  * a minute, 55 lines a page, 60 characters a line); never under 1.5 s. A shot with no timed lines (one the
  * user added) is held for a beat of 3 s.

@@ -1,5 +1,5 @@
 /**
- * The animatic's voices (issue 14, 3): each character speaks in a voice of their own, the same one in every
+ * The animatic's voices: each character speaks in a voice of their own, the same one in every
  * shot — the local flite voices offline, or ElevenLabs' premade voices when the user chooses them and has
  * a key (their own, free; or the studio's, charged through the ledger like any ElevenLabs run).
  */

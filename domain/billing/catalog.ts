@@ -2,7 +2,7 @@ import { moneyToCredits } from "../credits";
 
 /**
  * What can be bought, and for how much: the server's own table. Checkout amounts and granted credits are
- * read from here by price id, never from a request (issue 13).
+ * read from here by price id, never from a request.
  */
 export type PlanId = "indie" | "studio" | "production";
 

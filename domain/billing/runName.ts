@@ -5,7 +5,7 @@ import { TOOLS, toolIdOfRun } from "../tools/catalogue";
 
 /**
  * A run's model or tool as people know it ('Upscale ×2', 'FLUX1.1 [pro] ultra', 'Animatic'), never a raw id
- * where a name exists (issue 31, 10): the Billing page, its chart and the usage CSV all say the same.
+ * where a name exists: the Billing page, its chart and the usage CSV all say the same.
  */
 export function runName(modelId: string): string {
   const toolId = toolIdOfRun(modelId);

@@ -1,4 +1,4 @@
-/** The breakdown routes' contract (issue 14), shared by the server and the client. */
+/** The breakdown routes' contract, shared by the server and the client. */
 import { z } from "zod";
 import type { ShotList } from "../shotlists/schema";
 import type { BreakdownReport } from "./report";

@@ -1,5 +1,5 @@
 /**
- * Break a screenplay down into proposed scenes and shots (issue 14, 1): one scene per scene heading, with
+ * Break a screenplay down into proposed scenes and shots: one scene per scene heading, with
  * its location, interior/exterior and time of day read from the heading and lighting proposed from the
  * time; shots from shotRules. Rules only, so it works offline and gives the same list every time.
  */

@@ -1,5 +1,5 @@
 /**
- * Merging a new breakdown into a shot list (issue 14: "breaking down again merges"):
+ * Merging a new breakdown into a shot list ("breaking down again merges"):
  * - shots the user added, or edited since the breakdown wrote them, are kept as they are;
  * - untouched shots follow the script (new fields and line fingerprints, same id and image);
  * - a shot whose lines were removed from the script is kept, so it can say so, never deleted;

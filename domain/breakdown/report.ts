@@ -1,5 +1,5 @@
 /**
- * The breakdown report (issue 14: what StudioBinder and Celtx sell): per scene its length in eighths,
+ * The breakdown report (what StudioBinder and Celtx sell): per scene its length in eighths,
  * characters, speaking parts, location, interior/exterior, day/night and props; per character the scenes
  * they are in and how much they say.
  */

@@ -1,5 +1,5 @@
 /**
- * The link between a shot and the script lines it covers (issue 14): fingerprints taken at breakdown time,
+ * The link between a shot and the script lines it covers: fingerprints taken at breakdown time,
  * compared later with the script as it is now, to say 'Script changed' and what changed.
  */
 import type { ScreenplayElement } from "../screenplay/elements";

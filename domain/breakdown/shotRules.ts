@@ -1,5 +1,5 @@
 /**
- * The shots a scene's beats call for (issue 14, 1 "Breakdown"), by clear rules:
+ * The shots a scene's beats call for ("Breakdown"), by clear rules:
  * - an establishing wide shot for each new location;
  * - a shot per action beat, its movement from the beat's verbs of motion;
  * - an insert for a prop named in capitals in action;

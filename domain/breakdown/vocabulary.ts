@@ -54,7 +54,7 @@ export const NOT_PROPS = new Set([
   "NYPD", "LAPD", "BANG", "BOOM", "CRASH", "SLAM", "RING", "BEEP", "THUD", "SMASH", "CLICK", "KNOCK", "WHAM", "SILENCE",
 ]);
 
-/** Lighting proposed from a heading's time of day (issue 14: "lighting proposed from the time of day"). */
+/** Lighting proposed from a heading's time of day ("lighting proposed from the time of day"). */
 export function lightingFor(timeOfDay: string | null): string | null {
   if (!timeOfDay) return null;
   const t = timeOfDay.toUpperCase();

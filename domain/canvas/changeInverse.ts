@@ -13,7 +13,7 @@ export interface CanvasView {
  * The changes that reverse `step` (structural changes, as the undo history records them), computed against
  * the canvas as it is now, newest first: a node that was added is removed with its current data, a removed
  * one is restored with the data it had, an edge comes back or goes, a group goes, comes back or returns to
- * the copy it replaced (issue 34). What no longer applies (a node another
+ * the copy it replaced. What no longer applies (a node another
  * person deleted meanwhile, an edge already gone) is left out rather than undone twice.
  *
  * A restored node carries a revision one above the copy it was removed with, so its data lands over the

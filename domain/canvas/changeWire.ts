@@ -9,7 +9,7 @@ import { type RealtimeMessage, canvasMessages } from "../realtime";
  * `CanvasChange` on each side of them.
  */
 
-/** A structure request's body; the group fields are left out when there are none (issue 34). */
+/** A structure request's body; the group fields are left out when there are none. */
 type StructureBody = Omit<StructureRequest, "clientId" | "updates" | "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
 type StructureBuild = Omit<StructureBody, "groupsSet" | "groupsRemoved"> & Required<Pick<StructureBody, "groupsSet" | "groupsRemoved">>;

@@ -54,7 +54,7 @@ export const canvasChangeSchema = z.discriminatedUnion("type", [
   /** `edge` is the removed edge, for undo. */
   z.object({ type: z.literal("edge-removed"), id: z.string().min(1).max(300), edge: edgeSchema.optional() }),
   z.object({ type: z.literal("viewport"), viewport: viewportSchema }),
-  /** A new group (issue 34): for one that exists, it replaces it (last writer wins, like a placement). */
+  /** A new group: for one that exists, it replaces it (last writer wins, like a placement). */
   z.object({ type: z.literal("group-added"), group: groupRecordSchema }),
   /** A group renamed, recoloured, collapsed or expanded, or given other members; `prev` is the copy it replaced, for undo. */
   z.object({ type: z.literal("group-updated"), group: groupRecordSchema, prev: groupRecordSchema.optional() }),
@@ -87,7 +87,7 @@ export const isGroupChange = (c: CanvasChange): c is ChangeOf<"group-added" | "g
 
 /**
  * The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). A
- * group's changes count too: making, renaming, collapsing and ungrouping are each a step (issue 34).
+ * group's changes count too: making, renaming, collapsing and ungrouping are each a step.
  */
 export const isStructural = (c: CanvasChange): boolean =>
   c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored" || c.type === "edge-added" || c.type === "edge-removed" || isGroupChange(c);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { nodeIdSchema } from "./ids";
 
 /**
- * A group (issue 34, part 2): a named, coloured frame around some nodes, part of the canvas document. It
+ * A group (part 2): a named, coloured frame around some nodes, part of the canvas document. It
  * keeps only its members' ids; its frame is drawn from where they are (`groupBounds`), so moving a node
  * moves the frame and nothing about a group needs saving when its nodes move. A member that is deleted
  * stays listed (an undo of the delete puts it back in its group); only live members are drawn.

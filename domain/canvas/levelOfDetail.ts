@@ -2,7 +2,7 @@ import { detectContentType, mediaUrlOf, nodeLook } from "./contentType";
 import type { NodeData } from "./node";
 
 /**
- * Below this zoom a node draws as a light card (issue 34 "Everything on screen"): at 30 % a full card's
+ * Below this zoom a node draws as a light card ("Everything on screen"): at 30 % a full card's
  * 14 px title is 4 px tall and its text, buttons and players are unreadable, yet cost ~26 elements each.
  */
 export const LIGHT_CARD_BELOW_ZOOM = 0.3;

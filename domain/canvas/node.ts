@@ -20,7 +20,7 @@ export const versionEntrySchema = z.object({
   model: z.string().optional(),
   contentType: z.string().optional(),
   createdAt: z.string().optional(),
-  /** The seed the run used (issue 31, 3): locking the seed with this version on show repeats it. */
+  /** The seed the run used: locking the seed with this version on show repeats it. */
   seed: z.number().int().nonnegative().optional(),
 });
 
@@ -30,7 +30,7 @@ export const versionEntrySchema = z.object({
  */
 export const REV_MAX = Number.MAX_SAFE_INTEGER;
 /**
- * How far one write may move a node's revision (issue 17 item 6), past the one it was made from and, on the
+ * How far one write may move a node's revision, past the one it was made from and, on the
  * server, past the one stored (issue 29 item 4: a write claiming a high base no longer lifts the node with
  * it). A client raises rev by one per edit and coalesces its unsent edits of a node into one write, so a step
  * is the number of edits made without a save in between: a million covers any person (even typing for days
@@ -115,7 +115,7 @@ export type Viewport = z.infer<typeof viewportSchema>;
 export const AUTOSAVE_BATCH_MAX = 10;
 /**
  * Node data a structure request may carry (the first data of the nodes it creates, and data queued right
- * behind it): a pasted group or an applied agent plan is one request, one transaction (issue 12).
+ * behind it): a pasted group or an applied agent plan is one request, one transaction.
  */
 export const STRUCTURE_UPDATES_MAX = 100;
 
@@ -145,7 +145,7 @@ export const autosaveRequestSchema = z.object({
 
 /**
  * What the server reads of an autosave request before its updates: each update is then validated on its
- * own, and one that is refused is answered in `refused` while the others are written (issue 17 item 6).
+ * own, and one that is refused is answered in `refused` while the others are written.
  */
 export const autosaveEnvelopeSchema = autosaveRequestSchema.extend({
   // An update without a valid node id cannot be answered about its node: that refuses the request.
@@ -192,7 +192,7 @@ export const structureRequestSchema = z.object({
   edgesAdded: z.array(edgeSchema).max(5000).default([]),
   edgesRemoved: z.array(z.string().max(300)).max(5000).default([]),
   viewport: viewportSchema.optional(),
-  /** Groups made or changed (issue 34), written whole after the nodes; last writer wins. */
+  /** Groups made or changed, written whole after the nodes; last writer wins. */
   groupsSet: z.array(groupRecordSchema).max(GROUP_MEMBERS_MAX).default([]),
   /** Groups ungrouped: the frames go (before `groupsSet`), their nodes stay. */
   groupsRemoved: z.array(groupIdSchema).max(GROUP_MEMBERS_MAX).default([]),
@@ -201,7 +201,7 @@ export const structureRequestSchema = z.object({
   clientId: z.string().max(100).optional(),
 });
 export type StructureRequest = z.infer<typeof structureRequestSchema>;
-/** A structure request as a client sends it: the group fields may be left out (issue 34). */
+/** A structure request as a client sends it: the group fields may be left out. */
 export type StructureRequestBody = Omit<StructureRequest, "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
 /** The node fields a generation owns: the server's writes of these win over a client's unsaved edits. */

@@ -122,7 +122,7 @@ const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.widt
 const area = (r: Rect) => Math.max(0, r.width) * Math.max(0, r.height);
 
 /**
- * The part of the canvas on screen that no panel covers (issue 31, 2): each panel over `view` (the
+ * The part of the canvas on screen that no panel covers: each panel over `view` (the
  * toolbar, the generation toolbar, the agent panel, a minimap...) is cut away by the side that keeps the
  * most room, so a panel along the bottom takes a band off the bottom and one along the right a column.
  */
@@ -157,7 +157,7 @@ export interface GroupPlacement {
 }
 
 /**
- * Where a group of new nodes goes (issue 31, 2): `size` is the group's bounding box, `anchor` the top-left
+ * Where a group of new nodes goes: `size` is the group's bounding box, `anchor` the top-left
  * it would like (the centre of the view, a pointer, a plan's own layout). It takes the free place nearest the
  * anchor inside `view` (the free visible area, in flow coordinates) where it overlaps none of `occupied`
  * (the cards already there, kept PLACEMENT_GAP apart); with no room in view, the nearest free place around

@@ -52,13 +52,13 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   { action: "delete", key: "Backspace", mod: false, shift: false, label: "Backspace" },
   // Agent mode (spec shell 2 "Agent panel", issue 12): the panel opens or closes, like V and H pick tools.
   { action: "toggleAgent", key: "a", mod: false, shift: false, label: "A" },
-  // Big graphs (issue 34): find a node by its title, and the minimap.
+  // Big graphs: find a node by its title, and the minimap.
   { action: "findNode", key: "f", mod: true, shift: false, label: "Ctrl/Cmd+F" },
   { action: "toggleMinimap", key: "m", mod: false, shift: false, label: "M" },
   // issue 31, 2: the whole canvas, or the selection, in view (as in Figma).
   { action: "fitView", key: "", code: "Digit1", mod: false, shift: true, label: "Shift+1" },
   { action: "zoomToSelection", key: "", code: "Digit2", mod: false, shift: true, label: "Shift+2" },
-  // Groups (issue 34): the selection becomes a group; the groups it is in go.
+  // Groups: the selection becomes a group; the groups it is in go.
   { action: "group", key: "g", mod: true, shift: false, label: "Ctrl/Cmd+G" },
   { action: "ungroup", key: "g", mod: true, shift: true, label: "Shift+Ctrl/Cmd+G" },
 ];

@@ -58,7 +58,7 @@ export function zoomOut(zoom: number): number {
   return step === undefined ? clampZoom(zoom) : step / 100;
 }
 
-/** A node title's size on the card (px at 100 %), and the least it may be on screen (issue 31 item 13). */
+/** A node title's size on the card (px at 100 %), and the least it may be on screen. */
 export const NODE_TITLE_PX = 14;
 export const NODE_TITLE_MIN_SCREEN_PX = 12;
 

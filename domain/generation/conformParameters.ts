@@ -1,6 +1,6 @@
 /**
  * A run's parameters brought into the model's input schema once, before pricing, so the price is for what
- * the engine will make (issue 17 item 5: `duration: 2400` was charged as 2,400 s for a 30 s clip).
+ * the engine will make (`duration: 2400` was charged as 2,400 s for a 30 s clip).
  *
  * Clamp or refuse (spec canvas 5): a number with both bounds is a slider whose step is multipleOf, else 1
  * for integers, so the form can only hold values inside the range and on the step; a value outside (a

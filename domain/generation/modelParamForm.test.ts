@@ -99,7 +99,7 @@ describe("the catalogue's seeds", () => {
     const field = modelParameterFields(findModel("local/sketch")!.inputSchema).find((f) => f.name === "seed");
     expect(field?.kind).toBe("number");
     expect(field?.description).toMatch(/leave empty for random/);
-    expect(field?.default).toBeUndefined(); // not "0" (issue 31, 3)
+    expect(field?.default).toBeUndefined(); // not "0"
   });
 });
 

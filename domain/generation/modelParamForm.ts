@@ -168,7 +168,7 @@ export function modelParameterFields(schema: JsonObjectSchema, options: ModelFor
       immediate: isImmediateParameter(name),
     };
     if (p.description) base.description = cutDescription(p.description);
-    // A seed starts empty: "leave empty for random" (issue 31, 3); 0 would read as a chosen seed.
+    // A seed starts empty: "leave empty for random"; 0 would read as a chosen seed.
     const value = name === "seed" ? undefined : emptyDefault(shape, p);
     if (value !== undefined) base.default = value;
     fields.push({ ...base, ...shape } as ModelParameterField);

@@ -1,5 +1,5 @@
 /**
- * What the offline Local Image Prompt Writer can do with a text (issue 31 item 11): it turns an idea ("a
+ * What the offline Local Image Prompt Writer can do with a text: it turns an idea ("a
  * lighthouse in a storm") into a fuller image prompt. A request for writing or an answer ("Write a logline…",
  * "Summarize…", "What is a Dutch angle?") is not an idea: expanding it would only echo it inside a shot
  * description, so the writer says which model can answer instead.

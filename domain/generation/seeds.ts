@@ -1,5 +1,5 @@
 /**
- * Which seed a run uses (issue 31, 3, overriding spec canvas 3's "images always use a fixed seed"): a seed
+ * Which seed a run uses (overriding spec canvas 3's "images always use a fixed seed"): a seed
  * typed in the parameters is used as it is; with the lock closed the seed of the version on show (so the
  * locked picture comes again), else one derived from model and prompt; with the lock open a fresh seed
  * every run, kept in the version's details so it can be locked and reproduced.

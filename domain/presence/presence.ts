@@ -1,5 +1,5 @@
 /**
- * Presence (issue 15): who has the project open, in which mode, where on the canvas or in which script,
+ * Presence: who has the project open, in which mode, where on the canvas or in which script,
  * what they have selected and where their pointer is. It travels over the project's live channel: a tab
  * sends frames (`presenceFrameSchema`), the server keeps each connection's state and fans it out as
  * `PresenceMessage`s to the project's other tabs, on every studio process (the realtime relay).

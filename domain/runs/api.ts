@@ -1,5 +1,5 @@
 /**
- * Graph runs (issue 30, 2): the body of `POST /api/projects/:id/runs` and what it answers. Run all, Run
+ * Graph runs: the body of `POST /api/projects/:id/runs` and what it answers. Run all, Run
  * selected (the selection and what it needs upstream) and Run from here (downstream) are one call.
  */
 import { z } from "zod";
@@ -58,7 +58,7 @@ export const GRAPH_RUN_MESSAGES = {
   upstreamFailed: (title: string) => `Its input "${title}" failed, so this one did not run`,
 } as const;
 
-// --- For every shot (issue 30, 2): POST /api/projects/:id/runs/per-shot --------------------------------
+// --- For every shot: POST /api/projects/:id/runs/per-shot --------------------------------
 
 /** The most nodes a workflow run for every shot may copy per shot (a lane is meant to be read at a glance). */
 export const PER_SHOT_MAX_NODES = 30;

@@ -1,5 +1,5 @@
 /**
- * For every shot (issue 30, 2): a workflow (the selected nodes) copied once per shot, each copy given its
+ * For every shot: a workflow (the selected nodes) copied once per shot, each copy given its
  * shot's inputs and laid out in a lane of its own. Pure: it sees nodes, edges and shots, never the database;
  * whether a node runs (has a model or a tool) is the caller's word (the server's run kinds decide it).
  *

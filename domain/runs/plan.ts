@@ -1,5 +1,5 @@
 /**
- * The graph planner (issue 30, 2): which nodes a run takes, and in which order. Pure: it sees the canvas as
+ * The graph planner: which nodes a run takes, and in which order. Pure: it sees the canvas as
  * node ids (each runnable or an input) and edges, never the database.
  *
  * - "all": every node; "selected": the chosen nodes and everything upstream they need; "downstream": the

@@ -1,5 +1,5 @@
 /**
- * A queue a film maker can steer (issue 30, 3): the user's runs across their projects, their order and
+ * A queue a film maker can steer: the user's runs across their projects, their order and
  * pause, as `GET /api/queue` answers them and as `PATCH /api/runs/:id` and `POST /api/queue/*` change them.
  */
 import { z } from "zod";

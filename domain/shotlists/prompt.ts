@@ -13,7 +13,7 @@ export function shotImagePrompt(shot: Pick<Shot, "shotSize" | "shotType" | "came
 }
 
 /**
- * The prompt a workflow runs with for a shot (issue 30, 2 "For every shot"): the shot's image prompt above,
+ * The prompt a workflow runs with for a shot ("For every shot"): the shot's image prompt above,
  * then its camera movement (when it moves) and the characters it shows, so a video model hears the move and
  * every model the people in it. e.g. "Cinematic Wide Shot, Single: A rider crests the dune. Camera
  * movement: Pan. Characters: DANIEL, MAYA".

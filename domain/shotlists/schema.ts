@@ -45,7 +45,7 @@ export const shotImageSchema = z
   .nullable();
 
 /**
- * How a shot made by a script breakdown stays linked to its script (issue 14): the lines it covers, each
+ * How a shot made by a script breakdown stays linked to its script: the lines it covers, each
  * with a fingerprint and the start of its text at the time, so the shot can say 'Script changed' and what
  * changed; `key` finds it again in the next breakdown, and `proposed` (a fingerprint of its fields as the
  * breakdown wrote them) tells a shot the user edited from one that should follow the script.
@@ -85,9 +85,9 @@ export const shotSchema = z.strictObject({
   focusDepthOfField: enumOf(FOCUS_DEPTHS, "Focus / depth of field").optional(),
   image: shotImageSchema.optional(),
   script: shotScriptLinkSchema.optional(),
-  /** How long the animatic holds the shot, set by the user; otherwise timed from its script lines (issue 14, 3). */
+  /** How long the animatic holds the shot, set by the user; otherwise timed from its script lines. */
   seconds: z.number().min(1.5, "A shot is held at least 1.5 seconds").max(60, "A shot is held at most 60 seconds").optional(),
-  /** The canvas node that storyboards this shot (issue 14, 2): its finished image becomes the shot's. */
+  /** The canvas node that storyboards this shot: its finished image becomes the shot's. */
   nodeId: nodeIdSchema.optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -204,7 +204,7 @@ export interface ShotList {
   id: string;
   projectId: string;
   name: string;
-  /** The script this list was broken down from (issue 14), while that script exists. */
+  /** The script this list was broken down from, while that script exists. */
   scriptId: string | null;
   scenes: Scene[];
   version: number;

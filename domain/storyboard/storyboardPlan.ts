@@ -1,5 +1,5 @@
 /**
- * Storyboard a shot list scene on the canvas (issue 14, 2): a lane of image nodes, left to right in shot
+ * Storyboard a shot list scene on the canvas: a lane of image nodes, left to right in shot
  * order, each with the shot's prompt (the spec's 'Cinematic' rule), the chosen ratio and image model; and one
  * character node per character, connected as context into every shot the character is in, so models that
  * take reference images receive it. A character that already has a node on the canvas (from another scene)

@@ -12,7 +12,7 @@ import { compatibilityIssueSchema } from "./compatibility";
 export const preparedWorkflowSchema = z.object({
   nodes: z.array(nodeRecordSchema),
   edges: z.array(edgeSchema),
-  /** The file's groups around the new ids (issue 34; absent from an older server's answer). */
+  /** The file's groups around the new ids (absent from an older server's answer). */
   groups: z.array(groupRecordSchema).optional(),
   issues: z.array(compatibilityIssueSchema),
   /** Media files copied into the project. */

@@ -1,5 +1,5 @@
 /**
- * Before a workflow lands (issue 15): which of its nodes will not run here — a model or tool this studio
+ * Before a workflow lands: which of its nodes will not run here — a model or tool this studio
  * does not know, or knows but cannot run without a key — and, where one exists, a substitute that will: a
  * usable model that makes the same kind of thing from the inputs the node has (the picker's own rule,
  * `modelsFor`), or a usable tool known to do the same job (TOOL_EQUIVALENTS).

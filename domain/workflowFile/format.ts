@@ -1,5 +1,5 @@
 /**
- * The workflow file (issue 15): a canvas, or part of one, as `workflow.json` in a zip, with the project's
+ * The workflow file: a canvas, or part of one, as `workflow.json` in a zip, with the project's
  * own media under `media/` when the exporter chose to include it. Nodes keep their type, position and data
  * (prompts, models, parameters, tools); run-time fields are left out (exportData.ts). The format carries a
  * version: a file from a newer studio is refused with a message saying so, never half read.
@@ -90,7 +90,7 @@ export const workflowDocumentSchema = z
     nodes: z.array(workflowNodeSchema).max(WORKFLOW_LIMITS.nodes, WORKFLOW_FILE_MESSAGES.tooManyNodes),
     edges: z.array(workflowEdgeSchema).max(WORKFLOW_LIMITS.edges, WORKFLOW_FILE_MESSAGES.tooManyEdges),
     media: z.array(workflowMediaSchema).max(WORKFLOW_LIMITS.media, WORKFLOW_FILE_MESSAGES.tooManyMedia).default([]),
-    /** The groups of the exported nodes (issue 34), members limited to them; files without groups have none. */
+    /** The groups of the exported nodes, members limited to them; files without groups have none. */
     groups: z.array(groupRecordSchema).max(WORKFLOW_LIMITS.nodes).default([]),
   })
   .superRefine((doc, ctx) => {

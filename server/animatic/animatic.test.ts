@@ -1,4 +1,4 @@
-/** Make animatic from a broken-down script (issue 14, 3): the real voices, ffmpeg and storage, probed back. */
+/** Make animatic from a broken-down script: the real voices, ffmpeg and storage, probed back. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 /**
- * Make animatic (issue 14, 3) as a run of its own kind on the run engine (server/runs). Starting one puts a video node on the
+ * Make animatic as a run of its own kind on the run engine (server/runs). Starting one puts a video node on the
  * canvas (through the canvas's one writer) showing the run's progress, and queues a run (kind `animatic`, model
  * `local/animatic`; credits only for ElevenLabs voices on the studio's key, held and settled by the queue)
  * whose request names the shot list: so the render waits its turn behind the

@@ -1,5 +1,5 @@
 /**
- * ElevenLabs voices for the animatic (issue 14, 3): whether this user can have them (a key of theirs, free,
+ * ElevenLabs voices for the animatic: whether this user can have them (a key of theirs, free,
  * or the studio's, charged), what they cost, and the speaker that calls ElevenLabs through its engine, a
  * premade voice per character, as raw PCM wrapped in WAV.
  */

@@ -1,5 +1,5 @@
 /**
- * A shot list (or one scene of it) as an animatic's render input (issue 14, 3): the shots in order, each
+ * A shot list (or one scene of it) as an animatic's render input: the shots in order, each
  * held for its time (domain/animatic/shotTiming.ts, longer when its dialogue needs it), its image moved by
  * the shot's camera movement, a video trimmed to fit, a titled card where there is no image (never
  * dropped), each character's lines spoken by a voice of their own (the local voices), optional captions of

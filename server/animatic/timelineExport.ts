@@ -1,5 +1,5 @@
 /**
- * "Open it in an editor" (issue 14, 3): the animatic's sequence as OpenTimelineIO, FCPXML and a CMX 3600
+ * "Open it in an editor": the animatic's sequence as OpenTimelineIO, FCPXML and a CMX 3600
  * EDL, in one zip with its media under media/ and relative paths, so an editor relinks nothing by hand.
  * The clips are the animatic's own pieces (planTimeline: the same frame counts it was rendered with);
  * cards, which ffmpeg drew, become stills taken from the rendered film at their middle frame.

@@ -1,7 +1,7 @@
 /**
  * A few seconds' memory of who a session token belongs to. Resolving a session (better-auth verifies the
  * signed token and reads the session and user rows) costs most of a small API request's CPU: about 9 of the
- * ~11 ms of an autosave (issue 16, bench:autosave). An editor saving several times a second presents the same
+ * ~11 ms of an autosave (bench:autosave). An editor saving several times a second presents the same
  * token each time, so the answer is kept for SESSION_CACHE_MS.
  *
  * What that costs: a session ended elsewhere is still honoured for up to SESSION_CACHE_MS on this process.

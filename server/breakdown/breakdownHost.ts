@@ -1,7 +1,7 @@
 /**
  * Script breakdowns and reports run in a worker thread (./breakdownWorker.ts): paginating a 200-page
  * script takes a few hundred milliseconds, which on the server's own thread would hold every other request
- * (issue 14: "a 200-page script must not block the server").
+ * ("a 200-page script must not block the server").
  */
 import type { Breakdown, BreakdownReport } from "../../domain/breakdown";
 import type { ScreenplayElement } from "../../domain/screenplay/elements";

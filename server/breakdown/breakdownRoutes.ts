@@ -13,7 +13,7 @@ const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });
 
 
 /**
- * Script breakdown (issue 14, 1): break a script (or one scene) down into its shot list, the report, and
+ * Script breakdown: break a script (or one scene) down into its shot list, the report, and
  * the per-line coverage the script editor marks. Editors break down; view-only members read and download.
  */
 export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {

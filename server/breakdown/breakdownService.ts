@@ -1,5 +1,5 @@
 /**
- * Breaking a script down into its shot list (issue 14, 1): the rules run off the server's thread, the
+ * Breaking a script down into its shot list: the rules run off the server's thread, the
  * result is merged into the list this script was broken down into before (or a new one), and saved over the
  * version it was merged with, so an edit saved meanwhile in the shot list editor is merged, not overwritten.
  */

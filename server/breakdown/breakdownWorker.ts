@@ -1,7 +1,7 @@
 /**
  * A worker thread that reads scripts for the breakdown and its report (breakdownHost.ts): paginating a
  * 200-page script takes a few hundred milliseconds, which on the server's own thread would hold every
- * other request (issue 14: "a 200-page script must not block the server").
+ * other request ("a 200-page script must not block the server").
  */
 import { parentPort } from "node:worker_threads";
 import { breakDown } from "../../domain/breakdown/breakDown";

@@ -1,5 +1,5 @@
 /**
- * The breakdown report as a PDF (issue 14): a table of scenes (length in eighths, interior/exterior,
+ * The breakdown report as a PDF: a table of scenes (length in eighths, interior/exterior,
  * day/night, location, characters, props), then a table of characters (scenes, speeches, words). Drawn
  * with the shot list PDF's document, fonts and colours, so the studio's printouts look like one family.
  */

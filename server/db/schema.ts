@@ -130,7 +130,7 @@ export const nodes = pgTable(
     y: doublePrecision("y").notNull().default(0),
     data: jsonb("data").notNull().default({}),
     /**
-     * 64-bit (issue 29 item 4: an int4 revision stepped up to 2,147,483,647 left the node unwritable). Each
+     * 64-bit (an int4 revision stepped up to 2,147,483,647 left the node unwritable). Each
      * write moves it at most MAX_REV_STEP past the stored one, so the range outlasts any run of writes.
      */
     rev: bigint("rev", { mode: "number" }).notNull().default(0),
@@ -143,7 +143,7 @@ export const nodes = pgTable(
 );
 
 /**
- * A canvas's groups (issue 34): a named, coloured frame around some nodes. Written whole by
+ * A canvas's groups: a named, coloured frame around some nodes. Written whole by
  * canvasService.applyChanges (last writer wins); an ungrouped group's row is deleted, its nodes stay.
  */
 export const canvasGroups = pgTable(
@@ -227,7 +227,7 @@ export const scripts = pgTable(
   (t) => [index("scripts_project_idx").on(t.projectId)],
 );
 
-// --- generation: one row per run of a model on a node (issue #4). pg-boss carries the work; this row carries
+// --- generation: one row per run of a model on a node. pg-boss carries the work; this row carries
 // what the user sees (status, progress, result) and what the ledger refers to (reserve/capture/release keys).
 
 /** Hands out queue places: a new run goes to the end of its user's queue (server/runs/userQueue.ts). */
@@ -282,7 +282,7 @@ export const generations = pgTable(
   ],
 );
 
-/** A user's queue as they steer it (issue 30, 3): paused or not. The order is the runs' `queue_position`. */
+/** A user's queue as they steer it: paused or not. The order is the runs' `queue_position`. */
 export const runQueues = pgTable("run_queues", {
   userId: text("user_id")
     .primaryKey()
@@ -308,7 +308,7 @@ export const providerKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
-// --- shot lists (issue #6): scenes with their shots kept as one document, like scripts keep elements.
+// --- shot lists: scenes with their shots kept as one document, like scripts keep elements.
 
 export const shotLists = pgTable(
   "shot_lists",
@@ -319,7 +319,7 @@ export const shotLists = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     scenes: jsonb("scenes").notNull().default([]),
-    /** The script the list was broken down from (issue 14); a second breakdown of it updates this list. */
+    /** The script the list was broken down from; a second breakdown of it updates this list. */
     scriptId: text("script_id").references(() => scripts.id, { onDelete: "set null" }),
     version: integer("version").notNull().default(1),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
@@ -345,7 +345,7 @@ export const authAttempts = pgTable("auth_attempts", {
 });
 
 /**
- * The agent's chat of a project (issue 12): every member reads it, live; `metadata` carries the nodes and
+ * The agent's chat of a project: every member reads it, live; `metadata` carries the nodes and
  * media a message is about and, on an agent answer, its plan and what became of it.
  */
 export const agentMessages = pgTable(
@@ -365,7 +365,7 @@ export const agentMessages = pgTable(
   (t) => [index("agent_messages_project_idx").on(t.projectId, t.createdAt)],
 );
 
-// --- billing (issue 13): customers, subscriptions and purchases mirror the payment provider's; credits
+// --- billing: customers, subscriptions and purchases mirror the payment provider's; credits
 // move only through credit_ledger, keyed by the provider's event, invoice or checkout id.
 
 /** The payment provider's customer of a user ('stripe' or 'test'), created before their first checkout. */

@@ -123,7 +123,7 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const conformed = conformedRunParameters(model, choices.params, choices.controls);
   if (conformed.problems[0]) throw badRequest(conformed.problems[0].message);
   const params = withContextMedia(model, conformed.params, context);
-  // A fresh seed each run unless locked (issue 31, 3, overriding spec canvas 3 for images): domain/generation/seeds.ts.
+  // A fresh seed each run unless locked (overriding spec canvas 3 for images): domain/generation/seeds.ts.
   const fixed = choices.seedFixed;
   const versions = node.data.versionHistory ?? [];
   const shown = versions[node.data.currentVersionIndex ?? versions.length - 1];

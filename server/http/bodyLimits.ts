@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 /**
- * How large a JSON body each route reads (issue 29 item 3): a body past its route's limit is a 413 before
+ * How large a JSON body each route reads: a body past its route's limit is a 413 before
  * it is read (by its Content-Length) or as soon as it passes the limit, so no one can make the server
  * collect and parse a megabyte where a sign-in needs a few hundred bytes. Uploads (multipart, the workflow
  * zip) have their own caps where they are read; the shot list save declares its own (4 MB).

@@ -3,7 +3,7 @@ import type { GroupRecord } from "../../domain/canvas/group";
 import type { RealtimeMessage } from "../../domain/realtime";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 
-// Groups (issue 34, part 2) through the structure route: stored with the project, live, and only editors change them.
+// Groups (part 2) through the structure route: stored with the project, live, and only editors change them.
 let h: Harness;
 let owner: TestUser;
 let viewer: TestUser;

@@ -25,7 +25,7 @@ export function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Realtime
   /**
    * Node data writes under the revision rule; answers the writes that did not land as conflicts. Each
    * update is validated on its own: a bad one is answered in `refused` and the rest are written, so one
-   * bad node cannot hold its batch-mates back (issue 17 item 6).
+   * bad node cannot hold its batch-mates back.
    */
   app.post("/api/workflows/autosave", { config: { textRule: "per-item" } }, async (request) => {
     const caller = requireUser(request);

@@ -1,5 +1,5 @@
 /**
- * The app page's Content-Security-Policy (issue 17 item 8). Everything the built app loads is its own, with
+ * The app page's Content-Security-Policy. Everything the built app loads is its own, with
  * these exceptions, each needed by a part of it (checked in Chromium by e2e/csp.spec.ts):
  * - script-src 'wasm-unsafe-eval': model-viewer compiles its mesh decoder (WebAssembly); JavaScript eval stays
  *   blocked (zod's probe for it is switched off in app/zodConfig.ts);

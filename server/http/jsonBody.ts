@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { badRequest } from "../errors";
 
 /**
- * JSON request bodies (issue 29 item 3). A body nested thousands of levels deep is valid JSON, but every
+ * JSON request bodies. A body nested thousands of levels deep is valid JSON, but every
  * pass over its parsed value (the text rule, zod) recurses once per level: at depth 10,000 that overflowed
  * the stack (500 on every route, before any sign-in) and cost seconds of the server's only thread. No
  * request the studio makes comes near this depth (node data is a few levels, its parameters a few more).

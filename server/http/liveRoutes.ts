@@ -1,6 +1,6 @@
 /**
  * The project's live channel (GET /api/projects/:id/live, a WebSocket) and what keeps it honest: a socket
- * lives only while its session does and its user may view the project (issue 17 item 4). A removed member's
+ * lives only while its session does and its user may view the project. A removed member's
  * sockets are closed by memberRoutes through the hub (on every instance); after an auth call that can end a
  * session (sign-out, revoking sessions) the caller's sockets are re-checked; and every socket is re-checked
  * periodically as a backstop.
@@ -59,7 +59,7 @@ export function keepAlive(socket: PingedSocket, onClose: () => void): void {
 }
 /** One per open tab; more than this from one person on one project is not a person. */
 export const LIVE_MAX_SOCKETS_PER_USER = 20;
-/** …and across all their projects (issue 29 item 6: one person held 500 sockets over 25 projects). */
+/** …and across all their projects (one person held 500 sockets over 25 projects). */
 export const LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS = 50;
 export const LIVE_RECHECK_MS = 30_000;
 
@@ -100,7 +100,7 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
             if (!user || user.id !== caller.id) return socket.close(4401, "Your session has ended");
             const before = permission;
             permission = await authorizeProject(db, caller.id, id, "view");
-            // Their own tab follows at once: a member made editor may edit without a reload (issue 31 item 8).
+            // Their own tab follows at once: a member made editor may edit without a reload.
             if (permission !== before) socket.send(JSON.stringify(collaborationMessages.access(permission)));
             // A member made view-only (or editor) is shown so to everyone present.
             if (client.presenceConnectionId) presence.setCanEdit(client.presenceConnectionId, permission !== "view");

@@ -28,9 +28,9 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     await authorizeProject(db, caller.id, id, "manage");
     const member = await addMember(db, id, input);
     // A changed permission reaches their open sockets now, on every instance: presence shows everyone
-    // whether they may edit (issue 29 item 6).
+    // whether they may edit.
     await hub.recheckUser(member.userId);
-    // A new share (or a changed one) appears on their dashboard without a reload (issue 31 item 8).
+    // A new share (or a changed one) appears on their dashboard without a reload.
     await hub.notifyUser(member.userId, collaborationMessages.projects());
     reply.status(201);
     return member;
@@ -41,7 +41,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Db, hub: Realtime
     const { id, userId } = parse(memberParams, request.params);
     await authorizeProject(db, caller.id, id, "manage");
     await removeMember(db, id, userId);
-    // Their open live sockets on this project close now, on every instance (issue 17 item 4).
+    // Their open live sockets on this project close now, on every instance.
     await hub.revokeAccess(id, userId);
     await hub.notifyUser(userId, collaborationMessages.projects());
     return { success: true };

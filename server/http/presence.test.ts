@@ -1,5 +1,5 @@
 /**
- * Presence over the live channel (issue 15): members see each other's tabs, modes, selections and cursors;
+ * Presence over the live channel: members see each other's tabs, modes, selections and cursors;
  * strangers and members of other projects hear nothing; tabs that did not say hello (the canvas's and the
  * editor's own sockets) get none of it; a tab that floods cursors is passed on 20 times a second.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/projects/:id/assets/:nodeId/download (issue 31 item 9): a result of the Assets screen saved under
+ * GET /api/projects/:id/assets/:nodeId/download: a result of the Assets screen saved under
  * a name a film maker would file it by ("Rain Chase – Shot 2.png", domain/assets.ts), told to the browser
  * in Content-Disposition (RFC 6266, with filename* for names beyond ASCII). The stored file keeps its
  * generated name. A media node sends its file (from storage, with the same access rule as /api/media); a

@@ -12,7 +12,7 @@ import { isApiPath } from "./apiPath";
  *
  * A route whose body is a batch of independent items may take the check over per item, so one bad item does
  * not refuse its batch-mates: it says so with `config: { textRule: "per-item" }` and must then `parse`
- * each item (which applies the rule). Only POST /api/workflows/autosave does (issue 17 item 6).
+ * each item (which applies the rule). Only POST /api/workflows/autosave does.
  */
 export function installTextRule(app: FastifyInstance) {
   app.addHook("preValidation", async (request) => {

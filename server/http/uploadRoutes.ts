@@ -67,7 +67,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
       },
     });
 
-    // A small rendition of an image (issue 34: the canvas's zoomed-out cards), made once and stored;
+    // A small rendition of an image (the canvas's zoomed-out cards), made once and stored;
     // the same access rule as the media itself.
     scope.route({
       method: ["GET", "HEAD"],

@@ -1,6 +1,6 @@
 /**
  * A signed-in user's own live channel (GET /api/live, a WebSocket): the dashboard listens here for news
- * about the user's projects, such as a project just shared with them (issue 31 item 8). It joins the
+ * about the user's projects, such as a project just shared with them. It joins the
  * user's room in the hub (`userRoom`), so a message published on any instance reaches it. It only listens:
  * frames from the client are ignored. Like a project's socket, it lives only while its session does.
  */

@@ -4,7 +4,7 @@ import { notFound } from "../errors";
 import type { MediaRow } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 
-/** The longest side of a thumbnail: the canvas's zoomed-out cards draw it at most ~40 px wide (issue 34). */
+/** The longest side of a thumbnail: the canvas's zoomed-out cards draw it at most ~40 px wide. */
 export const THUMBNAIL_SIDE = 160;
 export const NO_THUMBNAIL = "This media has no thumbnail";
 

@@ -46,7 +46,7 @@ async function permissionsOf(db: Db, pairs: readonly { userId: string; projectId
 /**
  * Permissions asked for in the last REMEMBER_MS, for the autosave group commit only (`authorizeEach` with
  * `recent`). Asking cost every group one query, about a fifth of the embedded database's time under a burst
- * of saves (issue 16, bench:autosave). The same trade as the session cache (auth/sessionCache.ts): on this
+ * of saves (bench:autosave). The same trade as the session cache (auth/sessionCache.ts): on this
  * process a change of sharing or a deleted project is seen at once (`forgetProjectAccess`); on another
  * process sharing the database, a member removed or made view-only may still save for up to REMEMBER_MS.
  * Only found permissions are kept: strangers and unknown projects are asked about every time.
@@ -99,7 +99,7 @@ const REFUSAL: Record<ProjectAction, string> = {
  * Asks the policy for many requests at once: each answer is the caller's permission, or the error to
  * answer with (404 for an unknown project; 403 otherwise: a stranger is told the project is private,
  * whatever they tried, a member what their permission lacks). The autosave group commit asks this for every
- * list that waited together, so twenty saves arriving at once cost one query (issue 16, bench:autosave), and
+ * list that waited together, so twenty saves arriving at once cost one query (bench:autosave), and
  * with `recent`, none while their permissions are remembered (see REMEMBER_MS).
  */
 export async function authorizeEach(

@@ -10,7 +10,7 @@ export interface Subscriber {
   presenceConnectionId?: string;
 }
 
-/** A live socket that knows whose it is, so access can be taken away while it is open (issue 17 item 4). */
+/** A live socket that knows whose it is, so access can be taken away while it is open. */
 export interface LiveClient extends Subscriber {
   userId: string;
   close(code: number, reason: string): void;

@@ -1,5 +1,5 @@
 /**
- * Presence across studio processes (issue 15): two instances joined through LISTEN/NOTIFY know each other's
+ * Presence across studio processes: two instances joined through LISTEN/NOTIFY know each other's
  * tabs, relay their states, cursors and leaves, and forget the tabs of an instance that stopped announcing.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

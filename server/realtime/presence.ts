@@ -1,5 +1,5 @@
 /**
- * Presence on the server (issue 15): each instance keeps the state of the tabs connected to it and a copy
+ * Presence on the server: each instance keeps the state of the tabs connected to it and a copy
  * of every other instance's, learned from the relay. A tab's frames change its state; states and cursors
  * go out through the hub (to this instance's other tabs and, through the relay, to the others') at most
  * 10 and 20 times a second per tab, whatever the tab sends, so a flood from one tab costs everyone else
@@ -81,7 +81,7 @@ export class Presence {
 
   /**
    * The tab's user may now edit, or no longer may (a member's permission changed): everyone present hears it
-   * at once, not at the tab's next frame (issue 29 item 6).
+   * at once, not at the tab's next frame.
    */
   setCanEdit(connectionId: string, canEdit: boolean): void {
     const tab = this.local.get(connectionId);

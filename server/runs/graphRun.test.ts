@@ -1,5 +1,5 @@
 /**
- * Graph runs through the API (issue 30, 2): Run all in dependency order with independent branches side by
+ * Graph runs through the API: Run all in dependency order with independent branches side by
  * side, caching by run key, a changed prompt re-running only its branch, a failure stopping only its
  * downstream, the dry run equal to what is queued and charged, and who may run. The provider is a scripted
  * fake of fal (an external service).

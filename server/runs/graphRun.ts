@@ -1,5 +1,5 @@
 /**
- * Graph runs (issue 30, 2): Run all, Run selected and Run from here on the run engine. `planGraphRun` turns
+ * Graph runs: Run all, Run selected and Run from here on the run engine. `planGraphRun` turns
  * the canvas into the plan the confirmation shows (what runs, what is cached, what cannot run, the credits
  * the queue will hold); `startGraphRun` records it as one chain of rows (cached ones settled at once, the
  * others waiting) and `advanceGraph` queues each waiting node when the nodes it needs have succeeded: it

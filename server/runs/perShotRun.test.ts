@@ -1,5 +1,5 @@
 /**
- * For every shot through the API (issue 30, 2): a workflow run once per shot lands a lane per shot (copies
+ * For every shot through the API: a workflow run once per shot lands a lane per shot (copies
  * through the canvas's one writer), each given its shot's prompt and image, linked to its shot, each lane its
  * own graph run (cancelled on its own); the dry run's total is what the lanes hold; viewers get 403. The
  * provider is a scripted fake of fal (an external service) that records what each run was given.

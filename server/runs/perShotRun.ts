@@ -1,5 +1,5 @@
 /**
- * For every shot (issue 30, 2) on the run engine: the workflow (the selected nodes) copied once per shot of
+ * For every shot on the run engine: the workflow (the selected nodes) copied once per shot of
  * a shot list (or one scene of it), each copy given its shot's inputs (domain/runs/perShot.ts), in a lane of
  * its own, linked to its shot, and run as its own graph run, so each shot's runs are cancelled on their own.
  *

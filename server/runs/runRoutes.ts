@@ -1,5 +1,5 @@
 /**
- * Graph runs over HTTP (issue 30, 2): `POST /api/projects/:id/runs` plans Run all, Run selected or Run from
+ * Graph runs over HTTP: `POST /api/projects/:id/runs` plans Run all, Run selected or Run from
  * here (dryRun: the confirmation's list and credits) or starts it; `POST /api/generations/run-from-here`
  * is the same run with scope "downstream", kept for its callers (the agent). `POST …/runs/per-shot` runs a
  * workflow for every shot (a lane each), and `POST …/runs/:runId/cancel` cancels one graph run (one lane).

@@ -46,7 +46,7 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
 }
 
 /**
- * A queue job is a token, not a run (issue 30, 3): the worker holding one for run X of user U starts U's
+ * A queue job is a token, not a run: the worker holding one for run X of user U starts U's
  * first queued run in U's order (`queue_position`), unless U's queue is paused or U already runs as many as
  * allowed. Each queued run has one job, so every run still gets its turn; pg-boss's order between users is
  * untouched, so one user's long queue does not hold another's run back. `SKIP LOCKED` keeps two workers

@@ -1,5 +1,5 @@
 /**
- * A queue a film maker can steer (issue 30, 3), through the API: pause holds waiting runs and resume lets
+ * A queue a film maker can steer, through the API: pause holds waiting runs and resume lets
  * them go, reorder and Run next change the start order, retry queues a failed run again (charged once),
  * cancel all waiting returns the holds, order and pause survive a restart on the same database, only the
  * run's own user steers it, and one user's long queue does not hold another's run back. One run at a time

@@ -1,5 +1,5 @@
 /**
- * A user's queue as they steer it (issue 30, 3): their runs across projects, paused or not, in their order.
+ * A user's queue as they steer it: their runs across projects, paused or not, in their order.
  * The order is each run's `queue_position` (a new run takes the next value of a sequence, so it goes last);
  * moving a run hands the waiting runs' existing places out again in the new order. Pause is a row of
  * `run_queues`. Both live in the database, so they survive a restart, and the workers read them when they

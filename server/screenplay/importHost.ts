@@ -1,6 +1,6 @@
 /**
  * Script imports run in a worker thread (./importWorker.ts): unzipping and parsing a 50 MB upload can take
- * seconds, and on the server's own thread that would hold every other request (issue 17 item 3); so can
+ * seconds, and on the server's own thread that would hold every other request; so can
  * paginating what it read (an 840 KB Fountain file of 60,000 headings held it for seconds: issue 29 item 5),
  * which is why the page count is worked out there too, after the editor's caps are checked. An import
  * that runs past its time limit, or a worker that dies (its heap is capped), fails that import alone.

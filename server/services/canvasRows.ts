@@ -20,7 +20,7 @@ type DataChange = ChangeOf<"node-data">;
  * saved) is refused and merged by its client instead of silently replacing the other's change. A tombstone
  * wins over any write; unknown ids create the node. A write moves the revision at most MAX_REV_STEP past the
  * stored one (a new node starts at most that high), whatever revision it claims to be made from, so no run
- * of accepted writes reaches the top of the range (issue 29 item 4); a longer jump is answered as a conflict
+ * of accepted writes reaches the top of the range; a longer jump is answered as a conflict
  * with the stored copy. One statement for the whole run of writes (the autosave
  * hot path, bench/autosave); only the writes that did not land are read back, to answer them as conflicts.
  */
@@ -209,7 +209,7 @@ export async function touchProject(db: Db, projectId: string) {
 
 export type { CanvasChange };
 
-/** Groups written whole (issue 34): made, or replaced with the copy given (last writer wins). */
+/** Groups written whole: made, or replaced with the copy given (last writer wins). */
 export async function setGroups(db: Db, projectId: string, groups: GroupRecord[]) {
   // One row per group: the last copy of a group in the run is the one that counts.
   const latest = [...new Map(groups.map((g) => [g.id, g])).values()];

@@ -14,7 +14,7 @@ export interface CanvasState {
   nodes: CanvasNode[];
   edges: CanvasEdge[];
   viewport: Viewport | null;
-  /** The canvas's groups (issue 34). */
+  /** The canvas's groups. */
   groups: GroupRecord[];
 }
 

@@ -35,7 +35,7 @@ export async function mediaForCaller(db: Db, callerId: string, id: string | unde
     try {
       await authorizeProject(db, callerId, row.projectId, "view");
     } catch (err) {
-      // A stranger must not learn that an id exists (issue 17 item 8): 404, as for an unknown id.
+      // A stranger must not learn that an id exists: 404, as for an unknown id.
       if (err instanceof HttpError && err.status === 403) throw notFound(MEDIA_NOT_FOUND);
       throw err;
     }

@@ -1,4 +1,4 @@
-/** Storyboard lanes and their shots: the link, and a finished run's image becoming the shot's (issue 14, 2). */
+/** Storyboard lanes and their shots: the link, and a finished run's image becoming the shot's. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import { buildShotList } from "../shotlists/testSupport";

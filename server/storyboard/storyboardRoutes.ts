@@ -11,7 +11,7 @@ import { linkShotNodes } from "./shotNodes";
 
 const listParams = z.object({ id: z.uuid({ error: SHOT_LIST_MESSAGES.notFound }) });
 
-/** Storyboard lanes (issue 14, 2): the canvas applies the lane, then tells the list which node is whose. */
+/** Storyboard lanes: the canvas applies the lane, then tells the list which node is whose. */
 export function registerStoryboardRoutes(app: FastifyInstance, db: Db) {
   app.put("/api/shot-lists/:id/shot-nodes", async (request) => {
     const caller = requireUser(request);

@@ -1,5 +1,5 @@
 /**
- * A canvas, or the chosen nodes of it, as a workflow file (issue 15): workflow.json, and with `media` the
+ * A canvas, or the chosen nodes of it, as a workflow file: workflow.json, and with `media` the
  * project's own files the nodes show under media/ (stored, not deflated again). Media of other projects or
  * of someone's library, and every media URL when media are left out, are not in the file.
  */
@@ -83,7 +83,7 @@ async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, reque
     nodes: kept.map((n) => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => (pathOf.has(url) ? url : null)) })),
     edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })),
     media: manifest,
-    // Groups with exported members, limited to them (issue 34).
+    // Groups with exported members, limited to them.
     groups: canvas.groups.flatMap((g) => {
       const nodeIds = g.nodeIds.filter((id) => ids.has(id));
       return nodeIds.length ? [{ ...g, nodeIds }] : [];

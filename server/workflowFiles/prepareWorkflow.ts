@@ -1,5 +1,5 @@
 /**
- * A workflow file made ready for a project (issue 15): everything is checked before anything is kept (the
+ * A workflow file made ready for a project: everything is checked before anything is kept (the
  * zip, its names and sizes, the format and version, the nodes, each media file's real type from its
  * bytes), then the media are stored as the project's own under generated names, and the nodes come back
  * with new ids, placed beside the project's nodes, pointing at those copies, with what will not run here.
@@ -35,7 +35,7 @@ const TYPE_WORDS: Record<string, string> = { image: "an image", video: "a video"
 
 /**
  * A node's own media (its media URL fields and its versions') must be of the node's type, by the type sniffed
- * from the bytes (issue 29 item 6: a text file was attached to an image node). Other URLs in a node (a
+ * from the bytes (a text file was attached to an image node). Other URLs in a node (a
  * model parameter's reference image) may be of any kind.
  */
 function checkNodeMediaTypes(nodes: readonly { id: string; data: NodeData }[], listed: readonly WorkflowMedia[], files: readonly CheckedMedia[]): void {

@@ -1,5 +1,5 @@
 /**
- * A workflow zip's bytes, received into one buffer of the size the request declares (issue 29 item 1):
+ * A workflow zip's bytes, received into one buffer of the size the request declares:
  * each chunk is copied in as it arrives, so the server's thread never copies 200 MB at once (joining the
  * chunks at the end did, and under load that held every other request for seconds). A body past the cap,
  * or past what it declared, is refused as soon as it passes it. The size must be declared: every browser

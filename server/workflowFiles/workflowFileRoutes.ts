@@ -1,5 +1,5 @@
 /**
- * Workflow files (issue 15): export a canvas or a selection as a zip (viewers may), and prepare one for
+ * Workflow files: export a canvas or a selection as a zip (viewers may), and prepare one for
  * import (editors): checked, media copied in, nodes answered ready for the browser to apply as one undo step.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";

@@ -8,7 +8,7 @@ const placed = (id: string, x: number, y: number, title = "Untitled"): StudioNod
 
 const rectOf = (n: StudioNode): Rect => ({ ...n.position, ...cardSize(n.data) });
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-/** No two cards overlap and every listed one is inside the free view (issue 31, 2). */
+/** No two cards overlap and every listed one is inside the free view. */
 function expectTidy(nodes: StudioNode[], inView: StudioNode[] = nodes) {
   for (const [i, a] of nodes.entries()) for (const b of nodes.slice(i + 1)) expect(overlaps(rectOf(a), rectOf(b)), `${a.data.title} on ${b.data.title}`).toBe(false);
   for (const n of inView) expect(contains(VISIBLE_AREA, rectOf(n)), `${n.data.title} out of view`).toBe(true);
@@ -105,7 +105,7 @@ describe("copy and paste", () => {
     expect(session.copy([a, b])).toBe(2);
     commands.paste();
     const pasted = s().nodes.slice(2);
-    // Laid out as copied, in free room (issue 31, 2: not 50 px over the originals).
+    // Laid out as copied, in free room (not 50 px over the originals).
     expect(pasted[1]!.position.x - pasted[0]!.position.x).toBe(s().nodes[1]!.position.x - s().nodes[0]!.position.x);
     expectTidy(s().nodes);
     expect(pasted.every((n) => n.selected)).toBe(true);

@@ -194,7 +194,7 @@ export function createCanvasCommands(env: CommandEnv) {
         return { ...n, id, position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }, data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] } };
       });
       const copiedEdges = clip.edges.map((e, i) => newEdge(idMap.get(e.source)!, idMap.get(e.target)!, t + i));
-      // The copies' groups come too, made anew around them (issue 34); the originals keep theirs.
+      // The copies' groups come too, made anew around them; the originals keep theirs.
       const copiedGroups = (clip.groups ?? []).map((g, i) => ({ ...g, id: newGroupId(t + i), nodeIds: g.nodeIds.flatMap((id) => idMap.get(id) ?? []) }));
       // One undo step: the copies and their groups.
       commands.batch(() => {
@@ -307,7 +307,7 @@ export function createCanvasCommands(env: CommandEnv) {
     /** Nodes and edges the server added at this browser's request (For every shot's lanes): one undo step. */
     adoptServerChanges: (changes: CanvasChange[]) => editable() && history.adopt(changes),
 
-    /** A tool run asked for here: the version its result puts on the node can be undone (issue 31, 4). */
+    /** A tool run asked for here: the version its result puts on the node can be undone. */
     toolRunStarted: (nodeId: string) => history.toolRunStarted(nodeId),
 
     undo: () => history.undo(),

@@ -13,7 +13,7 @@ interface GroupCommandEnv {
 }
 
 /**
- * Groups (issue 34, part 2) as change lists: making, renaming, recolouring, collapsing and ungrouping are
+ * Groups (part 2) as change lists: making, renaming, recolouring, collapsing and ungrouping are
  * each one undo step through the one change path; moving a group moves its nodes (as a node drag does).
  * A node belongs to at most one group: grouping takes it out of the one it was in (a group left empty goes).
  */

@@ -7,7 +7,7 @@ import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
 
 /**
- * A tool's result replacing a node's picture, as an undo step (issue 31, 4): undo shows version `from` again,
+ * A tool's result replacing a node's picture, as an undo step: undo shows version `from` again,
  * redo version `to`. Only in this browser's history: on the wire it is an ordinary node-data change.
  */
 interface VersionStep {
@@ -131,7 +131,7 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     /** The next recorded change starts a new undo step. */
     mark: () => history.mark(),
     undo: () => step("undo"),
-    /** The step undo takes next, as a token (issue 31, 6: an agent plan's Undo in the chat). */
+    /** The step undo takes next, as a token (an agent plan's Undo in the chat). */
     lastStep: (): unknown => history.lastStep,
     /** Undoes `token`'s step only when it is still the last one; false when other steps came after it. */
     undoStep(token: unknown): boolean {

@@ -26,7 +26,7 @@ export const GenerationToolbar = memo(function GenerationToolbar() {
     const selected = s.nodes.filter((n) => n.selected);
     return selected.length === 1 ? selected[0]!.id : null;
   });
-  // Nothing selected: the type, model and prompt chosen here make a new node on Run (issue 31, 1).
+  // Nothing selected: the type, model and prompt chosen here make a new node on Run.
   const [draftData, setDraftData] = useState<NodeData>({ contentType: "image" });
   const draft = useMemo(() => ({ data: draftData, set: (patch: Partial<NodeData>) => setDraftData((d) => ({ ...d, ...patch })) }), [draftData]);
   const g = useNodeGeneration(selectedId, draft);

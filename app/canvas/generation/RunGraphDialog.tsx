@@ -5,7 +5,7 @@ import { Button, Dialog, Spinner } from "../../ui";
 import { useGeneration } from "../store/useCanvas";
 
 /**
- * The one confirmation before a graph run (issue 30, 2): the nodes that will run with their credits, those
+ * The one confirmation before a graph run: the nodes that will run with their credits, those
  * cached, those that cannot run and why, and the total the queue will hold. "Force re-run" asks again with
  * the cache ignored. Cancel changes nothing.
  */

@@ -9,7 +9,7 @@ const ALL_SCENES = "all";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
- * For every shot's one confirmation (issue 30, 2): pick a shot list of this project (and, if it has
+ * For every shot's one confirmation: pick a shot list of this project (and, if it has
  * several, one scene or all), then see each shot's lane (its prompt and what it will run), the nodes per
  * lane and the total credits every lane will hold. Cancel changes nothing.
  */

@@ -54,7 +54,7 @@ describe("run", () => {
     expect(await controller.run("v", "  push in slowly ")).toBe("g1");
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
     expect(body).toMatchObject({ projectId: "p1", nodeId: "v", prompt: "push in slowly", selectedModel: "local/video-ffmpeg", controls: { variations: 2, toolbarControls: { aspectRatio: "16:9", cameraMovement: "dolly-in" } } });
-    // A local render takes seconds: no "30-120 seconds" warning (issue 31 item 13).
+    // A local render takes seconds: no "30-120 seconds" warning.
     expect(notes.some((n) => n.message.startsWith("Video generation started"))).toBe(false);
     expect(activity).toHaveBeenCalled();
 

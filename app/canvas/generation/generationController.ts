@@ -82,7 +82,7 @@ export function createGenerationController(env: GenerationEnv) {
   const report = (m: RunMessage) => {
     if (!mine.has(m.generationId) || !SETTLED.has(m.status)) return;
     mine.delete(m.generationId);
-    // "This may take 30-120 seconds" is true only while the run goes on (issue 31 item 13).
+    // "This may take 30-120 seconds" is true only while the run goes on.
     env.dismiss?.(videoToastId(m.generationId));
     if (m.status === "succeeded") {
       env.notify("success", GENERATION_MESSAGES.completed);
@@ -131,7 +131,7 @@ export function createGenerationController(env: GenerationEnv) {
           progress.apply(early);
           report(early);
         }
-        // Only a slow (hosted) video model warns of its wait, and only while it runs (issue 31 item 13): a local
+        // Only a slow (hosted) video model warns of its wait, and only while it runs: a local
         // render takes seconds and may have finished already.
         if (model && outputTypeOf(model) === "video" && model.provider !== "local" && !early && mine.has(res.generationId)) {
           env.notify("info", GENERATION_MESSAGES.videoStarted, { duration: Infinity, video: true, id: videoToastId(res.generationId) });
@@ -149,7 +149,7 @@ export function createGenerationController(env: GenerationEnv) {
     },
 
     /**
-     * The big prompt with nothing selected (issue 31, 1, overriding spec canvas 5's "select a node"): a node
+     * The big prompt with nothing selected (overriding spec canvas 5's "select a node"): a node
      * of the chosen type and model, titled by the prompt, at the centre of the view, run at once.
      */
     async runNew(choices: NodeData, prompt: string): Promise<string | null> {

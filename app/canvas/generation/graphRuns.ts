@@ -1,5 +1,5 @@
 /**
- * Run all, Run selected and Run from here on this canvas (issue 30, 2): each asks first (the confirmation
+ * Run all, Run selected and Run from here on this canvas: each asks first (the confirmation
  * dialog shows the dry run: what runs, what is cached, what cannot, the credits), then starts the graph
  * run and, once every node it started has settled, toasts the outcome. Progress shows on the nodes as for
  * any run (the live channel's generation messages).

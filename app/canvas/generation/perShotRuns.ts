@@ -1,5 +1,5 @@
 /**
- * For every shot on this canvas (issue 30, 2): the selected nodes (the workflow) run once per shot of a shot
+ * For every shot on this canvas: the selected nodes (the workflow) run once per shot of a shot
  * list or one of its scenes. One confirmation (the dry run: the shots, the nodes per lane, the total
  * credits); the server adds a lane per shot through the canvas's one writer and starts each lane as its own
  * graph run; here the lanes become one undo step, the outcome is toasted once every lane has settled, and

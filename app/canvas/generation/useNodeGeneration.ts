@@ -41,7 +41,7 @@ function upstreamSignature(nodes: readonly { id: string; data: NodeData }[], edg
 }
 
 /**
- * The choices of a node not made yet (issue 31, 1): with nothing selected the toolbar's type, model and
+ * The choices of a node not made yet: with nothing selected the toolbar's type, model and
  * prompt are kept here, and Run makes a node of them.
  */
 export interface DraftNode {

@@ -11,7 +11,7 @@ import type { GroupCardData } from "./collapsedView";
 import { useGroupDrag } from "./useGroupDrag";
 
 /**
- * A collapsed group (issue 34): one card with the group's name, the nodes whose edges enter it (inputs) and
+ * A collapsed group: one card with the group's name, the nodes whose edges enter it (inputs) and
  * those its edges leave for (outputs). Edges to and from its members are drawn to its two handles.
  * Memoized; it reads only its own group from the store. React Flow gives a node that cannot be selected or
  * dragged no pointer events, so the card takes them itself (its title bar drags the group, as a frame's does).

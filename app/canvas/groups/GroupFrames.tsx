@@ -9,7 +9,7 @@ import { boxKey, memberBounds, parseBoxKey } from "./memberBounds";
 import { useGroupDrag } from "./useGroupDrag";
 
 /**
- * The canvas's expanded groups as frames behind their nodes (issue 34). They live in React Flow's viewport
+ * The canvas's expanded groups as frames behind their nodes. They live in React Flow's viewport
  * (its transform), under the nodes and edges (z-index -1 in the viewport's stacking context), and are not
  * React Flow nodes: node cards neither know about them nor re-render for them. Each frame hears only its
  * own bounds, as a string, so a change elsewhere on the canvas re-renders no frame.

@@ -28,7 +28,7 @@ const hidden = (n: StudioNode): StudioNode => {
 };
 
 /**
- * The nodes and edges React Flow draws when groups are collapsed (issue 34): each collapsed group's members
+ * The nodes and edges React Flow draws when groups are collapsed: each collapsed group's members
  * are hidden and one card stands where they were, and an edge with an end inside such a group is drawn to
  * or from that card instead (an edge inside it is not drawn). Only the drawing changes: the canvas document
  * keeps every node and edge as it is, so expanding shows them again exactly. With nothing collapsed the

@@ -1,6 +1,6 @@
 import type { GroupColour } from "../../../domain/canvas/group";
 
-/** A group's colour on its frame and collapsed card (issue 34), from the studio's palette. */
+/** A group's colour on its frame and collapsed card, from the studio's palette. */
 export const GROUP_COLOUR: Record<GroupColour, string> = {
   slate: "#8b93a7",
   blue: "#7c8cff",

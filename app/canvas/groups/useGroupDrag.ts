@@ -6,7 +6,7 @@ import { useCanvasStore, useCommands } from "../store/useCanvas";
 const SNAP = 20;
 
 /**
- * Dragging a group by its title bar moves its nodes (issue 34): each pointer move places every member at
+ * Dragging a group by its title bar moves its nodes: each pointer move places every member at
  * where it was when the drag began plus the pointer's travel in flow units (snapped to the canvas grid, as a
  * node drag is), through the one command layer; the outbox merges the moves into one save.
  */

@@ -9,7 +9,7 @@ import { NODE_TITLE_ROW, handleTop, HANDLE_SIZE } from "./nodeLayout";
 
 
 /**
- * A node zoomed far out (issue 34): a frame in its type's colour, its title and, for a stored image, the
+ * A node zoomed far out: a frame in its type's colour, its title and, for a stored image, the
  * server's small thumbnail. No handles, toolbars, menus or players, so 2,000 of them stay a few thousand
  * elements. Same outer box as the full card, so switching costs no re-measure and edges stay put: the two
  * plain anchors carry React Flow's `source`/`target` classes only for it to read edge ends from.

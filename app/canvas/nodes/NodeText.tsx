@@ -12,7 +12,7 @@ export function NodeText({ id, content }: { id: string; content: string }) {
     <textarea
       aria-label="Node text"
       // Its top padding clears the card's Upload and Full screen buttons (top right), and it scrolls: no line
-      // hides under them or is cut off at the bottom (issue 31 item 11).
+      // hides under them or is cut off at the bottom.
       className="nodrag nowheel h-full w-full resize-none overflow-y-auto bg-transparent px-4 pb-4 pt-11 text-sm leading-relaxed text-text outline-none placeholder:text-text-subtle"
       placeholder="Click to edit text..."
       value={draft}

@@ -3,7 +3,7 @@ import { useStore } from "@xyflow/react";
 import { nodeTitleScale } from "../../../domain/canvas/zoom";
 
 /**
- * Keeps node titles readable at every zoom (issue 31 item 13) by setting `--node-title-scale` on the canvas
+ * Keeps node titles readable at every zoom by setting `--node-title-scale` on the canvas
  * element (canvas.css). This one component follows the zoom; node cards do not, so zooming re-renders no card.
  */
 export function TitleScale() {

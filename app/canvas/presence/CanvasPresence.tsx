@@ -1,5 +1,5 @@
 /**
- * The others on the canvas (issue 15): their cursors with their names, an outline in their colour on the
+ * The others on the canvas: their cursors with their names, an outline in their colour on the
  * nodes they have selected, and, for the member this tab follows, their view. This tab's own viewport and
  * selection are reported the same way. Rendered inside React Flow; node components never read presence
  * (the outlines are one stylesheet keyed by the nodes' `data-id`).

@@ -5,7 +5,7 @@ import type { GroupRecord } from "../../../domain/canvas/group";
 
 export type ToolMode = "pointer" | "hand";
 
-/** What was copied: whole nodes and the edges between them (spec: canvas 9, paste), and their groups (issue 34). */
+/** What was copied: whole nodes and the edges between them (spec: canvas 9, paste), and their groups. */
 export interface Clipboard {
   nodes: NodeRecord[];
   edges: CanvasEdge[];
@@ -23,11 +23,11 @@ export interface SessionState {
   clipboard: Clipboard | null;
   canUndo: boolean;
   canRedo: boolean;
-  /** React Flow's minimap in a corner (issue 34), toggled with M or its button. */
+  /** React Flow's minimap in a corner, toggled with M or its button. */
   minimap: boolean;
   /** The find-a-node box (Ctrl+F) is open. */
   searching: boolean;
-  /** The group whose name is being edited on its frame (issue 34). */
+  /** The group whose name is being edited on its frame. */
   renamingGroupId: string | null;
 }
 

@@ -145,7 +145,7 @@ function Versions({ nodeId, data, canEdit }: { nodeId: string; data: NodeData; c
   );
 }
 
-/** The shown version's seed (issue 31, 3): locking it makes the next runs repeat this picture. */
+/** The shown version's seed: locking it makes the next runs repeat this picture. */
 function SeedLine({ nodeId, seed, locked, canEdit }: { nodeId: string; seed: number | undefined; locked: boolean; canEdit: boolean }) {
   const commands = useCommands();
   if (seed === undefined) return null;

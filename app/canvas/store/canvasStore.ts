@@ -16,7 +16,7 @@ export interface CanvasState {
   canEdit: boolean;
   nodes: StudioNode[];
   edges: StudioEdge[];
-  /** The canvas's groups (issue 34): frames drawn around their member nodes (canvas/groups/). */
+  /** The canvas's groups: frames drawn around their member nodes (canvas/groups/). */
   groups: GroupRecord[];
   /** Most recently created node's position: the next one goes 550 px to its right (spec: canvas 9). */
   lastCreated: { x: number; y: number } | null;

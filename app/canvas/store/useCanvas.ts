@@ -14,7 +14,7 @@ export interface CanvasContextValue {
   commands: CanvasCommands;
   generation: GenerationController;
   agent: AgentController;
-  /** Fit view and Zoom to selection (issue 31, 2), for the toolbar, the zoom menu and Shift+1 / Shift+2. */
+  /** Fit view and Zoom to selection, for the toolbar, the zoom menu and Shift+1 / Shift+2. */
   view: { fitAll(): void; zoomToSelection(): void };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Applies a storyboard lane sent from a shot list (issue 14, 2): compiled against the canvas as it is, put
+ * Applies a storyboard lane sent from a shot list: compiled against the canvas as it is, put
  * on it as one undo step through the command layer, the shots told which node is theirs, and with Generate
  * all, run: new character nodes first (so the shots get their look), then every shot.
  */

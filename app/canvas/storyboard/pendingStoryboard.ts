@@ -1,5 +1,5 @@
 /**
- * A storyboard lane on its way from the shot list to the canvas (issue 14, 2): the shot list editor hands it
+ * A storyboard lane on its way from the shot list to the canvas: the shot list editor hands it
  * over and switches to the canvas, which applies it through its command layer once it is open. Kept in
  * memory per project and taken once, like a shot sent to the canvas (app/canvas/reveal.ts).
  */

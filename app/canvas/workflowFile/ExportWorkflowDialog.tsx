@@ -7,7 +7,7 @@ import { downloadWorkflow } from "./workflowFileApi";
 const nodesText = (n: number) => (n === 1 ? "1 node" : `${n} nodes`);
 
 /**
- * Export workflow… (issue 15): the whole canvas, or the selection when nodes are selected, as a zip of
+ * Export workflow…: the whole canvas, or the selection when nodes are selected, as a zip of
  * workflow.json (nodes, edges, models, parameters, tools, prompts) with the media when asked.
  */
 export function ExportWorkflowDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {

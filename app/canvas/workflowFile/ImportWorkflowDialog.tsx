@@ -45,7 +45,7 @@ function IssueRow({ issue, accepted, onChange }: { issue: CompatibilityIssue; ac
 }
 
 /**
- * The import's check (issue 15): before anything lands, what will not run here and the substitute offered
+ * The import's check: before anything lands, what will not run here and the substitute offered
  * for each (accepted unless the person keeps the original); Import applies it all as one undo step.
  */
 export function ImportWorkflowDialog({ state, onClose, onChooseAnother, onImport }: { state: ImportState | null; onClose(): void; onChooseAnother(): void; onImport(prepared: PreparedWorkflow, accepted: Set<string>): void }) {

@@ -10,7 +10,7 @@ import { ExportWorkflowDialog } from "./ExportWorkflowDialog";
 import { ImportWorkflowDialog, type ImportState } from "./ImportWorkflowDialog";
 import { prepareWorkflowImport } from "./workflowFileApi";
 
-/** The canvas controls' 'Workflow' menu (issue 15): Export workflow… and, for editors, Import workflow…. */
+/** The canvas controls' 'Workflow' menu: Export workflow… and, for editors, Import workflow…. */
 export function WorkflowFileMenu() {
   const projectId = useCanvas((s) => s.projectId);
   const canEdit = useCanvas((s) => s.canEdit);

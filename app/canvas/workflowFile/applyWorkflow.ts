@@ -1,5 +1,5 @@
 /**
- * Puts a prepared workflow on the canvas (issue 15) the way a storyboard lane goes on
+ * Puts a prepared workflow on the canvas the way a storyboard lane goes on
  * (storyboard/applyStoryboard.ts): through the command layer, as one list in one batch, so it is one undo
  * step, saved at once and live in every open browser. The nodes are placed again beside the canvas as
  * this tab has it (the server placed them beside the saved one), the chosen substitutes are taken, and the

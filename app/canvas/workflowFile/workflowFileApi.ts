@@ -1,5 +1,5 @@
 /**
- * The workflow file calls (issue 15): export as a download, and prepare an import (the zip as the body).
+ * The workflow file calls: export as a download, and prepare an import (the zip as the body).
  * Errors are ApiErrors carrying the server's message, which the dialogs show as they are.
  */
 import { preparedWorkflowSchema, type PreparedWorkflow } from "../../../domain/workflowFile/api";

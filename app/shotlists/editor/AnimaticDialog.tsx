@@ -23,7 +23,7 @@ const SIZES = [
 const POLL_MS = 700;
 
 /**
- * Make animatic (issue 14, 3): the shots in order, each held for its time, stills moved by their camera
+ * Make animatic: the shots in order, each held for its time, stills moved by their camera
  * movement, the lines spoken; a progress bar while it renders, then the film, playable here and saved on
  * the canvas.
  */

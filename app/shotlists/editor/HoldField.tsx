@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { MAX_SHOT_SECONDS, MIN_SHOT_SECONDS } from "../../../domain/animatic/shotTiming";
 
 /**
- * How long the animatic holds the shot (issue 14, 3: "editable per shot"). Empty means timed from the
+ * How long the animatic holds the shot ("editable per shot"). Empty means timed from the
  * script; a number outside 1.5–60 s is brought back into range rather than refused, so nothing typed is lost.
  */
 export function HoldField({ shotLabel, value, readOnly, onChange }: { shotLabel: string; value: number | undefined; readOnly: boolean; onChange(seconds: number | undefined): void }) {

@@ -25,7 +25,7 @@ export interface ScenePanelProps {
   scriptChanges: Readonly<Record<string, LineChange[]>>;
   onAcknowledge(shot: Shot, changes: readonly LineChange[]): void;
   highlightedShot: string | null;
-  /** Storyboard scene (issue 14, 2): its shots to the canvas as a lane. */
+  /** Storyboard scene: its shots to the canvas as a lane. */
   onStoryboard(scene: Scene): void;
 }
 

@@ -13,7 +13,7 @@ export interface ShotScriptLinesProps {
 }
 
 /**
- * The script lines a shot covers (issue 14: "the shot card shows its lines"), folded by default; and
+ * The script lines a shot covers ("the shot card shows its lines"), folded by default; and
  * 'Script changed' with what changed when those lines were edited or removed since the breakdown.
  */
 export function ShotScriptLines({ link, changes, readOnly, onAcknowledge }: ShotScriptLinesProps) {

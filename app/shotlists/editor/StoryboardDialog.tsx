@@ -25,7 +25,7 @@ const IMAGE_MODELS = modelsFor("image", ["image"]).map((m) => ({ value: m.id, la
 const RATIOS = ASPECT_RATIOS.map((r) => ({ value: r, label: r }));
 
 /**
- * Storyboard scene (issue 14, 2): the scene's shots become a lane on the canvas, with a character node per
+ * Storyboard scene: the scene's shots become a lane on the canvas, with a character node per
  * character; Generate all shows what running the lane costs before it starts.
  */
 export function StoryboardDialog({ scene, projectId, listId, onClose, flush }: StoryboardDialogProps) {

@@ -22,7 +22,7 @@ export interface BreakdownMenuProps {
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 /**
- * Break down ▾ (issue 14, 1): the whole script or the scene under the caret into the script's shot list, and
+ * Break down ▾: the whole script or the scene under the caret into the script's shot list, and
  * the breakdown report. View-only members get the report only.
  */
 export function BreakdownMenu({ scriptId, scriptName, projectId, readOnly, currentHeadingId, beforeRun }: BreakdownMenuProps) {

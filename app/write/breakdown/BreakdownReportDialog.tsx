@@ -52,7 +52,7 @@ function ReportTable<Row>({ caption, rows, rowKey, columns }: { caption: string;
 }
 
 /**
- * The breakdown report (issue 14, 1): per scene its length in eighths, int/ext, day/night, location,
+ * The breakdown report: per scene its length in eighths, int/ext, day/night, location,
  * characters (silent ones marked) and props; per character their scenes, speeches and words. PDF and CSV.
  */
 export function BreakdownReportDialog({ open, onOpenChange, scriptId, scriptName }: BreakdownReportDialogProps) {

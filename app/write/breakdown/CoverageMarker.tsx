@@ -7,7 +7,7 @@ const MARKER =
   "hover:border-accent hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent";
 
 /**
- * The small marker beside a script line that shots cover (issue 14: "click → the shot"). One shot opens
+ * The small marker beside a script line that shots cover ("click → the shot"). One shot opens
  * at once; several open a menu of them.
  */
 export function CoverageMarker({ shots, top, onOpen }: { shots: readonly CoveringShot[]; top: number; onOpen(shotId: string): void }) {

@@ -1,4 +1,4 @@
-/** The breakdown calls (issue 14): break down, the per-line coverage, the report and its downloads. */
+/** The breakdown calls: break down, the per-line coverage, the report and its downloads. */
 import { useQuery } from "@tanstack/react-query";
 import type { BreakdownReportResponse, BreakdownResponse, ScriptCoverage } from "../../../domain/breakdown/api";
 import type { ReportTable } from "../../../domain/breakdown/reportCsv";

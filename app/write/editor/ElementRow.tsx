@@ -37,7 +37,7 @@ export interface ElementRowProps {
   sceneLabel: string | undefined;
   /** When this element opens a printed page: that page's number (a page-break mark is drawn above it). */
   pageStart: number | undefined;
-  /** The shots of the script's breakdown that cover this line (issue 14): a marker in the right margin. */
+  /** The shots of the script's breakdown that cover this line: a marker in the right margin. */
   covering: readonly CoveringShot[] | undefined;
   actions: RowActions;
 }

@@ -181,7 +181,7 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
     },
     [activeId, apply, store],
   );
-  // Presence (issue 15): where this tab is in the script, and a followed member's place.
+  // Presence: where this tab is in the script, and a followed member's place.
   const scroller = useRef<HTMLElement>(null);
   useScriptPlace(scroller, script.id);
 

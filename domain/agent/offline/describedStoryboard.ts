@@ -1,5 +1,5 @@
 /**
- * "Make a 4-shot storyboard of a chase in the rain" (issue 31, 6): a storyboard from a description, with no
+ * "Make a 4-shot storyboard of a chase in the rain": a storyboard from a description, with no
  * script. The planner lays the frames out itself: a shot per beat (it opens wide, builds, lands on its key
  * moment, and ends), and where people recur across the frames, one character reference per person, connected
  * into every frame so each frame draws the same person. Rules only, like the rest of the offline planner.

@@ -1,5 +1,5 @@
 /**
- * The rule-based planner (issue 12): reads a film maker's request and answers with a plan, offline and in a
+ * The rule-based planner: reads a film maker's request and answers with a plan, offline and in a
  * few milliseconds, with no model. Each intent it understands lives in intents/; the first whose words match
  * and that finds what it needs on the canvas answers. Text on the canvas and in scripts is only ever used as
  * material (a prompt, a line to say), never read for what to do: only the request picks the intent.

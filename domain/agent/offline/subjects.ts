@@ -125,7 +125,7 @@ export function subjectsOf(input: PlannerInput, req: ParsedRequest, kinds?: read
   const selected = pick(input.selection);
   const context = pick(input.context);
   // A selection inside the context (the last chip added stays selected) does not narrow it: the context's
-  // nodes are all meant (issue 31, 6). A selection reaching beyond the context is the user's pick.
+  // nodes are all meant. A selection reaching beyond the context is the user's pick.
   const inContext = new Set(input.context);
   if (selected.length && context.length > selected.length && selected.every((n) => inContext.has(n.id)) && hasKind(context)) return finish(context, "context");
   if (selected.length && hasKind(selected)) return finish(selected, "selection");

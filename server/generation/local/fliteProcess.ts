@@ -1,6 +1,6 @@
 /**
  * flite runs under node:wasi, which has aborted the whole process when a finished WASI instance was
- * garbage-collected while other work ran (issue 17: SIGABRT in uvwasi_fd_table_free). So each speech job
+ * garbage-collected while other work ran (SIGABRT in uvwasi_fd_table_free). So each speech job
  * runs flite in its own child process: a crash or a hang fails that one job, never the server. Inside the
  * child every WASI instance stays referenced until the child exits, so none is collected while in use.
  * The child's code is a string (-e) so it starts the same way under tsx, vitest and a build.

@@ -65,7 +65,7 @@ function capitalise(text: string): string {
 
 export async function runPromptWriter(request: EngineRequest): Promise<EngineResult> {
   throwIfAborted(request.signal);
-  // A request for writing or an answer is not an idea to expand: say who can answer it, never echo it (issue 31 item 11).
+  // A request for writing or an answer is not an idea to expand: say who can answer it, never echo it.
   if (isRequestNotIdea(request.prompt)) throw new ProviderError(NOT_A_PROMPT_MESSAGE);
   const target = enumParam(request.params, "target", TARGETS, "image");
   const count = Math.round(numberParam(request.params, "variations", 1, 1, 5));

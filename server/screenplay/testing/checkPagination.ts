@@ -7,7 +7,7 @@ import { renderScreenplayPdf } from "../pdf";
 import { comparePageStarts, pageKeys, type BreakComparison } from "./pageBreaks";
 
 /**
- * `npm run check:pagination -- DIR`: how close our pages come to Final Draft's (issue 32).
+ * `npm run check:pagination -- DIR`: how close our pages come to Final Draft's.
  *
  * For every NAME.fdx in DIR: imports it through the real importer, exports its PDF through the real exporter
  * (in the file's own page layout), and compares our pages with Final Draft's reference: NAME.pdf (read with

@@ -3,7 +3,7 @@ import { COLORS, CONTENT_BOTTOM, CONTENT_WIDTH, PAGE, imageOrPlaceholder, sceneH
 import { sceneConditions } from "../../../domain/shotlists/placeholders";
 
 /**
- * The storyboard layout (issue #6 "Export"): per scene a short header, then a grid of the shots' images,
+ * The storyboard layout ("Export"): per scene a short header, then a grid of the shots' images,
  * three across, each with its number, size, movement and description under it.
  */
 const COLUMNS = 3;

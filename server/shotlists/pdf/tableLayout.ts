@@ -3,7 +3,7 @@ import { COLORS, CONTENT_BOTTOM, CONTENT_WIDTH, PAGE, imageOrPlaceholder, sceneH
 import { sceneConditions } from "../../../domain/shotlists/placeholders";
 
 /**
- * The table layout (issue #6 "Export"): per scene a header block (title, location, weather, lighting,
+ * The table layout ("Export"): per scene a header block (title, location, weather, lighting,
  * description), then a table of its shots with a thumbnail and every field. The table header repeats on each
  * new page; a scene header never ends a page alone.
  */

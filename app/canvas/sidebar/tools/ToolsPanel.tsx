@@ -14,7 +14,7 @@ export function ToolsPanel({ nodeId }: { nodeId: string | null }) {
   const { state, reload } = useToolList();
   const commands = useCommands();
   // The tool opened and the node it was opened for: another node shows the list again unless it already has
-  // that tool chosen, so a new node never takes the tool left open here (issue 31, 5).
+  // that tool chosen, so a new node never takes the tool left open here.
   const [opened, setOpened] = useState<{ toolId: string; nodeId: string | null } | null>(null);
   const { projectId, canEdit } = useCanvas(useShallow((s) => ({ projectId: s.projectId, canEdit: s.canEdit })));
   const node = useCanvas(

@@ -28,7 +28,7 @@ export const storyboardIntent: Intent = {
   name: "storyboard",
   matches: (req) => STORYBOARD.test(req.lower),
   plan({ input, req }) {
-    // "A storyboard of a chase in the rain": a description, not a scene of a script (issue 31, 6).
+    // "A storyboard of a chase in the rain": a description, not a scene of a script.
     const description = descriptionIn(req);
     if (description && !namesScene(req.lower) && !scriptNamedIn(input, req)) return planDescribedStoryboard(req, description, aspectRatioIn(req.lower) ?? DEFAULT_RATIO);
     const pick = scriptIn(input, req);

@@ -23,7 +23,7 @@ const MASK_GAIN = 2;
 const MASK_OFFSET = -0.5 * 255;
 /**
  * Below this share of the model's pixels counted as person (probability over one half), the picture has no
- * person to keep: the tool refuses rather than hand back a blank, transparent picture (issue 31, 4).
+ * person to keep: the tool refuses rather than hand back a blank, transparent picture.
  */
 const MIN_PERSON_SHARE = 0.01;
 export const NO_PERSON = "no person found in this picture";

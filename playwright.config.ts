@@ -1,6 +1,13 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/support/chromium";
-import { E2E_AUTH_SECRET, E2E_AUTH_WINDOW_SECONDS, E2E_PORT, E2E_SIGNUPS_PER_ADDRESS, LOW_CREDITS_PORT, LOW_SIGNUP_CREDITS } from "./e2e/support/servers";
+import {
+  E2E_AUTH_SECRET,
+  E2E_AUTH_WINDOW_SECONDS,
+  E2E_PORT,
+  E2E_SIGNUPS_PER_ADDRESS,
+  LOW_CREDITS_PORT,
+  LOW_SIGNUP_CREDITS,
+} from "./e2e/support/servers";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

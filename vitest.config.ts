@@ -23,14 +23,27 @@ export default defineConfig({
         plugins: [react()],
         // Typing through user-event in jsdom takes seconds on a busy 2-core machine; 5 s timed a test out
         // mid-typing there, and its last keys landed in the next test.
-        test: { name: "app", include: ["app/**/*.test.{ts,tsx}"], environment: "jsdom", setupFiles: ["app/test/setup.ts"], testTimeout: 20_000 },
+        test: {
+          name: "app",
+          include: ["app/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["app/test/setup.ts"],
+          testTimeout: 20_000,
+        },
       },
       api("api-pglite", { TEST_DB: "pglite" }),
       // The sync fuzz starts the real studio as a child process (e2e/fuzz).
       {
         // One retry: the sync fuzz is timing-dependent (a seed does not replay exactly), and a CI machine may be
         // loaded; a failure that repeats fails the run.
-        test: { name: "fuzz", include: ["e2e/fuzz/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, retry: 1 },
+        test: {
+          name: "fuzz",
+          include: ["e2e/fuzz/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          retry: 1,
+        },
       },
       {
         // The ledger chaos run's small version: the real studio as a child process, killed mid-job.
@@ -38,7 +51,13 @@ export default defineConfig({
       },
       {
         // Issue 29: the real studio as a child process, abused (deep JSON, large zips) while /api/health is timed.
-        test: { name: "robustness", include: ["e2e/robustness/**/*.test.ts"], environment: "node", testTimeout: 120_000, hookTimeout: 150_000 },
+        test: {
+          name: "robustness",
+          include: ["e2e/robustness/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 150_000,
+        },
       },
       ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
     ],

@@ -18,7 +18,20 @@
 import autocannon from "autocannon";
 import http from "node:http";
 import os from "node:os";
-import { BenchBroken, apiClient, fmt, nodeData, processCpuMs, quantile, runBench, seedProject, signUp, sleep, startStudio, verdict } from "./lib/studio.mjs";
+import {
+  BenchBroken,
+  apiClient,
+  fmt,
+  nodeData,
+  processCpuMs,
+  quantile,
+  runBench,
+  seedProject,
+  signUp,
+  sleep,
+  startStudio,
+  verdict,
+} from "./lib/studio.mjs";
 
 const NODES = 500;
 const BATCH = 10;
@@ -40,7 +53,10 @@ async function main() {
     report(await measure({ databaseUrl }, "PostgreSQL (DATABASE_URL)"));
   } else {
     // The baseline, in the same run: PGlite on the server's own thread, as it ran before it had one.
-    const baseline = await measure({ extraEnv: { PGLITE_IN_PROCESS: "1" } }, "PGlite on the server's thread (PGLITE_IN_PROCESS=1, baseline)");
+    const baseline = await measure(
+      { extraEnv: { PGLITE_IN_PROCESS: "1" } },
+      "PGlite on the server's thread (PGLITE_IN_PROCESS=1, baseline)",
+    );
     const threaded = await measure({}, "PGlite on its own thread (the default)");
     report(baseline);
     report(threaded);
@@ -54,7 +70,11 @@ async function main() {
     ratio((m) => m.find("50 req/s").p99, "p99 at 50 req/s, 20 connections (ms)", "lower is better");
     ratio((m) => m.find("50 req/s even").p50, "p50 at 50 req/s, evenly spaced (ms)", "lower is better");
     ratio((m) => m.find("50 req/s even").p99, "p99 at 50 req/s, evenly spaced (ms)", "lower is better");
-    ratio((m) => m.find(`${SATURATION_OFFERED} req/s`).achieved, `achieved with ${SATURATION_OFFERED} req/s offered (req/s)`, "higher is better");
+    ratio(
+      (m) => m.find(`${SATURATION_OFFERED} req/s`).achieved,
+      `achieved with ${SATURATION_OFFERED} req/s offered (req/s)`,
+      "higher is better",
+    );
   }
   console.log(`Run took ${((Date.now() - started) / 1000).toFixed(0)} s.`);
 }
@@ -85,7 +105,14 @@ async function measure(studioOptions, engine) {
       updates.push({
         nodeId: project.nodeId(i),
         prevRev: rev - 1,
-        nodeData: { ...base, content: `${base.content ?? ""} (edit ${k})`.trim(), contentType: "text", status: "completed", rev, lastModified: Date.now() },
+        nodeData: {
+          ...base,
+          content: `${base.content ?? ""} (edit ${k})`.trim(),
+          contentType: "text",
+          status: "completed",
+          rev,
+          lastModified: Date.now(),
+        },
       });
     }
     return { ids, rev, body: JSON.stringify({ projectId: project.id, updates, clientId: "autosave-bench" }) };
@@ -215,7 +242,15 @@ async function measure(studioOptions, engine) {
   const lost = state.nodes.filter((n) => n.rev < (acknowledged.get(n.id) ?? 0)).length;
   if (databaseUrl) await call("DELETE", `/api/projects/${project.id}`).catch(() => {}); // don't leave bench data in a shared PostgreSQL
   await studio.stop();
-  return { engine, dbKind: studio.engine, loadStart, results, lost, requests: requestIndex, find: (name) => results.find((x) => x.phase.name === name).r };
+  return {
+    engine,
+    dbKind: studio.engine,
+    loadStart,
+    results,
+    lost,
+    requests: requestIndex,
+    find: (name) => results.find((x) => x.phase.name === name).r,
+  };
 }
 
 function report({ engine, dbKind, loadStart, results, lost, requests, find }) {
@@ -223,24 +258,46 @@ function report({ engine, dbKind, loadStart, results, lost, requests, find }) {
   const pct = (x) => (x === null ? "n/a" : `${(x * 100).toFixed(0)} %`);
   console.log("");
   console.log(`Autosave benchmark — POST /api/workflows/autosave, ${BATCH} node updates per request, ${NODES}-node project`);
-  console.log(`  database: ${engine}; nproc ${os.availableParallelism()}; Node ${process.version}; load average (1 min) when the run started ${loadStart.toFixed(2)} (other work on the machine skews the figures)`);
-  console.log(`  autocannon ${CONNECTIONS} connections with overallRate (per-second quotas, bursty, coordinated-omission corrected); "even" = open-loop, one request every ${1000 / 50} ms`);
+  console.log(
+    `  database: ${engine}; nproc ${os.availableParallelism()}; Node ${process.version}; load average (1 min) when the run started ${loadStart.toFixed(2)} (other work on the machine skews the figures)`,
+  );
+  console.log(
+    `  autocannon ${CONNECTIONS} connections with overallRate (per-second quotas, bursty, coordinated-omission corrected); "even" = open-loop, one request every ${1000 / 50} ms`,
+  );
   const heads = ["offered", "achieved", "p50", "p90", "p99", "max", "non-2xx", "errors", "conflicts", "server CPU", "loadgen CPU"];
   console.log(`  ${"phase".padEnd(24)}${heads.map((h) => h.padStart(12)).join("")}`);
   for (const { phase, r, tally } of results) {
-    const cells = [`${phase.rate}/s`, `${r.achieved.toFixed(1)}/s`, ms(r.p50), ms(r.p90), ms(r.p99), ms(r.max), String(r.non2xx), String(r.errors), String(tally.conflicts + tally.badBodies), pct(r.serverCpu), pct(r.benchCpu)];
+    const cells = [
+      `${phase.rate}/s`,
+      `${r.achieved.toFixed(1)}/s`,
+      ms(r.p50),
+      ms(r.p90),
+      ms(r.p99),
+      ms(r.max),
+      String(r.non2xx),
+      String(r.errors),
+      String(tally.conflicts + tally.badBodies),
+      pct(r.serverCpu),
+      pct(r.benchCpu),
+    ];
     console.log(`  ${(phase.name + (phase.counted ? "" : " (ignored)")).padEnd(24)}${cells.map((c) => c.padStart(12)).join("")}`);
   }
   console.log("  (CPU: share of one core over the phase, all of the server's threads together.)");
-  console.log(`  acknowledged writes lost: ${lost} (nodes behind the last revision answered 200); ${requests} requests, ${requests * BATCH} node writes in all`);
+  console.log(
+    `  acknowledged writes lost: ${lost} (nodes behind the last revision answered 200); ${requests} requests, ${requests * BATCH} node writes in all`,
+  );
 
   const at50 = find("50 req/s");
   const even = find("50 req/s even");
   const at150 = find("150 req/s");
   const saturated = find(`${SATURATION_OFFERED} req/s`);
   // The same offered rate two ways, side by side: bursts from 20 connections (concurrent batches) and evenly spaced.
-  console.log(`At 50 req/s, this run: ${CONNECTIONS} connections (concurrent) p50 ${ms(at50.p50)}, p99 ${ms(at50.p99)}  |  evenly spaced p50 ${ms(even.p50)}, p99 ${ms(even.p99)}`);
-  console.log(`Saturation: ${saturated.achieved.toFixed(1)} req/s achieved with ${SATURATION_OFFERED} req/s offered (${(saturated.achieved * BATCH).toFixed(0)} node writes/s)`);
+  console.log(
+    `At 50 req/s, this run: ${CONNECTIONS} connections (concurrent) p50 ${ms(at50.p50)}, p99 ${ms(at50.p99)}  |  evenly spaced p50 ${ms(even.p50)}, p99 ${ms(even.p99)}`,
+  );
+  console.log(
+    `Saturation: ${saturated.achieved.toFixed(1)} req/s achieved with ${SATURATION_OFFERED} req/s offered (${(saturated.achieved * BATCH).toFixed(0)} node writes/s)`,
+  );
   const conflicts = results.reduce((s, x) => s + x.tally.conflicts + x.tally.badBodies, 0);
   const goal = (label, value, text, ok) => console.log(`  ${verdict(ok)} ${label.padEnd(44)} ${value.padStart(10)}   goal ${text}`);
   console.log(`Against the goals (notes §4), database ${dbKind}:`);

@@ -8,7 +8,10 @@ import { gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "dist/app");
-const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
+  cwd: root,
+  stdio: "inherit",
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const manifest = JSON.parse(readFileSync(path.join(out, ".vite/manifest.json"), "utf8"));

@@ -14,7 +14,21 @@
 // with "first render": navigation → every one of its 2,000 nodes mounted and measured (shown).
 import { chromium } from "@playwright/test";
 import os from "node:os";
-import { BenchBroken, apiClient, buildApp, fmt, median, onCleanup, quantile, runBench, seedProject, signUp, sleep, startStudio, verdict } from "./lib/studio.mjs";
+import {
+  BenchBroken,
+  apiClient,
+  buildApp,
+  fmt,
+  median,
+  onCleanup,
+  quantile,
+  runBench,
+  seedProject,
+  signUp,
+  sleep,
+  startStudio,
+  verdict,
+} from "./lib/studio.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 // BENCH_REPS=1 for a quick look on a machine too loaded for three (figures are then single visits, not medians).
@@ -40,14 +54,16 @@ const INIT = () => {
   const expect = Number(sessionStorage.getItem("benchExpectNodes") ?? 0);
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) b.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: e.blockingDuration });
+      for (const e of list.getEntries())
+        b.loaf.push({ startTime: e.startTime, duration: e.duration, blockingDuration: e.blockingDuration });
     }).observe({ type: "long-animation-frame", buffered: true });
   } catch {
     b.noLoaf = true;
   }
   try {
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) b.events.push({ name: e.name, startTime: e.startTime, duration: e.duration, interactionId: e.interactionId });
+      for (const e of list.getEntries())
+        b.events.push({ name: e.name, startTime: e.startTime, duration: e.duration, interactionId: e.interactionId });
     }).observe({ type: "event", durationThreshold: 16, buffered: true });
   } catch {
     b.noEventTiming = true;
@@ -87,9 +103,12 @@ async function main() {
     fit: await seedProject(call, "Bench 2000 fit view", 2000, 2000, { layout: FIT_LAYOUT, viewport: FIT_VIEWPORT }),
   };
   const check = await call("GET", `/api/projects/nodes?projectId=${projects[2000].id}`);
-  if (check.nodes.length !== 2000 || check.edges.length !== 2000) throw new BenchBroken(`2,000 project has ${check.nodes.length} nodes / ${check.edges.length} edges`);
+  if (check.nodes.length !== 2000 || check.edges.length !== 2000)
+    throw new BenchBroken(`2,000 project has ${check.nodes.length} nodes / ${check.edges.length} edges`);
   const seedMs = Date.now() - seedStart;
-  console.log(`Seeded over the API in ${(seedMs / 1000).toFixed(1)} s: empty, 200 nodes + 200 edges, 2,000 nodes + 2,000 edges (${studio.engine}).`);
+  console.log(
+    `Seeded over the API in ${(seedMs / 1000).toFixed(1)} s: empty, 200 nodes + 200 edges, 2,000 nodes + 2,000 edges (${studio.engine}).`,
+  );
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   onCleanup(() => browser.close());
@@ -108,15 +127,21 @@ async function main() {
   async function visit(project, { measure = true, fit = false } = {}) {
     await page.evaluate((n) => sessionStorage.setItem("benchExpectNodes", String(n)), fit ? project.nodes : 0).catch(() => {});
     await page.goto(`${studio.url}/?project=${project.id}`);
-    await page.waitForFunction(() => performance.getEntriesByName("canvas-ready").length > 0, null, { timeout: 120_000 }).catch(() => {
-      throw new BenchBroken(`canvas-ready never marked for "${project.name}"${errors.length ? ` (page errors: ${errors.join("; ")})` : ""}`);
-    });
+    await page
+      .waitForFunction(() => performance.getEntriesByName("canvas-ready").length > 0, null, { timeout: 120_000 })
+      .catch(() => {
+        throw new BenchBroken(
+          `canvas-ready never marked for "${project.name}"${errors.length ? ` (page errors: ${errors.join("; ")})` : ""}`,
+        );
+      });
     if (project.nodes) await page.waitForFunction(() => window.__bench.firstNodeShown !== null, null, { timeout: 120_000 });
     if (fit) {
-      await page.waitForFunction(() => window.__bench.allShown !== null, null, { timeout: 120_000 }).catch(async () => {
-        const n = await page.evaluate(() => document.querySelectorAll(".react-flow__node").length);
-        throw new BenchBroken(`fit view: only ${n} of ${project.nodes} nodes were shown (is every node in view?)`);
-      });
+      await page
+        .waitForFunction(() => window.__bench.allShown !== null, null, { timeout: 120_000 })
+        .catch(async () => {
+          const n = await page.evaluate(() => document.querySelectorAll(".react-flow__node").length);
+          throw new BenchBroken(`fit view: only ${n} of ${project.nodes} nodes were shown (is every node in view?)`);
+        });
     }
     const load = await page.evaluate(() => ({
       ready: performance.getEntriesByName("canvas-ready")[0].startTime,
@@ -126,7 +151,10 @@ async function main() {
       noEventTiming: !!window.__bench.noEventTiming,
     }));
     const r = { ready: load.ready, shown: load.shown, allShown: load.allShown };
-    if (fit) console.log(`    fit view loaded: canvas-ready ${fmt(r.ready, 0)} ms, every node shown ${fmt(r.allShown, 0)} ms${measure ? "" : " (warm-up)"}`);
+    if (fit)
+      console.log(
+        `    fit view loaded: canvas-ready ${fmt(r.ready, 0)} ms, every node shown ${fmt(r.allShown, 0)} ms${measure ? "" : " (warm-up)"}`,
+      );
     if (!measure) return r;
     if (load.noLoaf || load.noEventTiming) throw new BenchBroken("this Chromium has no long-animation-frame or event timing observer");
     await sleep(400); // let the first paints, the live channel and lazy work settle
@@ -236,7 +264,14 @@ async function main() {
     const rec = await page.evaluate(() => {
       const r = window.__rec;
       const loaf = window.__bench.loaf.filter((e) => e.startTime >= r.t0 && e.startTime <= r.t1);
-      return { frames: r.frames, ms: r.t1 - r.t0, mounted: r.mounted, loafBlocking: loaf.reduce((s, e) => s + e.blockingDuration, 0), loafCount: loaf.length, loafMax: Math.max(0, ...loaf.map((e) => e.duration)) };
+      return {
+        frames: r.frames,
+        ms: r.t1 - r.t0,
+        mounted: r.mounted,
+        loafBlocking: loaf.reduce((s, e) => s + e.blockingDuration, 0),
+        loafCount: loaf.length,
+        loafMax: Math.max(0, ...loaf.map((e) => e.duration)),
+      };
     });
     if (!rec.frames.length) throw new BenchBroken(`no animation frames during the ${kind} (rAF does not tick in this headless mode?)`);
     return {
@@ -261,21 +296,26 @@ async function main() {
     const eventWorst = [];
     const selectWorst = [];
     for (let k = 0; k < CLICKS; k++) {
-      const target = await page.evaluate((skip) => {
-        const pane = document.querySelector(".react-flow__pane").getBoundingClientRect();
-        const nodes = [...document.querySelectorAll(".react-flow__node")].filter((n) => !skip.includes(n.dataset.id) && !n.classList.contains("selected"));
-        for (const n of nodes) {
-          const t = n.querySelector('[data-testid="node-title"]');
-          if (!t) continue;
-          const r = t.getBoundingClientRect();
-          const x = r.left + Math.min(r.width / 2, 30);
-          const y = r.top + r.height / 2;
-          if (x < pane.left + 4 || x > pane.right - 20 || y < pane.top + 4 || y > pane.bottom - 12) continue;
-          const hit = document.elementFromPoint(x, y);
-          if (hit && t.contains(hit)) return { id: n.dataset.id, x, y };
-        }
-        return null;
-      }, [...done]);
+      const target = await page.evaluate(
+        (skip) => {
+          const pane = document.querySelector(".react-flow__pane").getBoundingClientRect();
+          const nodes = [...document.querySelectorAll(".react-flow__node")].filter(
+            (n) => !skip.includes(n.dataset.id) && !n.classList.contains("selected"),
+          );
+          for (const n of nodes) {
+            const t = n.querySelector('[data-testid="node-title"]');
+            if (!t) continue;
+            const r = t.getBoundingClientRect();
+            const x = r.left + Math.min(r.width / 2, 30);
+            const y = r.top + r.height / 2;
+            if (x < pane.left + 4 || x > pane.right - 20 || y < pane.top + 4 || y > pane.bottom - 12) continue;
+            const hit = document.elementFromPoint(x, y);
+            if (hit && t.contains(hit)) return { id: n.dataset.id, x, y };
+          }
+          return null;
+        },
+        [...done],
+      );
       if (!target) {
         if (process.env.BENCH_DEBUG) await page.screenshot({ path: "/tmp/bench-canvas-noclick.png" });
         throw new BenchBroken(`no visible node left to click (click ${k + 1})`);
@@ -333,11 +373,15 @@ async function main() {
         `heap ${fmt(r.heapMiB)} MiB`,
         `pan ${fmt(r.pan.fps)} fps p95 ${fmt(r.pan.p95)} ms LoAF ${fmt(r.pan.loafBlocking, 0)} ms`,
         `zoom ${fmt(r.zoom.fps)} fps p95 ${fmt(r.zoom.p95)} ms LoAF ${fmt(r.zoom.loafBlocking, 0)} ms`,
-        r.click ? `click ET ${r.click.eventUnder16 ? "<16" : fmt(r.click.eventWorst, 0)} ms, →selected ${fmt(r.click.selectWorst, 0)} ms` : "",
+        r.click
+          ? `click ET ${r.click.eventUnder16 ? "<16" : fmt(r.click.eventWorst, 0)} ms, →selected ${fmt(r.click.selectWorst, 0)} ms`
+          : "",
         r.allShown ? `all shown ${fmt(r.allShown, 0)} ms` : "",
       ].filter(Boolean);
       console.log(`  rep ${rep + 1} ${key.padStart(5)}: ${line.join(" · ")}`);
-      for (const g of [r.pan, r.zoom]) if (!g.changed) throw new BenchBroken(`the ${g === r.pan ? "pan" : "zoom"} input did not move the viewport in "${projects[key].name}"`);
+      for (const g of [r.pan, r.zoom])
+        if (!g.changed)
+          throw new BenchBroken(`the ${g === r.pan ? "pan" : "zoom"} input did not move the viewport in "${projects[key].name}"`);
     }
   }
   await browser.close();
@@ -349,10 +393,16 @@ async function main() {
   const line = "  " + "─".repeat(36 + 44);
   console.log("");
   console.log(`Canvas benchmark — medians of ${REPS} alternating reps (empty / 2,000 / 200), one browser`);
-  console.log(`  Chromium ${env.chromium} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${env.nproc} (${env.cpu}); Node ${env.node}`);
-  console.log(`  load average (1 min) when the run started: ${loadStart.toFixed(2)} (other work on these ${env.nproc} CPUs skews absolute figures; same-run ratios less so)`);
+  console.log(
+    `  Chromium ${env.chromium} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${env.nproc} (${env.cpu}); Node ${env.node}`,
+  );
+  console.log(
+    `  load average (1 min) when the run started: ${loadStart.toFixed(2)} (other work on these ${env.nproc} CPUs skews absolute figures; same-run ratios less so)`,
+  );
   console.log(`  flags: ${CHROMIUM_FLAGS.join(" ")}`);
-  console.log(`  database ${studio.engine}; production build; gestures: ${MOVES} inputs over ${GESTURE_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up`);
+  console.log(
+    `  database ${studio.engine}; production build; gestures: ${MOVES} inputs over ${GESTURE_MS / 1000} s after ${WARMUP_MS / 1000} s warm-up`,
+  );
   console.log(line);
   console.log(`  ${"".padEnd(36)}${["empty", "200", "2,000", "2,000 fit"].map((c) => c.padStart(11)).join("")}`);
   console.log(line);
@@ -391,7 +441,8 @@ async function main() {
   const clickSel = m("2000", (r) => r.click.selectWorst);
   const click200 = m("200", (r) => r.click.eventWorst);
   const ready200 = m("200", (r) => r.ready);
-  const goal = (label, value, text, ok) => console.log(`  ${verdict(value === "n/a" ? null : ok)} ${label.padEnd(44)} ${value.padStart(9)}   goal ${text}`);
+  const goal = (label, value, text, ok) =>
+    console.log(`  ${verdict(value === "n/a" ? null : ok)} ${label.padEnd(44)} ${value.padStart(9)}   goal ${text}`);
   console.log("Against the goals (2,000 nodes vs the empty canvas of the same round):");
   goal("pan fps, 2,000 ÷ empty", fmt(panFps, 2), "≥ 0.90 (C1)", panFps >= 0.9);
   goal("zoom fps, 2,000 ÷ empty", fmt(zoomFps, 2), "≥ 0.90 (C1)", zoomFps >= 0.9);

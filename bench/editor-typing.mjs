@@ -14,7 +14,19 @@
 import { chromium } from "@playwright/test";
 import os from "node:os";
 import { scriptOfPages } from "../server/screenplay/pagedScript.ts";
-import { BenchBroken, apiClient, buildApp, fmt, onCleanup, quantile, runBench, signUp, sleep, startStudio, verdict } from "./lib/studio.mjs";
+import {
+  BenchBroken,
+  apiClient,
+  buildApp,
+  fmt,
+  onCleanup,
+  quantile,
+  runBench,
+  signUp,
+  sleep,
+  startStudio,
+  verdict,
+} from "./lib/studio.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/chromium.ts";
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -32,12 +44,16 @@ const INIT = () => {
   } catch {
     b.noEventTiming = true;
   }
-  addEventListener("keydown", (e) => {
-    if (!b.on) return;
-    const k = { ts: e.timeStamp, paint: null };
-    b.keys.push(k);
-    requestAnimationFrame(() => setTimeout(() => (k.paint = performance.now()), 0));
-  }, { capture: true });
+  addEventListener(
+    "keydown",
+    (e) => {
+      if (!b.on) return;
+      const k = { ts: e.timeStamp, paint: null };
+      b.keys.push(k);
+      requestAnimationFrame(() => setTimeout(() => (k.paint = performance.now()), 0));
+    },
+    { capture: true },
+  );
 };
 
 async function main() {
@@ -52,7 +68,11 @@ async function main() {
   const project = await call("POST", "/api/projects", { name: "Typing bench" });
   const projectId = project.id ?? project.project?.id;
   const scripts = {};
-  for (const [key, pages, name] of [["warm", 1, "Warm-up 1 page"], ["small", 1, "Bench 1 page"], ["big", 120, "Bench 120 pages"]]) {
+  for (const [key, pages, name] of [
+    ["warm", 1, "Warm-up 1 page"],
+    ["small", 1, "Bench 1 page"],
+    ["big", 120, "Bench 120 pages"],
+  ]) {
     const { elements } = scriptOfPages(pages);
     const { id } = await call("POST", `/api/projects/${projectId}/scripts`, { name });
     await call("PUT", `/api/scripts/${id}`, { elements });
@@ -88,9 +108,11 @@ async function main() {
       requestAnimationFrame(poll);
     });
     await open.click();
-    await page.waitForFunction(() => window.__open.shown !== null, null, { timeout: 30_000 }).catch(() => {
-      throw new BenchBroken(`"${s.name}" never showed a textarea${errors.length ? ` (page errors: ${errors.join("; ")})` : ""}`);
-    });
+    await page
+      .waitForFunction(() => window.__open.shown !== null, null, { timeout: 30_000 })
+      .catch(() => {
+        throw new BenchBroken(`"${s.name}" never showed a textarea${errors.length ? ` (page errors: ${errors.join("; ")})` : ""}`);
+      });
     const openMs = await page.evaluate(() => window.__open.shown - window.__open.down);
     const ta = page.locator(`[data-testid="screenplay-page"] textarea[data-element-id="${s.target}"]`);
     await ta.scrollIntoViewIfNeeded();
@@ -108,13 +130,22 @@ async function main() {
       return b.keys.map((k, i) => {
         const end = b.keys[i + 1]?.ts ?? Infinity;
         const es = b.events.filter((e) => ["keydown", "keypress", "input"].includes(e.name) && e.start >= k.ts && e.start < end);
-        return { et: es.length ? Math.max(...es.map((e) => e.duration)) : null, direct: k.paint === null ? null : k.paint - k.ts, noEt: !!b.noEventTiming };
+        return {
+          et: es.length ? Math.max(...es.map((e) => e.duration)) : null,
+          direct: k.paint === null ? null : k.paint - k.ts,
+          noEt: !!b.noEventTiming,
+        };
       });
     });
     if ((await ta.inputValue()) !== before + TEXT) throw new BenchBroken(`the typed text did not land in "${s.name}"`);
-    if (r.length !== TEXT.length || r.some((k) => k.direct === null || k.direct < 0)) throw new BenchBroken(`${r.length} of ${TEXT.length} keys measured in "${s.name}"`);
+    if (r.length !== TEXT.length || r.some((k) => k.direct === null || k.direct < 0))
+      throw new BenchBroken(`${r.length} of ${TEXT.length} keys measured in "${s.name}"`);
     if (r[0].noEt) throw new BenchBroken("this Chromium has no Event Timing observer");
-    const shownPages = await page.getByTestId("screenplay-editor").getByText(/^\d+ pages?$/).textContent().catch(() => "?");
+    const shownPages = await page
+      .getByTestId("screenplay-editor")
+      .getByText(/^\d+ pages?$/)
+      .textContent()
+      .catch(() => "?");
     await sleep(1500); // let the autosave (1 s after the last key) go out before the next navigation
     const et = r.map((k) => k.et ?? 0); // no entry: under 16 ms
     const direct = r.map((k) => k.direct);
@@ -133,19 +164,33 @@ async function main() {
   const line = "  " + "─".repeat(72);
   console.log("");
   console.log(`Editor typing benchmark — ${TEXT.length} keys at ${KEY_DELAY} ms after ${WARMUP.length} warm-up keys, one browser`);
-  console.log(`  Chromium ${chromiumVersion} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${os.availableParallelism()} (${os.cpus()[0]?.model ?? "?"}); Node ${process.version}`);
-  console.log(`  load average at start ${loadStart.map((x) => x.toFixed(2)).join(" ")}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}; database ${studio.engine}; production build`);
-  console.log(`  scripts: ${scripts.small.count} elements (editor shows ${res.small.shownPages}) and ${scripts.big.count} elements (${res.big.shownPages}); typed into action #${scripts.small.targetIndex} / #${scripts.big.targetIndex}`);
+  console.log(
+    `  Chromium ${chromiumVersion} (${CHROMIUM_PATH}), headless, viewport ${VIEWPORT.width}x${VIEWPORT.height}; nproc ${os.availableParallelism()} (${os.cpus()[0]?.model ?? "?"}); Node ${process.version}`,
+  );
+  console.log(
+    `  load average at start ${loadStart.map((x) => x.toFixed(2)).join(" ")}, at end ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}; database ${studio.engine}; production build`,
+  );
+  console.log(
+    `  scripts: ${scripts.small.count} elements (editor shows ${res.small.shownPages}) and ${scripts.big.count} elements (${res.big.shownPages}); typed into action #${scripts.small.targetIndex} / #${scripts.big.targetIndex}`,
+  );
   console.log(line);
   console.log(`  ${"".padEnd(40)}${"~1 page".padStart(10)}${"120 pages".padStart(11)}${"120 ÷ 1".padStart(10)}`);
   console.log(line);
-  const row = (label, a, b, show = (x) => fmt(x, 0), r = ratio(b, a)) => console.log(`  ${label.padEnd(40)}${show(a).padStart(10)}${show(b).padStart(11)}${r.padStart(10)}`);
+  const row = (label, a, b, show = (x) => fmt(x, 0), r = ratio(b, a)) =>
+    console.log(`  ${label.padEnd(40)}${show(a).padStart(10)}${show(b).padStart(11)}${r.padStart(10)}`);
   row("open: click → first textarea shown (ms)", res.small.openMs, res.big.openMs);
   for (const p of ["p50", "p95", "max"]) row(`Event Timing key → paint ${p} (ms)`, res.small.et[p], res.big.et[p], et);
   row("  keys with an entry ≥ 16 ms (of 60)", res.small.etCount, res.big.etCount, String, "");
-  for (const p of ["p50", "p95", "max"]) row(`direct keydown → rAF+timeout ${p} (ms)`, res.small.direct[p], res.big.direct[p], (x) => fmt(x, 1));
+  for (const p of ["p50", "p95", "max"])
+    row(`direct keydown → rAF+timeout ${p} (ms)`, res.small.direct[p], res.big.direct[p], (x) => fmt(x, 1));
   console.log(line);
-  const goal = (label, v) => console.log(`  ${verdict(v < GOAL_MS)} ${label.padEnd(48)} ${(v === 0 ? "<16" : fmt(v, 1)).padStart(6)} ms  ratio ${fmt(v / GOAL_MS, 2)} of the ${GOAL_MS} ms goal`);
+  const goal = (label, v) =>
+    console.log(
+      `  ${verdict(v < GOAL_MS)} ${label.padEnd(48)} ${(v === 0 ? "<16" : fmt(v, 1)).padStart(6)} ms  ratio ${fmt(v / GOAL_MS, 2)} of the ${GOAL_MS} ms goal`,
+    );
   console.log(`Against the goal (keypress to paint < ${GOAL_MS} ms on the 120-page script):`);
   goal("p95, Event Timing, 120 pages", res.big.et.p95);
   goal("p95, direct, 120 pages", res.big.direct.p95);

@@ -18,7 +18,11 @@ const PARAGRAPH = Array.from({ length: 8 }, () => SENTENCE).join(" ");
 
 async function pictures() {
   const make = (hue) =>
-    sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="100%" height="100%" fill="hsl(${hue},60%,40%)"/><circle cx="1000" cy="380" r="220" fill="hsl(${hue + 150},80%,70%)"/></svg>`))
+    sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900"><rect width="100%" height="100%" fill="hsl(${hue},60%,40%)"/><circle cx="1000" cy="380" r="220" fill="hsl(${hue + 150},80%,70%)"/></svg>`,
+      ),
+    )
       .jpeg()
       .toBuffer()
       .then((bytes) => ({ bytes, contentType: "image/jpeg" }));
@@ -29,17 +33,57 @@ function cases(media) {
   const image = (id) => [{ nodeId: id, type: "image", url: id }];
   return [
     { type: "image", model: "local/sketch", label: "1:1 (1024²)", options: { prompt: "a lighthouse on the ocean at night" } },
-    { type: "image", model: "local/sketch", label: "16:9 over a context image", options: { prompt: "neon city in the rain", params: { aspect_ratio: "16:9" }, context: image("/img/1"), media } },
+    {
+      type: "image",
+      model: "local/sketch",
+      label: "16:9 over a context image",
+      options: { prompt: "neon city in the rain", params: { aspect_ratio: "16:9" }, context: image("/img/1"), media },
+    },
     { type: "3d", model: "local/mesh", label: "medium detail", options: { prompt: "a lighthouse tower", params: { detail: "medium" } } },
     { type: "3d", model: "local/mesh", label: "high detail", options: { prompt: "a glass vase", params: { detail: "high" } } },
-    { type: "text", model: "local/prompt-writer", label: "image prompt + upstream text", options: { prompt: "a storm over the bay", context: [{ nodeId: "t", type: "text", text: SENTENCE }] } },
+    {
+      type: "text",
+      model: "local/prompt-writer",
+      label: "image prompt + upstream text",
+      options: { prompt: "a storm over the bay", context: [{ nodeId: "t", type: "text", text: SENTENCE }] },
+    },
     { type: "text", model: "local/llm", label: "64 tokens", options: { prompt: "Describe the opening shot.", params: { max_tokens: 64 } } },
-    { type: "audio", model: "local/tts-flite", label: `one sentence (${SENTENCE.length} chars)`, options: { params: { text: SENTENCE, voice: "slt" } } },
-    { type: "audio", model: "local/tts-flite", label: `paragraph (${PARAGRAPH.length} chars)`, options: { params: { text: PARAGRAPH, voice: "slt" } } },
-    { type: "video", model: "local/video-ffmpeg", label: "title card, 720p 5 s", options: { prompt: "The night the harbour lights went out", params: { duration: 5 } } },
-    { type: "video", model: "local/video-ffmpeg", label: "dolly-in on 1 image, 720p 5 s", options: { params: { images: ["/img/1"], duration: 5 } } },
-    { type: "video", model: "local/video-ffmpeg", label: "crossfade 3 images, 720p 6 s", options: { params: { images: ["/img/1", "/img/2", "/img/3"], duration: 6 } } },
-    { type: "video", model: "local/video-ffmpeg", label: "truck-right, 360p 5 s", options: { params: { images: ["/img/1"], duration: 5, resolution: "360p", camera_movement: "truck-right" } } },
+    {
+      type: "audio",
+      model: "local/tts-flite",
+      label: `one sentence (${SENTENCE.length} chars)`,
+      options: { params: { text: SENTENCE, voice: "slt" } },
+    },
+    {
+      type: "audio",
+      model: "local/tts-flite",
+      label: `paragraph (${PARAGRAPH.length} chars)`,
+      options: { params: { text: PARAGRAPH, voice: "slt" } },
+    },
+    {
+      type: "video",
+      model: "local/video-ffmpeg",
+      label: "title card, 720p 5 s",
+      options: { prompt: "The night the harbour lights went out", params: { duration: 5 } },
+    },
+    {
+      type: "video",
+      model: "local/video-ffmpeg",
+      label: "dolly-in on 1 image, 720p 5 s",
+      options: { params: { images: ["/img/1"], duration: 5 } },
+    },
+    {
+      type: "video",
+      model: "local/video-ffmpeg",
+      label: "crossfade 3 images, 720p 6 s",
+      options: { params: { images: ["/img/1", "/img/2", "/img/3"], duration: 6 } },
+    },
+    {
+      type: "video",
+      model: "local/video-ffmpeg",
+      label: "truck-right, 360p 5 s",
+      options: { params: { images: ["/img/1"], duration: 5, resolution: "360p", camera_movement: "truck-right" } },
+    },
   ].map((c) => ({ ...c, options: { ...c.options, media } }));
 }
 
@@ -60,7 +104,9 @@ async function time(c) {
 }
 
 async function main() {
-  console.log(`Local provider timings — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `Local provider timings — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`,
+  );
   const rows = [];
   for (const c of cases(await pictures())) {
     const availability = localModelAvailability(c.model);
@@ -75,7 +121,8 @@ async function main() {
   }
   const head = ["content", "model", "case", "cold", `median of ${REPS}`, "output"];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `  ${cells.map((cell, i) => (i === 3 || i === 4 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
+  const line = (cells) =>
+    `  ${cells.map((cell, i) => (i === 3 || i === 4 ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
   console.log(`\n${line(head)}\n${line(widths.map((w) => "-".repeat(w)))}`);
   for (const r of rows) console.log(line(r));
 }

@@ -18,7 +18,9 @@ const FLOOD_PER_SECOND = 1000;
 const P99_RATIO_GOAL = 1.2;
 
 function openTab(baseUrl, token, projectId, hello) {
-  const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/api/projects/${projectId}/live`, { headers: { authorization: `Bearer ${token}` } });
+  const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/api/projects/${projectId}/live`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const listeners = new Set();
   ws.on("message", (raw) => {
     const message = JSON.parse(String(raw));
@@ -54,7 +56,8 @@ async function phase(call, projectId, watcher, startRev, flooder) {
     let i = 0;
     // 10 frames every 10 ms: 1,000 a second.
     flood = setInterval(() => {
-      for (let k = 0; k < FLOOD_PER_SECOND / 100; k++, i++) flooder.ws.send(JSON.stringify({ type: "cursor", x: i % 2000, y: (i * 7) % 2000 }));
+      for (let k = 0; k < FLOOD_PER_SECOND / 100; k++, i++)
+        flooder.ws.send(JSON.stringify({ type: "cursor", x: i % 2000, y: (i * 7) % 2000 }));
     }, 10);
   }
   const started = performance.now();
@@ -93,18 +96,34 @@ async function main() {
   await studio.stop();
 
   const p = (r, q) => quantile(r.latencies, q);
-  console.log(`\nbench:presence — ${WRITES} node writes at ${1000 / WRITE_EVERY_MS}/s, delivered to a tab in presence (${studio.engine ?? "PGlite"})\n`);
+  console.log(
+    `\nbench:presence — ${WRITES} node writes at ${1000 / WRITE_EVERY_MS}/s, delivered to a tab in presence (${studio.engine ?? "PGlite"})\n`,
+  );
   table(
     ["phase", "p50 ms", "p99 ms", "max ms", "cursors/s at the watcher"],
     [
-      ["writes alone (baseline)", fmt(p(quiet, 0.5)), fmt(p(quiet, 0.99)), fmt(Math.max(...quiet.latencies)), fmt(quiet.cursorsPerSecond, 1)],
-      [`writes + ${FLOOD_PER_SECOND} cursors/s from one tab`, fmt(p(flooded, 0.5)), fmt(p(flooded, 0.99)), fmt(Math.max(...flooded.latencies)), fmt(flooded.cursorsPerSecond, 1)],
+      [
+        "writes alone (baseline)",
+        fmt(p(quiet, 0.5)),
+        fmt(p(quiet, 0.99)),
+        fmt(Math.max(...quiet.latencies)),
+        fmt(quiet.cursorsPerSecond, 1),
+      ],
+      [
+        `writes + ${FLOOD_PER_SECOND} cursors/s from one tab`,
+        fmt(p(flooded, 0.5)),
+        fmt(p(flooded, 0.99)),
+        fmt(Math.max(...flooded.latencies)),
+        fmt(flooded.cursorsPerSecond, 1),
+      ],
     ],
     [1, 2, 3, 4],
   );
   const ratio = p(flooded, 0.99) / p(quiet, 0.99);
   console.log(`\n  ${verdict(ratio <= P99_RATIO_GOAL)} p99 with the flood / without: ${ratio.toFixed(2)}× (goal ≤ ${P99_RATIO_GOAL}×)`);
-  console.log(`  ${verdict(flooded.cursorsPerSecond <= 21)} cursors passed on: ${fmt(flooded.cursorsPerSecond, 1)}/s of ${FLOOD_PER_SECOND}/s sent (goal ≤ 20/s)`);
+  console.log(
+    `  ${verdict(flooded.cursorsPerSecond <= 21)} cursors passed on: ${fmt(flooded.cursorsPerSecond, 1)}/s of ${FLOOD_PER_SECOND}/s sent (goal ≤ 20/s)`,
+  );
 }
 
 runBench(main);

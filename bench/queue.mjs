@@ -73,20 +73,29 @@ async function studio(database, dataDir, generation) {
     return { status: res.statusCode, body: res.json() };
   };
   const signUp = async (i) => {
-    const res = await server.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { name: `Bench ${i}`, email: `bench${i}.${randomUUID()}@example.com`, password: "correct horse 1" } });
+    const res = await server.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { name: `Bench ${i}`, email: `bench${i}.${randomUUID()}@example.com`, password: "correct horse 1" },
+    });
     const body = res.json();
     return { id: body.user.id, token: body.token };
   };
   const projectWithNodes = async (user, count) => {
     const project = (await call(user.token, "POST", "/api/projects", { name: `Queue ${randomUUID()}` })).body;
     const ids = Array.from({ length: count }, (_, i) => `n${i}`);
-    await call(user.token, "POST", `/api/projects/${project.id}/structure`, { nodes: ids.map((id, i) => ({ id, position: { x: i * 10, y: 0 } })) });
+    await call(user.token, "POST", `/api/projects/${project.id}/structure`, {
+      nodes: ids.map((id, i) => ({ id, position: { x: i * 10, y: 0 } })),
+    });
     return { projectId: project.id, ids };
   };
   const waitSettled = async (ids, timeoutMs = 300_000) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      const rows = await database.db.select({ status: generations.status, attempts: generations.attempts }).from(generations).where(inArray(generations.id, ids));
+      const rows = await database.db
+        .select({ status: generations.status, attempts: generations.attempts })
+        .from(generations)
+        .where(inArray(generations.id, ids));
       if (rows.every((r) => !ACTIVE.includes(r.status)) || Date.now() > until) return rows;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -95,7 +104,10 @@ async function studio(database, dataDir, generation) {
   const unbalancedLedgers = async (users) => {
     let unbalanced = 0;
     for (const u of users) {
-      const rows = await database.db.select().from(generations).where(and(eq(generations.userId, u.id)));
+      const rows = await database.db
+        .select()
+        .from(generations)
+        .where(and(eq(generations.userId, u.id)));
       const charged = rows.filter((r) => r.status === "succeeded").reduce((s, r) => s + r.reservedCredits, 0);
       const balance = await creditBalance(database.db, u.id);
       const ledger = await database.db.select().from(creditLedger).where(eq(creditLedger.userId, u.id));
@@ -128,7 +140,13 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
     return;
   }
-  const s = await studio(database, dataDir, { engines: { fal: noop }, env: { FAL_KEY: "bench" }, workers: 4, perUserConcurrency: 4, perUserBacklog: 1000 });
+  const s = await studio(database, dataDir, {
+    engines: { fal: noop },
+    env: { FAL_KEY: "bench" },
+    workers: 4,
+    perUserConcurrency: 4,
+    perUserBacklog: 1000,
+  });
   const { engine } = s;
 
   // --- 1. a no-op run through the engine, one at a time, against its own provider call
@@ -152,30 +170,62 @@ async function main() {
   const http = [];
   for (let i = 0; i < HTTP_JOBS; i++) {
     const start = performance.now();
-    const res = await s.call(solo.token, "POST", "/api/execute-node", { projectId, nodeId: ids[0], prompt: `http ${i}`, selectedModel: MODEL });
+    const res = await s.call(solo.token, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: ids[0],
+      prompt: `http ${i}`,
+      selectedModel: MODEL,
+    });
     if (res.status !== 202) throw new Error(`execute-node answered ${res.status} ${JSON.stringify(res.body)}`);
     await engine.waitFor(res.body.generationId);
     http.push(performance.now() - start);
   }
 
   // --- 2. crop 16:9 through the queue against the tool called directly on the same bytes
-  const input = await sharp(await portrait()).resize(512, 512, { fit: "inside" }).jpeg({ quality: 92 }).toBuffer();
+  const input = await sharp(await portrait())
+    .resize(512, 512, { fit: "inside" })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const cropParams = { aspect_ratio: "16:9" };
   const cropDirect = async () => {
     const t = performance.now();
-    await runLocalTool("local/crop-aspect", { node: { bytes: input, contentType: "image/jpeg" }, nodeText: "", connected: [] }, cropParams, { signal: new AbortController().signal, onProgress: () => {} });
+    await runLocalTool(
+      "local/crop-aspect",
+      { node: { bytes: input, contentType: "image/jpeg" }, nodeText: "", connected: [] },
+      cropParams,
+      { signal: new AbortController().signal, onProgress: () => {} },
+    );
     return performance.now() - t;
   };
   let cropNodes = 0;
   const cropQueued = async () => {
     const nodeId = `crop${++cropNodes}`;
-    await s.call(solo.token, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: nodeId, position: { x: cropNodes * 600, y: 600 } }] });
-    const form = multipartForm([["projectId", projectId], ["nodeId", nodeId], ["file", { filename: "portrait.jpg", type: "image/jpeg", data: input }]]);
-    const up = await s.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { authorization: `Bearer ${solo.token}`, ...form.headers } });
+    await s.call(solo.token, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [{ id: nodeId, position: { x: cropNodes * 600, y: 600 } }],
+    });
+    const form = multipartForm([
+      ["projectId", projectId],
+      ["nodeId", nodeId],
+      ["file", { filename: "portrait.jpg", type: "image/jpeg", data: input }],
+    ]);
+    const up = await s.server.inject({
+      method: "POST",
+      url: "/api/upload-media",
+      payload: form.payload,
+      headers: { authorization: `Bearer ${solo.token}`, ...form.headers },
+    });
     const url = JSON.parse(up.body).url;
-    await s.call(solo.token, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId, prevRev: 0, nodeData: { title: "Plate", mediaUrl: url, displayUrl: url, contentType: "image", rev: 1 } }] });
+    await s.call(solo.token, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId, prevRev: 0, nodeData: { title: "Plate", mediaUrl: url, displayUrl: url, contentType: "image", rev: 1 } }],
+    });
     const t = performance.now();
-    const res = await s.call(solo.token, "POST", "/api/tools/execute", { toolId: "local/crop-aspect", nodeId, projectId, parameters: cropParams });
+    const res = await s.call(solo.token, "POST", "/api/tools/execute", {
+      toolId: "local/crop-aspect",
+      nodeId,
+      projectId,
+      parameters: cropParams,
+    });
     if (res.status !== 202) throw new Error(`tools/execute answered ${res.status} ${JSON.stringify(res.body)}`);
     const row = await engine.waitFor(res.body.generationId, 120_000);
     if (row.status !== "succeeded") throw new Error(`crop through the queue ended ${row.status}: ${row.error}`);
@@ -195,7 +245,16 @@ async function main() {
   const projects = await Promise.all(users.map((u) => s.projectWithNodes(u, JOBS_PER_USER)));
   const t2 = performance.now();
   const answers = await Promise.all(
-    users.flatMap((u, i) => projects[i].ids.map((nodeId, k) => s.call(u.token, "POST", "/api/execute-node", { projectId: projects[i].projectId, nodeId, prompt: `load ${i}-${k}`, selectedModel: MODEL }))),
+    users.flatMap((u, i) =>
+      projects[i].ids.map((nodeId, k) =>
+        s.call(u.token, "POST", "/api/execute-node", {
+          projectId: projects[i].projectId,
+          nodeId,
+          prompt: `load ${i}-${k}`,
+          selectedModel: MODEL,
+        }),
+      ),
+    ),
   );
   const loadIds = answers.filter((a) => a.status === 202).map((a) => a.body.generationId);
   const settled = await s.waitSettled(loadIds);
@@ -215,19 +274,35 @@ async function main() {
   const cropGoal = 2 * median(cropD) + 15;
   console.log(`\nbench/queue — ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, 4 in-process workers`);
   console.log("");
-  console.log(`1. A no-op run (fake fal answering at once), ${SEQUENTIAL_JOBS} one after another: engine.start → settled, against the provider called directly in the same run`);
+  console.log(
+    `1. A no-op run (fake fal answering at once), ${SEQUENTIAL_JOBS} one after another: engine.start → settled, against the provider called directly in the same run`,
+  );
   console.log("                         through the queue   provider directly (baseline)   queue overhead (queue − direct)   goal");
-  console.log(`  p50 per run (ms)       ${fmt(quantile(queued, 0.5)).padStart(10)}          ${fmt(quantile(direct, 0.5), 3).padStart(10)}                     ${fmt(p50).padStart(10)}                  ≤ 10 ms: ${verdict(p50 <= 10)}`);
-  console.log(`  p95 per run (ms)       ${fmt(quantile(queued, 0.95)).padStart(10)}          ${fmt(quantile(direct, 0.95), 3).padStart(10)}                     ${fmt(p95).padStart(10)}                  ≤ 25 ms: ${verdict(p95 <= 25)}`);
+  console.log(
+    `  p50 per run (ms)       ${fmt(quantile(queued, 0.5)).padStart(10)}          ${fmt(quantile(direct, 0.5), 3).padStart(10)}                     ${fmt(p50).padStart(10)}                  ≤ 10 ms: ${verdict(p50 <= 10)}`,
+  );
+  console.log(
+    `  p95 per run (ms)       ${fmt(quantile(queued, 0.95)).padStart(10)}          ${fmt(quantile(direct, 0.95), 3).padStart(10)}                     ${fmt(p95).padStart(10)}                  ≤ 25 ms: ${verdict(p95 <= 25)}`,
+  );
   console.log(`  jobs/s one at a time   ${fmt(SEQUENTIAL_JOBS / queuedSeconds).padStart(10)}`);
-  console.log(`  the same through HTTP (POST /api/execute-node → settled, ${HTTP_JOBS} runs): p50 ${fmt(quantile(http, 0.5))} ms, p95 ${fmt(quantile(http, 0.95))} ms`);
+  console.log(
+    `  the same through HTTP (POST /api/execute-node → settled, ${HTTP_JOBS} runs): p50 ${fmt(quantile(http, 0.5))} ms, p95 ${fmt(quantile(http, 0.95))} ms`,
+  );
   console.log("");
-  console.log(`2. Crop 16:9 of a 512 px portrait, medians of ${CROP_REPS} after a warm-up: through the queue (POST /api/tools/execute → settled) against runLocalTool directly`);
-  console.log(`  direct (baseline) ${fmt(median(cropD), 0)} ms   through the queue ${fmt(median(cropQ), 0)} ms   ratio ${fmt(median(cropQ) / median(cropD), 2)}×   goal ≤ 2 × direct + 15 ms = ${fmt(cropGoal, 0)} ms: ${verdict(median(cropQ) <= cropGoal)}`);
+  console.log(
+    `2. Crop 16:9 of a 512 px portrait, medians of ${CROP_REPS} after a warm-up: through the queue (POST /api/tools/execute → settled) against runLocalTool directly`,
+  );
+  console.log(
+    `  direct (baseline) ${fmt(median(cropD), 0)} ms   through the queue ${fmt(median(cropQ), 0)} ms   ratio ${fmt(median(cropQ) / median(cropD), 2)}×   goal ≤ 2 × direct + 15 ms = ${fmt(cropGoal, 0)} ms: ${verdict(median(cropQ) <= cropGoal)}`,
+  );
   console.log(`  every run (ms), direct | queue: ${cropD.map((x) => fmt(x, 0)).join(" ")} | ${cropQ.map((x) => fmt(x, 0)).join(" ")}`);
   console.log("");
-  console.log(`3. 200 runs at once, 20 users × 10:  ${loadIds.length} queued, ${succeeded} succeeded in ${fmt(loadSeconds, 2)} s (${fmt(loadIds.length / loadSeconds)} jobs/s)`);
-  console.log(`  stuck (queued/running after): ${stuck}   nodes not completed: ${nodesNotCompleted}   users with an unbalanced ledger: ${unbalanced}`);
+  console.log(
+    `3. 200 runs at once, 20 users × 10:  ${loadIds.length} queued, ${succeeded} succeeded in ${fmt(loadSeconds, 2)} s (${fmt(loadIds.length / loadSeconds)} jobs/s)`,
+  );
+  console.log(
+    `  stuck (queued/running after): ${stuck}   nodes not completed: ${nodesNotCompleted}   users with an unbalanced ledger: ${unbalanced}`,
+  );
 
   if (databaseUrl) await scaleOut(database, databaseUrl, dataDir);
   else console.log("\n4. Scale out: needs DATABASE_URL (PostgreSQL); worker processes cannot share the embedded database.");
@@ -241,7 +316,9 @@ async function scaleOut(database, databaseUrl, dataDir) {
   const fal = await startFalFake({ key: "bench", pollsToComplete: 0 });
   const falEnv = { FAL_KEY: "bench", FAL_BASE_URL: fal.origin };
   const s = await studio(database, dataDir, { workers: 0, env: falEnv, perUserConcurrency: 4, perUserBacklog: 1000 });
-  console.log(`\n4. Scale out on PostgreSQL: ${SCALE_USERS * SCALE_JOBS_PER_USER} runs of ${MODEL} (fal's fake over HTTP, 40 credits each) queued at once across ${SCALE_USERS} users; the studio runs none itself`);
+  console.log(
+    `\n4. Scale out on PostgreSQL: ${SCALE_USERS * SCALE_JOBS_PER_USER} runs of ${MODEL} (fal's fake over HTTP, 40 credits each) queued at once across ${SCALE_USERS} users; the studio runs none itself`,
+  );
   console.log("  worker processes   jobs/s   succeeded   run twice   nodes without exactly one version   unbalanced ledgers");
   for (const processes of [1, 2]) {
     const workers = [];
@@ -251,7 +328,15 @@ async function scaleOut(database, databaseUrl, dataDir) {
       const projects = await Promise.all(users.map((u) => s.projectWithNodes(u, SCALE_JOBS_PER_USER)));
       const t = performance.now();
       const runIds = await Promise.all(
-        users.flatMap((u, i) => projects[i].ids.map((nodeId, k) => s.engine.start(modelRunKind, { userId: u.id, projectId: projects[i].projectId, nodeId }, choices(`scale ${processes}-${i}-${k}`)))),
+        users.flatMap((u, i) =>
+          projects[i].ids.map((nodeId, k) =>
+            s.engine.start(
+              modelRunKind,
+              { userId: u.id, projectId: projects[i].projectId, nodeId },
+              choices(`scale ${processes}-${i}-${k}`),
+            ),
+          ),
+        ),
       );
       const rows = await s.waitSettled(runIds);
       const seconds = (performance.now() - t) / 1000;
@@ -263,7 +348,9 @@ async function scaleOut(database, databaseUrl, dataDir) {
       }
       const unbalanced = await s.unbalancedLedgers(users);
       const ok = rows.filter((r) => r.status === "succeeded").length;
-      console.log(`  ${String(processes).padStart(16)}   ${fmt(runIds.length / seconds).padStart(6)}   ${String(ok).padStart(9)}   ${String(twice).padStart(9)}   ${String(versions).padStart(33)}   ${String(unbalanced).padStart(18)}`);
+      console.log(
+        `  ${String(processes).padStart(16)}   ${fmt(runIds.length / seconds).padStart(6)}   ${String(ok).padStart(9)}   ${String(twice).padStart(9)}   ${String(versions).padStart(33)}   ${String(unbalanced).padStart(18)}`,
+      );
     } finally {
       for (const w of workers) await w.stop();
     }
@@ -276,7 +363,15 @@ async function scaleOut(database, databaseUrl, dataDir) {
 async function startWorker(databaseUrl, dataDir, extraEnv) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
     cwd: path.resolve(import.meta.dirname, ".."),
-    env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, GENERATION_WORKERS: "4", GENERATION_USER_CONCURRENCY: "4", BETTER_AUTH_SECRET: "bench-queue-secret-0123456789abcdef0123456789abcdef" },
+    env: {
+      ...process.env,
+      ...extraEnv,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      GENERATION_WORKERS: "4",
+      GENERATION_USER_CONCURRENCY: "4",
+      BETTER_AUTH_SECRET: "bench-queue-secret-0123456789abcdef0123456789abcdef",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   // A bench that stops early leaves no worker behind.

@@ -37,7 +37,9 @@ async function main() {
   console.log(`Screenplay export benchmark — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`);
   const script = scriptOfPages(PAGES);
   const fountain = writeFountain(script);
-  console.log(`Script: ${script.elements.length} elements, ${PAGES} Letter pages (+ title page), Fountain ${(fountain.length / 1024).toFixed(0)} KiB`);
+  console.log(
+    `Script: ${script.elements.length} elements, ${PAGES} Letter pages (+ title page), Fountain ${(fountain.length / 1024).toFixed(0)} KiB`,
+  );
 
   const cold = await once(fountain);
   const runs = [];

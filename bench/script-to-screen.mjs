@@ -61,19 +61,35 @@ async function fixtures(dir) {
   const stills = [];
   for (let i = 0; i < SHOTS; i++) {
     const file = path.join(dir, `still-${i}.png`);
-    await sharp(Buffer.from(stillSvg(i))).png().toFile(file);
+    await sharp(Buffer.from(stillSvg(i)))
+      .png()
+      .toFile(file);
     stills.push(file);
   }
   const voices = new Map();
   for (const [shot, line] of LINES) {
     const file = path.join(dir, `line-${shot}.wav`);
-    const r = spawnSync(ffmpegPath(), ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", `sine=frequency=${line.hz}:duration=${line.seconds}`, file]);
+    const r = spawnSync(ffmpegPath(), [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      `sine=frequency=${line.hz}:duration=${line.seconds}`,
+      file,
+    ]);
     if (r.status !== 0) throw new BenchBroken(`could not make ${file}: ${r.stderr}`);
     voices.set(shot, file);
   }
   // the concat demuxer ignores the last entry's duration unless the file is listed once more (and then holds
   // that extra entry for a guessed time, so the baseline's output is cut at the scene's length with -t)
-  const list = ["ffconcat version 1.0", ...stills.flatMap((f) => [`file '${path.basename(f)}'`, `duration ${SHOT_SECONDS}`]), `file '${path.basename(stills.at(-1))}'`];
+  const list = [
+    "ffconcat version 1.0",
+    ...stills.flatMap((f) => [`file '${path.basename(f)}'`, `duration ${SHOT_SECONDS}`]),
+    `file '${path.basename(stills.at(-1))}'`,
+  ];
   writeFileSync(path.join(dir, "stills.ffconcat"), `${list.join("\n")}\n`);
   return { stills, voices };
 }
@@ -103,8 +119,31 @@ async function timeBaseline(dir, out) {
   const t = performance.now();
   // prettier-ignore
   await runFfmpeg({
-    args: ["-f", "concat", "-i", "stills.ffconcat", "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", String(FPS), "-t", String(SHOTS * SHOT_SECONDS), "-an", "-movflags", "+faststart", out],
-    cwd: dir, duration: SHOTS * SHOT_SECONDS, signal: never(),
+    args: [
+      "-f",
+      "concat",
+      "-i",
+      "stills.ffconcat",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-crf",
+      "23",
+      "-pix_fmt",
+      "yuv420p",
+      "-r",
+      String(FPS),
+      "-t",
+      String(SHOTS * SHOT_SECONDS),
+      "-an",
+      "-movflags",
+      "+faststart",
+      out,
+    ],
+    cwd: dir,
+    duration: SHOTS * SHOT_SECONDS,
+    signal: never(),
   });
   return performance.now() - t;
 }
@@ -112,8 +151,14 @@ async function timeBaseline(dir, out) {
 async function checkOutput(file, label, withAudio) {
   const info = await probeMedia(file);
   const expected = SHOTS * SHOT_SECONDS;
-  const ok = Math.abs(info.durationSeconds - expected) <= 0.1 && info.video?.codec === "h264" && info.video.width === WIDTH && info.video.height === HEIGHT && (!withAudio || info.audio?.codec === "aac");
-  if (!ok) throw new BenchBroken(`${label} is not ${expected} s of ${WIDTH}×${HEIGHT} H.264${withAudio ? "/AAC" : ""}: ${JSON.stringify(info)}`);
+  const ok =
+    Math.abs(info.durationSeconds - expected) <= 0.1 &&
+    info.video?.codec === "h264" &&
+    info.video.width === WIDTH &&
+    info.video.height === HEIGHT &&
+    (!withAudio || info.audio?.codec === "aac");
+  if (!ok)
+    throw new BenchBroken(`${label} is not ${expected} s of ${WIDTH}×${HEIGHT} H.264${withAudio ? "/AAC" : ""}: ${JSON.stringify(info)}`);
   return info;
 }
 
@@ -139,7 +184,9 @@ function benchBreakdown() {
   const report = timeIt(() => breakdownReport(elements));
   const result = breakDown(elements);
   const shots = result.scenes.reduce((n, s) => n + s.shots.length, 0);
-  console.log(`\nBreakdown of a generated ${pages}-page script (${elements.length.toLocaleString()} elements): ${result.scenes.length} scenes, ${shots.toLocaleString()} shots; medians of 5 runs\n`);
+  console.log(
+    `\nBreakdown of a generated ${pages}-page script (${elements.length.toLocaleString()} elements): ${result.scenes.length} scenes, ${shots.toLocaleString()} shots; medians of 5 runs\n`,
+  );
   table(
     ["step", "median", "runs (ms)"],
     [
@@ -149,13 +196,17 @@ function benchBreakdown() {
     ],
     [1],
   );
-  console.log(`\n  break down: ${fmt(breakdown.median, 0, " ms")}   goal ≤ ${BREAKDOWN_GOAL_MS} ms   ${verdict(breakdown.median <= BREAKDOWN_GOAL_MS)}   (${fmt(breakdown.median / pagination.median, 2, "×")} the pagination)`);
+  console.log(
+    `\n  break down: ${fmt(breakdown.median, 0, " ms")}   goal ≤ ${BREAKDOWN_GOAL_MS} ms   ${verdict(breakdown.median <= BREAKDOWN_GOAL_MS)}   (${fmt(breakdown.median / pagination.median, 2, "×")} the pagination)`,
+  );
   if (result.notices.length) console.log(`  notices: ${result.notices.join(" ")}`);
 }
 
 async function main() {
   const started = performance.now();
-  console.log(`bench/script-to-screen — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `bench/script-to-screen — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`,
+  );
   benchBreakdown();
   console.log(`\nAnimatic`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "reelgraph-animatic-bench-"));
@@ -178,18 +229,29 @@ async function main() {
 
   const a = median(animatic);
   const b = median(baseline);
-  console.log(`\n${SHOTS} stills × ${SHOT_SECONDS} s at ${WIDTH}×${HEIGHT} ${FPS} fps, libx264 veryfast crf 23; medians of ${REPS} alternating runs\n`);
+  console.log(
+    `\n${SHOTS} stills × ${SHOT_SECONDS} s at ${WIDTH}×${HEIGHT} ${FPS} fps, libx264 veryfast crf 23; medians of ${REPS} alternating runs\n`,
+  );
   table(
     ["render", "what", "median", "runs (ms)"],
     [
       ["baseline", "concat demuxer, no movement, no audio", fmt(b, 0, " ms"), baseline.map((x) => fmt(x, 0)).join(" ")],
-      ["renderAnimatic", `${MOVES.length} kinds of move, ${LINES.size} dialogue lines + bed, AAC`, fmt(a, 0, " ms"), animatic.map((x) => fmt(x, 0)).join(" ")],
+      [
+        "renderAnimatic",
+        `${MOVES.length} kinds of move, ${LINES.size} dialogue lines + bed, AAC`,
+        fmt(a, 0, " ms"),
+        animatic.map((x) => fmt(x, 0)).join(" "),
+      ],
     ],
     [2],
   );
   console.log(`\n  animatic / baseline: ${fmt(a / b, 2, "×")}   goal ≤ ${GOAL}×   ${verdict(a / b <= GOAL)}`);
-  console.log(`  animatic: ${fmt(made.durationSeconds, 2, " s")}, ${made.video.codec} ${made.video.width}×${made.video.height}, ${made.audio?.codec}; mean volume ${fmt(speech, 1, " dB")} during a line, ${fmt(quiet, 1, " dB")} before it`);
-  console.log(`  realtime factor: animatic ${fmt((SHOTS * SHOT_SECONDS * 1000) / a, 1, "×")}, baseline ${fmt((SHOTS * SHOT_SECONDS * 1000) / b, 1, "×")} (seconds of video per second of rendering)`);
+  console.log(
+    `  animatic: ${fmt(made.durationSeconds, 2, " s")}, ${made.video.codec} ${made.video.width}×${made.video.height}, ${made.audio?.codec}; mean volume ${fmt(speech, 1, " dB")} during a line, ${fmt(quiet, 1, " dB")} before it`,
+  );
+  console.log(
+    `  realtime factor: animatic ${fmt((SHOTS * SHOT_SECONDS * 1000) / a, 1, "×")}, baseline ${fmt((SHOTS * SHOT_SECONDS * 1000) / b, 1, "×")} (seconds of video per second of rendering)`,
+  );
   console.log(`\n  whole bench: ${fmt((performance.now() - started) / 1000, 0)} s`);
 }
 

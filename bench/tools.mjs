@@ -39,7 +39,10 @@ const inputsOf = (media) => ({ node: media, nodeText: "", connected: [] });
 
 async function fixtures() {
   onCleanup(async () => removeFixtures());
-  const portrait512 = await sharp(await portrait()).resize(512, 512, { fit: "inside" }).jpeg({ quality: 92 }).toBuffer();
+  const portrait512 = await sharp(await portrait())
+    .resize(512, 512, { fit: "inside" })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   const clip = colourClip(
     [
       ["red", 1],
@@ -78,15 +81,84 @@ async function describeProduct(product, c) {
 
 function cases(f) {
   return [
-    { tool: "local/upscale", label: "×2, 256 px photo", input: f.photo256, params: { scale: 2 }, reps: SLOW_REPS, goalMs: 2000, expectImage: "png 512×512" },
-    { tool: "local/remove-background-people", label: "512 px portrait", input: f.portrait512, params: {}, reps: FAST_REPS, goalMs: 1000, expectImage: "png 512×512 alpha" },
-    { tool: "local/read-text", label: "900×200 text image, 2 lines", input: f.text, params: {}, reps: FAST_REPS, goalMs: 1000, expectText: OCR_LINES.join(" ") },
-    { tool: "local/extract-frame", label: "last frame, 2 s 320×240 clip", input: f.clip, params: { which: "last" }, reps: FAST_REPS, goalMs: 1000, expectImage: "png 320×240" },
-    { tool: "local/trim-video", label: "0.5–1.5 s of a 2 s 320×240 clip", input: f.clip, params: { start: 0.5, end: 1.5 }, reps: FAST_REPS, goalMs: 1000 },
-    { tool: "local/crop-aspect", label: "16:9 of a 512 px portrait", input: f.portrait512, params: { aspect_ratio: "16:9" }, reps: FAST_REPS, goalMs: 1000, expectImage: "png 512×288" },
-    { tool: "local/normalize-loudness", label: "−23 LUFS, 2 s tone (WAV)", input: f.sound, params: { target_lufs: -23 }, reps: FAST_REPS, goalMs: 1000 },
-    { tool: "local/watermark", label: "text on a 512 px portrait", input: f.portrait512, params: { text: "© Reelgraph" }, reps: FAST_REPS, goalMs: 1000, expectImage: "png 512×512" },
-    { tool: "local/watermark", label: "text on a 2 s 320×240 clip", input: f.clip, params: { text: "© Reelgraph" }, reps: FAST_REPS, goalMs: 1000 },
+    {
+      tool: "local/upscale",
+      label: "×2, 256 px photo",
+      input: f.photo256,
+      params: { scale: 2 },
+      reps: SLOW_REPS,
+      goalMs: 2000,
+      expectImage: "png 512×512",
+    },
+    {
+      tool: "local/remove-background-people",
+      label: "512 px portrait",
+      input: f.portrait512,
+      params: {},
+      reps: FAST_REPS,
+      goalMs: 1000,
+      expectImage: "png 512×512 alpha",
+    },
+    {
+      tool: "local/read-text",
+      label: "900×200 text image, 2 lines",
+      input: f.text,
+      params: {},
+      reps: FAST_REPS,
+      goalMs: 1000,
+      expectText: OCR_LINES.join(" "),
+    },
+    {
+      tool: "local/extract-frame",
+      label: "last frame, 2 s 320×240 clip",
+      input: f.clip,
+      params: { which: "last" },
+      reps: FAST_REPS,
+      goalMs: 1000,
+      expectImage: "png 320×240",
+    },
+    {
+      tool: "local/trim-video",
+      label: "0.5–1.5 s of a 2 s 320×240 clip",
+      input: f.clip,
+      params: { start: 0.5, end: 1.5 },
+      reps: FAST_REPS,
+      goalMs: 1000,
+    },
+    {
+      tool: "local/crop-aspect",
+      label: "16:9 of a 512 px portrait",
+      input: f.portrait512,
+      params: { aspect_ratio: "16:9" },
+      reps: FAST_REPS,
+      goalMs: 1000,
+      expectImage: "png 512×288",
+    },
+    {
+      tool: "local/normalize-loudness",
+      label: "−23 LUFS, 2 s tone (WAV)",
+      input: f.sound,
+      params: { target_lufs: -23 },
+      reps: FAST_REPS,
+      goalMs: 1000,
+    },
+    {
+      tool: "local/watermark",
+      label: "text on a 512 px portrait",
+      input: f.portrait512,
+      params: { text: "© Reelgraph" },
+      reps: FAST_REPS,
+      goalMs: 1000,
+      expectImage: "png 512×512",
+    },
+    {
+      tool: "local/watermark",
+      label: "text on a 2 s 320×240 clip",
+      input: f.clip,
+      params: { text: "© Reelgraph" },
+      reps: FAST_REPS,
+      goalMs: 1000,
+    },
   ];
 }
 
@@ -118,7 +190,8 @@ async function queueVersusDirect(f) {
   const storageRoot = h.generation.service.deps.storage?.root; // LocalStorage's temporary folder, if that is the storage
   onCleanup(async () => {
     await h.close();
-    if (typeof storageRoot === "string" && path.basename(storageRoot).startsWith("reelgraph-media-")) rmSync(storageRoot, { recursive: true, force: true });
+    if (typeof storageRoot === "string" && path.basename(storageRoot).startsWith("reelgraph-media-"))
+      rmSync(storageRoot, { recursive: true, force: true });
   });
   const user = await h.signUp("Bench Tools");
   const projectId = (await h.call(user, "POST", "/api/projects", { name: "Tools bench" })).body?.id;
@@ -129,12 +202,25 @@ async function queueVersusDirect(f) {
   async function nodeWith(media, filename) {
     const nodeId = `n${++nodeCount}`;
     await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: nodeId, position: { x: nodeCount * 600, y: 0 } }] });
-    const form = multipartForm([["projectId", projectId], ["nodeId", nodeId], ["file", { filename, type: media.contentType, data: media.bytes }]]);
-    const res = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+    const form = multipartForm([
+      ["projectId", projectId],
+      ["nodeId", nodeId],
+      ["file", { filename, type: media.contentType, data: media.bytes }],
+    ]);
+    const res = await h.server.inject({
+      method: "POST",
+      url: "/api/upload-media",
+      payload: form.payload,
+      headers: { ...user.headers, ...form.headers },
+    });
     if (res.statusCode !== 200) throw new BenchBroken(`upload-media → ${res.statusCode}: ${res.body.slice(0, 300)}`);
     const url = JSON.parse(res.body).url;
-    const saved = await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId, prevRev: 0, nodeData: { title: "Plate", mediaUrl: url, displayUrl: url, contentType: "image", rev: 1 } }] });
-    if (saved.status !== 200 || saved.body?.conflicts?.length) throw new BenchBroken(`autosave → ${saved.status}: ${JSON.stringify(saved.body).slice(0, 300)}`);
+    const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId, prevRev: 0, nodeData: { title: "Plate", mediaUrl: url, displayUrl: url, contentType: "image", rev: 1 } }],
+    });
+    if (saved.status !== 200 || saved.body?.conflicts?.length)
+      throw new BenchBroken(`autosave → ${saved.status}: ${JSON.stringify(saved.body).slice(0, 300)}`);
     return nodeId;
   }
 
@@ -149,11 +235,26 @@ async function queueVersusDirect(f) {
     return { ms, answered };
   }
 
-  const nodeData = async (nodeId) => (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n) => n.id === nodeId).data;
+  const nodeData = async (nodeId) =>
+    (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n) => n.id === nodeId).data;
 
   const queueCases = [
-    { tool: "local/crop-aspect", label: "16:9 of a 512 px portrait", input: f.portrait512, filename: "portrait.jpg", params: { aspect_ratio: "16:9" }, expectImage: "png 512×288" },
-    { tool: "local/upscale", label: "×2, 256 px photo", input: f.photo256, filename: "photo.png", params: { scale: 2 }, expectImage: "png 512×512" },
+    {
+      tool: "local/crop-aspect",
+      label: "16:9 of a 512 px portrait",
+      input: f.portrait512,
+      filename: "portrait.jpg",
+      params: { aspect_ratio: "16:9" },
+      expectImage: "png 512×288",
+    },
+    {
+      tool: "local/upscale",
+      label: "×2, 256 px photo",
+      input: f.photo256,
+      filename: "photo.png",
+      params: { scale: 2 },
+      expectImage: "png 512×512",
+    },
   ];
   const rows = [];
   for (const c of queueCases) {
@@ -163,8 +264,11 @@ async function queueVersusDirect(f) {
     await direct(c);
     await throughQueue(c, nodes[0]);
     const warmData = await nodeData(nodes[0]);
-    const made = await describeImage(Buffer.from((await h.server.inject({ method: "GET", url: warmData.mediaUrl, headers: user.headers })).rawPayload));
-    if (c.expectImage && !made.startsWith(c.expectImage)) throw new BenchBroken(`${c.tool} through the queue put ${made} on the node, expected ${c.expectImage}`);
+    const made = await describeImage(
+      Buffer.from((await h.server.inject({ method: "GET", url: warmData.mediaUrl, headers: user.headers })).rawPayload),
+    );
+    if (c.expectImage && !made.startsWith(c.expectImage))
+      throw new BenchBroken(`${c.tool} through the queue put ${made} on the node, expected ${c.expectImage}`);
     const queued = [];
     const answered = [];
     const inJob = [];
@@ -176,7 +280,16 @@ async function queueVersusDirect(f) {
       answered.push(q.answered);
       inJob.push((await nodeData(nodes[i])).toolExecutionResult?.executionTime);
     }
-    rows.push({ ...c, queued: median(queued), direct: median(straight), inJob: median(inJob), answered: median(answered), made, queuedAll: queued, directAll: straight });
+    rows.push({
+      ...c,
+      queued: median(queued),
+      direct: median(straight),
+      inJob: median(inJob),
+      answered: median(answered),
+      made,
+      queuedAll: queued,
+      directAll: straight,
+    });
   }
   return { rows, engine: h.database.kind };
 }
@@ -185,7 +298,9 @@ async function queueVersusDirect(f) {
 
 async function main() {
   const started = performance.now();
-  console.log(`bench/tools — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `bench/tools — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0].toFixed(1)}`,
+  );
   onCleanup(async () => {
     await stopTextReader();
     await stopUpscaleHelpers();
@@ -212,9 +327,22 @@ async function main() {
   );
 
   const queue = await queueVersusDirect(f);
-  console.log(`\n2. One run through the queue (POST /api/tools/execute → waitFor settled; ${queue.engine === "pglite" ? "PGlite" : "PostgreSQL"}, in-process workers) against runLocalTool directly on the same bytes (baseline); medians of ${QUEUE_REPS} after a warm-up\n`);
+  console.log(
+    `\n2. One run through the queue (POST /api/tools/execute → waitFor settled; ${queue.engine === "pglite" ? "PGlite" : "PostgreSQL"}, in-process workers) against runLocalTool directly on the same bytes (baseline); medians of ${QUEUE_REPS} after a warm-up\n`,
+  );
   table(
-    ["tool", "input", "direct (baseline)", "through queue", "execute answered", "of which tool job", "queue − direct", "queue / direct", "goal", "verdict"],
+    [
+      "tool",
+      "input",
+      "direct (baseline)",
+      "through queue",
+      "execute answered",
+      "of which tool job",
+      "queue − direct",
+      "queue / direct",
+      "goal",
+      "verdict",
+    ],
     queue.rows.map((r) => [
       r.tool,
       r.label,
@@ -230,9 +358,10 @@ async function main() {
     [2, 3, 4, 5, 6, 7],
   );
   console.log("\n  every run (ms), direct | queue:");
-  for (const r of queue.rows) console.log(`  ${r.tool.padEnd(18)} ${r.directAll.map((x) => fmt(x, 0)).join(" ")} | ${r.queuedAll.map((x) => fmt(x, 0)).join(" ")}`);
-  console.log("  \"execute answered\": POST /api/tools/execute sent → its 202 (checks, credit hold, job queued, node marked);");
-  console.log("  \"of which tool job\": the job's own executionTime (reading the input, the tool, storing the output).");
+  for (const r of queue.rows)
+    console.log(`  ${r.tool.padEnd(18)} ${r.directAll.map((x) => fmt(x, 0)).join(" ")} | ${r.queuedAll.map((x) => fmt(x, 0)).join(" ")}`);
+  console.log('  "execute answered": POST /api/tools/execute sent → its 202 (checks, credit hold, job queued, node marked);');
+  console.log('  "of which tool job": the job\'s own executionTime (reading the input, the tool, storing the output).');
   console.log(`\n  whole bench: ${fmt((performance.now() - started) / 1000, 0)} s`);
 }
 

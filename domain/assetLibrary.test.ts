@@ -38,7 +38,9 @@ describe("asset library rules", () => {
   });
 
   it("tags Unsplash links with utm_source and utm_medium=referral, replacing any given", () => {
-    expect(withUnsplashUtm("https://unsplash.com/@ann?utm_source=other")).toBe("https://unsplash.com/@ann?utm_source=reelgraph&utm_medium=referral");
+    expect(withUnsplashUtm("https://unsplash.com/@ann?utm_source=other")).toBe(
+      "https://unsplash.com/@ann?utm_source=reelgraph&utm_medium=referral",
+    );
     expect(withUnsplashUtm("not a url")).toBe("not a url");
   });
 

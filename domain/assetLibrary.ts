@@ -122,11 +122,19 @@ export const assetUploadFieldsSchema = z.strictObject({ userId: userIdSchema });
 
 export const stockSearchQuerySchema = z.object({
   query: z.string().trim().max(200, "Search is too long").optional().default(""),
-  page: z.coerce.number({ error: "page must be a number" }).int("page must be a whole number").min(1, "page starts at 1").max(1000, "page is too large").default(1),
+  page: z.coerce
+    .number({ error: "page must be a number" })
+    .int("page must be a whole number")
+    .min(1, "page starts at 1")
+    .max(1000, "page is too large")
+    .default(1),
 });
 
 export const trackDownloadSchema = z.strictObject({
-  downloadLocation: z.string({ error: "downloadLocation is required" }).min(1, "downloadLocation is required").max(2000, "downloadLocation is too long"),
+  downloadLocation: z
+    .string({ error: "downloadLocation is required" })
+    .min(1, "downloadLocation is required")
+    .max(2000, "downloadLocation is too long"),
 });
 
 /** Unsplash photo ids are short url-safe strings ("Dwu85P9SOIk"). */

@@ -9,7 +9,11 @@ describe("assets (spec: shell 2 'Assets screen', 4, 5)", () => {
       { id: "c", data: { status: "completed", contentType: "text", content: "words" } },
       { id: "d", data: { status: "success", contentType: "video", mediaUrl: "/m/clip.mp4", generatedAt: "2026-02-01T00:00:00Z" } },
     ]);
-    expect(cards.map((c) => [c.nodeId, c.contentType])).toEqual([["d", "video"], ["a", "image"], ["c", "text"]]);
+    expect(cards.map((c) => [c.nodeId, c.contentType])).toEqual([
+      ["d", "video"],
+      ["a", "image"],
+      ["c", "text"],
+    ]);
     expect(cards[2]).toMatchObject({ text: "words", url: "" });
   });
 
@@ -34,7 +38,15 @@ describe("assets (spec: shell 2 'Assets screen', 4, 5)", () => {
 
   it("guesses an absent type from the extension", () => {
     expect(["x.mp4", "x.MOV", "x.webm", "x.mp3", "x.wav", "x.glb", "x.obj", "x.png", "x"].map(assetKindFromUrl)).toEqual([
-      "video", "video", "video", "audio", "audio", "model", "model", "image", "image",
+      "video",
+      "video",
+      "video",
+      "audio",
+      "audio",
+      "model",
+      "model",
+      "image",
+      "image",
     ]);
   });
 

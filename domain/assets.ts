@@ -53,7 +53,8 @@ export function assetsFromNodes(nodes: readonly { id: string; data: NodeData }[]
     const text = detected === "text" ? textOf(data) : undefined;
     const url = text ? "" : mediaUrlOf(data);
     if (!text && !url) continue;
-    const generatedAt = typeof data.generatedAt === "string" ? data.generatedAt : data.lastModified ? new Date(data.lastModified).toISOString() : undefined;
+    const generatedAt =
+      typeof data.generatedAt === "string" ? data.generatedAt : data.lastModified ? new Date(data.lastModified).toISOString() : undefined;
     cards.push({
       id,
       nodeId: id,

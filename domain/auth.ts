@@ -80,6 +80,8 @@ export function displayName(user: { name?: string | null; email: string }): stri
 /** The 429 text of the attempt limits (sign-in, sign-up, password changes and resets). */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const wait =
-    retryAfterSeconds >= 120 ? `${Math.ceil(retryAfterSeconds / 60)} minutes` : `${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}`;
+    retryAfterSeconds >= 120
+      ? `${Math.ceil(retryAfterSeconds / 60)} minutes`
+      : `${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}`;
   return `Too many attempts. Please wait ${wait} and try again.`;
 }

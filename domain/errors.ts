@@ -32,8 +32,7 @@ export const MESSAGES = {
   projectDeleteFailed: "Failed to delete project. Please try again.",
   projectDeleteConfirm: "Are you sure you want to delete this project? This action cannot be undone.",
   accessDeniedDefault: "This project is private and you haven't been invited to view it.",
-  accessDeniedHint:
-    "To access this project, you need to be invited by the project owner or have the appropriate permissions.",
+  accessDeniedHint: "To access this project, you need to be invited by the project owner or have the appropriate permissions.",
   mobileGateTitle: "Sorry, Studio is only available on Desktop right now.",
   mobileGateBody: "We're working hard to bring it to you everywhere.",
   paymentSuccess: "✅ Payment successful! Your credits will be added shortly.",

@@ -10,7 +10,17 @@ describe("studio media URLs (the only media a node or shot may point at)", () =>
   });
 
   it("refuses outside URLs, other studio paths and traversal", () => {
-    for (const url of ["https://evil.example/pixel.png", "//evil.example/a.png", "/api/../../etc/passwd", "/api/media/../auth/session", "/api/media/a/b", "/api/download?url=x", "data:image/png;base64,AA", "javascript:alert(1)", "blob:https://x/1"]) {
+    for (const url of [
+      "https://evil.example/pixel.png",
+      "//evil.example/a.png",
+      "/api/../../etc/passwd",
+      "/api/media/../auth/session",
+      "/api/media/a/b",
+      "/api/download?url=x",
+      "data:image/png;base64,AA",
+      "javascript:alert(1)",
+      "blob:https://x/1",
+    ]) {
       expect(isStudioMediaUrl(url), url).toBe(false);
     }
   });
@@ -22,6 +32,8 @@ describe("studio media URLs (the only media a node or shot may point at)", () =>
     expect(nodeDataSchema.safeParse({ url: "/api/../../etc/passwd" }).error?.issues[0]?.path).toEqual(["url"]);
     expect(nodeDataSchema.safeParse({ versionHistory: [{ mediaUrl: "https://evil.example/a.mp4" }] }).success).toBe(false);
     expect(shotImageSchema.safeParse(null).success).toBe(true);
-    expect(shotImageSchema.safeParse("https://evil.example/a.png").error?.issues[0]?.message).toBe("Image must be a studio media URL (/api/media/…)");
+    expect(shotImageSchema.safeParse("https://evil.example/a.png").error?.issues[0]?.message).toBe(
+      "Image must be a studio media URL (/api/media/…)",
+    );
   });
 });

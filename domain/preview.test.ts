@@ -18,7 +18,10 @@ describe("mediaKindOfUrl", () => {
 
 describe("choosePreview (spec: shell 2, preview choice order)", () => {
   it("prefers the project thumbnail", () => {
-    expect(choosePreview({ thumbnail: "/t.png", nodes: [{ contentType: "image", mediaUrl: "/n.png" }] })).toEqual({ url: "/t.png", kind: "image" });
+    expect(choosePreview({ thumbnail: "/t.png", nodes: [{ contentType: "image", mediaUrl: "/n.png" }] })).toEqual({
+      url: "/t.png",
+      kind: "image",
+    });
   });
 
   it("then a node whose contentType is image or video, reading azureUrl before mediaUrl, videoUrl, imageUrl, url", () => {

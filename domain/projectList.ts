@@ -21,12 +21,7 @@ export const defaultOrder = (field: SortField): SortOrder => (field === "name" ?
 type Listed = Pick<Project, "name" | "createdAt" | "updatedAt">;
 
 /** Case-insensitive name substring match, then the chosen order. Never mutates its input. */
-export function filterAndSortProjects<T extends Listed>(
-  projects: readonly T[],
-  query: string,
-  field: SortField,
-  order: SortOrder,
-): T[] {
+export function filterAndSortProjects<T extends Listed>(projects: readonly T[], query: string, field: SortField, order: SortOrder): T[] {
   const q = query.trim().toLowerCase();
   const matched = q ? projects.filter((p) => p.name.toLowerCase().includes(q)) : [...projects];
   const dir = order === "asc" ? 1 : -1;

@@ -29,7 +29,10 @@ export const initialNodeSchema = z.strictObject({
   id: nodeIdSchema,
   type: z.string().min(1).max(40),
   position: positionSchema,
-  data: nodeDataSchema.refine((data) => JSON.stringify(data).length <= PROJECT_INITIAL_NODE_MAX_CHARS, `A node's data must be at most ${PROJECT_INITIAL_NODE_MAX_CHARS} characters`),
+  data: nodeDataSchema.refine(
+    (data) => JSON.stringify(data).length <= PROJECT_INITIAL_NODE_MAX_CHARS,
+    `A node's data must be at most ${PROJECT_INITIAL_NODE_MAX_CHARS} characters`,
+  ),
 });
 export type InitialNode = z.infer<typeof initialNodeSchema>;
 

@@ -26,7 +26,15 @@ describe("remix draft", () => {
     const draft: RemixDraft = {
       name: "Alley",
       nodes: [
-        { ...draftNode("a", { prompt: "rain", mediaUrl: "https://gallery.example/a.png", versionHistory: [{ mediaUrl: "https://x.example/v.png", prompt: "v1" }] }), selected: true, width: 200 },
+        {
+          ...draftNode("a", {
+            prompt: "rain",
+            mediaUrl: "https://gallery.example/a.png",
+            versionHistory: [{ mediaUrl: "https://x.example/v.png", prompt: "v1" }],
+          }),
+          selected: true,
+          width: 200,
+        },
         { id: "b", position: { x: 0, y: 0 }, data: { mediaUrl: "/api/media/ok.png" } },
       ],
     };

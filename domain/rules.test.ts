@@ -29,7 +29,10 @@ describe("project input", () => {
     expect(updateProjectSchema.parse({ description: " d " })).toEqual({ description: "d" });
   });
   it("normalises invite e-mails and allows only edit or view", () => {
-    expect(addMemberSchema.parse({ email: " Ann@Example.COM ", permission: "view" })).toEqual({ email: "ann@example.com", permission: "view" });
+    expect(addMemberSchema.parse({ email: " Ann@Example.COM ", permission: "view" })).toEqual({
+      email: "ann@example.com",
+      permission: "view",
+    });
     expect(addMemberSchema.safeParse({ email: "a@b.co", permission: "owner" }).success).toBe(false);
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { ELEMENT_TYPE_LABELS, SCRIPT_ELEMENT_MAX_CHARS, screenplayElementSchema, scriptMetadataSchema, type ElementType } from "./screenplay/elements";
+import {
+  ELEMENT_TYPE_LABELS,
+  SCRIPT_ELEMENT_MAX_CHARS,
+  screenplayElementSchema,
+  scriptMetadataSchema,
+  type ElementType,
+} from "./screenplay/elements";
 
 export const SCRIPT_FILE_TYPES = ["screenplay", "note", "character", "location", "research"] as const;
 export type ScriptFileType = (typeof SCRIPT_FILE_TYPES)[number];
@@ -45,7 +51,8 @@ export const SCRIPT_IMPORT_MESSAGES = {
     `This script has ${count.toLocaleString("en-US")} elements; a script may have at most ${SCRIPT_MAX_ELEMENTS.toLocaleString("en-US")}. Split it into smaller files and import each.`,
   elementTooLong: (position: number, type: string) =>
     `Element ${position.toLocaleString("en-US")} of this script (${type}) is longer than ${SCRIPT_ELEMENT_MAX_CHARS.toLocaleString("en-US")} characters, the most one element may hold.`,
-  elementInvalid: (position: number, detail: string) => `Element ${position.toLocaleString("en-US")} of this script cannot be kept: ${detail}`,
+  elementInvalid: (position: number, detail: string) =>
+    `Element ${position.toLocaleString("en-US")} of this script cannot be kept: ${detail}`,
   tooManyParagraphs: (count: number) =>
     `This document has ${count.toLocaleString("en-US")} paragraphs, more than a script of at most ${SCRIPT_MAX_ELEMENTS.toLocaleString("en-US")} elements is written in. Split it into smaller files and import each.`,
 } as const;
@@ -79,7 +86,10 @@ export const BASE_VERSION_REQUIRED = "baseVersion is required: the version this 
 
 export const updateScriptSchema = z
   .strictObject({
-    elements: z.array(screenplayElementSchema).max(SCRIPT_MAX_ELEMENTS, `A script may have at most ${SCRIPT_MAX_ELEMENTS} elements`).optional(),
+    elements: z
+      .array(screenplayElementSchema)
+      .max(SCRIPT_MAX_ELEMENTS, `A script may have at most ${SCRIPT_MAX_ELEMENTS} elements`)
+      .optional(),
     content: z.string().max(2_000_000).optional(),
     metadata: scriptMetadataSchema.optional(),
     name: scriptNameSchema.optional(),
@@ -104,7 +114,13 @@ export const exportQuerySchema = z.object({
  */
 export function checkScriptUpload(fileName: string, size: number): { kind: "fdx" | "docx" | "fountain" } | { error: string } {
   const lower = fileName.toLowerCase();
-  const kind = lower.endsWith(".fdx") ? "fdx" : lower.endsWith(".docx") ? "docx" : lower.endsWith(".fountain") || lower.endsWith(".spmd") ? "fountain" : null;
+  const kind = lower.endsWith(".fdx")
+    ? "fdx"
+    : lower.endsWith(".docx")
+      ? "docx"
+      : lower.endsWith(".fountain") || lower.endsWith(".spmd")
+        ? "fountain"
+        : null;
   if (!kind) return { error: "Please select a .fdx, .docx or .fountain file only" };
   if (size === 0) return { error: SCRIPT_MESSAGES.empty };
   if (kind === "fdx" && size > FDX_MAX_BYTES) return { error: SCRIPT_MESSAGES.fdxTooLarge };
@@ -115,7 +131,11 @@ export function checkScriptUpload(fileName: string, size: number): { kind: "fdx"
 }
 
 /** The suggested script name from an uploaded file's name (spec: shell 5). */
-export const nameFromFileName = (fileName: string) => fileName.replace(/\.(fdx|docx|fountain|spmd)$/i, "").replace(/[_]+/g, " ").trim() || "Untitled Script";
+export const nameFromFileName = (fileName: string) =>
+  fileName
+    .replace(/\.(fdx|docx|fountain|spmd)$/i, "")
+    .replace(/[_]+/g, " ")
+    .trim() || "Untitled Script";
 
 export interface ScriptSummary {
   id: string;

@@ -7,7 +7,8 @@ describe("the text rule (issue 16 item 3)", () => {
     expect(textProblem("a\ud800")).toBe("surrogate");
     expect(textProblem("\udfffz")).toBe("surrogate");
     expect(textProblem("\udc00\ud800")).toBe("surrogate"); // a pair in the wrong order is two lone halves
-    for (const fine of ["", "plain", "🌙 emoji pairs 👩‍👩‍👧", "tab\tnew\nline\u0007bell", "\uffff", "日本語"]) expect(textProblem(fine)).toBeNull();
+    for (const fine of ["", "plain", "🌙 emoji pairs 👩‍👩‍👧", "tab\tnew\nline\u0007bell", "\uffff", "日本語"])
+      expect(textProblem(fine)).toBeNull();
   });
 
   it("finds the first bad string or key anywhere in a JSON value, with its path", () => {
@@ -33,7 +34,9 @@ describe("the text rule (issue 16 item 3)", () => {
   it("names the field in the message, escaping what cannot be shown", () => {
     expect(fieldName(["updates", 0, "nodeData", "title"])).toBe("updates[0].nodeData.title");
     expect(textRuleViolation({ name: "a\u0000" })).toBe("name contains a NUL character, which cannot be stored");
-    expect(badTextMessage({ path: ["k\u0000"], problem: "nul", inKey: true })).toBe("Field name k\\u0000 contains a NUL character, which cannot be stored");
+    expect(badTextMessage({ path: ["k\u0000"], problem: "nul", inKey: true })).toBe(
+      "Field name k\\u0000 contains a NUL character, which cannot be stored",
+    );
     expect(textRuleViolation("\ud800")).toBe("The request contains broken Unicode (an unpaired surrogate), which cannot be stored");
   });
 });

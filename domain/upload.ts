@@ -59,8 +59,31 @@ export const AUDIO_EXTENSIONS: readonly string[] = ["mp3", "wav", "ogg", "aac", 
 
 /** Text and code files: no magic bytes, accepted by name and then checked to be UTF-8 (server). */
 export const TEXT_EXTENSIONS: readonly string[] = [
-  "txt", "md", "json", "csv", "log", "html", "css", "js", "ts", "jsx", "tsx", "py", "rb", "java",
-  "c", "cpp", "h", "hpp", "rs", "go", "php", "sh", "zsh", "fish", "ps1",
+  "txt",
+  "md",
+  "json",
+  "csv",
+  "log",
+  "html",
+  "css",
+  "js",
+  "ts",
+  "jsx",
+  "tsx",
+  "py",
+  "rb",
+  "java",
+  "c",
+  "cpp",
+  "h",
+  "hpp",
+  "rs",
+  "go",
+  "php",
+  "sh",
+  "zsh",
+  "fish",
+  "ps1",
 ];
 
 export const MODEL3D_EXTENSIONS: readonly string[] = ["glb", "gltf"];

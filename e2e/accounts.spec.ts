@@ -63,7 +63,10 @@ test("the create-account form says why a password is refused as it is typed", as
   await expect(page.getByRole("heading", { name: "All Projects" })).toBeVisible();
 });
 
-test("a user who forgot the password on a studio without mail gets a one-time link from the operator's admin command and signs in with a new one", async ({ page, request }) => {
+test("a user who forgot the password on a studio without mail gets a one-time link from the operator's admin command and signs in with a new one", async ({
+  page,
+  request,
+}) => {
   const account = newAccount("Forgetful");
   await signUpByApi(request, account);
   await page.goto("/login");
@@ -77,7 +80,13 @@ test("a user who forgot the password on a studio without mail gets a one-time li
   // The operator, on the studio's machine (same secret and port; the running studio issues the link).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelgraph-admin-"));
   const printed = execFileSync("node", ["--import", "tsx", "server/admin.ts", "reset-password", account.email], {
-    env: { ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, BETTER_AUTH_SECRET: E2E_AUTH_SECRET, BASE_URL: `http://localhost:${E2E_PORT}` },
+    env: {
+      ...process.env,
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      BASE_URL: `http://localhost:${E2E_PORT}`,
+    },
     encoding: "utf8",
   });
   const link = printed.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0];

@@ -6,7 +6,10 @@ import { apiCall, newAccount, newProject, signInInBrowser, signUpByApi, signUpIn
 // A common desktop size: the panel keeps its 600 px above the generation toolbar.
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("the agent: ask for three 9:16 variations of a frame, see the plan and its cost, apply, run, undo in one step; a second browser follows", async ({ page, browser }) => {
+test("the agent: ask for three 9:16 variations of a frame, see the plan and its cost, apply, run, undo in one step; a second browser follows", async ({
+  page,
+  browser,
+}) => {
   const account = newAccount("Director");
   await signUpInBrowser(page, account);
   const projectId = await newProject(page, "Harbour");
@@ -60,7 +63,9 @@ test("the agent: ask for three 9:16 variations of a frame, see the plan and its 
   const saved = await serverCanvas(page.request, null, projectId);
   const variations = saved.nodes.filter((n) => n.id !== saved.nodes[0]!.id);
   expect(variations).toHaveLength(3);
-  expect(variations.map((n) => [n.data.selectedModel, n.data.aspectRatio, typeof n.data.mediaUrl])).toEqual(Array(3).fill(["local/sketch", "9:16", "string"]));
+  expect(variations.map((n) => [n.data.selectedModel, n.data.aspectRatio, typeof n.data.mediaUrl])).toEqual(
+    Array(3).fill(["local/sketch", "9:16", "string"]),
+  );
   await page.screenshot({ path: "test-results/agent-applied.png" });
 
   // One undo step takes the whole plan away, here and in the other browser.
@@ -72,7 +77,9 @@ test("the agent: ask for three 9:16 variations of a frame, see the plan and its 
   await other.close();
 });
 
-test("from one sentence the agent storyboards the frames itself, with the cost; Undo in the chat takes the plan back (issue 31, 6)", async ({ page }) => {
+test("from one sentence the agent storyboards the frames itself, with the cost; Undo in the chat takes the plan back (issue 31, 6)", async ({
+  page,
+}) => {
   await signUpInBrowser(page, newAccount("Boarder"));
   const projectId = await newProject(page, "Rain Chase");
   const c = canvas(page);
@@ -90,7 +97,12 @@ test("from one sentence the agent storyboards the frames itself, with the cost; 
   await page.screenshot({ path: test.info().outputPath("storyboard-plan.png") });
   await plan.getByRole("button", { name: "Apply" }).click();
   await expect(c.nodes).toHaveCount(4);
-  expect((await c.titles()).sort()).toEqual(["Frame 1: Wide establishing shot", "Frame 2: Medium shot", "Frame 3: Close-up", "Frame 4: Wide shot"]);
+  expect((await c.titles()).sort()).toEqual([
+    "Frame 1: Wide establishing shot",
+    "Frame 2: Medium shot",
+    "Frame 3: Close-up",
+    "Frame 4: Wide shot",
+  ]);
   await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.length).toBe(4);
 
   // Undo from the chat: the four frames go as one step, on the server too, and the plan says so.
@@ -157,7 +169,9 @@ test("a view-only member reads the agent's chat live but cannot ask or apply", a
   await expect(panel.getByText("You have view-only access to this project.", { exact: false })).toBeVisible();
   await expect(panel.getByLabel("Message the agent")).toHaveCount(0);
   // The owner asks; the viewer sees the question and the plan, without Apply.
-  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/agent/messages`, { content: "an image of a lighthouse at dusk" });
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/agent/messages`, {
+    content: "an image of a lighthouse at dusk",
+  });
   await expect(panel.getByTestId("agent-message-user")).toContainText("an image of a lighthouse at dusk");
   await expect(panel.getByTestId("agent-plan")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Apply" })).toHaveCount(0);

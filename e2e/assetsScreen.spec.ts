@@ -27,7 +27,15 @@ function silentWav(): Buffer {
   return Buffer.concat([header, Buffer.alloc(samples * 2)]);
 }
 
-async function nodeWithMedia(page: Page, projectId: string, id: string, title: string, file: { name: string; mimeType: string; buffer: Buffer } | null, data: Record<string, unknown>, x: number) {
+async function nodeWithMedia(
+  page: Page,
+  projectId: string,
+  id: string,
+  title: string,
+  file: { name: string; mimeType: string; buffer: Buffer } | null,
+  data: Record<string, unknown>,
+  x: number,
+) {
   await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: [{ id, position: { x, y: 0 } }] } });
   let mediaUrl: string | undefined;
   if (file) {
@@ -36,7 +44,10 @@ async function nodeWithMedia(page: Page, projectId: string, id: string, title: s
     mediaUrl = (await res.json()).url;
   }
   const saved = await page.request.post("/api/workflows/autosave", {
-    data: { projectId, updates: [{ nodeId: id, prevRev: 0, nodeData: { title, status: "completed", ...(mediaUrl ? { mediaUrl } : {}), ...data, rev: 1 } }] },
+    data: {
+      projectId,
+      updates: [{ nodeId: id, prevRev: 0, nodeData: { title, status: "completed", ...(mediaUrl ? { mediaUrl } : {}), ...data, rev: 1 } }],
+    },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 }
@@ -44,9 +55,33 @@ async function nodeWithMedia(page: Page, projectId: string, id: string, title: s
 test("text results are assets; a card opens a preview; downloads are named after the project and node (item 9)", async ({ page }) => {
   await signUpInBrowser(page, newAccount("Archivist"));
   const projectId = await newProject(page, "Rain Chase");
-  await nodeWithMedia(page, projectId, "shot-2", "Shot 2", { name: "s.png", mimeType: "image/png", buffer: solidPng(320, 180, [40, 90, 200]) }, { contentType: "image" }, 0);
-  await nodeWithMedia(page, projectId, "theme", "Theme", { name: "t.wav", mimeType: "audio/wav", buffer: silentWav() }, { contentType: "audio" }, 400);
-  await nodeWithMedia(page, projectId, "logline", "Logline", null, { contentType: "text", content: "A courier races a storm across the city to deliver the last letter." }, 800);
+  await nodeWithMedia(
+    page,
+    projectId,
+    "shot-2",
+    "Shot 2",
+    { name: "s.png", mimeType: "image/png", buffer: solidPng(320, 180, [40, 90, 200]) },
+    { contentType: "image" },
+    0,
+  );
+  await nodeWithMedia(
+    page,
+    projectId,
+    "theme",
+    "Theme",
+    { name: "t.wav", mimeType: "audio/wav", buffer: silentWav() },
+    { contentType: "audio" },
+    400,
+  );
+  await nodeWithMedia(
+    page,
+    projectId,
+    "logline",
+    "Logline",
+    null,
+    { contentType: "text", content: "A courier races a storm across the city to deliver the last letter." },
+    800,
+  );
 
   await page.goto(`/?project=${projectId}`);
   await page.getByRole("tab", { name: "Assets" }).click();

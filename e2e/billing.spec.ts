@@ -4,13 +4,16 @@ import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 import { formatCredits } from "../domain/credits";
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
-const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
+const balance = async (page: Page) =>
+  Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
 
 async function openUserMenu(page: Page) {
   await page.getByRole("button", { name: /^Account menu for / }).click();
 }
 
-test("a new user runs a model, buys a pack and a plan with the test provider, cancels in the portal, and sees it all on the Billing page", async ({ page }) => {
+test("a new user runs a model, buys a pack and a plan with the test provider, cancels in the portal, and sees it all on the Billing page", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Producer"));
   const projectId = await newProject(page, "Paid reel");
@@ -82,7 +85,11 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await expect(page.getByTestId("purchase-row").filter({ hasText: "Starter credit pack" })).toContainText("$5.00");
   // The pack has its receipt (the test provider's TEST MODE page), opened in a new tab.
   const receiptTab = page.context().waitForEvent("page");
-  await page.getByTestId("purchase-row").filter({ hasText: "Starter credit pack" }).getByRole("link", { name: /^Receipt for Starter credit pack/ }).click();
+  await page
+    .getByTestId("purchase-row")
+    .filter({ hasText: "Starter credit pack" })
+    .getByRole("link", { name: /^Receipt for Starter credit pack/ })
+    .click();
   const receipt = await receiptTab;
   await expect(receipt.getByText("Test mode: no card was charged and no money moved.")).toBeVisible();
   await expect(receipt.getByText("$5.00").first()).toBeVisible();
@@ -104,7 +111,9 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
   await expect(page.locator(".react-flow__node.selected")).toContainText("Key art");
 });
 
-test("credits read in one unit; a new account is told its free credits arrive with the first project (issue 31, item 10)", async ({ page }, testInfo) => {
+test("credits read in one unit; a new account is told its free credits arrive with the first project (issue 31, item 10)", async ({
+  page,
+}, testInfo) => {
   await signUpInBrowser(page, newAccount("Newcomer"));
   await openUserMenu(page);
   await expect(page.getByTestId("credits-line")).toHaveText("Credits: 0 credits remaining");

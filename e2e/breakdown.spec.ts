@@ -34,7 +34,9 @@ test("break an imported script down, follow a line to its shot, and see 'Script 
   await page.getByRole("menuitem", { name: "Whole script" }).click();
   await expect(page.getByText("Script broken down")).toBeVisible();
   await expect(page.getByText(/Harbor – Breakdown: \d+ shots across 3 scenes\./)).toBeVisible();
-  const lineId = await elements(page).evaluateAll((els) => els.find((e) => (e as HTMLTextAreaElement).value === "We can't.")!.getAttribute("data-element-id"));
+  const lineId = await elements(page).evaluateAll((els) =>
+    els.find((e) => (e as HTMLTextAreaElement).value === "We can't.")!.getAttribute("data-element-id"),
+  );
   const line = page.locator(`textarea[data-element-id="${lineId}"]`);
   const row = page.locator(`[data-element-row="${lineId}"]`);
   await expect(row.getByTestId("coverage-marker")).toBeVisible();
@@ -89,10 +91,14 @@ test("break an imported script down, follow a line to its shot, and see 'Script 
   await expect(shot).toBeVisible();
   await expect(shot.getByTestId("script-changed")).toHaveCount(0);
   // The two-shot covers the same line and still says so.
-  await expect(page.locator("[data-testid=shot-card]").filter({ hasText: "DANIEL and MAYA in conversation" }).last().getByTestId("script-changed")).toBeVisible();
+  await expect(
+    page.locator("[data-testid=shot-card]").filter({ hasText: "DANIEL and MAYA in conversation" }).last().getByTestId("script-changed"),
+  ).toBeVisible();
 });
 
-test("storyboard a broken-down scene: a lane with its characters connected, one undo step; Generate all fills the shots' images", async ({ page }, testInfo) => {
+test("storyboard a broken-down scene: a lane with its characters connected, one undo step; Generate all fills the shots' images", async ({
+  page,
+}, testInfo) => {
   // Thirteen images are generated in the studio under test, two characters first, then eleven shots.
   test.setTimeout(180_000);
   await signUpInBrowser(page, newAccount("Storyboard"));
@@ -138,12 +144,19 @@ test("storyboard a broken-down scene: a lane with its characters connected, one 
   const shotCount = kitchenShots + 2;
   await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.length, { timeout: 30_000 }).toBe(shotCount);
   await expect
-    .poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.filter((n) => typeof n.data.mediaUrl === "string" && n.data.mediaUrl).length, { timeout: 90_000 })
+    .poll(
+      async () =>
+        (await serverCanvas(page.request, null, projectId)).nodes.filter((n) => typeof n.data.mediaUrl === "string" && n.data.mediaUrl)
+          .length,
+      { timeout: 90_000 },
+    )
     .toBe(shotCount);
   await page.screenshot({ path: testInfo.outputPath("storyboard-generated.png") });
   await page.keyboard.press("Alt+2");
   await expect(kitchen.locator("[data-testid=shot-card] img").first()).toBeVisible();
-  const withImages = await kitchen.locator("[data-testid=shot-card]").evaluateAll((cards) => cards.filter((c) => c.querySelector("img")).length);
+  const withImages = await kitchen
+    .locator("[data-testid=shot-card]")
+    .evaluateAll((cards) => cards.filter((c) => c.querySelector("img")).length);
   expect(withImages).toBe(await kitchen.locator("[data-testid=shot-card]").count());
   await page.screenshot({ path: testInfo.outputPath("storyboard-shotlist.png") });
 });
@@ -166,7 +179,10 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   // The lines are counted; without an ElevenLabs key its voices are shown but cannot be chosen.
   await expect(dialog.getByTestId("animatic-lines")).toContainText(/of dialogue, each character in a voice of their own/);
   await dialog.getByLabel("Voices").click();
-  await expect(page.getByRole("option", { name: /ElevenLabs voices \(Add an ElevenLabs key in Settings\)/ })).toHaveAttribute("aria-disabled", "true");
+  await expect(page.getByRole("option", { name: /ElevenLabs voices \(Add an ElevenLabs key in Settings\)/ })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
   await page.screenshot({ path: testInfo.outputPath("animatic-voices.png") });
   await page.keyboard.press("Escape");
   await dialog.getByRole("button", { name: "Make animatic" }).click();
@@ -195,7 +211,10 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   expect(names.some((n) => n.startsWith("media/"))).toBe(true);
 });
 
-test("a view-only member reads the breakdown and follows its markers, but cannot break down, storyboard or render", async ({ page, request }) => {
+test("a view-only member reads the breakdown and follows its markers, but cannot break down, storyboard or render", async ({
+  page,
+  request,
+}) => {
   const ownerToken = await signUpByApi(request, newAccount("Owner"));
   const viewer = newAccount("Viewer");
   await signUpByApi(request, viewer);
@@ -203,7 +222,10 @@ test("a view-only member reads the breakdown and follows its markers, but cannot
   const projectId = project.body.id as string;
   await apiCall(request, ownerToken, "post", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
   const script = await apiCall(request, ownerToken, "post", `/api/projects/${projectId}/scripts`, { name: "Harbor" });
-  await apiCall(request, ownerToken, "put", `/api/scripts/${script.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: script.body.version });
+  await apiCall(request, ownerToken, "put", `/api/scripts/${script.body.id}`, {
+    elements: parseFountain(KITCHEN_AND_STREET).elements,
+    baseVersion: script.body.version,
+  });
   await apiCall(request, ownerToken, "post", `/api/scripts/${script.body.id}/breakdown`, {});
 
   await signInInBrowser(page, viewer);

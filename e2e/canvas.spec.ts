@@ -60,7 +60,8 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   const rect = (n: (typeof before.nodes)[number]) => ({ ...n.position, ...cardSize(n.data) });
   const copy = rect(idea[1]!);
   for (const other of before.nodes.filter((n) => n !== idea[1]).map(rect)) {
-    const overlaps = copy.x < other.x + other.width && other.x < copy.x + copy.width && copy.y < other.y + other.height && other.y < copy.y + copy.height;
+    const overlaps =
+      copy.x < other.x + other.width && other.x < copy.x + copy.width && copy.y < other.y + other.height && other.y < copy.y + copy.height;
     expect(overlaps, `the copy at ${copy.x},${copy.y} lies on a card at ${other.x},${other.y}`).toBe(false);
   }
 
@@ -119,7 +120,10 @@ test("a second browser sees the first one's edits live", async ({ page, browser 
   await other.close();
 });
 
-test("two people edit one node at the same moment: the rename in one browser and the text typed in the other both stay", async ({ page, browser }) => {
+test("two people edit one node at the same moment: the rename in one browser and the text typed in the other both stay", async ({
+  page,
+  browser,
+}) => {
   const account = newAccount("Pair");
   await signUpInBrowser(page, account);
   const projectId = await newProject(page, "Pier");
@@ -147,7 +151,9 @@ test("two people edit one node at the same moment: the rename in one browser and
   await c.rename("Describe an Image", "Opening shot");
   // The rename is on the server before the held write arrives. (Polled there: the top bar's 'Saved' shows
   // for 1 s only, which a busy machine can spend closing the dialog.)
-  await expect.poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.map((n) => n.data.title)).toEqual(["Opening shot"]);
+  await expect
+    .poll(async () => (await serverCanvas(page.request, null, projectId)).nodes.map((n) => n.data.title))
+    .toEqual(["Opening shot"]);
   release();
 
   // Both browsers end with both changes, and so does the server.
@@ -164,8 +170,13 @@ test("a view-only member can look but cannot move or create", async ({ page, bro
   const viewer = newAccount("Viewer");
   await signUpByApi(request, viewer);
   const project = await apiCall(request, ownerToken, "post", "/api/projects", { name: "Look only" });
-  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/structure`, { nodes: [{ id: "generic-1-a", position: { x: 400, y: 400 } }] });
-  await apiCall(request, ownerToken, "post", "/api/workflows/autosave", { projectId: project.body.id, updates: [{ nodeId: "generic-1-a", nodeData: { title: "Locked", rev: 1 }, prevRev: 0 }] });
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/structure`, {
+    nodes: [{ id: "generic-1-a", position: { x: 400, y: 400 } }],
+  });
+  await apiCall(request, ownerToken, "post", "/api/workflows/autosave", {
+    projectId: project.body.id,
+    updates: [{ nodeId: "generic-1-a", nodeData: { title: "Locked", rev: 1 }, prevRev: 0 }],
+  });
   await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/members`, { email: viewer.email, permission: "view" });
 
   await signInInBrowser(page, viewer);
@@ -201,10 +212,13 @@ test("with the network cut mid-edit, 'Save Failed' shows, and everything is save
 
   await context.setOffline(false);
   await expect
-    .poll(async () => {
-      const saved = await serverCanvas(page.request, null, projectId);
-      return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const saved = await serverCanvas(page.request, null, projectId);
+        return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
+      },
+      { timeout: 15_000 },
+    )
     .toEqual([2, "A tram crossing a bridge in the rain"]);
 });
 
@@ -234,17 +248,22 @@ test("edits the studio could not save before a reload are on screen after it, an
   for (const url of writes) await page.unroute(url);
   await page.evaluate(() => window.dispatchEvent(new Event("online")));
   await expect
-    .poll(async () => {
-      const saved = await serverCanvas(page.request, null, projectId);
-      return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const saved = await serverCanvas(page.request, null, projectId);
+        return [saved.nodes.length, saved.nodes.find((n) => n.data.title === "Describe an Image")?.data.content];
+      },
+      { timeout: 20_000 },
+    )
     .toEqual([2, "A night bus in the fog"]);
   await page.reload();
   await expect(c.nodes).toHaveCount(2);
   await expect(c.node("Describe an Image").getByLabel("Node text")).toHaveValue("A night bus in the fog");
 });
 
-test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, zoomed far out nodes are light cards with thumbnails", async ({ page }) => {
+test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, zoomed far out nodes are light cards with thumbnails", async ({
+  page,
+}) => {
   test.slow(); // sign-up, upload, thumbnail, and three view changes
   await signUpInBrowser(page, newAccount("Overview"));
   const projectId = await newProject(page, "Overview");

@@ -13,7 +13,9 @@ async function collectViolations(page: Page) {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return violations;
 }
@@ -47,7 +49,9 @@ test("the app page has a Content-Security-Policy that blocks nothing the canvas 
   await c.doubleClickAt(650, 120);
   await c.rename("Untitled", "Narration");
   await generate(page, "Narration", "Audio", "The light still turns.");
-  await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({ timeout: 30_000 });
+  await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({
+    timeout: 30_000,
+  });
 
   await c.doubleClickAt(200, 420);
   await c.rename("Untitled", "Prop");

@@ -79,7 +79,9 @@ test("Ctrl+N beside a node lands in free room in view; Fit view and Zoom to sele
   await expect(page.getByTestId("zoom-level")).not.toHaveText(before!);
 });
 
-test("Remove background (people) on a picture with no person fails and keeps it; a new node takes no tool (items 4, 5)", async ({ page }) => {
+test("Remove background (people) on a picture with no person fails and keeps it; a new node takes no tool (items 4, 5)", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Cutter"));
   const projectId = await newProject(page, "No person");

@@ -20,9 +20,14 @@ async function inputBoxes(page: Page): Promise<Box[]> {
 
 /** The node title's size on screen in px: its font size times every scale on the way (zoom, title scale). */
 const titleScreenPx = (page: Page) =>
-  page.getByTestId("node-title").first().evaluate((el) => (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight) * parseFloat(getComputedStyle(el).fontSize));
+  page
+    .getByTestId("node-title")
+    .first()
+    .evaluate((el) => (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight) * parseFloat(getComputedStyle(el).fontSize));
 
-test("toasts cover no input; titles stay readable zoomed out; the video quick start is 16:9; a project reopens on the Canvas", async ({ page }) => {
+test("toasts cover no input; titles stay readable zoomed out; the video quick start is 16:9; a project reopens on the Canvas", async ({
+  page,
+}) => {
   await signUpInBrowser(page, newAccount("Rough Edges"));
   const projectId = await newProject(page, "Edges");
   const c = canvas(page);
@@ -94,7 +99,9 @@ test("Add Scene scrolls to the new scene", async ({ page }) => {
   await page.screenshot({ path: "test-results/first-hour-add-scene.png" });
 });
 
-test("Remix this flow on the landing page makes the example a project after sign-up, its nodes titled by their labels", async ({ page }) => {
+test("Remix this flow on the landing page makes the example a project after sign-up, its nodes titled by their labels", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Remix this flow" }).click();
   await expect(page).toHaveURL(/\/login\?access-code=/);

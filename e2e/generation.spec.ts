@@ -4,7 +4,8 @@ import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 import { LOW_CREDITS_URL } from "./support/servers";
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
-const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
+const balance = async (page: Page) =>
+  Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
 const runCost = async (page: Page) => Number((await toolbar(page).getByTestId("run-cost").innerText()).replace(/\D/g, ""));
 
 /** Selects a node, sets its type and prompt in the toolbar, checks the local model was chosen, and runs it. */
@@ -19,7 +20,9 @@ async function generate(page: Page, title: string, type: "Image" | "Video" | "Au
   return cost;
 }
 
-test("a new user makes an image, a video from it, a voice line and a 3D model with the local models, paying the shown cost", async ({ page }) => {
+test("a new user makes an image, a video from it, a voice line and a 3D model with the local models, paying the shown cost", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Director"));
   const projectId = await newProject(page, "Offline reel");
@@ -47,10 +50,15 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   // The sketch takes a fraction of a second: the image and the toast are what a user sees.
   await expect(page.getByText("Generation completed!")).toBeVisible({ timeout: 30_000 });
   await expect(c.image("Key art")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText(String(start - spent).replace(/\B(?=(\d{3})+(?!\d))/g, ","));
+  await expect(page.getByRole("button", { name: "Credits and plans" })).toHaveText(
+    String(start - spent).replace(/\B(?=(\d{3})+(?!\d))/g, ","),
+  );
   // The type is locked once the node has content.
   await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toBeDisabled();
-  await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toHaveAttribute("title", "Type locked - node has generated content");
+  await expect(toolbar(page).getByRole("button", { name: "Video", exact: true })).toHaveAttribute(
+    "title",
+    "Type locked - node has generated content",
+  );
 
   await c.newNode();
   await c.rename("Untitled", "Push in");
@@ -69,7 +77,9 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await c.newNode();
   await c.rename("Untitled", "Narration");
   spent += await generate(page, "Narration", "Audio", "The light still turns, though no ship has passed in years.", /Local Speech/);
-  await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({ timeout: 30_000 });
+  await expect(c.node("Narration").getByTestId("waveform-player").or(c.node("Narration").getByTestId("audio-fallback"))).toBeVisible({
+    timeout: 30_000,
+  });
 
   await c.newNode();
   await c.rename("Untitled", "Prop");
@@ -98,13 +108,21 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   const projectId = await newProject(page, "Chain");
   const c = canvas(page);
   await c.open(projectId);
-  for (const [x, title] of [[60, "One"], [380, "Two"], [700, "Three"]] as const) {
+  for (const [x, title] of [
+    [60, "One"],
+    [380, "Two"],
+    [700, "Three"],
+  ] as const) {
     await c.doubleClickAt(x, 150);
     await c.rename("Untitled", title);
   }
   await c.connect("One", "Two");
   await c.connect("Two", "Three");
-  for (const [title, prompt] of [["One", "a red door"], ["Two", "the door at night"], ["Three", "the door in snow"]] as const) {
+  for (const [title, prompt] of [
+    ["One", "a red door"],
+    ["Two", "the door at night"],
+    ["Three", "the door in snow"],
+  ] as const) {
     await c.select(title);
     await toolbar(page).getByRole("button", { name: "Image", exact: true }).click();
     await expect(toolbar(page).getByRole("button", { name: /Local Sketch/ })).toBeVisible();
@@ -127,9 +145,24 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await toolbar(page).getByTestId("queue-button").click();
   const panel = page.getByTestId("queue-panel");
   // Each row starts with its node's title, then its project (the queue lists runs across projects).
-  await expect(panel.getByTestId("queue-item").filter({ hasText: /^One · / }).first()).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
-  await expect(panel.getByTestId("queue-item").filter({ hasText: /^Two · / }).first()).toHaveAttribute("data-status", "cached");
-  await expect(panel.getByTestId("queue-item").filter({ hasText: /^Three · / }).first()).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await expect(
+    panel
+      .getByTestId("queue-item")
+      .filter({ hasText: /^One · / })
+      .first(),
+  ).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
+  await expect(
+    panel
+      .getByTestId("queue-item")
+      .filter({ hasText: /^Two · / })
+      .first(),
+  ).toHaveAttribute("data-status", "cached");
+  await expect(
+    panel
+      .getByTestId("queue-item")
+      .filter({ hasText: /^Three · / })
+      .first(),
+  ).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
   await expect(panel.getByText("Cached — unchanged").first()).toBeVisible();
 });
 

@@ -3,7 +3,8 @@ import { canvas, serverCanvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
-const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
+const balance = async (page: Page) =>
+  Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
 const planned = (page: Page, list: "plan-run" | "plan-cached") => page.getByTestId(list).getByRole("listitem");
 
 /**
@@ -34,7 +35,9 @@ test("Run all with the cost dialog, then only the changed branch runs again", as
     push: { title: "Push in", contentType: "video", prompt: "slow push in", selectedModel: "local/video-ffmpeg", aspectRatio: "16:9" },
     upscale: { title: "Upscale", contentType: "image", selectedTool: "local/upscale", toolParameters: { scale: 2 } },
   };
-  const saved = await page.request.post("/api/workflows/autosave", { data: { projectId, updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) } });
+  const saved = await page.request.post("/api/workflows/autosave", {
+    data: { projectId, updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) },
+  });
   expect(saved.ok()).toBe(true);
 
   const c = canvas(page);
@@ -56,7 +59,8 @@ test("Run all with the cost dialog, then only the changed branch runs again", as
   await page.getByTestId("confirm-graph-run").click();
   await expect(page.getByText("Run finished: 3 nodes done")).toBeVisible({ timeout: 90_000 });
   await expect(c.image("Key art")).toBeVisible();
-  const byTitle = async (title: string) => (await serverCanvas(page.request, null, projectId)).nodes.find((n) => n.data.title === title)!.data;
+  const byTitle = async (title: string) =>
+    (await serverCanvas(page.request, null, projectId)).nodes.find((n) => n.data.title === title)!.data;
   expect(await byTitle("Push in")).toMatchObject({ status: "completed", contentType: "video" });
   const upscaled = await byTitle("Upscale");
   expect(upscaled.status).toBe("completed");

@@ -3,7 +3,12 @@ import { canvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
 const frames = (page: Page) => page.getByTestId("group-frame");
-const groupsOnServer = async (page: Page, projectId: string) => ((await (await page.request.get(`/api/projects/nodes?projectId=${projectId}`)).json()) as { groups: { name: string; nodeIds: string[]; collapsed: boolean }[] }).groups;
+const groupsOnServer = async (page: Page, projectId: string) =>
+  (
+    (await (await page.request.get(`/api/projects/nodes?projectId=${projectId}`)).json()) as {
+      groups: { name: string; nodeIds: string[]; collapsed: boolean }[];
+    }
+  ).groups;
 
 /**
  * Issue 34, part 2: three nodes become a group (Ctrl+G), which is renamed, collapsed to one card (its inputs
@@ -30,7 +35,9 @@ test("group three nodes, rename, collapse and expand, run the group, undo, reloa
     caption: { title: "Caption", contentType: "text", content: "First light" },
     final: { title: "Final", contentType: "text", content: "" },
   };
-  const saved = await page.request.post("/api/workflows/autosave", { data: { projectId, updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) } });
+  const saved = await page.request.post("/api/workflows/autosave", {
+    data: { projectId, updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) },
+  });
   expect(saved.ok()).toBe(true);
 
   const c = canvas(page);
@@ -107,7 +114,9 @@ test("group three nodes, rename, collapse and expand, run the group, undo, reloa
   // Redo brings it back; it is saved, and a reload shows it.
   await page.keyboard.press("Control+Shift+z");
   await expect(frames(page)).toHaveCount(1);
-  await expect.poll(async () => (await groupsOnServer(page, projectId)).map((g) => [g.name, [...g.nodeIds].sort()])).toEqual([["Group 1", ["art", "caption", "notes"]]]);
+  await expect
+    .poll(async () => (await groupsOnServer(page, projectId)).map((g) => [g.name, [...g.nodeIds].sort()]))
+    .toEqual([["Group 1", ["art", "caption", "notes"]]]);
   await page.reload();
   await expect(page.getByTestId("canvas-mode")).toBeVisible();
   await expect(frames(page).getByTestId("group-name")).toHaveText("Group 1");

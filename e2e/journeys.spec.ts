@@ -22,7 +22,12 @@ test("a new user signs up, creates, renames, searches, sorts, opens, switches mo
   await expect(page.getByTestId("project-name")).toHaveText("Night Swim");
 
   // Modes by keyboard, Alt+1..4.
-  for (const [key, tab] of [["1", "Scripts"], ["2", "Shot Lists"], ["3", "Assets"], ["4", "Canvas"]] as const) {
+  for (const [key, tab] of [
+    ["1", "Scripts"],
+    ["2", "Shot Lists"],
+    ["3", "Assets"],
+    ["4", "Canvas"],
+  ] as const) {
     await page.keyboard.press(`Alt+${key}`);
     await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
   }
@@ -104,7 +109,11 @@ test("a stranger opening a private project sees Access Denied and can go home", 
   await expect(page.getByRole("heading", { name: "All Projects" })).toBeVisible();
 });
 
-test("the owner shares a project as view-only; the member finds it under Shared with me and can only look", async ({ page, browser, request }) => {
+test("the owner shares a project as view-only; the member finds it under Shared with me and can only look", async ({
+  page,
+  browser,
+  request,
+}) => {
   const owner = newAccount("Owner");
   const viewer = newAccount("Viewer");
   await signUpByApi(request, viewer);

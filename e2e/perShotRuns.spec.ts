@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
-const balance = async (page: Page) => Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
+const balance = async (page: Page) =>
+  Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
 
 /**
  * Issue 30, 2 "For every shot": a two-node workflow (Key art, the local sketch model → Upscale, a local
@@ -14,19 +15,32 @@ test("a two-node workflow run for every shot of a 3-shot list lands three lanes 
   await signUpInBrowser(page, newAccount("Boarder"));
   const projectId = await newProject(page, "Every shot");
   await page.request.post(`/api/projects/${projectId}/structure`, {
-    data: { nodes: [{ id: "art", position: { x: 0, y: 0 } }, { id: "upscale", position: { x: 460, y: 0 } }], edgesAdded: [{ id: "e1", source: "art", target: "upscale" }] },
+    data: {
+      nodes: [
+        { id: "art", position: { x: 0, y: 0 } },
+        { id: "upscale", position: { x: 460, y: 0 } },
+      ],
+      edgesAdded: [{ id: "e1", source: "art", target: "upscale" }],
+    },
   });
   const data: Record<string, Record<string, unknown>> = {
     art: { title: "Key art", contentType: "image", prompt: "key art", selectedModel: "local/sketch", aspectRatio: "16:9" },
     upscale: { title: "Upscale", contentType: "image", selectedTool: "local/upscale", toolParameters: { scale: 2 } },
   };
-  const saved = await page.request.post("/api/workflows/autosave", { data: { projectId, updates: Object.keys(data).map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) } });
+  const saved = await page.request.post("/api/workflows/autosave", {
+    data: { projectId, updates: Object.keys(data).map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) },
+  });
   expect(saved.ok()).toBe(true);
 
   // A shot list of three shots with descriptions.
   const list = await (await page.request.post(`/api/projects/${projectId}/shot-lists`, { data: { name: "Lighthouse", shots: 3 } })).json();
   const descriptions = ["A keeper climbs the spiral stairs", "The great lamp turns", "Waves break on the rocks below"];
-  const scenes = [{ ...list.scenes[0], shots: list.scenes[0].shots.map((s: Record<string, unknown>, i: number) => ({ ...s, description: descriptions[i] })) }];
+  const scenes = [
+    {
+      ...list.scenes[0],
+      shots: list.scenes[0].shots.map((s: Record<string, unknown>, i: number) => ({ ...s, description: descriptions[i] })),
+    },
+  ];
   expect((await page.request.put(`/api/shot-lists/${list.id}`, { data: { scenes, baseVersion: list.version } })).ok()).toBe(true);
   const shotIds = scenes[0].shots.map((s: { id: string }) => s.id);
 
@@ -34,7 +48,10 @@ test("a two-node workflow run for every shot of a 3-shot list lands three lanes 
   await c.open(projectId);
   const start = await balance(page);
   await c.select("Key art");
-  await c.node("Upscale").getByTestId("node-title").click({ modifiers: ["ControlOrMeta"] });
+  await c
+    .node("Upscale")
+    .getByTestId("node-title")
+    .click({ modifiers: ["ControlOrMeta"] });
   await page.getByTestId("run-per-shot").click();
 
   const dialog = page.getByRole("dialog", { name: "Run for every shot" });

@@ -17,10 +17,14 @@ async function openAs(browser: Browser, account: Account, projectId: string): Pr
   return page;
 }
 
-const avatar = (page: Page, name: string) => page.getByTestId("presence-bar").locator(`[data-testid="presence-avatar"][data-user-name="${name}"]`);
+const avatar = (page: Page, name: string) =>
+  page.getByTestId("presence-bar").locator(`[data-testid="presence-avatar"][data-user-name="${name}"]`);
 const viewportOf = (page: Page) => page.locator(".react-flow__viewport").evaluate((el) => getComputedStyle(el).transform);
 
-test("three members see each other, their cursors and selections; one follows another; a closed tab leaves", async ({ browser, request }) => {
+test("three members see each other, their cursors and selections; one follows another; a closed tab leaves", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = newAccount("Olive");
   const editor = newAccount("Bea");
@@ -58,7 +62,14 @@ test("three members see each other, their cursors and selections; one follows an
   // Bea selects the node: it has her outline on Olive's canvas.
   await bea.locator(".react-flow__node").first().click();
   await olive.screenshot({ path: "test-results/presence-cursor.png" });
-  await expect.poll(() => olive.getByTestId("peer-selections").evaluate((el) => el.textContent ?? "").catch(() => "")).toContain('data-id="scene-1"');
+  await expect
+    .poll(() =>
+      olive
+        .getByTestId("peer-selections")
+        .evaluate((el) => el.textContent ?? "")
+        .catch(() => ""),
+    )
+    .toContain('data-id="scene-1"');
   await olive.screenshot({ path: "test-results/presence-selection.png" });
 
   // Olive follows Bea: Bea's pan moves Olive's view; Bea's change of mode takes Olive along.
@@ -76,7 +87,9 @@ test("three members see each other, their cursors and selections; one follows an
   const editorBar = olive.locator("header", { has: olive.getByRole("button", { name: "Exit" }) });
   await expect(editorBar.getByTestId("script-peers")).toHaveText("Bea is editing");
   await cato.keyboard.press("Alt+1");
-  await expect(cato.getByTestId("script-card").filter({ hasText: "Cold open" }).getByTestId("script-peers")).toHaveText(/^(Bea and Olive|Olive and Bea) are editing$/);
+  await expect(cato.getByTestId("script-card").filter({ hasText: "Cold open" }).getByTestId("script-peers")).toHaveText(
+    /^(Bea and Olive|Olive and Bea) are editing$/,
+  );
   await olive.getByRole("button", { name: "Exit" }).click();
   await expect(olive.getByTestId("following-badge")).toHaveCount(0);
   await cato.keyboard.press("Alt+4");

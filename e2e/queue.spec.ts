@@ -11,9 +11,18 @@ test("pause the queue, reorder by drag and keyboard, resume: runs start in the n
   await signUpInBrowser(page, newAccount("Steerer"));
   const projectId = await newProject(page, "Queue");
   const titles = ["Alpha", "Bravo", "Charlie"];
-  await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: titles.map((id, i) => ({ id, position: { x: i * 420, y: 0 } })) } });
+  await page.request.post(`/api/projects/${projectId}/structure`, {
+    data: { nodes: titles.map((id, i) => ({ id, position: { x: i * 420, y: 0 } })) },
+  });
   await page.request.post("/api/workflows/autosave", {
-    data: { projectId, updates: titles.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, contentType: "image", prompt: `a ${id}`, selectedModel: "local/sketch", aspectRatio: "1:1", rev: 1 } })) },
+    data: {
+      projectId,
+      updates: titles.map((id) => ({
+        nodeId: id,
+        prevRev: 0,
+        nodeData: { title: id, contentType: "image", prompt: `a ${id}`, selectedModel: "local/sketch", aspectRatio: "1:1", rev: 1 },
+      })),
+    },
   });
   await canvas(page).open(projectId);
   const other = await context.newPage();
@@ -26,7 +35,9 @@ test("pause the queue, reorder by drag and keyboard, resume: runs start in the n
   await expect(panel).toHaveAttribute("data-paused", "true");
 
   for (const id of titles) {
-    const res = await page.request.post("/api/execute-node", { data: { projectId, nodeId: id, prompt: `a ${id}`, selectedModel: "local/sketch" } });
+    const res = await page.request.post("/api/execute-node", {
+      data: { projectId, nodeId: id, prompt: `a ${id}`, selectedModel: "local/sketch" },
+    });
     expect(res.status()).toBe(202);
   }
   const waiting = panel.locator('[data-testid="queue-item"][data-status="queued"]');

@@ -63,7 +63,9 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   await signUpInBrowser(page, newAccount("Importer"));
   await openScripts(page, "Imports");
   await page.getByRole("button", { name: "Upload" }).click();
-  await page.getByTestId("script-file-input").setInputFiles({ name: "The_Pilot.fdx", mimeType: "application/xml", buffer: Buffer.from(FDX_SAMPLE) });
+  await page
+    .getByTestId("script-file-input")
+    .setInputFiles({ name: "The_Pilot.fdx", mimeType: "application/xml", buffer: Buffer.from(FDX_SAMPLE) });
   await expect(page.getByLabel("Script name")).toHaveValue("The Pilot");
   await page.getByRole("button", { name: "Upload", exact: true }).last().click();
   await expect(page.getByTestId("screenplay-editor")).toBeVisible();
@@ -103,7 +105,9 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   expect(back.elements.map((e) => e.content)).toEqual(shown);
 });
 
-test("Upload suggests the name of each chosen file, and a script is renamed from its card (issue 31, item 7)", async ({ page }, testInfo) => {
+test("Upload suggests the name of each chosen file, and a script is renamed from its card (issue 31, item 7)", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Renamer"));
   await openScripts(page, "Names");
@@ -111,7 +115,9 @@ test("Upload suggests the name of each chosen file, and a script is renamed from
   const fountain = (title: string) => Buffer.from(`INT. ${title.toUpperCase()} - NIGHT\n\nRain on the glass.\n`);
   await page.getByTestId("script-file-input").setInputFiles({ name: "diner.fountain", mimeType: "text/plain", buffer: fountain("diner") });
   await expect(page.getByLabel("Script name")).toHaveValue("diner");
-  await page.getByTestId("script-file-input").setInputFiles({ name: "bridge.fountain", mimeType: "text/plain", buffer: fountain("bridge") });
+  await page
+    .getByTestId("script-file-input")
+    .setInputFiles({ name: "bridge.fountain", mimeType: "text/plain", buffer: fountain("bridge") });
   await expect(page.getByLabel("Script name")).toHaveValue("bridge");
   await page.getByRole("button", { name: "Upload", exact: true }).last().click();
   await expect(page.getByTestId("screenplay-editor")).toBeVisible();

@@ -9,7 +9,11 @@ import { newAccount, newProject, signInInBrowser, signUpByApi, signUpInBrowser }
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("a new share and a change to Can edit reach the member's open dashboard and canvas without a reload", async ({ page, browser, request }) => {
+test("a new share and a change to Can edit reach the member's open dashboard and canvas without a reload", async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = newAccount("Olive");
   const member = newAccount("Milo");
@@ -57,7 +61,11 @@ test("a new share and a change to Can edit reach the member's open dashboard and
   await milo.screenshot({ path: "test-results/sharing-live-edit.png" });
   // The member can now edit: a double-click on the empty canvas makes a node.
   await milo.locator(".react-flow__pane").dblclick({ position: { x: 60, y: 320 } });
-  await expect.poll(async () => (await (await page.request.get(`/api/projects/nodes?projectId=${projectId}`)).json()).nodes.length, { timeout: 15_000 }).toBe(2);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/projects/nodes?projectId=${projectId}`)).json()).nodes.length, {
+      timeout: 15_000,
+    })
+    .toBe(2);
 
   // …and back: Can view makes the canvas view-only again.
   await page.getByLabel(`Permission for ${member.email}`).click();

@@ -59,13 +59,17 @@ async function openShotLists(page: Page, projectName: string) {
   return id as string;
 }
 
-test("plan a shot list: create, edit in place, reorder, add an image, send a shot to the canvas, export, reload", async ({ page }, testInfo) => {
+test("plan a shot list: create, edit in place, reorder, add an image, send a shot to the canvas, export, reload", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Planner"));
   const projectId = await openShotLists(page, "Harbour");
   await expect(page.getByText("No shot lists yet")).toBeVisible();
   // The canvas already has a node far to the right, so the exported shot lands outside the first view.
-  const far = await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: [{ id: "generic-1-farright", position: { x: 4000, y: 400 } }] } });
+  const far = await page.request.post(`/api/projects/${projectId}/structure`, {
+    data: { nodes: [{ id: "generic-1-farright", position: { x: 4000, y: 400 } }] },
+  });
   expect(far.ok()).toBe(true);
 
   // New Shot List → name → setup screen (6 shots by default) → editor.
@@ -108,7 +112,10 @@ test("plan a shot list: create, edit in place, reorder, add an image, send a sho
   // An image for the shot of Maya (now Shot 1); the canvas needs one.
   await editor.card(2).getByRole("button", { name: "Export Shot 2 to canvas" }).click();
   await expect(page.getByText("Please upload or generate an image for this shot before exporting to canvas")).toBeVisible();
-  await editor.card(1).getByTestId("shot-image-input").setInputFiles({ name: "jetty.png", mimeType: "image/png", buffer: solidPng(160, 90, [40, 120, 200]) });
+  await editor
+    .card(1)
+    .getByTestId("shot-image-input")
+    .setInputFiles({ name: "jetty.png", mimeType: "image/png", buffer: solidPng(160, 90, [40, 120, 200]) });
   const image = editor.card(1).getByRole("img", { name: "Shot 1 image" });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(160);

@@ -9,16 +9,35 @@ import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-test("'Write a logline…' with the Local Image Prompt Writer says which model can answer it; text clears the card's buttons", async ({ page }) => {
+test("'Write a logline…' with the Local Image Prompt Writer says which model can answer it; text clears the card's buttons", async ({
+  page,
+}) => {
   await signUpInBrowser(page, newAccount("Writer"));
   const projectId = await newProject(page, "Logline");
   const long = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of a long treatment.`).join("\n");
-  await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: [{ id: "ask", position: { x: 0, y: 0 } }, { id: "notes", position: { x: 500, y: 0 } }] } });
+  await page.request.post(`/api/projects/${projectId}/structure`, {
+    data: {
+      nodes: [
+        { id: "ask", position: { x: 0, y: 0 } },
+        { id: "notes", position: { x: 500, y: 0 } },
+      ],
+    },
+  });
   await page.request.post("/api/workflows/autosave", {
     data: {
       projectId,
       updates: [
-        { nodeId: "ask", prevRev: 0, nodeData: { title: "Ask", contentType: "text", selectedModel: "local/prompt-writer", prompt: "Write a logline for a chase in the rain", rev: 1 } },
+        {
+          nodeId: "ask",
+          prevRev: 0,
+          nodeData: {
+            title: "Ask",
+            contentType: "text",
+            selectedModel: "local/prompt-writer",
+            prompt: "Write a logline for a chase in the rain",
+            rev: 1,
+          },
+        },
         { nodeId: "notes", prevRev: 0, nodeData: { title: "Notes", contentType: "text", status: "completed", content: long, rev: 1 } },
       ],
     },
@@ -41,7 +60,11 @@ test("'Write a logline…' with the Local Image Prompt Writer says which model c
   await notes.hover();
   const button = (await notes.getByRole("button", { name: "Open full screen" }).boundingBox())!;
   const area = notes.getByRole("textbox", { name: "Node text" });
-  const firstLineTop = await area.evaluate((el) => el.getBoundingClientRect().top + parseFloat(getComputedStyle(el).paddingTop) * (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight));
+  const firstLineTop = await area.evaluate(
+    (el) =>
+      el.getBoundingClientRect().top +
+      parseFloat(getComputedStyle(el).paddingTop) * (el.getBoundingClientRect().height / (el as HTMLElement).offsetHeight),
+  );
   expect(firstLineTop).toBeGreaterThanOrEqual(button.y + button.height - 1);
   expect(await area.evaluate((el) => getComputedStyle(el).overflowY)).toBe("auto");
   expect(await area.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);

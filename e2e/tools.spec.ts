@@ -55,7 +55,11 @@ test("upload a photo, Tools → Upscale ×2 → Run: the bigger picture is on th
 
   // The original is one click away: the Properties tab's versions.
   await sidebar(page).getByRole("tab", { name: "Properties" }).click();
-  await expect(sidebar(page).getByText(/Versions/i).first()).toBeVisible();
+  await expect(
+    sidebar(page)
+      .getByText(/Versions/i)
+      .first(),
+  ).toBeVisible();
 });
 
 test("a video node → Extract frame (last) → a new image node beside it", async ({ page }) => {
@@ -64,7 +68,13 @@ test("a video node → Extract frame (last) → a new image node beside it", asy
   const projectId = await newProject(page, "Frames");
   const c = canvas(page);
   await c.open(projectId);
-  const clip = colourClip([["red", 0.5], ["blue", 0.5]], { size: "96x64", fps: 10 });
+  const clip = colourClip(
+    [
+      ["red", 0.5],
+      ["blue", 0.5],
+    ],
+    { size: "96x64", fps: 10 },
+  );
   await c.dropFile("shot.mp4", "video/mp4", clip.bytes);
   await expect(page.getByText("Media uploaded to node successfully!")).toBeVisible();
   await c.select("shot");

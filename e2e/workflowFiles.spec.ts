@@ -6,7 +6,9 @@
 import { expect, test } from "@playwright/test";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
-test("a workflow exported from one project imports into another as one undo step, with a substitute for a model that cannot run here", async ({ page }) => {
+test("a workflow exported from one project imports into another as one undo step, with a substitute for a model that cannot run here", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpInBrowser(page, newAccount("Wren"));
   const source = await newProject(page, "Pilot look");
@@ -18,8 +20,16 @@ test("a workflow exported from one project imports into another as one undo step
       ],
       edgesAdded: [{ id: "look-frame", source: "look", target: "frame" }],
       updates: [
-        { nodeId: "look", prevRev: 0, nodeData: { title: "Look", contentType: "text", content: "Teal night, sodium streetlights", rev: 1 } },
-        { nodeId: "frame", prevRev: 0, nodeData: { title: "Frame", contentType: "image", prompt: "A taxi in the rain", selectedModel: "fal-ai/flux/dev", rev: 1 } },
+        {
+          nodeId: "look",
+          prevRev: 0,
+          nodeData: { title: "Look", contentType: "text", content: "Teal night, sodium streetlights", rev: 1 },
+        },
+        {
+          nodeId: "frame",
+          prevRev: 0,
+          nodeData: { title: "Frame", contentType: "image", prompt: "A taxi in the rain", selectedModel: "fal-ai/flux/dev", rev: 1 },
+        },
       ],
     },
   });
@@ -52,12 +62,20 @@ test("a workflow exported from one project imports into another as one undo step
   await expect
     .poll(async () => {
       const canvas = await (await page.request.get(`/api/projects/nodes?projectId=${target}`)).json();
-      return { nodes: canvas.nodes.length, edges: canvas.edges.length, ids: canvas.nodes.map((n: { id: string }) => n.id).filter((id: string) => id === "look" || id === "frame") };
+      return {
+        nodes: canvas.nodes.length,
+        edges: canvas.edges.length,
+        ids: canvas.nodes.map((n: { id: string }) => n.id).filter((id: string) => id === "look" || id === "frame"),
+      };
     })
     .toEqual({ nodes: 2, edges: 1, ids: [] });
-  const frame = (await (await page.request.get(`/api/projects/nodes?projectId=${target}`)).json()).nodes.find((n: { data: { title?: string } }) => n.data.title === "Frame");
+  const frame = (await (await page.request.get(`/api/projects/nodes?projectId=${target}`)).json()).nodes.find(
+    (n: { data: { title?: string } }) => n.data.title === "Frame",
+  );
   expect(frame.data.prompt).toBe("A taxi in the rain");
-  const look = (await (await page.request.get(`/api/projects/nodes?projectId=${target}`)).json()).nodes.find((n: { data: { title?: string } }) => n.data.title === "Look");
+  const look = (await (await page.request.get(`/api/projects/nodes?projectId=${target}`)).json()).nodes.find(
+    (n: { data: { title?: string } }) => n.data.title === "Look",
+  );
   expect(look.data.content).toBe("Teal night, sodium streetlights");
   expect(frame.data.selectedModel).not.toBe("fal-ai/flux/dev");
   await page.screenshot({ path: "test-results/workflow-imported.png" });
@@ -76,8 +94,18 @@ test("a remix draft left by the gallery becomes a new project with its nodes, an
       JSON.stringify({
         name: "Neon Alley",
         nodes: [
-          { id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Alley", content: "Wet neon alley at 3am", contentType: "text" } },
-          { id: "b", type: "generic_v2", position: { x: 550, y: 0 }, data: { title: "Hero", prompt: "A courier on a bike", contentType: "image" } },
+          {
+            id: "a",
+            type: "generic_v2",
+            position: { x: 0, y: 0 },
+            data: { title: "Alley", content: "Wet neon alley at 3am", contentType: "text" },
+          },
+          {
+            id: "b",
+            type: "generic_v2",
+            position: { x: 550, y: 0 },
+            data: { title: "Hero", prompt: "A courier on a bike", contentType: "image" },
+          },
         ],
       }),
     ),

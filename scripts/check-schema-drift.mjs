@@ -12,17 +12,23 @@ try {
   const out = join(scratch, "drizzle");
   cpSync(join(root, "drizzle"), out, { recursive: true });
   const before = new Set(readdirSync(out));
-  const run = spawnSync("npx", ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "./server/db/schema.ts", "--out", relative(root, out)], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    "npx",
+    ["drizzle-kit", "generate", "--dialect", "postgresql", "--schema", "./server/db/schema.ts", "--out", relative(root, out)],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
   if (run.status !== 0) {
     console.error(run.stdout, run.stderr);
     throw new Error("drizzle-kit generate failed");
   }
   const added = readdirSync(out).filter((name) => !before.has(name));
   if (added.length) {
-    console.error(`schema drift: server/db/schema.ts has changes no migration in drizzle/ makes (generate would write ${added.join(", ")}). Run npm run db:generate.`);
+    console.error(
+      `schema drift: server/db/schema.ts has changes no migration in drizzle/ makes (generate would write ${added.join(", ")}). Run npm run db:generate.`,
+    );
     process.exitCode = 1;
   } else console.log("ok: server/db/schema.ts and drizzle/ agree (drizzle-kit generate finds nothing to migrate)");
 } finally {

@@ -28,11 +28,16 @@ const smoothstep = (edge0, edge1, x) => {
 /** Linear radiance towards (azimuth, elevation) in degrees. */
 export function radiance(azimuth, elevation) {
   let value =
-    elevation >= 0 ? HORIZON + (DOME_TOP - HORIZON) * Math.sin((elevation * Math.PI) / 180) : FLOOR + (HORIZON - FLOOR) * 0.5 * smoothstep(-20, 0, elevation);
+    elevation >= 0
+      ? HORIZON + (DOME_TOP - HORIZON) * Math.sin((elevation * Math.PI) / 180)
+      : FLOOR + (HORIZON - FLOOR) * 0.5 * smoothstep(-20, 0, elevation);
   for (const box of SOFTBOXES) {
     let d = Math.abs(azimuth - box.azimuth);
     d = Math.min(d, 360 - d);
-    value += (1 - smoothstep(box.halfWidth * 0.6, box.halfWidth, d)) * (1 - smoothstep(box.halfHeight * 0.6, box.halfHeight, Math.abs(elevation - box.elevation))) * box.gain;
+    value +=
+      (1 - smoothstep(box.halfWidth * 0.6, box.halfWidth, d)) *
+      (1 - smoothstep(box.halfHeight * 0.6, box.halfHeight, Math.abs(elevation - box.elevation))) *
+      box.gain;
   }
   return value;
 }

@@ -34,7 +34,8 @@ describe("the 3D viewers' studio lighting", () => {
     expect([image.width, image.height]).toEqual([WIDTH, HEIGHT]);
     expect(file.length).toBe(file.indexOf(`+X ${WIDTH}\n`) + `+X ${WIDTH}\n`.length + WIDTH * HEIGHT * 4);
     // The key softbox (azimuth −50°, elevation 35°) is the brightest place; the floor is darker than the dome.
-    const at = (azimuth: number, elevation: number) => image.grey(Math.floor(((azimuth + 180) / 360) * WIDTH), Math.floor(((90 - elevation) / 180) * HEIGHT));
+    const at = (azimuth: number, elevation: number) =>
+      image.grey(Math.floor(((azimuth + 180) / 360) * WIDTH), Math.floor(((90 - elevation) / 180) * HEIGHT));
     expect(at(-50, 35)).toBeCloseTo(radiance(-50, 35), 0);
     expect(at(-50, 35)).toBeGreaterThan(5);
     expect(at(0, -60)).toBeLessThan(at(0, 60));

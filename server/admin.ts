@@ -23,7 +23,9 @@ async function main(argv: string[]): Promise<number> {
   const viaStudio = await askRunningStudio(config.port, config.authSecret, email);
   if (viaStudio) return report(viaStudio.link, email);
   if (!config.databaseUrl) {
-    console.error(`No studio answers on port ${config.port}. Start it (npm start) and run this again: its embedded database can be opened by one process only.`);
+    console.error(
+      `No studio answers on port ${config.port}. Start it (npm start) and run this again: its embedded database can be opened by one process only.`,
+    );
     return 1;
   }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db"), pgliteInProcess: false });

@@ -73,7 +73,16 @@ export interface App {
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export async function buildApp({ database, config, logger = false, storage, generation: generationOptions, now, agent, billingEnv }: AppOptions): Promise<App> {
+export async function buildApp({
+  database,
+  config,
+  logger = false,
+  storage,
+  generation: generationOptions,
+  now,
+  agent,
+  billingEnv,
+}: AppOptions): Promise<App> {
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
   // Each route's body limit is set where it is registered (http/bodyLimits.ts); this one is unknown paths'.
   const server = Fastify({ logger, bodyLimit: BODY_LIMITS.standard, trustProxy: config.trustProxy ?? false });
@@ -128,7 +137,12 @@ export async function buildApp({ database, config, logger = false, storage, gene
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
   registerStoryboardRoutes(server, database.db);
-  registerAgentRoutes(server, database.db, hub, agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) });
+  registerAgentRoutes(
+    server,
+    database.db,
+    hub,
+    agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) },
+  );
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);

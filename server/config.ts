@@ -92,7 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devServerOrigin: env.DEV_SERVER_ORIGIN || undefined,
     smtp: smtpSettingsFrom(env),
     authLimits: {
-      failureWindowSeconds: positive(env.AUTH_FAILURE_WINDOW_SECONDS, DEFAULT_AUTH_LIMITS.failureWindowSeconds, "AUTH_FAILURE_WINDOW_SECONDS"),
+      failureWindowSeconds: positive(
+        env.AUTH_FAILURE_WINDOW_SECONDS,
+        DEFAULT_AUTH_LIMITS.failureWindowSeconds,
+        "AUTH_FAILURE_WINDOW_SECONDS",
+      ),
       signupsPerAddressPerHour: positive(
         env.AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR,
         DEFAULT_AUTH_LIMITS.signupsPerAddressPerHour,

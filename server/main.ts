@@ -7,7 +7,11 @@ import path from "node:path";
 /** Starts the studio: database (PGlite in DATA_DIR unless DATABASE_URL), migrations, API and app. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db"), pgliteInProcess: config.pgliteInProcess });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+    pgliteInProcess: config.pgliteInProcess,
+  });
   const { server } = await buildApp({ database, config, logger: process.env.LOG_REQUESTS === "1" });
 
   let stopping = false;

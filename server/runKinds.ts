@@ -12,7 +12,8 @@ import { shotImageFromNode } from "./storyboard/shotNodes";
 import { loraTrainingRunKind } from "./tools/loraTraining";
 import { toolRunKind } from "./tools/toolRun";
 
-export const runKinds = () => new RunKindRegistry<GenerationDeps>([modelRunKind, shotImageRunKind, toolRunKind, loraTrainingRunKind, animaticRunKind]);
+export const runKinds = () =>
+  new RunKindRegistry<GenerationDeps>([modelRunKind, shotImageRunKind, toolRunKind, loraTrainingRunKind, animaticRunKind]);
 
 export function subscribeToRuns(engine: RunEngine<GenerationDeps>): void {
   // A storyboard node's image becomes its shot's, before the run is reported done.

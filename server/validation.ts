@@ -30,7 +30,10 @@ export function parse<S extends ZodType>(schema: S, input: unknown, perItem?: st
 }
 
 /** Each item on its own, under the same rules as `parse`: the valid ones, and a message for each other one. */
-export function parseItems<S extends ZodType>(schema: S, items: readonly unknown[]): ({ ok: true; value: z.infer<S> } | { ok: false; error: string })[] {
+export function parseItems<S extends ZodType>(
+  schema: S,
+  items: readonly unknown[],
+): ({ ok: true; value: z.infer<S> } | { ok: false; error: string })[] {
   return items.map((item) => {
     const violation = textRuleViolation(item);
     if (violation) return { ok: false, error: violation };

@@ -14,10 +14,16 @@ import { createStorage } from "./storage/createStorage";
 async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the one `npm start` process, which runs its own workers.");
+    console.error(
+      "npm run worker needs DATABASE_URL: the embedded database belongs to the one `npm start` process, which runs its own workers.",
+    );
     process.exit(1);
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db"), pgliteInProcess: config.pgliteInProcess });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: path.join(config.dataDir, "db"),
+    pgliteInProcess: config.pgliteInProcess,
+  });
   const hub = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
   const workers = Number(process.env.GENERATION_WORKERS ?? 4) || 4;
   const generation = await startGeneration(database, hub, createStorage(process.env, config.dataDir), config.authSecret, { workers });

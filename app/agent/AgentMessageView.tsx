@@ -13,23 +13,41 @@ import type { AgentController } from "./agentController";
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /** One chat message. User text and model text are shown as text, never as HTML. */
-export const AgentMessageView = memo(function AgentMessageView({ message, controller, canEdit }: { message: AgentMessage; controller: AgentController; canEdit: boolean }) {
+export const AgentMessageView = memo(function AgentMessageView({
+  message,
+  controller,
+  canEdit,
+}: {
+  message: AgentMessage;
+  controller: AgentController;
+  canEdit: boolean;
+}) {
   if (message.type === "user") {
     return (
       <div className="ml-8 self-end rounded-lg rounded-br-sm bg-accent-soft px-3 py-2 text-sm text-text" data-testid="agent-message-user">
         <p className="whitespace-pre-wrap break-words">{message.content}</p>
-        <p className="mt-1 text-right text-[10px] text-text-muted">{message.author ? `${message.author} · ` : ""}{time(message.timestamp)}</p>
+        <p className="mt-1 text-right text-[10px] text-text-muted">
+          {message.author ? `${message.author} · ` : ""}
+          {time(message.timestamp)}
+        </p>
       </div>
     );
   }
   if (message.type === "system") return <RunReportView message={message} />;
   const m = message.metadata;
   return (
-    <div className="mr-4 space-y-2 rounded-lg rounded-bl-sm border border-border bg-surface-2 px-3 py-2 text-sm text-text" data-testid="agent-message-agent">
+    <div
+      className="mr-4 space-y-2 rounded-lg rounded-bl-sm border border-border bg-surface-2 px-3 py-2 text-sm text-text"
+      data-testid="agent-message-agent"
+    >
       <div className="flex items-start gap-2">
         <p className={cn("flex-1 whitespace-pre-wrap break-words", m.error && !m.plan && "text-danger")}>{message.content}</p>
         {m.error && !m.plan && (
-          <button type="button" className="shrink-0 rounded px-1.5 text-xs font-medium text-danger underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => controller.dismissAnswer(message.id)}>
+          <button
+            type="button"
+            className="shrink-0 rounded px-1.5 text-xs font-medium text-danger underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+            onClick={() => controller.dismissAnswer(message.id)}
+          >
             Dismiss
           </button>
         )}
@@ -40,7 +58,10 @@ export const AgentMessageView = memo(function AgentMessageView({ message, contro
           <CircleAlert className="mt-0.5 size-3.5 shrink-0" /> {m.error}
         </p>
       )}
-      <p className="text-[10px] text-text-muted">{m.planner ? `${m.planner} · ` : ""}{time(message.timestamp)}</p>
+      <p className="text-[10px] text-text-muted">
+        {m.planner ? `${m.planner} · ` : ""}
+        {time(message.timestamp)}
+      </p>
     </div>
   );
 });
@@ -123,7 +144,10 @@ function UndoPlanButton({ message, controller }: { message: AgentMessage; contro
 function RunReportView({ message }: { message: AgentMessage }) {
   const urls = message.metadata.assetUrls.slice(0, 12);
   return (
-    <div className="mr-4 space-y-2 rounded-lg border border-success/30 bg-success-soft px-3 py-2 text-sm text-text" data-testid="agent-message-report">
+    <div
+      className="mr-4 space-y-2 rounded-lg border border-success/30 bg-success-soft px-3 py-2 text-sm text-text"
+      data-testid="agent-message-report"
+    >
       <p className="flex items-center gap-1.5">
         <Check className="size-3.5 shrink-0 text-success" /> {message.content}
       </p>
@@ -182,8 +206,25 @@ function AppliedNodes({ ids }: { ids: string[] }) {
  * node's type (a report whose nodes may be gone) it tries them in that order.
  */
 function Thumb({ url, title, type }: { url: string; title: string; type?: string }) {
-  const [shown, setShown] = useState<"image" | "video" | "other">(type === "video" ? "video" : type === "image" || !type ? "image" : "other");
-  if (shown === "image") return <img src={url} alt={title} className="h-full w-full object-cover" onError={() => setShown(type ? "other" : "video")} />;
-  if (shown === "video") return <video src={url} muted preload="metadata" className="h-full w-full object-cover" aria-label={title} onError={() => setShown("other")} />;
-  return <span className="flex h-full items-center justify-center text-[10px] text-text-muted">{type === "model3d" ? "3D" : type || "media"}</span>;
+  const [shown, setShown] = useState<"image" | "video" | "other">(
+    type === "video" ? "video" : type === "image" || !type ? "image" : "other",
+  );
+  if (shown === "image")
+    return <img src={url} alt={title} className="h-full w-full object-cover" onError={() => setShown(type ? "other" : "video")} />;
+  if (shown === "video")
+    return (
+      <video
+        src={url}
+        muted
+        preload="metadata"
+        className="h-full w-full object-cover"
+        aria-label={title}
+        onError={() => setShown("other")}
+      />
+    );
+  return (
+    <span className="flex h-full items-center justify-center text-[10px] text-text-muted">
+      {type === "model3d" ? "3D" : type || "media"}
+    </span>
+  );
 }

@@ -39,16 +39,30 @@ function AgentPanelFrame({ controller, minimized }: { controller: AgentControlle
       <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border px-4">
         <Bot className="size-4 text-accent" aria-hidden />
         <h2 className="text-sm font-semibold text-text">{AGENT_MESSAGES.title}</h2>
-        {active && <span className="relative flex size-2.5" title={`Workflow ${active} is running`} data-testid="agent-active-dot"><span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-75" /><span className="relative inline-flex size-2.5 rounded-full bg-success" /></span>}
+        {active && (
+          <span className="relative flex size-2.5" title={`Workflow ${active} is running`} data-testid="agent-active-dot">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-75" />
+            <span className="relative inline-flex size-2.5 rounded-full bg-success" />
+          </span>
+        )}
         <span className="flex-1" />
-        <IconButton label={minimized ? "Expand agent panel" : "Minimize agent panel"} size="sm" onClick={() => controller.setPanel(minimized ? "open" : "minimized")}>
+        <IconButton
+          label={minimized ? "Expand agent panel" : "Minimize agent panel"}
+          size="sm"
+          onClick={() => controller.setPanel(minimized ? "open" : "minimized")}
+        >
           {minimized ? <ChevronUp /> : <ChevronDown />}
         </IconButton>
         <IconButton label="Close agent panel" size="sm" onClick={() => controller.setPanel("closed")}>
           <X />
         </IconButton>
       </header>
-      {!minimized && (projectId ? <AgentBody controller={controller} /> : <p className="m-auto px-6 text-center text-sm text-text-muted">{AGENT_MESSAGES.noProject}</p>)}
+      {!minimized &&
+        (projectId ? (
+          <AgentBody controller={controller} />
+        ) : (
+          <p className="m-auto px-6 text-center text-sm text-text-muted">{AGENT_MESSAGES.noProject}</p>
+        ))}
     </section>
   );
 }
@@ -68,7 +82,13 @@ function AgentBody({ controller }: { controller: AgentController }) {
   return (
     <>
       <ContextChips />
-      <div ref={list} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3" role="log" aria-live="polite" data-testid="agent-chat">
+      <div
+        ref={list}
+        className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-4 py-3"
+        role="log"
+        aria-live="polite"
+        data-testid="agent-chat"
+      >
         {messages.length === 0 && request !== "loading" && <EmptyChat onPick={canEdit ? controller.setDraft : undefined} />}
         {messages.map((m) => (
           <AgentMessageView key={m.id} message={m} controller={controller} canEdit={canEdit} />
@@ -80,20 +100,37 @@ function AgentBody({ controller }: { controller: AgentController }) {
           </div>
         )}
         {errors.map((e) => (
-          <div key={e.id} role="alert" className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger">
+          <div
+            key={e.id}
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-danger"
+          >
             <span className="flex-1 whitespace-pre-wrap">{e.text}</span>
-            <button type="button" className="shrink-0 rounded px-1.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => controller.dismiss(e.id)}>
+            <button
+              type="button"
+              className="shrink-0 rounded px-1.5 text-xs font-medium underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+              onClick={() => controller.dismiss(e.id)}
+            >
               Dismiss
             </button>
           </div>
         ))}
       </div>
-      {canEdit ? <AgentInput controller={controller} /> : <p className="border-t border-border px-4 py-3 text-xs text-text-muted">{AGENT_MESSAGES.viewOnly}</p>}
+      {canEdit ? (
+        <AgentInput controller={controller} />
+      ) : (
+        <p className="border-t border-border px-4 py-3 text-xs text-text-muted">{AGENT_MESSAGES.viewOnly}</p>
+      )}
     </>
   );
 }
 
-const STARTERS = ["make a 5-second video from this image, slow push in", "three variations of the selected frame in 9:16", "storyboard scene 2 of Pilot", "lay these out left to right"];
+const STARTERS = [
+  "make a 5-second video from this image, slow push in",
+  "three variations of the selected frame in 9:16",
+  "storyboard scene 2 of Pilot",
+  "lay these out left to right",
+];
 
 /** A new chat: what to ask, as requests that fill the input when clicked. */
 function EmptyChat({ onPick }: { onPick?(text: string): void }) {
@@ -103,7 +140,12 @@ function EmptyChat({ onPick }: { onPick?(text: string): void }) {
       <ul className="flex flex-col items-center gap-1.5">
         {STARTERS.map((s) => (
           <li key={s}>
-            <button type="button" disabled={!onPick} className="rounded-full border border-border px-3 py-1 text-xs text-text-muted hover:border-border-strong hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent disabled:pointer-events-none" onClick={() => onPick?.(s)}>
+            <button
+              type="button"
+              disabled={!onPick}
+              className="rounded-full border border-border px-3 py-1 text-xs text-text-muted hover:border-border-strong hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent disabled:pointer-events-none"
+              onClick={() => onPick?.(s)}
+            >
               “{s}”
             </button>
           </li>
@@ -124,14 +166,26 @@ const ContextChips = memo(function ContextChips() {
   // A view-only member sees the chips but cannot add the selection.
   if (!chips.length && !(canEdit && selected.length)) return null;
   return (
-    <div className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-border px-4 py-2" aria-label="Agent context" data-testid="agent-context">
+    <div
+      className="flex shrink-0 flex-wrap items-center gap-1.5 border-b border-border px-4 py-2"
+      aria-label="Agent context"
+      data-testid="agent-context"
+    >
       {chips.map((node) => {
         const title = contextChipTitle(node.data);
         return (
-          <span key={node.id} className="inline-flex max-w-full items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pl-2.5 pr-1 text-xs text-text">
+          <span
+            key={node.id}
+            className="inline-flex max-w-full items-center gap-1 rounded-full border border-accent/40 bg-accent-soft py-0.5 pl-2.5 pr-1 text-xs text-text"
+          >
             <span className="truncate">{title}</span>
             {canEdit && (
-              <button type="button" aria-label={`Remove ${title} from the agent's context`} className="rounded-full p-0.5 text-text-muted hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent" onClick={() => commands.toggleAgentContext(node.id)}>
+              <button
+                type="button"
+                aria-label={`Remove ${title} from the agent's context`}
+                className="rounded-full p-0.5 text-text-muted hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+                onClick={() => commands.toggleAgentContext(node.id)}
+              >
                 <X className="size-3" />
               </button>
             )}
@@ -139,12 +193,20 @@ const ContextChips = memo(function ContextChips() {
         );
       })}
       {canEdit && selected.length > 0 && (
-        <button type="button" className="rounded-full border border-dashed border-border px-2.5 py-0.5 text-xs text-text-muted hover:border-border-strong hover:text-text" onClick={() => commands.batch(() => selected.forEach((id) => commands.toggleAgentContext(id)))}>
+        <button
+          type="button"
+          className="rounded-full border border-dashed border-border px-2.5 py-0.5 text-xs text-text-muted hover:border-border-strong hover:text-text"
+          onClick={() => commands.batch(() => selected.forEach((id) => commands.toggleAgentContext(id)))}
+        >
           + Add {selected.length === 1 ? "selected node" : `${selected.length} selected nodes`}
         </button>
       )}
       {canEdit && chips.length > 1 && (
-        <button type="button" className="ml-auto text-xs text-text-muted underline-offset-2 hover:text-text hover:underline" onClick={() => commands.batch(() => chips.forEach((node) => commands.toggleAgentContext(node.id)))}>
+        <button
+          type="button"
+          className="ml-auto text-xs text-text-muted underline-offset-2 hover:text-text hover:underline"
+          onClick={() => commands.batch(() => chips.forEach((node) => commands.toggleAgentContext(node.id)))}
+        >
           Clear All
         </button>
       )}
@@ -154,7 +216,8 @@ const ContextChips = memo(function ContextChips() {
 
 function AgentInput({ controller }: { controller: AgentController }) {
   const text = useStore(controller.state, (s) => s.draft);
-  const setText = (next: string | ((now: string) => string)) => controller.setDraft(typeof next === "function" ? next(controller.state.getState().draft) : next);
+  const setText = (next: string | ((now: string) => string)) =>
+    controller.setDraft(typeof next === "function" ? next(controller.state.getState().draft) : next);
   const loading = useStore(controller.state, (s) => s.request === "loading");
   const applyFree = useStore(controller.state, (s) => s.applyFreePlans);
   const nodes = useCanvasNodesForRequest();
@@ -204,7 +267,12 @@ function AgentInput({ controller }: { controller: AgentController }) {
       </div>
       <div className="mt-1.5 flex items-center justify-between text-[11px] text-text-muted">
         <label className="flex items-center gap-1.5">
-          <input type="checkbox" className="accent-[var(--color-accent)]" checked={applyFree} onChange={(e) => controller.setApplyFreePlans(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="accent-[var(--color-accent)]"
+            checked={applyFree}
+            onChange={(e) => controller.setApplyFreePlans(e.target.checked)}
+          />
           Apply free plans without asking
         </label>
         {tooLong ? <span className="text-danger">{AGENT_MESSAGES.tooLong}</span> : <span>Enter to send · Shift+Enter for a new line</span>}
@@ -218,6 +286,9 @@ function useCanvasNodesForRequest() {
   const store = useCanvasStore();
   return () => {
     const nodes = store.getState().nodes;
-    return { selected: nodes.filter((n) => n.selected).map((n) => n.id), context: nodes.filter((n) => n.data.agentContext).map((n) => n.id) };
+    return {
+      selected: nodes.filter((n) => n.selected).map((n) => n.id),
+      context: nodes.filter((n) => n.data.agentContext).map((n) => n.id),
+    };
   };
 }

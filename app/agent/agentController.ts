@@ -107,7 +107,8 @@ export function createAgentController(env: AgentEnv) {
     const ran = activeNodeIds.map((id) => nodesById(canvas.nodes).get(id)?.data);
     const assetUrls = ran.flatMap((d) => (d?.status === "completed" && mediaUrlOf(d) ? [mediaUrlOf(d)!] : []));
     const failed = ran.filter((d) => !d || d.status === "error").length;
-    if (activeWorkflowId) void reportRuns(env.projectId, activeWorkflowId, { nodeIds: activeNodeIds, assetUrls, failed }).then(controller.receive, () => {});
+    if (activeWorkflowId)
+      void reportRuns(env.projectId, activeWorkflowId, { nodeIds: activeNodeIds, assetUrls, failed }).then(controller.receive, () => {});
   });
 
   async function startRun(run: PlannedRun): Promise<string | null> {
@@ -125,7 +126,12 @@ export function createAgentController(env: AgentEnv) {
       return refused ? null : run.nodeId;
     }
     try {
-      await api("POST", "/api/tools/execute", { toolId: run.toolId, nodeId: run.nodeId, projectId: env.projectId, parameters: run.parameters });
+      await api("POST", "/api/tools/execute", {
+        toolId: run.toolId,
+        nodeId: run.nodeId,
+        projectId: env.projectId,
+        parameters: run.parameters,
+      });
       return run.nodeId;
     } catch (err) {
       fail(generationErrorMessage(err));
@@ -156,7 +162,10 @@ export function createAgentController(env: AgentEnv) {
     },
 
     dismiss(errorId: string) {
-      set((s) => ({ errors: s.errors.filter((e) => e.id !== errorId), request: s.request === "error" && s.errors.length <= 1 ? "idle" : s.request }));
+      set((s) => ({
+        errors: s.errors.filter((e) => e.id !== errorId),
+        request: s.request === "error" && s.errors.length <= 1 ? "idle" : s.request,
+      }));
     },
 
     setPanel(panel: AgentPanelMode) {
@@ -194,7 +203,13 @@ export function createAgentController(env: AgentEnv) {
         );
         controller.receive(answer);
         set({ request: "done", streaming: "" });
-        if (answer.metadata.planState === "proposed" && answer.metadata.credits === 0 && !answer.metadata.error && state.getState().applyFreePlans) await controller.apply(answer);
+        if (
+          answer.metadata.planState === "proposed" &&
+          answer.metadata.credits === 0 &&
+          !answer.metadata.error &&
+          state.getState().applyFreePlans
+        )
+          await controller.apply(answer);
         return true;
       } catch (err) {
         set({ streaming: "" });

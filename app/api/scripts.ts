@@ -17,7 +17,8 @@ export function useScripts(projectId: string) {
 export function useCreateScript(projectId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string; fileType?: ScriptFileType }) => api<ScriptFile>("POST", `/api/projects/${projectId}/scripts`, input),
+    mutationFn: (input: { name: string; fileType?: ScriptFileType }) =>
+      api<ScriptFile>("POST", `/api/projects/${projectId}/scripts`, input),
     onSuccess: () => qc.invalidateQueries({ queryKey: scriptKeys.list(projectId) }),
   });
 }
@@ -37,7 +38,9 @@ export function useRenameScript(projectId: string) {
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => api<ScriptFile>("PATCH", `/api/scripts/${id}`, { name }),
     onSuccess: (saved) => {
-      qc.setQueryData<ScriptSummary[]>(scriptKeys.list(projectId), (list) => list?.map((s) => (s.id === saved.id ? { ...s, name: saved.name } : s)));
+      qc.setQueryData<ScriptSummary[]>(scriptKeys.list(projectId), (list) =>
+        list?.map((s) => (s.id === saved.id ? { ...s, name: saved.name } : s)),
+      );
       qc.setQueryData<ScriptFile>(scriptKeys.one(saved.id), (one) => (one ? { ...one, name: saved.name } : one));
     },
   });

@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CanvasNode } from "../../domain/canvas/node";
 import type { ShotListScriptState } from "../../domain/breakdown/api";
 import type { Permission } from "../../domain/permissions";
-import type { CreateShotListInput, ShotImageResult, ShotList, ShotListPdfLayout, ShotListSummary, UpdateShotListInput } from "../../domain/shotlists/schema";
+import type {
+  CreateShotListInput,
+  ShotImageResult,
+  ShotList,
+  ShotListPdfLayout,
+  ShotListSummary,
+  UpdateShotListInput,
+} from "../../domain/shotlists/schema";
 import { api, ApiError } from "./client";
 
 export const shotListKeys = {
@@ -89,7 +96,10 @@ export function useModelCost(modelId: string) {
     queryKey: shotListKeys.modelCost(modelId),
     queryFn: async () => {
       try {
-        const r = await api<{ success: boolean; cost?: number; credits?: number }>("GET", `/api/model-cost?modelId=${encodeURIComponent(modelId)}`);
+        const r = await api<{ success: boolean; cost?: number; credits?: number }>(
+          "GET",
+          `/api/model-cost?modelId=${encodeURIComponent(modelId)}`,
+        );
         if (typeof r.credits === "number") return r.credits;
         return typeof r.cost === "number" ? Math.round(r.cost * 1000) : null;
       } catch (err) {

@@ -5,7 +5,15 @@ import { buttonClassName } from "../ui";
 import { assetDownloadUrl } from "./assetDownload";
 
 /** One card of the Assets screen: a click (or Enter) opens its preview; the arrow downloads it under its name. */
-export const AssetTile = memo(function AssetTile({ card, projectId, onOpen }: { card: AssetCard; projectId: string; onOpen(card: AssetCard): void }) {
+export const AssetTile = memo(function AssetTile({
+  card,
+  projectId,
+  onOpen,
+}: {
+  card: AssetCard;
+  projectId: string;
+  onOpen(card: AssetCard): void;
+}) {
   const Icon = card.contentType === "audio" ? Music : card.contentType === "model" ? Box : FileText;
   return (
     <li className="overflow-hidden rounded-xl border border-border bg-surface" data-testid="asset-card" data-kind={card.contentType}>
@@ -29,8 +37,15 @@ export const AssetTile = memo(function AssetTile({ card, projectId, onOpen }: { 
         )}
       </button>
       <div className="flex items-center gap-2 px-3 py-2">
-        <span className="min-w-0 flex-1 truncate text-sm text-text" title={card.title}>{card.title}</span>
-        <a href={assetDownloadUrl(projectId, card.nodeId)} download aria-label={`Download ${card.title}`} className={buttonClassName("ghost", "sm")}>
+        <span className="min-w-0 flex-1 truncate text-sm text-text" title={card.title}>
+          {card.title}
+        </span>
+        <a
+          href={assetDownloadUrl(projectId, card.nodeId)}
+          download
+          aria-label={`Download ${card.title}`}
+          className={buttonClassName("ghost", "sm")}
+        >
           <Download className="size-4" />
         </a>
       </div>

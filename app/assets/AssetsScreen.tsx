@@ -27,22 +27,36 @@ export function AssetsScreen({ project }: { project: Project | null }) {
 
   if (!project) return <p className="p-8 text-text-muted">Please open a project to view assets</p>;
   return (
-    <section data-testid="assets-mode" className="mx-auto flex h-full max-w-6xl flex-col gap-6 overflow-y-auto px-8 py-8" aria-label={`Assets of ${project.name}`}>
+    <section
+      data-testid="assets-mode"
+      className="mx-auto flex h-full max-w-6xl flex-col gap-6 overflow-y-auto px-8 py-8"
+      aria-label={`Assets of ${project.name}`}
+    >
       <header>
         <h1 className="text-2xl font-semibold text-text">Assets</h1>
         <p className="text-sm text-text-muted">View and download all generated assets from your project</p>
       </header>
       <div role="group" aria-label="Filter assets" className="flex gap-2">
         {ASSET_FILTERS.map((f) => (
-          <button key={f} type="button" aria-pressed={filter === f} onClick={() => setFilter(f)}
-            className={cn("rounded-full border px-3 py-1 text-sm capitalize", filter === f ? "border-accent bg-accent/10 text-accent" : "border-border text-text-muted hover:text-text")}>
+          <button
+            key={f}
+            type="button"
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            className={cn(
+              "rounded-full border px-3 py-1 text-sm capitalize",
+              filter === f ? "border-accent bg-accent/10 text-accent" : "border-border text-text-muted hover:text-text",
+            )}
+          >
             {f}
           </button>
         ))}
       </div>
       {nodes.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="aspect-video w-full" />)}
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="aspect-video w-full" />
+          ))}
         </div>
       ) : shown.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
@@ -52,7 +66,9 @@ export function AssetsScreen({ project }: { project: Project | null }) {
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-label="Assets">
-          {shown.map((card) => <AssetTile key={card.id} card={card} projectId={project.id} onOpen={setPreviewing} />)}
+          {shown.map((card) => (
+            <AssetTile key={card.id} card={card} projectId={project.id} onOpen={setPreviewing} />
+          ))}
         </ul>
       )}
       <AssetPreview card={previewing} projectId={project.id} onClose={closePreview} />

@@ -60,7 +60,9 @@ export function ForgotPasswordPage() {
         <Message tone="ok">{RESET_MAIL_SENT}</Message>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Forgot password">
-          <p className="text-sm text-text-muted">Enter your account's e-mail address and we will send you a link to choose a new password.</p>
+          <p className="text-sm text-text-muted">
+            Enter your account's e-mail address and we will send you a link to choose a new password.
+          </p>
           <Field label="E-mail" htmlFor="forgot-email">
             <Input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
           </Field>
@@ -84,7 +86,9 @@ export function ResetPasswordPage() {
   useEffect(() => {
     void commonPasswordSet().then(setCommon);
   }, []);
-  const reset = useMutation({ mutationFn: (input: { newPassword: string; token: string }) => api("POST", "/api/auth/reset-password", input) });
+  const reset = useMutation({
+    mutationFn: (input: { newPassword: string; token: string }) => api("POST", "/api/auth/reset-password", input),
+  });
   // The server also compares with the account's name and address; the form knows neither.
   const problem = password ? passwordProblem(password, {}, common) : null;
 
@@ -92,7 +96,13 @@ export function ResetPasswordPage() {
     e.preventDefault();
     if (problem || !password) return setError(problem ?? "Enter a new password");
     setError(null);
-    reset.mutate({ newPassword: password, token }, { onError: (err) => setError(err.message === "Invalid token" ? "This reset link has expired or was already used. Ask for a new one." : err.message) });
+    reset.mutate(
+      { newPassword: password, token },
+      {
+        onError: (err) =>
+          setError(err.message === "Invalid token" ? "This reset link has expired or was already used. Ask for a new one." : err.message),
+      },
+    );
   };
 
   if (!token) {
@@ -115,7 +125,14 @@ export function ResetPasswordPage() {
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
           <Field label="New password" htmlFor="reset-password">
-            <Input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+            <Input
+              id="reset-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
           </Field>
           {error && <Message tone="error">{error}</Message>}
           <Button type="submit" variant="primary" loading={reset.isPending} className="w-full">

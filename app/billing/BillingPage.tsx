@@ -113,7 +113,12 @@ function PlanAndBalance() {
 function SpendSection() {
   const summary = useBillingSummary();
   if (summary.isPending) return <Skeleton className="h-40 w-full" />;
-  if (summary.isError) return <p role="alert" className="text-sm text-danger">Could not load your spending. {summary.error.message}</p>;
+  if (summary.isError)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        Could not load your spending. {summary.error.message}
+      </p>
+    );
   return <SpendChart days={summary.data.spentPerDay} />;
 }
 
@@ -134,7 +139,9 @@ function UsageSection() {
       {usage.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : usage.isError ? (
-        <p role="alert" className="text-sm text-danger">Could not load your usage. {usage.error.message}</p>
+        <p role="alert" className="text-sm text-danger">
+          Could not load your usage. {usage.error.message}
+        </p>
       ) : rows.length === 0 && page === 0 ? (
         <p className="text-sm text-text-muted">No runs yet. Every generation and tool run you start shows here with what it cost.</p>
       ) : (
@@ -155,7 +162,10 @@ function UsageSection() {
                   <tr key={r.id} data-testid="usage-row">
                     <td className="py-2 pr-4 whitespace-nowrap text-text-muted">{dateTime(r.createdAt)}</td>
                     <td className="py-2 pr-4">
-                      <Link to={`/?project=${encodeURIComponent(r.projectId)}`} className="text-text underline-offset-4 hover:text-accent hover:underline">
+                      <Link
+                        to={`/?project=${encodeURIComponent(r.projectId)}`}
+                        className="text-text underline-offset-4 hover:text-accent hover:underline"
+                      >
                         {r.projectName}
                       </Link>
                       {r.nodeTitle && (
@@ -173,7 +183,15 @@ function UsageSection() {
                     </td>
                     <td className="py-2 pr-4">{runName(r.modelId)}</td>
                     <td className="py-2 pr-4 text-right tabular-nums">{formatCredits(r.credits)}</td>
-                    <td className="py-2 text-text-muted">{r.ownKey ? "Your key" : r.refunded ? "Refunded" : r.status === "queued" || r.status === "running" ? "Running (held)" : ""}</td>
+                    <td className="py-2 text-text-muted">
+                      {r.ownKey
+                        ? "Your key"
+                        : r.refunded
+                          ? "Refunded"
+                          : r.status === "queued" || r.status === "running"
+                            ? "Running (held)"
+                            : ""}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -201,7 +219,9 @@ function PurchasesSection() {
       {purchases.isPending ? (
         <Skeleton className="h-20 w-full" />
       ) : purchases.isError ? (
-        <p role="alert" className="text-sm text-danger">Could not load your purchases. {purchases.error.message}</p>
+        <p role="alert" className="text-sm text-danger">
+          Could not load your purchases. {purchases.error.message}
+        </p>
       ) : purchases.data.length === 0 ? (
         <p className="text-sm text-text-muted">Nothing bought yet.</p>
       ) : (

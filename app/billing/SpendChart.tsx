@@ -11,17 +11,30 @@ const COLORS = ["#f5a524", "#7c8cff", "#3ecf8e", "#f06595", "#4dabf7", "#b197fc"
 export const SpendChart = memo(function SpendChart({ days }: { days: { day: string; byModel: Record<string, number> }[] }) {
   const totals = new Map<string, number>();
   for (const d of days) for (const [m, c] of Object.entries(d.byModel)) totals.set(m, (totals.get(m) ?? 0) + c);
-  const named = [...totals].sort((a, b) => b[1] - a[1]).slice(0, COLORS.length - 1).map(([m]) => m);
+  const named = [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, COLORS.length - 1)
+    .map(([m]) => m);
   const colorOf = (m: string) => COLORS[named.includes(m) ? named.indexOf(m) : COLORS.length - 1]!;
   const max = Math.max(1, ...days.map((d) => Object.values(d.byModel).reduce((a, b) => a + b, 0)));
   const total = [...totals.values()].reduce((a, b) => a + b, 0);
   if (total === 0) return <p className="py-10 text-center text-sm text-text-muted">No credits spent in the last 30 days.</p>;
   return (
     <figure>
-      <div className="flex h-40 items-end gap-1" role="img" aria-label={`Credits spent per day over the last 30 days: ${formatCredits(total)} in all`}>
+      <div
+        className="flex h-40 items-end gap-1"
+        role="img"
+        aria-label={`Credits spent per day over the last 30 days: ${formatCredits(total)} in all`}
+      >
         {days.map((d) => {
           const sum = Object.values(d.byModel).reduce((a, b) => a + b, 0);
-          const label = `${d.day}: ${formatCredits(sum)}${sum ? ` (${Object.entries(d.byModel).map(([m, c]) => `${runName(m)} ${c}`).join(", ")})` : ""}`;
+          const label = `${d.day}: ${formatCredits(sum)}${
+            sum
+              ? ` (${Object.entries(d.byModel)
+                  .map(([m, c]) => `${runName(m)} ${c}`)
+                  .join(", ")})`
+              : ""
+          }`;
           return (
             <div key={d.day} className="flex h-full flex-1 flex-col justify-end rounded-sm bg-surface-2/50" title={label}>
               {Object.entries(d.byModel).map(([m, c]) => (

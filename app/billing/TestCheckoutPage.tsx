@@ -29,7 +29,12 @@ export function TestCheckoutPage() {
   const session = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<"pay" | "cancel" | null>(null);
-  const checkout = useQuery({ queryKey: ["test-checkout", id], queryFn: () => billingRequest<TestSession>("GET", `/api/billing/test/checkout/${encodeURIComponent(id)}`), enabled: Boolean(session.data), retry: false });
+  const checkout = useQuery({
+    queryKey: ["test-checkout", id],
+    queryFn: () => billingRequest<TestSession>("GET", `/api/billing/test/checkout/${encodeURIComponent(id)}`),
+    enabled: Boolean(session.data),
+    retry: false,
+  });
   useEffect(() => {
     document.title = "Checkout (test mode) · Studio";
   }, []);
@@ -39,7 +44,10 @@ export function TestCheckoutPage() {
   const finish = async (action: "complete" | "cancel") => {
     setBusy(action === "complete" ? "pay" : "cancel");
     try {
-      const { redirect } = await billingRequest<{ redirect: string }>("POST", `/api/billing/test/checkout/${encodeURIComponent(id)}/${action}`);
+      const { redirect } = await billingRequest<{ redirect: string }>(
+        "POST",
+        `/api/billing/test/checkout/${encodeURIComponent(id)}/${action}`,
+      );
       navigate(redirect, { replace: true });
     } catch (err) {
       toast.error(err instanceof Error ? err.message : "The test checkout failed");
@@ -49,7 +57,13 @@ export function TestCheckoutPage() {
 
   const c = checkout.data;
   return (
-    <TestProviderCard back={false} icon={CreditCard} title="Checkout" state={checkout} note="Test mode: no card is asked for and no money moves. Set STRIPE_SECRET_KEY for real payments.">
+    <TestProviderCard
+      back={false}
+      icon={CreditCard}
+      title="Checkout"
+      state={checkout}
+      note="Test mode: no card is asked for and no money moves. Set STRIPE_SECRET_KEY for real payments."
+    >
       {c && (
         <>
           <dl className="mt-6 space-y-3 text-sm">
@@ -72,10 +86,23 @@ export function TestCheckoutPage() {
             </p>
           ) : (
             <div className="mt-6 space-y-2">
-              <Button variant="primary" size="lg" className="w-full" loading={busy === "pay"} disabled={busy !== null} onClick={() => void finish("complete")}>
+              <Button
+                variant="primary"
+                size="lg"
+                className="w-full"
+                loading={busy === "pay"}
+                disabled={busy !== null}
+                onClick={() => void finish("complete")}
+              >
                 Pay {formatCents(c.amountCents)} (test)
               </Button>
-              <Button variant="ghost" className="w-full" loading={busy === "cancel"} disabled={busy !== null} onClick={() => void finish("cancel")}>
+              <Button
+                variant="ghost"
+                className="w-full"
+                loading={busy === "cancel"}
+                disabled={busy !== null}
+                onClick={() => void finish("cancel")}
+              >
                 Cancel and return to the studio
               </Button>
             </div>

@@ -5,7 +5,10 @@ import { cn } from "../ui";
 export function TestModeBadge({ className }: { className?: string }) {
   return (
     <span
-      className={cn("inline-flex items-center gap-1.5 rounded-md border border-warning/50 bg-warning/15 px-2 py-1 text-2xs font-bold uppercase tracking-widest text-warning", className)}
+      className={cn(
+        "inline-flex items-center gap-1.5 rounded-md border border-warning/50 bg-warning/15 px-2 py-1 text-2xs font-bold uppercase tracking-widest text-warning",
+        className,
+      )}
       title="The built-in test payment provider: no real money moves."
     >
       <FlaskConical className="size-3.5" aria-hidden="true" />

@@ -55,7 +55,10 @@ export function TestPortalPage() {
             <p className="mt-3 text-sm text-text-muted">Loading…</p>
           ) : !sub ? (
             <p className="mt-3 text-sm text-text-muted">
-              No subscription. <Link to="/pricing" className="text-accent underline-offset-4 hover:underline">Choose a plan</Link>
+              No subscription.{" "}
+              <Link to="/pricing" className="text-accent underline-offset-4 hover:underline">
+                Choose a plan
+              </Link>
             </p>
           ) : (
             <>
@@ -67,15 +70,29 @@ export function TestPortalPage() {
               </p>
               <div className="mt-5 flex flex-wrap gap-2">
                 {sub.cancelAtPeriodEnd ? (
-                  <Button variant="primary" loading={busy === "resume"} disabled={busy !== null} onClick={() => void act("resume", { action: "resume" }, "Your plan will renew.")}>
+                  <Button
+                    variant="primary"
+                    loading={busy === "resume"}
+                    disabled={busy !== null}
+                    onClick={() => void act("resume", { action: "resume" }, "Your plan will renew.")}
+                  >
                     Resume plan
                   </Button>
                 ) : (
-                  <Button variant="danger" loading={busy === "cancel"} disabled={busy !== null} onClick={() => void act("cancel", { action: "cancel" }, `Cancelled: your plan ends on ${renews}.`)}>
+                  <Button
+                    variant="danger"
+                    loading={busy === "cancel"}
+                    disabled={busy !== null}
+                    onClick={() => void act("cancel", { action: "cancel" }, `Cancelled: your plan ends on ${renews}.`)}
+                  >
                     Cancel plan
                   </Button>
                 )}
-                <Button loading={busy === "renew"} disabled={busy !== null} onClick={() => void act("renew", { action: "renew" }, "Renewal paid: this period's credits were added.")}>
+                <Button
+                  loading={busy === "renew"}
+                  disabled={busy !== null}
+                  onClick={() => void act("renew", { action: "renew" }, "Renewal paid: this period's credits were added.")}
+                >
                   Simulate renewal
                 </Button>
               </div>
@@ -103,7 +120,9 @@ export function TestPortalPage() {
                         <span>
                           {p.name} · {interval}
                         </span>
-                        <span className="text-text-muted">{current ? "Current" : `$${interval === "yearly" ? p.priceYearly : p.priceMonthly}`}</span>
+                        <span className="text-text-muted">
+                          {current ? "Current" : `$${interval === "yearly" ? p.priceYearly : p.priceMonthly}`}
+                        </span>
                       </Button>
                     </li>
                   );

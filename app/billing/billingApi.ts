@@ -22,13 +22,17 @@ export function useBillingSummary() {
 export function useUsage(page: number, pageSize = 50) {
   return useQuery({
     queryKey: [...BILLING_KEY, "usage", page, pageSize],
-    queryFn: () => billingRequest<{ usage: UsageRow[]; hasMore: boolean }>("GET", `/api/billing/usage?limit=${pageSize}&offset=${page * pageSize}`),
+    queryFn: () =>
+      billingRequest<{ usage: UsageRow[]; hasMore: boolean }>("GET", `/api/billing/usage?limit=${pageSize}&offset=${page * pageSize}`),
     placeholderData: (previous) => previous,
   });
 }
 
 export function usePurchases() {
-  return useQuery({ queryKey: [...BILLING_KEY, "history"], queryFn: async () => (await billingRequest<{ history: PurchaseRow[] }>("GET", "/api/billing/history?limit=50")).history });
+  return useQuery({
+    queryKey: [...BILLING_KEY, "history"],
+    queryFn: async () => (await billingRequest<{ history: PurchaseRow[] }>("GET", "/api/billing/history?limit=50")).history,
+  });
 }
 
 /** Goes to the provider's checkout (a studio page for the test provider, Stripe's otherwise). */

@@ -6,10 +6,19 @@ import { ApiError } from "../api/client";
 import { checkoutError, goToCheckout, portalUrl } from "./billingApi";
 import { billingRequest, CHECKOUT_PATH } from "./billingClient";
 
-const answerWith = (response: () => Response) => vi.stubGlobal("fetch", vi.fn(async () => response()));
-const failWith = (err: unknown) => vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(err)));
+const answerWith = (response: () => Response) =>
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => response()),
+  );
+const failWith = (err: unknown) =>
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => Promise.reject(err)),
+  );
 const goOffline = () => vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
-const htmlPage = (status: number) => new Response("<html><body>502 Bad Gateway</body></html>", { status, headers: { "content-type": "text/html; charset=utf-8" } });
+const htmlPage = (status: number) =>
+  new Response("<html><body>502 Bad Gateway</body></html>", { status, headers: { "content-type": "text/html; charset=utf-8" } });
 
 /** The ApiError a billing call fails with. */
 async function failure(call: Promise<unknown>): Promise<ApiError> {
@@ -30,7 +39,9 @@ describe("billing client (spec: shell 8 'Billing client')", () => {
   it("passes a normal answer through, sending the body as JSON with the session cookie", async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ url: "https://checkout.example/s/1" }));
     vi.stubGlobal("fetch", fetchMock);
-    await expect(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" })).resolves.toEqual({ url: "https://checkout.example/s/1" });
+    await expect(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" })).resolves.toEqual({
+      url: "https://checkout.example/s/1",
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(CHECKOUT_PATH);
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: JSON.stringify({ priceId: "pack_small" }) });
@@ -55,8 +66,16 @@ describe("billing client (spec: shell 8 'Billing client')", () => {
   });
 
   it("says the call timed out when the answer's body stalls past the time-out", async () => {
-    const stalled = { ok: true, status: 200, headers: new Headers({ "content-type": "application/json" }), text: () => Promise.reject(new DOMException("timed out", "TimeoutError")) };
-    vi.stubGlobal("fetch", vi.fn(async () => stalled));
+    const stalled = {
+      ok: true,
+      status: 200,
+      headers: new Headers({ "content-type": "application/json" }),
+      text: () => Promise.reject(new DOMException("timed out", "TimeoutError")),
+    };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => stalled),
+    );
     expect((await failure(billingRequest("GET", "/api/billing/summary"))).message).toBe(BILLING_CLIENT_MESSAGES.timedOut);
   });
 
@@ -70,7 +89,9 @@ describe("billing client (spec: shell 8 'Billing client')", () => {
 
   it("reports an SSL/TLS failure from the error's message", async () => {
     failWith(new TypeError("SSL handshake failed"));
-    expect((await failure(billingRequest("GET", "/api/billing/summary"))).message).toBe("SSL/TLS connection failed - network connectivity issue detected");
+    expect((await failure(billingRequest("GET", "/api/billing/summary"))).message).toBe(
+      "SSL/TLS connection failed - network connectivity issue detected",
+    );
   });
 
   it("reports an SSL/TLS failure from the error's cause (a certificate code)", async () => {
@@ -95,9 +116,13 @@ describe("billing client (spec: shell 8 'Billing client')", () => {
 
   it("reports a 404 on checkout as pay-as-you-go checkout being unavailable, whatever the body", async () => {
     answerWith(() => Response.json({ error: "Not found", code: "not_found" }, { status: 404 }));
-    expect((await failure(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" }))).message).toBe(BILLING_CLIENT_MESSAGES.checkoutUnavailable);
+    expect((await failure(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" }))).message).toBe(
+      BILLING_CLIENT_MESSAGES.checkoutUnavailable,
+    );
     answerWith(() => htmlPage(404));
-    expect((await failure(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" }))).message).toBe(BILLING_CLIENT_MESSAGES.checkoutUnavailable);
+    expect((await failure(billingRequest("POST", CHECKOUT_PATH, { priceId: "pack_small" }))).message).toBe(
+      BILLING_CLIENT_MESSAGES.checkoutUnavailable,
+    );
   });
 
   it("keeps a 404 elsewhere as the server's own words", async () => {

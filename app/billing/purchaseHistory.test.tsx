@@ -22,7 +22,8 @@ const purchase = (overrides: Partial<PurchaseRow>): PurchaseRow => ({
 
 /** The studio server as the Billing page sees it over HTTP: a user with some purchases and one test receipt. */
 function fakeStudio({ history = [] as PurchaseRow[], receipts = {} as Record<string, TestReceipt> } = {}) {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   const summary: BillingSummary = { provider: "stripe", testMode: false, balance: 5_000, subscription: null, spentPerDay: [] };
   vi.stubGlobal(
     "fetch",
@@ -50,7 +51,13 @@ describe("the Billing page's purchase history", () => {
     fakeStudio({
       history: [
         purchase({ id: "cs_paid", description: "Standard credit pack", receiptUrl: "https://pay.stripe.com/receipts/payment/abc" }),
-        purchase({ id: "in_1", kind: "plan", description: "Indie plan", amountCents: 1200, receiptUrl: "https://invoice.stripe.com/i/acct_1/in_1" }),
+        purchase({
+          id: "in_1",
+          kind: "plan",
+          description: "Indie plan",
+          amountCents: 1200,
+          receiptUrl: "https://invoice.stripe.com/i/acct_1/in_1",
+        }),
         purchase({ id: "cs_pending", description: "Starter credit pack", receiptUrl: null }),
       ],
     });
@@ -62,7 +69,11 @@ describe("the Billing page's purchase history", () => {
     expect(packReceipt.getAttribute("href")).toBe("https://pay.stripe.com/receipts/payment/abc");
     expect(packReceipt.getAttribute("target")).toBe("_blank");
     expect(packReceipt.getAttribute("rel")?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
-    expect(within(rows[1]!).getByRole("link", { name: /^Receipt for Indie plan/ }).getAttribute("href")).toBe("https://invoice.stripe.com/i/acct_1/in_1");
+    expect(
+      within(rows[1]!)
+        .getByRole("link", { name: /^Receipt for Indie plan/ })
+        .getAttribute("href"),
+    ).toBe("https://invoice.stripe.com/i/acct_1/in_1");
     expect(within(rows[2]!).queryByRole("link")).toBeNull();
   });
 
@@ -71,7 +82,11 @@ describe("the Billing page's purchase history", () => {
     renderInApp(<BillingPage />, { route: "/billing" });
     const [row] = await screen.findAllByTestId("purchase-row");
     expect(row!.textContent).toContain("Refunded $2.50");
-    expect(within(row!).getByRole("link", { name: /^Receipt for Starter credit pack/ }).getAttribute("href")).toBe("/billing/test/receipt/cs_test_1");
+    expect(
+      within(row!)
+        .getByRole("link", { name: /^Receipt for Starter credit pack/ })
+        .getAttribute("href"),
+    ).toBe("/billing/test/receipt/cs_test_1");
   });
 });
 
@@ -87,7 +102,16 @@ describe("the test provider's receipt page (TEST MODE)", () => {
   it("shows what was bought, for how much, marked as test mode", async () => {
     fakeStudio({
       receipts: {
-        cs_test_9: { id: "cs_test_9", kind: "pack", description: "Standard credit pack", amountCents: 2000, credits: 20_000, refundedCents: 0, paymentRef: "pi_test_9", createdAt: "2025-03-01T12:00:00.000Z" },
+        cs_test_9: {
+          id: "cs_test_9",
+          kind: "pack",
+          description: "Standard credit pack",
+          amountCents: 2000,
+          credits: 20_000,
+          refundedCents: 0,
+          paymentRef: "pi_test_9",
+          createdAt: "2025-03-01T12:00:00.000Z",
+        },
       },
     });
     renderReceipt("cs_test_9");

@@ -1,4 +1,22 @@
-import { Bot, CircleStop, Clapperboard, Focus, Group, Hand, ListChecks, Map as MapIcon, Maximize, Minus, MousePointer2, Play, Plus, Redo2, Search, SquarePlus, Undo2 } from "lucide-react";
+import {
+  Bot,
+  CircleStop,
+  Clapperboard,
+  Focus,
+  Group,
+  Hand,
+  ListChecks,
+  Map as MapIcon,
+  Maximize,
+  Minus,
+  MousePointer2,
+  Play,
+  Plus,
+  Redo2,
+  Search,
+  SquarePlus,
+  Undo2,
+} from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
@@ -17,7 +35,12 @@ export function CanvasControls() {
   const canRedo = useSession((s) => s.canRedo);
   const canEdit = useCanvas((s) => s.canEdit);
   // A string, so the toolbar re-renders only when the selection changes, not on every node change.
-  const selectedIds = useCanvas((s) => s.nodes.filter((n) => n.selected).map((n) => n.id).join("\n"));
+  const selectedIds = useCanvas((s) =>
+    s.nodes
+      .filter((n) => n.selected)
+      .map((n) => n.id)
+      .join("\n"),
+  );
   const generation = useGeneration();
   // The shot lane of the first selected node made by For every shot, as a string for the same reason.
   const laneKey = useCanvas((s) => {
@@ -34,11 +57,28 @@ export function CanvasControls() {
   const setZoom = (z: number) => void rf.zoomTo(z, { duration: 150 });
   const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
   return (
-    <div className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur" role="toolbar" aria-label="Canvas tools" data-canvas-panel>
-      <IconButton label="Pointer tool (V)" size="sm" aria-pressed={tool === "pointer"} className={toolClass(tool === "pointer")} onClick={() => session.setTool("pointer")}>
+    <div
+      className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur"
+      role="toolbar"
+      aria-label="Canvas tools"
+      data-canvas-panel
+    >
+      <IconButton
+        label="Pointer tool (V)"
+        size="sm"
+        aria-pressed={tool === "pointer"}
+        className={toolClass(tool === "pointer")}
+        onClick={() => session.setTool("pointer")}
+      >
         <MousePointer2 />
       </IconButton>
-      <IconButton label="Hand tool (H, or hold Space)" size="sm" aria-pressed={tool === "hand"} className={toolClass(tool === "hand")} onClick={() => session.setTool("hand")}>
+      <IconButton
+        label="Hand tool (H, or hold Space)"
+        size="sm"
+        aria-pressed={tool === "hand"}
+        className={toolClass(tool === "hand")}
+        onClick={() => session.setTool("hand")}
+      >
         <Hand />
       </IconButton>
       {canEdit && (
@@ -58,17 +98,32 @@ export function CanvasControls() {
             <Play />
           </IconButton>
           {selectedIds && (
-            <IconButton label="Run selected (and what it needs upstream)" size="sm" onClick={() => generation.graph.ask("selected", selectedIds.split("\n"))} data-testid="run-selected">
+            <IconButton
+              label="Run selected (and what it needs upstream)"
+              size="sm"
+              onClick={() => generation.graph.ask("selected", selectedIds.split("\n"))}
+              data-testid="run-selected"
+            >
               <ListChecks />
             </IconButton>
           )}
           {selectedIds && (
-            <IconButton label="Run for every shot…" size="sm" onClick={() => generation.perShot.ask(selectedIds.split("\n"))} data-testid="run-per-shot">
+            <IconButton
+              label="Run for every shot…"
+              size="sm"
+              onClick={() => generation.perShot.ask(selectedIds.split("\n"))}
+              data-testid="run-per-shot"
+            >
               <Clapperboard />
             </IconButton>
           )}
           {lane && (
-            <IconButton label={`Cancel this shot's run (Shot ${lane.shotNumber})`} size="sm" onClick={() => void generation.perShot.cancelLane(lane)} data-testid="cancel-shot-run">
+            <IconButton
+              label={`Cancel this shot's run (Shot ${lane.shotNumber})`}
+              size="sm"
+              onClick={() => void generation.perShot.cancelLane(lane)}
+              data-testid="cancel-shot-run"
+            >
               <CircleStop />
             </IconButton>
           )}
@@ -85,7 +140,12 @@ export function CanvasControls() {
       </IconButton>
       <Menu>
         <MenuTrigger asChild>
-          <button type="button" className="h-8 min-w-14 rounded-md px-2 text-xs tabular-nums text-text-muted hover:bg-surface-2 hover:text-text" aria-label="Zoom level" data-testid="zoom-level">
+          <button
+            type="button"
+            className="h-8 min-w-14 rounded-md px-2 text-xs tabular-nums text-text-muted hover:bg-surface-2 hover:text-text"
+            aria-label="Zoom level"
+            data-testid="zoom-level"
+          >
             {zoomPercent(zoom)}%
           </button>
         </MenuTrigger>
@@ -96,8 +156,12 @@ export function CanvasControls() {
             </MenuItem>
           ))}
           <MenuSeparator />
-          <MenuItem onSelect={view.fitAll}>Fit view <span className="ml-auto pl-4 text-text-subtle">Shift+1</span></MenuItem>
-          <MenuItem onSelect={view.zoomToSelection}>Zoom to selection <span className="ml-auto pl-4 text-text-subtle">Shift+2</span></MenuItem>
+          <MenuItem onSelect={view.fitAll}>
+            Fit view <span className="ml-auto pl-4 text-text-subtle">Shift+1</span>
+          </MenuItem>
+          <MenuItem onSelect={view.zoomToSelection}>
+            Zoom to selection <span className="ml-auto pl-4 text-text-subtle">Shift+2</span>
+          </MenuItem>
         </MenuContent>
       </Menu>
       <IconButton label="Zoom in" size="sm" onClick={() => setZoom(zoomIn(zoom))}>
@@ -113,13 +177,27 @@ export function CanvasControls() {
       <IconButton label="Find a node (Ctrl+F)" size="sm" onClick={() => session.setSearching(true)} data-testid="find-node">
         <Search />
       </IconButton>
-      <IconButton label={minimap ? "Hide minimap (M)" : "Show minimap (M)"} size="sm" aria-pressed={minimap} className={toolClass(minimap)} onClick={session.toggleMinimap} data-testid="minimap-toggle">
+      <IconButton
+        label={minimap ? "Hide minimap (M)" : "Show minimap (M)"}
+        size="sm"
+        aria-pressed={minimap}
+        className={toolClass(minimap)}
+        onClick={session.toggleMinimap}
+        data-testid="minimap-toggle"
+      >
         <MapIcon />
       </IconButton>
       <span className="mx-1 h-5 w-px bg-border" aria-hidden />
       <AssetsButton />
       <WorkflowFileMenu />
-      <IconButton label={agentOn ? "Agent mode on (A)" : "Agent mode off (A)"} size="sm" aria-pressed={agentOn} className={toolClass(agentOn)} onClick={agent.togglePanel} data-testid="agent-mode">
+      <IconButton
+        label={agentOn ? "Agent mode on (A)" : "Agent mode off (A)"}
+        size="sm"
+        aria-pressed={agentOn}
+        className={toolClass(agentOn)}
+        onClick={agent.togglePanel}
+        data-testid="agent-mode"
+      >
         <Bot />
       </IconButton>
     </div>

@@ -75,11 +75,19 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     // measured them and fitView would leave them out (a lane is wider than the view).
     const revealNodes = (ids: string[]) => {
       const wanted = new Set(ids);
-      const at = client.store.getState().nodes.filter((n) => wanted.has(n.id)).map((n) => n.position);
+      const at = client.store
+        .getState()
+        .nodes.filter((n) => wanted.has(n.id))
+        .map((n) => n.position);
       if (!at.length) return;
       const x = Math.min(...at.map((p) => p.x));
       const y = Math.min(...at.map((p) => p.y));
-      const bounds = { x, y, width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width, height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height };
+      const bounds = {
+        x,
+        y,
+        width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width,
+        height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height,
+      };
       requestAnimationFrame(() => void flow.current?.fitBounds(bounds, { padding: 0.1, duration: 300 }));
     };
     const generation = createGenerationController({
@@ -88,7 +96,12 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       commands: client.commands,
       flushWrites,
       notify: (kind, message, options) => {
-        const opts = { description: options?.description, duration: options?.duration, id: options?.id, ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}) };
+        const opts = {
+          description: options?.description,
+          duration: options?.duration,
+          id: options?.id,
+          ...(options?.video ? { icon: <Clapperboard className="size-4" /> } : {}),
+        };
         toast[kind](message, opts);
       },
       dismiss: (toastId) => toast.dismiss(toastId),
@@ -107,7 +120,16 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       onActivity: () => void queryClient.invalidateQueries({ queryKey: CREDITS_KEY }),
       // After React Flow has measured the new nodes.
       // Clear of the agent panel (right, 384 px and its margin) and the generation toolbar (bottom).
-      reveal: (ids) => requestAnimationFrame(() => void flow.current?.fitView({ nodes: ids.map((id) => ({ id })), padding: { top: "40px", left: "40px", right: "420px", bottom: "180px" }, maxZoom: 1, duration: 300 })),
+      reveal: (ids) =>
+        requestAnimationFrame(
+          () =>
+            void flow.current?.fitView({
+              nodes: ids.map((id) => ({ id })),
+              padding: { top: "40px", left: "40px", right: "420px", bottom: "180px" },
+              maxZoom: 1,
+              duration: 300,
+            }),
+        ),
     });
     const storyboard: StoryboardEnv = {
       store: client.store,
@@ -123,7 +145,19 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       if (pending) void applyStoryboard(storyboard, pending);
     };
     const view = { fitAll: () => fitAll(flow.current), zoomToSelection: () => zoomToSelection(flow.current) };
-    return { disposal: undefined as ReturnType<typeof setTimeout> | undefined, view, client, document: client.document, store: client.store, session: client.session, sessionActions: client.sessionActions, commands: client.commands, generation, agent, applyPendingStoryboard };
+    return {
+      disposal: undefined as ReturnType<typeof setTimeout> | undefined,
+      view,
+      client,
+      document: client.document,
+      store: client.store,
+      session: client.session,
+      sessionActions: client.sessionActions,
+      commands: client.commands,
+      generation,
+      agent,
+      applyPendingStoryboard,
+    };
   });
 
   useEffect(() => {
@@ -133,7 +167,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     /** Bumped on each `ready` and on close: an older catch-up stops (catchUp.ts). */
     let readyCount = 0;
     const close = openLiveChannel(projectId, clientId, {
-      onMessage: (m) => (m.type === "generation" ? generation.onMessage(m) : m.type === "agent" ? agent.receive(m.message) : client.receive(m)),
+      onMessage: (m) =>
+        m.type === "generation" ? generation.onMessage(m) : m.type === "agent" ? agent.receive(m.message) : client.receive(m),
       onReady: () => {
         client.retryNow();
         // The chat too may have moved while the channel was down.

@@ -50,7 +50,10 @@ export function DropZone({ children }: { children: ReactNode }) {
     >
       {children}
       {target && (
-        <div className="pointer-events-none absolute inset-0 z-20 flex items-center justify-center bg-accent/5 outline-2 -outline-offset-8 outline-dashed outline-accent/60" data-testid="drop-overlay">
+        <div
+          className="pointer-events-none absolute inset-0 z-20 flex items-center justify-center bg-accent/5 outline-2 -outline-offset-8 outline-dashed outline-accent/60"
+          data-testid="drop-overlay"
+        >
           <span className="rounded-lg bg-surface px-4 py-2 text-sm font-medium text-text shadow-lg">
             {target === "node" ? "Drop to update node" : "Drop to create new node"}
           </span>

@@ -2,7 +2,14 @@ import { useCallback, useMemo, useRef } from "react";
 import { Background, BackgroundVariant, MiniMap, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
-import { CANVAS_TRANSLATE_EXTENT, CONNECTION_RADIUS, DEFAULT_ZOOM, MAX_ZOOM, MIN_ZOOM, PAN_ON_SCROLL_SPEED } from "../../domain/canvas/zoom";
+import {
+  CANVAS_TRANSLATE_EXTENT,
+  CONNECTION_RADIUS,
+  DEFAULT_ZOOM,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  PAN_ON_SCROLL_SPEED,
+} from "../../domain/canvas/zoom";
 import { useCanvas, useCommands, useSession, useSessionActions } from "./store/useCanvas";
 import type { StudioEdge, StudioNode } from "./store/canvasStore";
 import { NodeCard } from "./nodes/NodeCard";
@@ -30,7 +37,13 @@ const SNAP_GRID: [number, number] = [20, 20];
 // The minimap draws each node as a plain rectangle in its type's colour (React Flow's default node, no stroke).
 const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)];
 
-export function FlowCanvas({ onInit, saveViewport }: { onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void; saveViewport(v: Viewport): void }) {
+export function FlowCanvas({
+  onInit,
+  saveViewport,
+}: {
+  onInit(rf: ReactFlowInstance<StudioNode, StudioEdge>): void;
+  saveViewport(v: Viewport): void;
+}) {
   const storeNodes = useCanvas((s) => s.nodes);
   // Each node with the box and handles React Flow needs to cull it before ever rendering it (nodeLayout.ts).
   const laidOut = useMemo(() => storeNodes.map(withLayout), [storeNodes]);

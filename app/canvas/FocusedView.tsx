@@ -18,8 +18,14 @@ export function FocusedView() {
   const generating = node.data.status === "generating";
   const close = () => session.focus(null);
   return (
-    <div role="dialog" aria-modal="true" aria-label={`${node.data.title ?? "Node"} full screen`} className="fixed inset-0 z-40 flex bg-bg/95 backdrop-blur"
-      onKeyDown={(e) => e.key === "Escape" && close()} data-testid="focused-view">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${node.data.title ?? "Node"} full screen`}
+      className="fixed inset-0 z-40 flex bg-bg/95 backdrop-blur"
+      onKeyDown={(e) => e.key === "Escape" && close()}
+      data-testid="focused-view"
+    >
       <div className="relative flex min-w-0 flex-1 items-center justify-center p-10">
         <IconButton label="Close" className="absolute left-4 top-4" onClick={close} autoFocus>
           <X />
@@ -35,7 +41,10 @@ export function FocusedView() {
         )}
         {generating && (
           <div className="absolute inset-x-10 top-16 mx-auto max-w-md">
-            <NodeProgressBar nodeId={node.id} stored={node.data.generationProgress as { percent?: number; message?: string } | null | undefined} />
+            <NodeProgressBar
+              nodeId={node.id}
+              stored={node.data.generationProgress as { percent?: number; message?: string } | null | undefined}
+            />
           </div>
         )}
         <FocusedPromptBar nodeId={node.id} hasMedia={Boolean(media || node.data.content)} />

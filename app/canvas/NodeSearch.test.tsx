@@ -11,7 +11,12 @@ const node = (id: string, title: string): StudioNode => ({ id, type: "generic_v2
 
 function open() {
   const r = recordingClient({ nodes: [node("a", "Wide shot of the harbour"), node("b", "Corridor"), node("c", "Harbour at dawn")] });
-  const ctx = { store: r.client.store, session: r.client.session, sessionActions: r.session, commands: r.commands } as unknown as CanvasContextValue;
+  const ctx = {
+    store: r.client.store,
+    session: r.client.session,
+    sessionActions: r.session,
+    commands: r.commands,
+  } as unknown as CanvasContextValue;
   renderInApp(
     <CanvasContext.Provider value={ctx}>
       <ReactFlowProvider>
@@ -20,7 +25,11 @@ function open() {
     </CanvasContext.Provider>,
   );
   act(() => r.session.setSearching(true));
-  const selected = () => r.s().nodes.filter((n) => n.selected).map((n) => n.id);
+  const selected = () =>
+    r
+      .s()
+      .nodes.filter((n) => n.selected)
+      .map((n) => n.id);
   return { r, selected, box: screen.getByRole("combobox", { name: "Node title" }) };
 }
 

@@ -16,7 +16,13 @@ export function NodeSearch() {
   const open = useSession((s) => s.searching);
   const session = useSessionActions();
   return (
-    <Dialog open={open} onOpenChange={(o) => session.setSearching(o)} title="Find a node" description="Type part of a node's title." className="max-w-md">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => session.setSearching(o)}
+      title="Find a node"
+      description="Type part of a node's title."
+      className="max-w-md"
+    >
       {open && <NodeSearchBox onDone={() => session.setSearching(false)} />}
     </Dialog>
   );
@@ -28,7 +34,14 @@ function NodeSearchBox({ onDone }: { onDone(): void }) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
   const listId = useId();
-  const matches = useMemo(() => findNodesByTitle(store.getState().nodes.map((n) => ({ id: n.id, title: n.data.title || "Untitled" })), query), [store, query]);
+  const matches = useMemo(
+    () =>
+      findNodesByTitle(
+        store.getState().nodes.map((n) => ({ id: n.id, title: n.data.title || "Untitled" })),
+        query,
+      ),
+    [store, query],
+  );
 
   const go = (id: string) => {
     const node = store.getState().nodes.find((n) => n.id === id);

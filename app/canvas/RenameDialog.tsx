@@ -20,8 +20,12 @@ export function RenameDialog() {
       <form onSubmit={submit} className="flex flex-col gap-4">
         <Input aria-label="Node name" value={name} maxLength={200} autoFocus onChange={(e) => setName(e.target.value)} />
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>Cancel</Button>
-          <Button type="submit" variant="primary">Rename</Button>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary">
+            Rename
+          </Button>
         </div>
       </form>
     </Dialog>

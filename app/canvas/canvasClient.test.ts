@@ -24,7 +24,11 @@ const edgesMessage = (clientId: string, change: { added?: string[]; removed?: st
 });
 /** Nodes "a" and "b", joined by edge "ab" unless told otherwise, in a client whose requests `answer` answers. */
 const twoNodes = (answer: (s: Sent) => Promise<unknown>, joined = true) =>
-  recordingClient({ answer, nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })], edges: joined ? [edge("ab", "a", "b")] : [] });
+  recordingClient({
+    answer,
+    nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+    edges: joined ? [edge("ab", "a", "b")] : [],
+  });
 
 /**
  * The server's revision rule over one node, as a fake: a write lands when it is newer than the stored
@@ -47,8 +51,24 @@ function revisionRule(initial: { rev: number; data: NodeData }) {
 describe("what the server says comes in through one door", () => {
   it("takes a node's last copy when one message carries two (a restore and the write after it): nothing is saved back", async () => {
     const { client, s, sent } = recordingClient({ nodes: [loaded("a", { title: "Shot", content: "take", rev: 5 })] });
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "a", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: ["a"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["a"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [{ id: "a", type: "generic_v2", position: { x: 5, y: 5 } }],
+      restoredNodeIds: ["a"],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     client.receive({
       type: "nodes",
       clientId: "tab-2",
@@ -69,7 +89,13 @@ describe("what the server says comes in through one door", () => {
       answer: async (sent) => {
         if (sent.route !== "autosave" || !first) return { success: true, conflicts: [] };
         first = false;
-        return { success: true, conflicts: [{ nodeId: "a", rev: 9, nodeData: { title: "Theirs", rev: 9 } }, { nodeId: "b", rev: 1, nodeData: null, deleted: true }] };
+        return {
+          success: true,
+          conflicts: [
+            { nodeId: "a", rev: 9, nodeData: { title: "Theirs", rev: 9 } },
+            { nodeId: "b", rev: 1, nodeData: null, deleted: true },
+          ],
+        };
       },
     });
     commands.updateNodeData("a", { content: "x" }, { immediate: true });
@@ -117,7 +143,15 @@ describe("what the server says comes in through one door", () => {
     // Their edit reached the server before this tab's removal did; its live message came while the node was gone here.
     client.receive({ type: "nodes", clientId: "tab-2", nodes: [{ id: "a", rev: 3, data: { title: "Shot", description: "theirs" } }] });
     // And the other person removed it too: nothing is known here about its copy any more.
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["a"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     refuse = true;
     commands.undo();
     await client.flush();
@@ -165,7 +199,9 @@ describe("what the server says comes in through one door", () => {
   });
 
   it("ignores a remote write older than what it shows, and takes a newer one when nothing is unsaved", async () => {
-    const { client, commands, node } = recordingClient({ nodes: [loaded("a", { title: "Shown", rev: 4 }), loaded("b", { title: "Old", rev: 1 })] });
+    const { client, commands, node } = recordingClient({
+      nodes: [loaded("a", { title: "Shown", rev: 4 }), loaded("b", { title: "Old", rev: 1 })],
+    });
     commands.updateNodeData("a", { title: "Mine" });
     client.receive({ type: "nodes", nodes: [{ id: "a", rev: 3, data: { title: "Older" } }] });
     expect(node("a").data.title).toBe("Mine");
@@ -186,7 +222,11 @@ describe("what the server says comes in through one door", () => {
   it("takes a generation's result while keeping a prompt typed meanwhile", async () => {
     const { client, commands, node, writes } = recordingClient({ nodes: [loaded("a", { prompt: "a fox", status: "idle", rev: 1 })] });
     commands.updateNodeData("a", { prompt: "a fox in snow" });
-    client.receive({ type: "nodes", origin: "generation", nodes: [{ id: "a", rev: 3, data: { prompt: "a fox", status: "completed", mediaUrl: "/api/media/m1", rev: 3 } }] });
+    client.receive({
+      type: "nodes",
+      origin: "generation",
+      nodes: [{ id: "a", rev: 3, data: { prompt: "a fox", status: "completed", mediaUrl: "/api/media/m1", rev: 3 } }],
+    });
     expect(node("a").data).toMatchObject({ prompt: "a fox in snow", status: "completed", mediaUrl: "/api/media/m1", rev: 4 });
     await client.flush();
     expect(writes().at(-1)).toMatchObject({ nodeId: "a", nodeData: { prompt: "a fox in snow", mediaUrl: "/api/media/m1" } });
@@ -198,7 +238,8 @@ describe("what the server says comes in through one door", () => {
     const answers: ((a: AutosaveResponse) => void)[] = [];
     const { client, commands, node, writes } = recordingClient({
       nodes: [loaded("shot", { title: "Shot 6", status: "idle", rev: 1 })],
-      answer: (sent) => (sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true })),
+      answer: (sent) =>
+        sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true }),
     });
     commands.updateNodeData("shot", { contextData: ["maya", "daniel"] }, { immediate: true });
     await new Promise((r) => setTimeout(r, 0));
@@ -211,7 +252,10 @@ describe("what the server says comes in through one door", () => {
     while (answers.length) answers.shift()!({ success: true, conflicts: [] });
     await client.flush();
     expect(node("shot").data).toMatchObject({ status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] });
-    expect(writes().at(-1)).toMatchObject({ nodeId: "shot", nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] } });
+    expect(writes().at(-1)).toMatchObject({
+      nodeId: "shot",
+      nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] },
+    });
     expect(writes().filter((w) => w.nodeData.status === "generating")).toEqual([]);
   });
 
@@ -220,7 +264,8 @@ describe("what the server says comes in through one door", () => {
     const answers: ((a: AutosaveResponse) => void)[] = [];
     const { client, commands, node, writes } = recordingClient({
       nodes: [loaded("shot", { title: "Shot 6", status: "idle", rev: 1 })],
-      answer: (sent) => (sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true })),
+      answer: (sent) =>
+        sent.route === "autosave" ? new Promise<AutosaveResponse>((resolve) => answers.push(resolve)) : Promise.resolve({ success: true }),
     });
     commands.updateNodeData("shot", { contextData: ["maya", "daniel"] }, { immediate: true });
     await new Promise((r) => setTimeout(r, 0));
@@ -234,13 +279,23 @@ describe("what the server says comes in through one door", () => {
     }
     await client.flush();
     expect(node("shot").data).toMatchObject({ status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] });
-    expect(writes().at(-1)).toMatchObject({ nodeId: "shot", nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] } });
+    expect(writes().at(-1)).toMatchObject({
+      nodeId: "shot",
+      nodeData: { status: "completed", mediaUrl: "/api/media/m1", contextData: ["maya", "daniel"] },
+    });
   });
 
   it("a view-only member shows the server's copy and sends nothing", async () => {
     const { client, node, sent } = recordingClient({ canEdit: false, nodes: [loaded("a", { title: "Old", rev: 1 })] });
     client.receive({ type: "nodes", nodes: [{ id: "a", rev: 2, data: { title: "New" } }] });
-    client.receive({ type: "structure", nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "e", source: "a", target: "b" }], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [{ id: "e", source: "a", target: "b" }],
+      edgesRemoved: [],
+    });
     await client.flush();
     expect(node("a").data).toMatchObject({ title: "New", rev: 2 });
     expect(client.store.getState().edges).toHaveLength(1);
@@ -248,12 +303,31 @@ describe("what the server says comes in through one door", () => {
   });
 
   it("keeps a place it has not sent yet over an older one from another person (its move reaches the server after)", () => {
-    const { client, commands, node } = recordingClient({ answer: () => new Promise(() => {}), nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })] });
+    const { client, commands, node } = recordingClient({
+      answer: () => new Promise(() => {}),
+      nodes: [loaded("a", { title: "A", rev: 1 }), loaded("b", { title: "B", rev: 1 })],
+    });
     commands.moveNodes([{ id: "a", position: { x: 300, y: 300 } }]);
-    client.receive({ type: "structure", nodes: [{ id: "a", type: "generic_v2", position: { x: 9, y: 9 } }, { id: "b", type: "generic_v2", position: { x: 7, y: 7 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      nodes: [
+        { id: "a", type: "generic_v2", position: { x: 9, y: 9 } },
+        { id: "b", type: "generic_v2", position: { x: 7, y: 7 } },
+      ],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     expect(node("a").position).toEqual({ x: 300, y: 300 });
     expect(node("b").position).toEqual({ x: 7, y: 7 });
-    client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "A" }, rev: 1 }, { id: "b", type: "generic_v2", position: { x: 7, y: 7 }, data: { title: "B" }, rev: 1 }], edges: [] });
+    client.resync({
+      nodes: [
+        { id: "a", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "A" }, rev: 1 },
+        { id: "b", type: "generic_v2", position: { x: 7, y: 7 }, data: { title: "B" }, rev: 1 },
+      ],
+      edges: [],
+    });
     expect(node("a").position).toEqual({ x: 300, y: 300 });
   });
 
@@ -266,7 +340,15 @@ describe("what the server says comes in through one door", () => {
     commands.connect({ source: "a", target: "c" }); // pending here
     const pending = s().edges.find((e) => e.target === "c")!.id;
     // This tab removed "a" and put it back; between the two, the server removed "a" with both edges.
-    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: ["drawn-elsewhere", pending] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-1",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["a"],
+      edgesAdded: [],
+      edgesRemoved: ["drawn-elsewhere", pending],
+    });
     expect(s().nodes.map((n) => n.id)).toContain("a"); // the tab's own restore is newer than the echo
     expect(s().edges.map((e) => e.id)).toEqual([pending]);
   });
@@ -278,20 +360,56 @@ describe("what the server says comes in through one door", () => {
     });
     commands.deleteNodes(["b"]);
     await new Promise((r) => setTimeout(r, 20)); // tried once, waiting to retry
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["b"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }],
+      restoredNodeIds: ["b"],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     expect(s().nodes.map((n) => n.id)).toEqual(["a"]);
     commands.undo(); // now its restore is queued: another person's removal does not hide the node
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["b"], edgesAdded: [], edgesRemoved: [] });
-    expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b"]);
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["b"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
+    expect(
+      s()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["a", "b"]);
   });
 
   it("its removal in flight, heard back after another person's restore, removes the node again", async () => {
     const { client, commands, s } = recordingClient({ answer: () => new Promise(() => {}), nodes: [loaded("a", { title: "A", rev: 1 })] });
     commands.deleteNodes(["a"]);
     await new Promise((r) => setTimeout(r, 0)); // sent; no answer yet
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["a"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 } }],
+      restoredNodeIds: ["a"],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     expect(s().nodes.map((n) => n.id)).toEqual(["a"]); // the server may have taken the removal first
-    client.receive({ type: "structure", clientId: "tab-1", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-1",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["a"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     expect(s().nodes).toEqual([]);
   });
 
@@ -344,34 +462,85 @@ describe("what the server says comes in through one door", () => {
     });
     commands.connect({ source: "a", target: "b" });
     await new Promise((r) => setTimeout(r, 20));
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["b"], edgesAdded: [], edgesRemoved: [] });
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: ["b"], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["b"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }],
+      restoredNodeIds: ["b"],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     expect(s().edges).toEqual([]);
     const tried = structures().length;
     online = true;
     client.retryNow();
     await client.flush();
-    expect(structures().slice(tried).flatMap((b) => b.edgesAdded)).toEqual([]);
+    expect(
+      structures()
+        .slice(tried)
+        .flatMap((b) => b.edgesAdded),
+    ).toEqual([]);
     expect(client.hasPending()).toBe(false);
   });
 
   it("refuses a canvas read that a live message overtook (the read may predate it)", () => {
     const { client, s } = recordingClient({ nodes: [loaded("a", { title: "A", rev: 1 })] });
     const mark = client.syncMark();
-    client.receive({ type: "structure", nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      nodes: [{ id: "b", type: "generic_v2", position: { x: 0, y: 0 } }],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     // The read was answered before "b" was added: taking it would remove "b".
-    expect(client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] }, mark)).toBe(false);
-    expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b"]);
+    expect(
+      client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] }, mark),
+    ).toBe(false);
+    expect(
+      s()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["a", "b"]);
   });
 
   it("takes a read the canvas kept overtaking, then what it heard meanwhile again, so a node added after the read stays", () => {
     const { client, s } = recordingClient({ nodes: [loaded("a", { title: "A", rev: 1 })] });
     client.syncMark();
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [{ id: "b", type: "generic_v2", position: { x: 5, y: 5 } }],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     client.receive({ type: "nodes", clientId: "tab-2", nodes: [{ id: "b", rev: 1, data: { title: "B", rev: 1 } }] });
-    client.receive({ type: "structure", clientId: "tab-2", nodes: [], restoredNodeIds: [], deletedNodeIds: ["a"], edgesAdded: [], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      clientId: "tab-2",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: ["a"],
+      edgesAdded: [],
+      edgesRemoved: [],
+    });
     // The last try is taken without a mark: this read was answered before "b" was added and "a" removed.
-    expect(client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] })).toBe(true);
+    expect(
+      client.resync({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "A" }, rev: 1 }], edges: [] }),
+    ).toBe(true);
     expect(s().nodes.map((n) => [n.id, n.data.title, n.position])).toEqual([["b", "B", { x: 5, y: 5 }]]);
   });
 
@@ -381,8 +550,24 @@ describe("what the server says comes in through one door", () => {
       nodes: [loaded("kept", { title: "Kept", rev: 1 }), loaded("gone", { title: "Deleted elsewhere", rev: 1 })],
     });
     const mine = commands.createNode()!;
-    client.resync({ nodes: [{ id: "kept", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "Renamed" }, rev: 2 }, { id: "new", type: "generic_v2", position: { x: 1, y: 1 }, data: { title: "New there" }, rev: 1 }], edges: [] });
-    expect(s().nodes.map((n) => [n.id, n.data.title]).sort()).toEqual([["kept", "Renamed"], [mine, "Untitled"], ["new", "New there"]].sort());
+    client.resync({
+      nodes: [
+        { id: "kept", type: "generic_v2", position: { x: 9, y: 9 }, data: { title: "Renamed" }, rev: 2 },
+        { id: "new", type: "generic_v2", position: { x: 1, y: 1 }, data: { title: "New there" }, rev: 1 },
+      ],
+      edges: [],
+    });
+    expect(
+      s()
+        .nodes.map((n) => [n.id, n.data.title])
+        .sort(),
+    ).toEqual(
+      [
+        ["kept", "Renamed"],
+        [mine, "Untitled"],
+        ["new", "New there"],
+      ].sort(),
+    );
     expect(s().nodes.find((n) => n.id === "kept")!.position).toEqual({ x: 9, y: 9 });
   });
 });
@@ -392,7 +577,15 @@ describe("a node whose data reaches this tab before its place", () => {
   // created the nodes, so their data was published first, and the structure after it showed empty nodes.
   const data = { title: "Pasted", content: "the pier at dawn", rev: 1 };
   const dataMessage = { type: "nodes" as const, clientId: "tab-2", nodes: [{ id: "p1", rev: 1, data }] };
-  const placeMessage = { type: "structure" as const, clientId: "tab-2", nodes: [{ id: "p1", type: "generic_v2", position: { x: 300, y: 120 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [] };
+  const placeMessage = {
+    type: "structure" as const,
+    clientId: "tab-2",
+    nodes: [{ id: "p1", type: "generic_v2", position: { x: 300, y: 120 } }],
+    restoredNodeIds: [],
+    deletedNodeIds: [],
+    edgesAdded: [],
+    edgesRemoved: [],
+  };
 
   it("shows the node with its data, and its place once the structure comes", () => {
     const { client, node } = recordingClient();
@@ -425,14 +618,26 @@ describe("edits an earlier page could not save", () => {
     structure: () => Promise.reject(new ApiError(0, "network", "offline")),
   };
   const recording = (sent: string[]): OutboxTransport => {
-    const data = (updates: AutosaveUpdate[]) => sent.push(...updates.map((u) => `data ${u.nodeId} ${u.nodeData.prompt ?? u.nodeData.title}`));
+    const data = (updates: AutosaveUpdate[]) =>
+      sent.push(...updates.map((u) => `data ${u.nodeId} ${u.nodeData.prompt ?? u.nodeData.title}`));
     return {
       autosave: async (b) => (data(b.updates), { success: true, conflicts: [] } as AutosaveResponse),
-      structure: async (_p, b) => (sent.push(`shape ${b.nodes.map((n) => n.id).join(",")} ${b.edgesAdded.map((e) => e.id).join(",")}`), data(b.updates), { success: true, conflicts: [] }),
+      structure: async (_p, b) => (
+        sent.push(`shape ${b.nodes.map((n) => n.id).join(",")} ${b.edgesAdded.map((e) => e.id).join(",")}`),
+        data(b.updates),
+        { success: true, conflicts: [] }
+      ),
     };
   };
   const open = (transport: OutboxTransport, indexedDB: IDBFactory, nodes: StudioNode[]) =>
-    createCanvasClient({ projectId: "p", canEdit: true, clientId: crypto.randomUUID(), transport, indexedDB, initial: { nodes: nodes.map((n) => ({ ...n, type: "generic_v2", rev: n.data.rev ?? 0 })), edges: [], viewport: null } });
+    createCanvasClient({
+      projectId: "p",
+      canEdit: true,
+      clientId: crypto.randomUUID(),
+      transport,
+      indexedDB,
+      initial: { nodes: nodes.map((n) => ({ ...n, type: "generic_v2", rev: n.data.rev ?? 0 })), edges: [], viewport: null },
+    });
 
   it("shows unsent nodes, edges and data after a reload, sends them once, and in order", async () => {
     const idb = new IDBFactory();
@@ -449,7 +654,10 @@ describe("edits an earlier page could not save", () => {
     const second = open(recording(sent), idb, [loaded("n1", { title: "Bus", prompt: "", rev: 2 })]);
     await second.ready;
     const s = second.store.getState();
-    expect(s.nodes.map((n) => [n.id, n.data.prompt ?? null])).toEqual([["n1", "a night bus in the fog"], [n2, null]]);
+    expect(s.nodes.map((n) => [n.id, n.data.prompt ?? null])).toEqual([
+      ["n1", "a night bus in the fog"],
+      [n2, null],
+    ]);
     expect(s.edges.map((e) => [e.source, e.target])).toEqual([["n1", n2]]);
     await second.flush();
     expect(second.hasPending()).toBe(false);
@@ -513,7 +721,10 @@ describe("edits an earlier page could not save", () => {
     await first.flush();
     expect(first.store.getState().nodes).toHaveLength(1);
     await first.dispose();
-    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
+    const transport: OutboxTransport = {
+      autosave: async (b) => server.autosave(b.updates),
+      structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }),
+    };
     const second = open(transport, idb, [loaded("n1", { ...server.stored.data, rev: 8 })]);
     await second.ready;
     expect(second.store.getState().nodes[0]!.data).toMatchObject({ prompt: "their prompt" });
@@ -543,7 +754,10 @@ describe("edits an earlier page could not save", () => {
     // base of the waiting edit, never exists (fuzz 50×1000, seed 4: the waiting edit was shown whole over the
     // page's newer copy, and its old content was later saved back over theirs).
     const server = revisionRule({ rev: 11, data: { title: "Shot", content: "their take" } });
-    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
+    const transport: OutboxTransport = {
+      autosave: async (b) => server.autosave(b.updates),
+      structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }),
+    };
     const second = open(transport, idb, [loaded("n1", { ...server.stored.data, rev: 11 })]);
     await second.ready;
     expect(second.store.getState().nodes[0]!.data).toMatchObject({ content: "their take", description: "mine", prompt: "mine too" });
@@ -558,7 +772,8 @@ describe("edits an earlier page could not save", () => {
     // so the placement went alone and then the connection dropped), and the page is reloaded.
     const firstTransport: OutboxTransport = {
       autosave: offlineAnswer,
-      structure: async (_p, b) => (b.updates.length ? Promise.reject(new ApiError(413, "too_large", "Request body is too large")) : { success: true, edgesAdded: [] }),
+      structure: async (_p, b) =>
+        b.updates.length ? Promise.reject(new ApiError(413, "too_large", "Request body is too large")) : { success: true, edgesAdded: [] },
     };
     const first = open(firstTransport, idb, []);
     await first.ready;
@@ -568,7 +783,10 @@ describe("edits an earlier page could not save", () => {
     // Meanwhile another person, who saw only the placement, wrote a description (fuzz 50×1000, seed 13: the
     // merge counted the description as removed here and saved the node without it).
     const server = revisionRule({ rev: 1, data: { description: "their note" } });
-    const transport: OutboxTransport = { autosave: async (b) => server.autosave(b.updates), structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }) };
+    const transport: OutboxTransport = {
+      autosave: async (b) => server.autosave(b.updates),
+      structure: async (_p, b) => ({ ...server.autosave(b.updates), edgesAdded: [] }),
+    };
     const second = open(transport, idb, [loaded(id, { ...server.stored.data, rev: 1 })]);
     await second.ready;
     for (let i = 0; i < 3; i++) await second.flush();

@@ -31,7 +31,12 @@ export interface CanvasData {
   groups?: GroupRecord[];
 }
 
-export const toStudioNode = (n: CanvasNode): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) } });
+export const toStudioNode = (n: CanvasNode): StudioNode => ({
+  id: n.id,
+  type: n.type,
+  position: n.position,
+  data: { ...n.data, rev: n.rev, status: statusOnLoad(n.data) },
+});
 export const toStudioEdge = (e: CanvasEdge): StudioEdge => ({ ...e, type: "default" });
 
 export interface CanvasClientOptions {
@@ -62,7 +67,14 @@ export interface CanvasClientOptions {
  * workspace component and the sync fuzz test both run exactly this.
  */
 export function createCanvasClient(opts: CanvasClientOptions) {
-  const store = createCanvasStore({ projectId: opts.projectId, canEdit: opts.canEdit, nodes: opts.initial.nodes.map(toStudioNode), edges: opts.initial.edges.map(toStudioEdge), groups: opts.initial.groups ?? [], viewport: opts.initial.viewport });
+  const store = createCanvasStore({
+    projectId: opts.projectId,
+    canEdit: opts.canEdit,
+    nodes: opts.initial.nodes.map(toStudioNode),
+    edges: opts.initial.edges.map(toStudioEdge),
+    groups: opts.initial.groups ?? [],
+    viewport: opts.initial.viewport,
+  });
   const session = createSessionStore();
   const document = createCanvasDocument(store);
   const sessionActions = createSessionActions({ store, session });
@@ -95,7 +107,18 @@ export function createCanvasClient(opts: CanvasClientOptions) {
     }
     outbox.take(list);
   });
-  const commands = createCanvasCommands({ store, session, sessionActions, document, history, notify, viewCenter: opts.viewCenter ?? (() => null), visibleArea: opts.visibleArea, reveal: opts.reveal, now: opts.now });
+  const commands = createCanvasCommands({
+    store,
+    session,
+    sessionActions,
+    document,
+    history,
+    notify,
+    viewCenter: opts.viewCenter ?? (() => null),
+    visibleArea: opts.visibleArea,
+    reveal: opts.reveal,
+    now: opts.now,
+  });
 
   /** Live messages taken so far (see syncMark). */
   let heard = 0;

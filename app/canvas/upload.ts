@@ -39,9 +39,27 @@ export async function uploadFile(projectId: string, nodeId: string, file: File):
 /** What a finished upload changes on its node (spec: canvas 4 "Upload to node", "Versions"). */
 export function dataAfterUpload(data: NodeData, result: UploadResult, fileName: string): Partial<NodeData> {
   if (result.type === "text") {
-    return { content: result.content ?? "", contentType: "text", status: "completed", mediaUrl: undefined, displayUrl: undefined, azureUrl: undefined, title: data.title === "Untitled" ? fileName : data.title };
+    return {
+      content: result.content ?? "",
+      contentType: "text",
+      status: "completed",
+      mediaUrl: undefined,
+      displayUrl: undefined,
+      azureUrl: undefined,
+      title: data.title === "Untitled" ? fileName : data.title,
+    };
   }
-  const versions = [...(data.versionHistory ?? []), { mediaUrl: result.url, permanentMediaUrl: result.url, prompt: data.prompt, model: "upload", contentType: result.type, createdAt: new Date().toISOString() }];
+  const versions = [
+    ...(data.versionHistory ?? []),
+    {
+      mediaUrl: result.url,
+      permanentMediaUrl: result.url,
+      prompt: data.prompt,
+      model: "upload",
+      contentType: result.type,
+      createdAt: new Date().toISOString(),
+    },
+  ];
   return {
     mediaUrl: result.url,
     azureUrl: result.url,

@@ -40,8 +40,7 @@ export function CreateProjectDialog({
           close(false);
           onCreated(project);
         },
-        onError: (err) =>
-          setError(hasCode(err, "already_exists", "bad_request") ? err.message : MESSAGES.projectCreateFailed),
+        onError: (err) => setError(hasCode(err, "already_exists", "bad_request") ? err.message : MESSAGES.projectCreateFailed),
       },
     );
   };

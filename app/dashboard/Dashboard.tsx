@@ -59,11 +59,7 @@ export function Dashboard({ user }: { user: SessionUser }) {
 
   const toolbar = (
     <div className="flex flex-wrap items-center gap-3">
-      <SortMenu
-        field={field}
-        order={order}
-        onChange={setSort}
-      />
+      <SortMenu field={field} order={order} onChange={setSort} />
       <div className="relative ml-auto w-full max-w-xs">
         <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-text-muted" aria-hidden />
         <Input
@@ -146,7 +142,9 @@ export function Dashboard({ user }: { user: SessionUser }) {
                     now={now}
                     onOpen={open}
                     onDelete={setDeleting}
-                    empty={query ? <p className="text-text-muted">No shared projects match "{query}".</p> : <EmptyShared email={user.email} />}
+                    empty={
+                      query ? <p className="text-text-muted">No shared projects match "{query}".</p> : <EmptyShared email={user.email} />
+                    }
                   />
                 )}
               </>
@@ -215,8 +213,8 @@ function EmptyShared({ email }: { email: string }) {
       <Share2 className="size-8 text-text-muted" aria-hidden />
       <p className="text-lg font-medium text-text">Nobody has shared a project with you yet</p>
       <p className="max-w-md text-sm text-text-muted">
-        When someone adds your e-mail ({email}) with Share in one of their projects, it shows up here with their name
-        and whether you can edit it or only view it. To share one of your own projects, open it and press Share.
+        When someone adds your e-mail ({email}) with Share in one of their projects, it shows up here with their name and whether you can
+        edit it or only view it. To share one of your own projects, open it and press Share.
       </p>
     </div>
   );

@@ -23,12 +23,7 @@ export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onD
       className="group relative flex flex-col overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40 hover:shadow-lg focus-within:border-accent/60"
       data-testid="project-card"
     >
-      <button
-        type="button"
-        onClick={() => onOpen(project.id)}
-        className="flex flex-col text-left outline-none"
-        aria-label={`Open ${name}`}
-      >
+      <button type="button" onClick={() => onOpen(project.id)} className="flex flex-col text-left outline-none" aria-label={`Open ${name}`}>
         <Preview project={project} />
         <div className="flex flex-col gap-1 px-4 py-3">
           <h3 className={owned ? "truncate pr-8 font-medium text-text" : "truncate font-medium text-text"} title={name}>
@@ -66,7 +61,10 @@ export const ProjectCard = memo(function ProjectCard({ project, now, onOpen, onD
 function PermissionBadge({ permission }: { permission: Project["permission"] }) {
   const canEdit = permission === "edit";
   return (
-    <span data-testid="permission-badge" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted">
+    <span
+      data-testid="permission-badge"
+      className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted"
+    >
       {canEdit ? <Pencil className="size-3" aria-hidden /> : <Eye className="size-3" aria-hidden />}
       {canEdit ? "Can edit" : "View only"}
     </span>

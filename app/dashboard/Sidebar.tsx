@@ -11,15 +11,7 @@ export type DashboardView = "projects" | "shared" | "tv";
 const COLLAPSED_KEY = "reelgraph.sidebarCollapsed";
 
 /** The dashboard's collapsible sidebar (spec: shell 2); it hides itself while the page is fullscreen. */
-export function Sidebar({
-  user,
-  view,
-  onView,
-}: {
-  user: SessionUser;
-  view: DashboardView;
-  onView(view: DashboardView): void;
-}) {
+export function Sidebar({ user, view, onView }: { user: SessionUser; view: DashboardView; onView(view: DashboardView): void }) {
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === "1");
   const [fullscreen, setFullscreen] = useState(() => !!document.fullscreenElement);

@@ -10,7 +10,9 @@ const user = { id: "u1", email: "ann@example.com", name: "Ann" };
 function fakeStudio(portal: () => Promise<Response>) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => (url === "/api/billing/portal" ? portal() : Response.json(url === "/api/credits" ? { balance: 0 } : null))),
+    vi.fn(async (url: string) =>
+      url === "/api/billing/portal" ? portal() : Response.json(url === "/api/credits" ? { balance: 0 } : null),
+    ),
   );
 }
 

@@ -35,10 +35,7 @@ export function UserMenu({ user, compact }: { user: SessionUser; compact: boolea
       <MenuTrigger asChild>
         <button
           type="button"
-          className={cn(
-            "flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-surface-2",
-            compact && "justify-center",
-          )}
+          className={cn("flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-surface-2", compact && "justify-center")}
           aria-label={`Account menu for ${name}`}
         >
           <Avatar user={user} />

@@ -30,13 +30,19 @@ describe("dashboard", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows six skeleton cards while projects load", () => {
-    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
     renderInApp(<Dashboard user={user} />);
     expect(screen.getAllByTestId("project-skeleton")).toHaveLength(6);
   });
 
   it("hides the promo carousel when the sidebar is collapsed", () => {
-    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
     renderInApp(<Dashboard user={user} />);
     expect(screen.getByTestId("promo-carousel")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Collapse sidebar" }));
@@ -47,7 +53,10 @@ describe("dashboard", () => {
 
   it("disables Create Project while the name is empty", async () => {
     const answers: Record<string, unknown> = { "/api/projects": { projects: [] }, "/api/credits": { balance: 0 } };
-    vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? null), { status: 200 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? null), { status: 200 })),
+    );
     renderInApp(<Dashboard user={user} />);
     fireEvent.click(await screen.findByRole("button", { name: "Project" }));
     const submit = screen.getByRole("button", { name: "Create Project" }) as HTMLButtonElement;
@@ -73,10 +82,16 @@ const project = (over: Partial<Project> & Pick<Project, "id" | "name">): Project
 
 function serveProjects(projects: Project[]) {
   const answers: Record<string, unknown> = { "/api/projects": { projects }, "/api/credits": { balance: 0 } };
-  vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? null), { status: 200 })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => new Response(JSON.stringify(answers[url] ?? null), { status: 200 })),
+  );
 }
 
-const cardNames = (list: HTMLElement) => within(list).getAllByTestId("project-card").map((c) => c.querySelector("h3")!.textContent);
+const cardNames = (list: HTMLElement) =>
+  within(list)
+    .getAllByTestId("project-card")
+    .map((c) => c.querySelector("h3")!.textContent);
 const showView = (name: string) =>
   fireEvent.click(within(screen.getByRole("complementary", { name: "Studio navigation" })).getByRole("button", { name }));
 
@@ -88,8 +103,22 @@ describe("dashboard: My Projects and Shared with me (issue 15)", () => {
 
   const listed = [
     project({ id: "p1", name: "Own Short", updatedAt: "2025-03-01T10:00:00.000Z" }),
-    project({ id: "p2", name: "Meshes Rough", ownerId: "u2", ownerName: "Maya Deren", permission: "view", updatedAt: "2025-02-01T10:00:00.000Z" }),
-    project({ id: "p3", name: "Meshes Fine", ownerId: "u2", ownerName: "Maya Deren", permission: "edit", updatedAt: "2025-04-01T10:00:00.000Z" }),
+    project({
+      id: "p2",
+      name: "Meshes Rough",
+      ownerId: "u2",
+      ownerName: "Maya Deren",
+      permission: "view",
+      updatedAt: "2025-02-01T10:00:00.000Z",
+    }),
+    project({
+      id: "p3",
+      name: "Meshes Fine",
+      ownerId: "u2",
+      ownerName: "Maya Deren",
+      permission: "edit",
+      updatedAt: "2025-04-01T10:00:00.000Z",
+    }),
     project({ id: "p4", name: "Own Feature", updatedAt: "2025-01-15T10:00:00.000Z" }),
   ];
 
@@ -147,7 +176,9 @@ describe("dashboard: My Projects and Shared with me (issue 15)", () => {
   });
 
   it("shows project names as text, never as markup", async () => {
-    serveProjects([project({ id: "p9", name: "<img src=x onerror=alert(1)>", ownerId: "u2", ownerName: "<b>Eve</b>", permission: "view" })]);
+    serveProjects([
+      project({ id: "p9", name: "<img src=x onerror=alert(1)>", ownerId: "u2", ownerName: "<b>Eve</b>", permission: "view" }),
+    ]);
     renderInApp(<Dashboard user={user} />);
     showView("Shared with me");
     const shared = await screen.findByRole("list", { name: "Shared with me" });
@@ -167,7 +198,10 @@ describe("dashboard: My Projects and Shared with me (issue 15)", () => {
 
   it("turns a waiting remix draft into a project once the signed-in dashboard shows", async () => {
     serveProjects([]);
-    localStorage.setItem("remixProject", JSON.stringify({ name: "From The Gallery", nodes: [{ id: "n1", position: { x: 0, y: 0 }, data: { prompt: "dawn" } }] }));
+    localStorage.setItem(
+      "remixProject",
+      JSON.stringify({ name: "From The Gallery", nodes: [{ id: "n1", position: { x: 0, y: 0 }, data: { prompt: "dawn" } }] }),
+    );
     renderInApp(<Dashboard user={user} />);
     const fetchMock = vi.mocked(fetch);
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === "/api/projects" && init?.method === "POST")).toBe(true));

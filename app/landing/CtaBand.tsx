@@ -16,8 +16,8 @@ export function CtaBand() {
             Your next film starts on a blank page.
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-base leading-relaxed text-text-muted">
-            Open the studio, import a draft or start fresh, and see your first frames the same afternoon. New accounts
-            start with free credits.
+            Open the studio, import a draft or start fresh, and see your first frames the same afternoon. New accounts start with free
+            credits.
           </p>
           <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
             <Link to={GET_STARTED} className={buttonClassName("primary", "lg", "shadow-glow")}>

@@ -18,9 +18,8 @@ const FAQ: { q: string; a: ReactNode }[] = [
     q: "Which file formats can I import and export?",
     a: (
       <>
-        Scripts import from <Code>.fdx</Code> (Final Draft), <Code>.docx</Code> and <Code>.fountain</Code>, and export
-        as FDX, Fountain and PDF. Shot lists export to PDF and CSV, so they drop straight into a crew’s spreadsheet or
-        call sheet.
+        Scripts import from <Code>.fdx</Code> (Final Draft), <Code>.docx</Code> and <Code>.fountain</Code>, and export as FDX, Fountain and
+        PDF. Shot lists export to PDF and CSV, so they drop straight into a crew’s spreadsheet or call sheet.
       </>
     ),
   },
@@ -46,10 +45,7 @@ export function Faq() {
           <SectionHeading eyebrow="FAQ" id="faq-title" title="Questions, answered" />
           <p className="mt-4 text-base leading-relaxed text-text-muted">
             Something else on your mind?{" "}
-            <a
-              href="mailto:hello@reelgraph.studio"
-              className="rounded-sm font-medium text-accent underline-offset-4 hover:underline"
-            >
+            <a href="mailto:hello@reelgraph.studio" className="rounded-sm font-medium text-accent underline-offset-4 hover:underline">
               Write to us
             </a>
             .
@@ -70,9 +66,7 @@ export function Faq() {
                 </h3>
               </Accordion.Header>
               <Accordion.Content className="overflow-hidden data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down">
-                <p className="pb-5 pr-8 text-sm leading-relaxed text-text-muted sm:text-base sm:leading-relaxed">
-                  {item.a}
-                </p>
+                <p className="pb-5 pr-8 text-sm leading-relaxed text-text-muted sm:text-base sm:leading-relaxed">{item.a}</p>
               </Accordion.Content>
             </Accordion.Item>
           ))}

@@ -82,9 +82,7 @@ function FeatureTile({
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex items-center gap-3">
-          <span className={cn("inline-flex size-9 items-center justify-center rounded-lg [&_svg]:size-[1.125rem]", accent)}>
-            {icon}
-          </span>
+          <span className={cn("inline-flex size-9 items-center justify-center rounded-lg [&_svg]:size-[1.125rem]", accent)}>{icon}</span>
           <h3 className="text-lg font-semibold">{title}</h3>
         </div>
         <p className="mt-3 text-sm leading-relaxed text-text-muted">{body}</p>

@@ -47,8 +47,8 @@ export function Hero() {
             <span className="text-accent">.</span>
           </h1>
           <p className="mt-6 max-w-xl text-base leading-relaxed text-text-muted sm:text-lg sm:leading-relaxed">
-            Write the screenplay, break it into shot lists, and generate frames and clips on a node canvas, all in one
-            place. One tool instead of a stack of AI subscriptions.
+            Write the screenplay, break it into shot lists, and generate frames and clips on a node canvas, all in one place. One tool
+            instead of a stack of AI subscriptions.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
             <Link to={GET_STARTED} className={buttonClassName("primary", "lg", "shadow-glow")}>

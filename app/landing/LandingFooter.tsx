@@ -18,10 +18,7 @@ export function LandingFooter() {
           <Link to="/login" className="rounded-sm text-text-muted hover:text-text">
             Sign in
           </Link>
-          <a
-            href="mailto:hello@reelgraph.studio"
-            className="inline-flex items-center gap-1.5 rounded-sm text-text-muted hover:text-text"
-          >
+          <a href="mailto:hello@reelgraph.studio" className="inline-flex items-center gap-1.5 rounded-sm text-text-muted hover:text-text">
             <Mail className="size-4" aria-hidden="true" />
             hello@reelgraph.studio
           </a>

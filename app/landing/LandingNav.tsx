@@ -5,10 +5,7 @@ import { GET_STARTED } from "./content";
 export function LandingNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-bg/75 backdrop-blur-md supports-[backdrop-filter]:bg-bg/60">
-      <nav
-        aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-8"
-      >
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-8">
         <Link to="/" aria-label="Reelgraph home" className="inline-flex rounded-md">
           <Logo size={28} withWordmark />
         </Link>

@@ -18,9 +18,7 @@ export function NodeGraphIllustration() {
           <span className="size-[1.6cqw] rounded-full bg-[#ff5f57]/80" />
           <span className="size-[1.6cqw] rounded-full bg-[#febc2e]/80" />
           <span className="size-[1.6cqw] rounded-full bg-[#28c840]/80" />
-          <span className="ml-[2cqw] text-[clamp(8px,2.2cqw,11px)] font-medium text-text-subtle">
-            Night Diner · Canvas
-          </span>
+          <span className="ml-[2cqw] text-[clamp(8px,2.2cqw,11px)] font-medium text-text-subtle">Night Diner · Canvas</span>
         </div>
 
         <svg viewBox="0 0 500 400" preserveAspectRatio="none" className="absolute inset-0 size-full" fill="none">
@@ -158,10 +156,7 @@ function Port({ side, color, offset = "50%" }: { side: "left" | "right" | "top" 
           ? { top: 0, left: offset, transform: "translate(-50%,-50%)" }
           : { bottom: 0, left: offset, transform: "translate(-50%,50%)" };
   return (
-    <span
-      className={cn("absolute size-[2.4cqw] rounded-full border-[0.5cqw] border-surface-2 ring-1 ring-white/20", color)}
-      style={pos}
-    />
+    <span className={cn("absolute size-[2.4cqw] rounded-full border-[0.5cqw] border-surface-2 ring-1 ring-white/20", color)} style={pos} />
   );
 }
 

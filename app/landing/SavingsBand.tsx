@@ -20,9 +20,8 @@ export function SavingsBand() {
               Cancel the subscription pile.
             </h2>
             <p className="mt-4 text-base leading-relaxed text-text-muted">
-              A writing app, a shot-list tool and separate image and video generators each send their own bill,
-              and most of those credits go unused. Reelgraph puts the whole pipeline under one roof and charges only
-              for what you generate.
+              A writing app, a shot-list tool and separate image and video generators each send their own bill, and most of those credits go
+              unused. Reelgraph puts the whole pipeline under one roof and charges only for what you generate.
             </p>
             <dl className="mt-8 grid grid-cols-3 gap-4">
               <Stat value="1" label="workspace for script, shots and generation" />

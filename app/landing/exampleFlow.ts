@@ -11,11 +11,43 @@ export const NIGHT_DINER_FLOW: RemixDraft = {
     {
       id: "script",
       position: { x: 0, y: 0 },
-      data: { label: "Script", contentType: "text", status: "completed", content: "INT. NIGHT DINER - LATE\n\nRain streaks the glass. MAYA slides a faded photo across the counter." },
+      data: {
+        label: "Script",
+        contentType: "text",
+        status: "completed",
+        content: "INT. NIGHT DINER - LATE\n\nRain streaks the glass. MAYA slides a faded photo across the counter.",
+      },
     },
-    { id: "shot", position: { x: 550, y: 0 }, data: { label: "Shot 12A", contentType: "text", status: "completed", content: "CU, 50mm, dolly in, low key: MAYA's hand slides the photo across the counter." } },
-    { id: "frame", position: { x: 550, y: 500 }, data: { label: "Frame", contentType: "image", prompt: "Close-up of a hand sliding a faded photo across a diner counter at night, rain on the window, low-key light, 50mm", aspectRatio: "16:9" } },
-    { id: "clip", position: { x: 0, y: 500 }, data: { label: "Clip", contentType: "video", prompt: "Slow dolly in on the photo on the counter, neon flicker, rain outside", aspectRatio: "16:9" } },
+    {
+      id: "shot",
+      position: { x: 550, y: 0 },
+      data: {
+        label: "Shot 12A",
+        contentType: "text",
+        status: "completed",
+        content: "CU, 50mm, dolly in, low key: MAYA's hand slides the photo across the counter.",
+      },
+    },
+    {
+      id: "frame",
+      position: { x: 550, y: 500 },
+      data: {
+        label: "Frame",
+        contentType: "image",
+        prompt: "Close-up of a hand sliding a faded photo across a diner counter at night, rain on the window, low-key light, 50mm",
+        aspectRatio: "16:9",
+      },
+    },
+    {
+      id: "clip",
+      position: { x: 0, y: 500 },
+      data: {
+        label: "Clip",
+        contentType: "video",
+        prompt: "Slow dolly in on the photo on the counter, neon flicker, rain outside",
+        aspectRatio: "16:9",
+      },
+    },
   ],
 };
 

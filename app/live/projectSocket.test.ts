@@ -43,7 +43,10 @@ afterEach(() => {
 describe("openProjectSocket", () => {
   it("opens the project's live address and says which sockets replace an earlier one", () => {
     const seen: string[] = [];
-    const live = openProjectSocket("p1", { opened: (_s, again) => seen.push(`open ${again}`), message: (d, again) => seen.push(`${d} ${again}`) });
+    const live = openProjectSocket("p1", {
+      opened: (_s, again) => seen.push(`open ${again}`),
+      message: (d, again) => seen.push(`${d} ${again}`),
+    });
     expect(latest().url).toMatch(/^ws:\/\/[^/]+\/api\/projects\/p1\/live$/);
     latest().open();
     latest().receive("hello");
@@ -67,7 +70,15 @@ describe("openProjectSocket", () => {
       }
       return waited;
     };
-    expect([waitBeforeNext(), waitBeforeNext(), waitBeforeNext(), waitBeforeNext(), waitBeforeNext(), waitBeforeNext(), waitBeforeNext()]).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect([
+      waitBeforeNext(),
+      waitBeforeNext(),
+      waitBeforeNext(),
+      waitBeforeNext(),
+      waitBeforeNext(),
+      waitBeforeNext(),
+      waitBeforeNext(),
+    ]).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
     live.healthy();
     expect(waitBeforeNext()).toBe(1000);
     live.close();

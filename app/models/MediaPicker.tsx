@@ -25,7 +25,8 @@ function kindList(accepts: readonly MediaKind[]): string {
   return `${/^[aeiou]/.test(joined) ? "an" : "a"} ${joined}`;
 }
 
-const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? [v] : []);
+const asList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? [v] : [];
 
 function Thumb({ type, url }: { type: string; url: string }) {
   if (type === "video") return <video src={url} muted preload="metadata" className="h-full w-full object-cover" />;
@@ -40,7 +41,9 @@ function Thumb({ type, url }: { type: string; url: string }) {
  */
 export function MediaPicker({ id, accepts, multiple, value, autoFilled, context, describedBy, disabled, onChange }: MediaPickerProps) {
   const chosen = asList(value);
-  const candidates = context.filter((item): item is ContextMediaItem & { url: string } => !!item.url && (accepts as readonly string[]).includes(item.type));
+  const candidates = context.filter(
+    (item): item is ContextMediaItem & { url: string } => !!item.url && (accepts as readonly string[]).includes(item.type),
+  );
   const urls = new Set(candidates.map((c) => c.url));
   const orphans = chosen.filter((url) => !urls.has(url)).map((url) => ({ nodeId: "", type: accepts[0] ?? "image", url, orphan: true }));
   const tiles = [...candidates.map((c) => ({ ...c, orphan: false })), ...orphans];
@@ -99,7 +102,10 @@ export function MediaPicker({ id, accepts, multiple, value, autoFilled, context,
               />
               <Thumb type={tile.type} url={tile.url} />
               {on && (
-                <span aria-hidden="true" className="absolute right-0.5 top-0.5 inline-flex size-4 items-center justify-center rounded-full bg-accent text-accent-fg">
+                <span
+                  aria-hidden="true"
+                  className="absolute right-0.5 top-0.5 inline-flex size-4 items-center justify-center rounded-full bg-accent text-accent-fg"
+                >
                   <Check className="size-3" />
                 </span>
               )}

@@ -83,9 +83,14 @@ export function ModelCard({ id, model, credits, active, current, onPick, onHover
             </span>
           )}
         </div>
-        <div id={detailId} className={cn("flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-text-muted", !usable && "opacity-55")}>
+        <div
+          id={detailId}
+          className={cn("flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs text-text-muted", !usable && "opacity-55")}
+        >
           <span data-testid="model-summary">{summary(model)}</span>
-          <span aria-hidden="true" className="text-text-subtle">·</span>
+          <span aria-hidden="true" className="text-text-subtle">
+            ·
+          </span>
           <span>{PROVIDER_LABELS[model.provider]}</span>
           {tags.map((tag) => (
             <span key={tag} className="rounded border border-border px-1.5 py-px text-2xs text-text-muted">
@@ -113,7 +118,10 @@ export function ModelCard({ id, model, credits, active, current, onPick, onHover
       </div>
       <span
         data-testid="model-cost"
-        className={cn("shrink-0 self-start whitespace-nowrap pt-0.5 text-xs font-medium", credits === 0 ? "text-success" : "text-text-muted")}
+        className={cn(
+          "shrink-0 self-start whitespace-nowrap pt-0.5 text-xs font-medium",
+          credits === 0 ? "text-success" : "text-text-muted",
+        )}
       >
         {costLabel(credits)}
       </span>

@@ -36,12 +36,16 @@ function open(props: Partial<ModelDropdownProps> = {}) {
 
 describe("toolbar model dropdown (spec canvas 2)", () => {
   it("names the current model on its button", () => {
-    renderInApp(<ModelDropdown models={[sketch]} loading={false} selectedId={sketch.id} costs={{}} onSelect={vi.fn()} onBrowseAll={vi.fn()} />);
+    renderInApp(
+      <ModelDropdown models={[sketch]} loading={false} selectedId={sketch.id} costs={{}} onSelect={vi.fn()} onBrowseAll={vi.fn()} />,
+    );
     expect(screen.getByRole("button", { name: `Model: ${sketch.name}` })).toBeTruthy();
   });
 
   it("falls back to the display-name rule for a model that is not in the list", () => {
-    renderInApp(<ModelDropdown models={[sketch]} loading={false} selectedId="fal-ai/flux/dev" costs={{}} onSelect={vi.fn()} onBrowseAll={vi.fn()} />);
+    renderInApp(
+      <ModelDropdown models={[sketch]} loading={false} selectedId="fal-ai/flux/dev" costs={{}} onSelect={vi.fn()} onBrowseAll={vi.fn()} />,
+    );
     expect(screen.getByRole("button", { name: "Model: Flux Dev" })).toBeTruthy();
   });
 

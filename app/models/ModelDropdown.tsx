@@ -28,7 +28,17 @@ export interface ModelDropdownProps {
  * cost per model). Locked models are listed, greyed with their reason, and cannot be chosen; the picker
  * overlay behind 'Browse all models' links to Settings.
  */
-export function ModelDropdown({ models, loading, error, selectedId, costs, onSelect, onBrowseAll, disabled, className }: ModelDropdownProps) {
+export function ModelDropdown({
+  models,
+  loading,
+  error,
+  selectedId,
+  costs,
+  onSelect,
+  onBrowseAll,
+  disabled,
+  className,
+}: ModelDropdownProps) {
   const current = models.find((m) => m.id === selectedId);
   // A model chosen earlier may no longer be offered (its inputs were disconnected): still name it.
   const currentName = current?.name ?? (selectedId ? displayNameFor(selectedId).name : null);
@@ -90,7 +100,13 @@ export function ModelDropdown({ models, loading, error, selectedId, costs, onSel
               const usable = isUsable(model);
               const credits = creditsFor(model, costs);
               return (
-                <MenuRadioItem key={model.id} value={model.id} disabled={!usable} data-model-id={model.id} className="h-auto min-h-9 gap-2 py-1.5">
+                <MenuRadioItem
+                  key={model.id}
+                  value={model.id}
+                  disabled={!usable}
+                  data-model-id={model.id}
+                  className="h-auto min-h-9 gap-2 py-1.5"
+                >
                   <ProviderLogo provider={model.provider} size={20} className={cn(!usable && "grayscale")} />
                   <span className="flex min-w-0 flex-1 flex-col">
                     <span className="truncate">{model.name}</span>

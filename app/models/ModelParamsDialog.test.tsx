@@ -313,7 +313,10 @@ describe("Model Parameters modal (spec canvas 2, 5)", () => {
     expect(onChange).toHaveBeenLastCalledWith({ start_image_url: "/api/media/img-2", reference_image_urls: ["/api/media/img-2"] });
     fireEvent.click(box("Image 1"));
     act(() => vi.advanceTimersByTime(300));
-    expect(onChange).toHaveBeenLastCalledWith({ start_image_url: "/api/media/img-2", reference_image_urls: ["/api/media/img-1", "/api/media/img-2"] });
+    expect(onChange).toHaveBeenLastCalledWith({
+      start_image_url: "/api/media/img-2",
+      reference_image_urls: ["/api/media/img-1", "/api/media/img-2"],
+    });
   });
 
   it("asks for a connection when no connected media fits, and keeps a value whose node was disconnected", () => {

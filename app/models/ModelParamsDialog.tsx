@@ -31,7 +31,15 @@ const EMPTY: ParamRecord = {};
  * input schema by the rules of spec canvas 5: dropdowns, toggles, sliders, number and text inputs, media
  * pickers. Edits wait in useParameterDraft and are sent per spec canvas 9; closing sends what is waiting.
  */
-export function ModelParamsDialog({ model, value = EMPTY, context, onChange, open, onOpenChange, readOnly = false }: ModelParamsDialogProps) {
+export function ModelParamsDialog({
+  model,
+  value = EMPTY,
+  context,
+  onChange,
+  open,
+  onOpenChange,
+  readOnly = false,
+}: ModelParamsDialogProps) {
   const draft = useParameterDraft(value, onChange, model?.id ?? "");
   const { flush } = draft;
   useEffect(() => {
@@ -126,7 +134,14 @@ function ParamField({ field, value, autoFilled, context, disabled, onChange }: P
   );
 }
 
-function FieldControl({ field, common, value, autoFilled, context, onChange }: Omit<ParamFieldProps, "disabled"> & {
+function FieldControl({
+  field,
+  common,
+  value,
+  autoFilled,
+  context,
+  onChange,
+}: Omit<ParamFieldProps, "disabled"> & {
   common: { id: string; label: string; describedBy?: string; disabled: boolean };
 }) {
   switch (field.kind) {

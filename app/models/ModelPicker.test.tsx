@@ -23,13 +23,23 @@ function renderPicker(props: Partial<ModelPickerProps> = {}) {
   const onSelect = vi.fn();
   const onClose = vi.fn();
   renderInApp(
-    <ModelPicker models={models} loading={false} error={null} selectedId={null} costs={{}} onSelect={onSelect} onClose={onClose} {...props} />,
+    <ModelPicker
+      models={models}
+      loading={false}
+      error={null}
+      selectedId={null}
+      costs={{}}
+      onSelect={onSelect}
+      onClose={onClose}
+      {...props}
+    />,
   );
   return { onSelect, onClose, search: screen.getByRole("combobox", { name: "Search models" }) };
 }
 
 const card = (name: string) => screen.getByRole("option", { name });
-const cardNames = () => screen.queryAllByRole("option").map((o) => document.getElementById(o.getAttribute("aria-labelledby") ?? "")?.textContent);
+const cardNames = () =>
+  screen.queryAllByRole("option").map((o) => document.getElementById(o.getAttribute("aria-labelledby") ?? "")?.textContent);
 
 describe("model picker overlay (spec canvas 2)", () => {
   it("opens as 'Select a Model' with the search box focused and one card per model", () => {

@@ -19,7 +19,16 @@ const EMPTY_OPTION = "__empty__";
 const optionKey = (v: unknown) => (v === "" ? EMPTY_OPTION : String(v));
 const optionLabel = (v: ParamValue) => (v === "" ? "(none)" : String(v));
 
-export function DropdownControl({ id, label, describedBy, disabled, options, fixed, value, onChange }: ControlBase & {
+export function DropdownControl({
+  id,
+  label,
+  describedBy,
+  disabled,
+  options,
+  fixed,
+  value,
+  onChange,
+}: ControlBase & {
   options: readonly ParamValue[];
   fixed: boolean;
   value: unknown;
@@ -49,7 +58,13 @@ export function DropdownControl({ id, label, describedBy, disabled, options, fix
   );
 }
 
-export function ToggleControl({ id, describedBy, disabled, value, onChange }: ControlBase & { value: unknown; onChange(v: boolean): void }) {
+export function ToggleControl({
+  id,
+  describedBy,
+  disabled,
+  value,
+  onChange,
+}: ControlBase & { value: unknown; onChange(v: boolean): void }) {
   const on = value === true;
   return (
     <button
@@ -69,7 +84,12 @@ export function ToggleControl({ id, describedBy, disabled, value, onChange }: Co
           on ? "border-transparent bg-accent" : "border-border-strong bg-surface-3",
         )}
       >
-        <span className={cn("size-3.5 rounded-full shadow-sm transition-transform duration-150", on ? "translate-x-[18px] bg-accent-fg" : "translate-x-[2px] bg-text-muted")} />
+        <span
+          className={cn(
+            "size-3.5 rounded-full shadow-sm transition-transform duration-150",
+            on ? "translate-x-[18px] bg-accent-fg" : "translate-x-[2px] bg-text-muted",
+          )}
+        />
       </span>
       {toggleLabel(on)}
     </button>
@@ -88,7 +108,17 @@ export function formatSliderValue(value: number, step: number): string {
   return value.toFixed(Math.min(stepDecimals(step), 6));
 }
 
-export function SliderControl({ id, label, describedBy, disabled, min, max, step, value, onChange }: ControlBase & {
+export function SliderControl({
+  id,
+  label,
+  describedBy,
+  disabled,
+  min,
+  max,
+  step,
+  value,
+  onChange,
+}: ControlBase & {
   min: number;
   max: number;
   step: number;
@@ -123,7 +153,16 @@ export function SliderControl({ id, label, describedBy, disabled, min, max, step
  * spec canvas 5: a number without both bounds is typed and committed on blur (or Enter); text that is not
  * a number — or not a whole number for an integer, or past a bound — is ignored and the last value returns.
  */
-export function NumberControl({ id, describedBy, disabled, integer, min, max, value, onChange }: ControlBase & {
+export function NumberControl({
+  id,
+  describedBy,
+  disabled,
+  integer,
+  min,
+  max,
+  value,
+  onChange,
+}: ControlBase & {
   integer: boolean;
   min?: number;
   max?: number;

@@ -10,12 +10,20 @@ export function ProviderLogo({ provider, size = 32, className }: { provider: Pro
   const box = "inline-flex shrink-0 select-none items-center justify-center rounded-md font-semibold leading-none";
   if (provider === "local") {
     return (
-      <span aria-hidden="true" data-provider="local" style={{ width: size, height: size }} className={cn(box, "bg-accent-soft text-accent", className)}>
+      <span
+        aria-hidden="true"
+        data-provider="local"
+        style={{ width: size, height: size }}
+        className={cn(box, "bg-accent-soft text-accent", className)}
+      >
         <Cpu style={{ width: size * 0.55, height: size * 0.55 }} />
       </span>
     );
   }
-  const { text: mark, className: colours } = PROVIDER_MARKS[provider] ?? { text: provider.slice(0, 1).toUpperCase(), className: "bg-surface-3 text-text" };
+  const { text: mark, className: colours } = PROVIDER_MARKS[provider] ?? {
+    text: provider.slice(0, 1).toUpperCase(),
+    className: "bg-surface-3 text-text",
+  };
   return (
     <span
       aria-hidden="true"

@@ -1,4 +1,10 @@
-import { autoFillMedia, defaultParameters, modelParameterFields, type ContextMedia, type ModelParameterField } from "../../domain/generation/modelParamForm";
+import {
+  autoFillMedia,
+  defaultParameters,
+  modelParameterFields,
+  type ContextMedia,
+  type ModelParameterField,
+} from "../../domain/generation/modelParamForm";
 import type { Model } from "../../domain/generation/modelTypes";
 
 /** A node's modelParameters (spec canvas 3): plain values, and URLs or URL lists for media inputs. */

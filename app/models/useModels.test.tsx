@@ -63,7 +63,10 @@ describe("useCompatibleModels (POST /api/models/available)", () => {
 
   it("asks again when the node's content type or its connections change, not on a plain re-render", async () => {
     const calls = fakeServer(() => ({ status: 200, body: { success: true, models: [sketch] } }));
-    const { result, rerender } = renderHook((ctx: ModelsContext) => useCompatibleModels(ctx), { wrapper: wrapper(), initialProps: context("image") });
+    const { result, rerender } = renderHook((ctx: ModelsContext) => useCompatibleModels(ctx), {
+      wrapper: wrapper(),
+      initialProps: context("image"),
+    });
     await waitFor(() => expect(result.current.models).toHaveLength(1));
     rerender(context("image"));
     rerender(context("video"));

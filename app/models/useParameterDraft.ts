@@ -19,7 +19,11 @@ export interface ParameterDraft {
  * once for every field the user is not editing. An immediate parameter sends the waiting edits with it.
  * `resetKey` (the model id) drops unsent edits when the model changes: they belonged to the other model.
  */
-export function useParameterDraft(value: ParamRecord, onChange: (params: Record<string, unknown>) => void, resetKey: string): ParameterDraft {
+export function useParameterDraft(
+  value: ParamRecord,
+  onChange: (params: Record<string, unknown>) => void,
+  resetKey: string,
+): ParameterDraft {
   const [pending, setPending] = useState<ParamRecord>({});
   const pendingRef = useRef<ParamRecord>({});
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

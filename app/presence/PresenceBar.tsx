@@ -36,13 +36,25 @@ export const PresenceBar = memo(function PresenceBar() {
       <ul className="flex items-center -space-x-1.5" aria-label="People here now">
         {members.slice(0, SHOWN).map((m) => (
           <li key={m.userId}>
-            <Avatar member={m} followed={m.connectionIds.includes(following ?? "")} onFollow={() => follow(m.connectionIds.includes(following ?? "") ? null : m.connectionId)} />
+            <Avatar
+              member={m}
+              followed={m.connectionIds.includes(following ?? "")}
+              onFollow={() => follow(m.connectionIds.includes(following ?? "") ? null : m.connectionId)}
+            />
           </li>
         ))}
         {members.length > SHOWN && (
           <li>
-            <Tooltip content={members.slice(SHOWN).map((m) => m.name).join(", ")} side="bottom">
-              <span className="flex size-8 items-center justify-center rounded-full border-2 border-surface bg-surface-3 text-xs text-text-muted">+{members.length - SHOWN}</span>
+            <Tooltip
+              content={members
+                .slice(SHOWN)
+                .map((m) => m.name)
+                .join(", ")}
+              side="bottom"
+            >
+              <span className="flex size-8 items-center justify-center rounded-full border-2 border-surface bg-surface-3 text-xs text-text-muted">
+                +{members.length - SHOWN}
+              </span>
             </Tooltip>
           </li>
         )}
@@ -55,7 +67,16 @@ function Avatar({ member, followed, onFollow }: { member: PresencePeer; followed
   const where = member.mode ? PRESENCE_MODE_LABELS[member.mode] : "Opening";
   const label = `${member.name} · ${where}${member.canEdit ? "" : " · view only"}`;
   return (
-    <Tooltip content={<span>{label}<br />{followed ? "Click to stop following" : "Click to follow"}</span>} side="bottom">
+    <Tooltip
+      content={
+        <span>
+          {label}
+          <br />
+          {followed ? "Click to stop following" : "Click to follow"}
+        </span>
+      }
+      side="bottom"
+    >
       <button
         type="button"
         onClick={onFollow}

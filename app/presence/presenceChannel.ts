@@ -36,7 +36,12 @@ function send(frame: unknown) {
  * Opens the project's presence socket; the returned function closes it and forgets everyone. `onAccess`
  * hears this user's new permission when the owner changes it (the socket is the tab's one live channel).
  */
-export function connectPresence(projectId: string, selfUserId: string, initial: State, onAccess?: (permission: Permission) => void): () => void {
+export function connectPresence(
+  projectId: string,
+  selfUserId: string,
+  initial: State,
+  onAccess?: (permission: Permission) => void,
+): () => void {
   usePresence.getState().reset(selfUserId);
   const me: Channel = {
     live: null,

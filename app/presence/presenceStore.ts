@@ -51,7 +51,12 @@ export const usePresence = create<PresenceState>()((set) => ({
             following: s.following === m.connectionId ? null : s.following,
           };
         case "cursor":
-          return { cursors: m.x === null || m.y === null ? without(s.cursors, m.connectionId) : { ...s.cursors, [m.connectionId]: { x: m.x, y: m.y, at: performance.now() } } };
+          return {
+            cursors:
+              m.x === null || m.y === null
+                ? without(s.cursors, m.connectionId)
+                : { ...s.cursors, [m.connectionId]: { x: m.x, y: m.y, at: performance.now() } },
+          };
       }
     }),
   follow: (connectionId) => set({ following: connectionId }),
@@ -65,7 +70,10 @@ export const useFollowed = () => usePresence((s) => (s.following ? (s.peers[s.fo
  * The members here, one entry per person (their most recently heard tab), in the order they arrived;
  * `connectionIds` are all their tabs. `exceptUserId` (this tab's user) leaves out their other tabs.
  */
-export function membersOf(peers: Record<string, PresencePeer>, exceptUserId: string | null = null): (PresencePeer & { connectionIds: string[] })[] {
+export function membersOf(
+  peers: Record<string, PresencePeer>,
+  exceptUserId: string | null = null,
+): (PresencePeer & { connectionIds: string[] })[] {
   const byUser = new Map<string, PresencePeer & { connectionIds: string[] }>();
   for (const peer of Object.values(peers)) {
     if (peer.userId === exceptUserId) continue;

@@ -15,7 +15,9 @@ export function useScriptPlace(scroller: RefObject<HTMLElement | null>, scriptId
     const report = () => {
       frame = 0;
       const top = el.getBoundingClientRect().top;
-      const first = [...el.querySelectorAll<HTMLElement>("[data-element-id]")].find((line) => line.getBoundingClientRect().bottom > top + 8);
+      const first = [...el.querySelectorAll<HTMLElement>("[data-element-id]")].find(
+        (line) => line.getBoundingClientRect().bottom > top + 8,
+      );
       reportPresence({ scriptElementId: first?.dataset.elementId ?? null });
     };
     const onScroll = () => (frame ||= requestAnimationFrame(report));
@@ -39,6 +41,8 @@ export function useScriptPlace(scroller: RefObject<HTMLElement | null>, scriptId
   const target = followed?.mode === "scripts" && followed.scriptId === scriptId ? followed.scriptElementId : null;
   useEffect(() => {
     if (!target) return;
-    scroller.current?.querySelector<HTMLElement>(`[data-element-id="${CSS.escape(target)}"]`)?.scrollIntoView({ block: "start", behavior: "smooth" });
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-element-id="${CSS.escape(target)}"]`)
+      ?.scrollIntoView({ block: "start", behavior: "smooth" });
   }, [scroller, target]);
 }

@@ -8,16 +8,7 @@ import { loginPathFor } from "../auth/returnTo";
 import { checkoutError, goToCheckout, useBillingConfig } from "../billing/billingApi";
 import { TestModeBadge } from "../billing/TestModeBadge";
 import { BackLink, Button, Logo, cn, toast } from "../ui";
-import {
-  CREDIT_PACKS,
-  PLANS,
-  formatCredits,
-  formatUsd,
-  planBonusRatio,
-  usdToCredits,
-  type CreditPack,
-  type Plan,
-} from "./plans";
+import { CREDIT_PACKS, PLANS, formatCredits, formatUsd, planBonusRatio, usdToCredits, type CreditPack, type Plan } from "./plans";
 
 type Billing = "monthly" | "yearly";
 
@@ -69,13 +60,16 @@ export function PricingPage() {
             One studio. Pay for what you generate.
           </h1>
           <p className="mt-4 text-base leading-relaxed text-text-muted text-pretty">
-            Plans bundle monthly credits at a better rate; packs top you up with no subscription. Use our rates, or
-            bring your own API keys and pay your providers directly.
+            Plans bundle monthly credits at a better rate; packs top you up with no subscription. Use our rates, or bring your own API keys
+            and pay your providers directly.
           </p>
         </section>
 
         {config.data?.testMode && (
-          <div role="note" className="mx-auto mt-8 flex max-w-3xl items-center gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3.5 text-sm">
+          <div
+            role="note"
+            className="mx-auto mt-8 flex max-w-3xl items-center gap-3 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3.5 text-sm"
+          >
             <TestModeBadge />
             <p className="text-text-muted">
               {config.data.provider === "test"
@@ -85,11 +79,16 @@ export function PricingPage() {
           </div>
         )}
         {unavailable && (
-          <div role="note" className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-accent/30 bg-accent-soft px-4 py-3.5 text-sm">
+          <div
+            role="note"
+            className="mx-auto mt-8 flex max-w-3xl items-start gap-3 rounded-xl border border-accent/30 bg-accent-soft px-4 py-3.5 text-sm"
+          >
             <Info className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden="true" />
             <p className="text-text">
               <strong className="font-semibold">Purchasing is not set up on this server.</strong>{" "}
-              <span className="text-text-muted">Every new account starts with a free credit allowance, and runs on your own API keys cost no credits.</span>
+              <span className="text-text-muted">
+                Every new account starts with a free credit allowance, and runs on your own API keys cost no credits.
+              </span>
             </p>
           </div>
         )}
@@ -120,9 +119,7 @@ export function PricingPage() {
                 >
                   {b === "monthly" ? "Monthly" : "Yearly"}
                   {b === "yearly" && (
-                    <span className="rounded-sm bg-success-soft px-1.5 py-0.5 text-2xs font-semibold text-success">
-                      2 months free
-                    </span>
+                    <span className="rounded-sm bg-success-soft px-1.5 py-0.5 text-2xs font-semibold text-success">2 months free</span>
                   )}
                 </ToggleGroup.Item>
               ))}
@@ -162,8 +159,8 @@ export function PricingPage() {
           </h2>
           <dl className="mt-6 grid gap-4 md:grid-cols-3">
             <Explainer icon={<Coins aria-hidden="true" />} term="1 credit = $0.001">
-              Every cost is shown as money × 1000, so a generation that costs $0.04 shows as{" "}
-              {formatCredits(usdToCredits(0.04))} credits. No conversion tables.
+              Every cost is shown as money × 1000, so a generation that costs $0.04 shows as {formatCredits(usdToCredits(0.04))} credits. No
+              conversion tables.
             </Explainer>
             <Explainer icon={<KeyRound aria-hidden="true" />} term="Your keys, no credits">
               Connect your own provider API keys and runs on them cost no credits: you pay the provider directly.
@@ -252,7 +249,11 @@ function PlanCard({ plan, billing, onBuy, pending, unavailable }: { plan: Plan; 
         Choose {plan.name}
       </Button>
       <p id={noteId} className="mt-2 text-center text-xs text-text-muted">
-        {unavailable ? "Not available on this server" : billing === "yearly" ? `${formatCredits(plan.monthlyCredits * 12)} credits a year, up front` : "Cancel any time"}
+        {unavailable
+          ? "Not available on this server"
+          : billing === "yearly"
+            ? `${formatCredits(plan.monthlyCredits * 12)} credits a year, up front`
+            : "Cancel any time"}
       </p>
 
       <ul className="mt-6 space-y-2.5 border-t border-border pt-5 text-sm">
@@ -272,10 +273,7 @@ function PackCard({ pack, onBuy, pending, unavailable }: { pack: CreditPack } & 
   const noteId = `pack-note-${pack.id}`;
   const bonusPct = Math.round((pack.bonusCredits / (pack.credits - pack.bonusCredits)) * 100);
   return (
-    <article
-      aria-labelledby={`pack-${pack.id}`}
-      className="flex w-full flex-col rounded-xl border border-border bg-surface p-5"
-    >
+    <article aria-labelledby={`pack-${pack.id}`} className="flex w-full flex-col rounded-xl border border-border bg-surface p-5">
       <div className="flex items-center justify-between gap-2">
         <h3 id={`pack-${pack.id}`} className="text-sm font-medium text-text-muted">
           {pack.label} pack
@@ -314,9 +312,7 @@ function Explainer({ icon, term, children }: { icon: ReactNode; term: string; ch
   return (
     <div className="rounded-xl border border-border bg-surface p-5">
       <dt className="flex items-center gap-2.5 text-sm font-semibold">
-        <span className="inline-flex size-8 items-center justify-center rounded-lg bg-surface-2 text-accent [&_svg]:size-4">
-          {icon}
-        </span>
+        <span className="inline-flex size-8 items-center justify-center rounded-lg bg-surface-2 text-accent [&_svg]:size-4">{icon}</span>
         {term}
       </dt>
       <dd className="mt-3 text-sm leading-relaxed text-text-muted">{children}</dd>

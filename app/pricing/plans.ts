@@ -16,4 +16,3 @@ export function formatUsd(usd: number): string {
     maximumFractionDigits: 2,
   });
 }
-

@@ -11,7 +11,11 @@ export function CreditsButton() {
   const balance = credits.data;
   const promised = usePromisedCredits().data ?? 0;
   const tip =
-    balance === undefined ? "Loading balance…" : promised > 0 ? promisedCreditsMessage(promised) : `${formatCredits(balance)} remaining (${formatMoney(balance)})`;
+    balance === undefined
+      ? "Loading balance…"
+      : promised > 0
+        ? promisedCreditsMessage(promised)
+        : `${formatCredits(balance)} remaining (${formatMoney(balance)})`;
   return (
     <Tooltip content={tip}>
       <Button variant="ghost" size="sm" onClick={() => navigate("/pricing")} aria-label="Credits and plans">

@@ -20,7 +20,6 @@ const CanvasMode = lazy(() => loadCanvas().then((m) => ({ default: (m as typeof 
 const WriteMode = lazy(() => import("../write/WriteMode").then((m) => ({ default: m.WriteMode })));
 const AssetsScreen = lazy(() => import("../assets/AssetsScreen").then((m) => ({ default: m.AssetsScreen })));
 
-
 export function ProjectWorkspace({ projectId, user }: { projectId: string; user: SessionUser }) {
   const navigate = useNavigate();
   const project = useProject(projectId);
@@ -58,7 +57,12 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
   // The same socket brings a change of this user's access, which every mode follows at once.
   const queryClient = useQueryClient();
   useEffect(
-    () => (opened ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }, (permission) => followAccess(queryClient, projectId, permission)) : undefined),
+    () =>
+      opened
+        ? connectPresence(projectId, user.id, { mode: initialMode(projectId) }, (permission) =>
+            followAccess(queryClient, projectId, permission),
+          )
+        : undefined,
     [opened, projectId, user.id, queryClient],
   );
   useEffect(() => reportPresence({ mode }), [mode]);

@@ -34,7 +34,12 @@ export function ShareDialog({ projectId, open, onOpenChange }: { projectId: stri
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Share project" description="Invite people who have a Reelgraph account on this studio.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share project"
+      description="Invite people who have a Reelgraph account on this studio."
+    >
       <form onSubmit={submit} className="flex items-end gap-2" noValidate>
         <Field label="E-mail" htmlFor="share-email" error={error}>
           <Input
@@ -50,7 +55,13 @@ export function ShareDialog({ projectId, open, onOpenChange }: { projectId: stri
             autoFocus
           />
         </Field>
-        <Select aria-label="Permission" value={permission} onValueChange={(v) => setPermission(v as MemberPermission)} options={PERMISSIONS} className="mb-[2px] w-32" />
+        <Select
+          aria-label="Permission"
+          value={permission}
+          onValueChange={(v) => setPermission(v as MemberPermission)}
+          options={PERMISSIONS}
+          className="mb-[2px] w-32"
+        />
         <Button type="submit" variant="primary" loading={add.isPending} disabled={!email.trim()} className="mb-[2px]">
           Share
         </Button>
@@ -79,10 +90,7 @@ export function ShareDialog({ projectId, open, onOpenChange }: { projectId: stri
                   options={PERMISSIONS}
                   className="w-32"
                   onValueChange={(v) =>
-                    add.mutate(
-                      { email: m.email, permission: v as MemberPermission },
-                      { onError: (err) => toast.error(err.message) },
-                    )
+                    add.mutate({ email: m.email, permission: v as MemberPermission }, { onError: (err) => toast.error(err.message) })
                   }
                 />
                 <IconButton

@@ -10,17 +10,7 @@ import { SaveIndicator } from "./SaveIndicator";
 import { ShareDialog } from "./ShareDialog";
 import { TutorialDialog } from "./TutorialDialog";
 
-export function TopBar({
-  project,
-  mode,
-  onMode,
-  onBack,
-}: {
-  project: Project;
-  mode: Mode;
-  onMode(mode: Mode): void;
-  onBack(): void;
-}) {
+export function TopBar({ project, mode, onMode, onBack }: { project: Project; mode: Mode; onMode(mode: Mode): void; onBack(): void }) {
   const [sharing, setSharing] = useState(false);
   const [tutorial, setTutorial] = useState(false);
   return (
@@ -57,7 +47,10 @@ export function TopBar({
       <div className="mx-2 h-6 w-px bg-border" aria-hidden />
       <ProjectNameEditor project={project} />
       {project.permission === "view" && (
-        <span className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted" data-testid="view-only-badge">
+        <span
+          className="inline-flex items-center gap-1 rounded-full bg-surface-2 px-2 py-0.5 text-xs text-text-muted"
+          data-testid="view-only-badge"
+        >
           <Eye className="size-3" /> View only
         </span>
       )}

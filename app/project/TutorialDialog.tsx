@@ -20,7 +20,11 @@ const STEPS = [
   },
   {
     title: "Generate",
-    body: <>On the Canvas, nodes hold text, images, video, audio and 3D. Connect them so one result feeds the next, then run a model on a node.</>,
+    body: (
+      <>
+        On the Canvas, nodes hold text, images, video, audio and 3D. Connect them so one result feeds the next, then run a model on a node.
+      </>
+    ),
   },
   {
     title: "Share",

@@ -6,7 +6,9 @@ import { toast } from "../ui";
 
 /** What the member is told when the owner changes their access to an open project. */
 export function accessChangeMessage(project: Pick<Project, "name" | "ownerName">, permission: Permission): string {
-  return canEdit(permission) ? `${project.ownerName} gave you edit access to ${project.name}` : `${project.ownerName} made ${project.name} view-only for you`;
+  return canEdit(permission)
+    ? `${project.ownerName} gave you edit access to ${project.name}`
+    : `${project.ownerName} made ${project.name} view-only for you`;
 }
 
 /**

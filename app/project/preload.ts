@@ -27,7 +27,11 @@ const fetchCanvas = (projectId: string) => api<CanvasData>("GET", `/api/projects
 /** Starts everything a project page needs; safe to call more than once. */
 export function preloadProject(queryClient: QueryClient, projectId: string, mode: string) {
   void loadWorkspace();
-  void queryClient.prefetchQuery({ queryKey: projectKeys.one(projectId), queryFn: () => api<Project>("GET", `/api/projects/${projectId}`), retry: false });
+  void queryClient.prefetchQuery({
+    queryKey: projectKeys.one(projectId),
+    queryFn: () => api<Project>("GET", `/api/projects/${projectId}`),
+    retry: false,
+  });
   if (mode === "canvas") {
     void loadCanvas();
     if (!canvasRequests.has(projectId)) {

@@ -5,7 +5,17 @@ import { Button, Popover, PopoverContent, PopoverTrigger } from "../ui";
 import { MyQueuePanel, useActiveRunCount } from "./MyQueuePanel";
 
 /** "Queue (n)": opens my queue across projects (the canvas toolbar and the dashboard show it). */
-export function MyQueueButton({ side = "bottom", icon, currentProjectId, onOpen }: { side?: "top" | "bottom"; icon?: ReactNode; currentProjectId?: string; onOpen?: (run: QueueRun) => void }) {
+export function MyQueueButton({
+  side = "bottom",
+  icon,
+  currentProjectId,
+  onOpen,
+}: {
+  side?: "top" | "bottom";
+  icon?: ReactNode;
+  currentProjectId?: string;
+  onOpen?: (run: QueueRun) => void;
+}) {
   const active = useActiveRunCount();
   return (
     <Popover>

@@ -1,4 +1,19 @@
-import { ArrowUpToLine, CheckCircle2, ChevronDown, ChevronUp, CircleSlash, Clock, GripVertical, Loader2, Pause, Play, RotateCcw, RotateCw, X, XCircle } from "lucide-react";
+import {
+  ArrowUpToLine,
+  CheckCircle2,
+  ChevronDown,
+  ChevronUp,
+  CircleSlash,
+  Clock,
+  GripVertical,
+  Loader2,
+  Pause,
+  Play,
+  RotateCcw,
+  RotateCw,
+  X,
+  XCircle,
+} from "lucide-react";
 import { useState, type DragEvent } from "react";
 import { isWaitingRun, type QueueRun } from "../../domain/runs/queue";
 import { formatWriteEdited } from "../../domain/relativeTime";
@@ -54,11 +69,23 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
         <span className="flex-1 text-sm font-medium text-text">
           My queue{paused && <span className="ml-2 rounded bg-accent-soft px-1.5 py-0.5 text-xs font-normal text-accent">Paused</span>}
         </span>
-        <Button size="sm" variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ type: paused ? "resume" : "pause" })} data-testid="queue-pause">
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={act.isPending}
+          onClick={() => act.mutate({ type: paused ? "resume" : "pause" })}
+          data-testid="queue-pause"
+        >
           {paused ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
           {paused ? "Resume" : "Pause"}
         </Button>
-        <Button size="sm" variant="ghost" disabled={waiting.length === 0} onClick={() => setConfirmCancel(true)} data-testid="queue-cancel-waiting">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={waiting.length === 0}
+          onClick={() => setConfirmCancel(true)}
+          data-testid="queue-cancel-waiting"
+        >
           Cancel all waiting
         </Button>
       </div>
@@ -77,7 +104,11 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
             return (
               <li
                 key={r.id}
-                className={cn("group flex items-center gap-2 px-3 py-2 hover:bg-surface-2", over === r.id && dragging !== r.id && "border-t-2 border-accent", dragging === r.id && "opacity-50")}
+                className={cn(
+                  "group flex items-center gap-2 px-3 py-2 hover:bg-surface-2",
+                  over === r.id && dragging !== r.id && "border-t-2 border-accent",
+                  dragging === r.id && "opacity-50",
+                )}
                 data-testid="queue-item"
                 data-status={r.status}
                 data-run-id={r.id}
@@ -98,7 +129,11 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                 }}
                 onDrop={(e) => movable && drop(e, r)}
               >
-                {movable ? <GripVertical className="size-4 shrink-0 cursor-grab text-text-muted" aria-hidden /> : <span className="w-4 shrink-0" />}
+                {movable ? (
+                  <GripVertical className="size-4 shrink-0 cursor-grab text-text-muted" aria-hidden />
+                ) : (
+                  <span className="w-4 shrink-0" />
+                )}
                 <Icon className={cn("size-4 shrink-0", s.tone, r.status === "running" && "animate-spin")} aria-hidden />
                 <button
                   type="button"
@@ -119,7 +154,12 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                 </button>
                 {movable && (
                   <>
-                    <IconButton label={`Move ${r.nodeTitle} up`} size="sm" disabled={place === 0} onClick={() => act.mutate({ type: "move", runId: r.id, position: place - 1 })}>
+                    <IconButton
+                      label={`Move ${r.nodeTitle} up`}
+                      size="sm"
+                      disabled={place === 0}
+                      onClick={() => act.mutate({ type: "move", runId: r.id, position: place - 1 })}
+                    >
                       <ChevronUp />
                     </IconButton>
                     <IconButton
@@ -130,7 +170,12 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                     >
                       <ChevronDown />
                     </IconButton>
-                    <IconButton label={`Run ${r.nodeTitle} next`} size="sm" disabled={place === 0} onClick={() => act.mutate({ type: "run-next", runId: r.id })}>
+                    <IconButton
+                      label={`Run ${r.nodeTitle} next`}
+                      size="sm"
+                      disabled={place === 0}
+                      onClick={() => act.mutate({ type: "run-next", runId: r.id })}
+                    >
                       <ArrowUpToLine />
                     </IconButton>
                   </>

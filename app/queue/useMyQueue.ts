@@ -75,9 +75,12 @@ export function useQueueActions() {
     mutationFn: request,
     onSuccess: (answer, a) => {
       if (a.type === "cancel-waiting") {
-        toast.success(answer.cancelled ? `Cancelled ${answer.cancelled} waiting run${answer.cancelled === 1 ? "" : "s"}` : "Nothing was waiting", {
-          description: answer.credits ? `${answer.credits} credits returned` : undefined,
-        });
+        toast.success(
+          answer.cancelled ? `Cancelled ${answer.cancelled} waiting run${answer.cancelled === 1 ? "" : "s"}` : "Nothing was waiting",
+          {
+            description: answer.credits ? `${answer.credits} credits returned` : undefined,
+          },
+        );
       } else if (SUCCESS[a.type]) toast.success(SUCCESS[a.type]!);
     },
     onError: (err) => toast.error(err instanceof ApiError ? err.message : "The queue could not be changed; try again"),

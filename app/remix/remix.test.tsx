@@ -41,13 +41,30 @@ function fakeServer(...queued: Answer[]) {
 
 const created = (id: string, name: string): Answer => ({
   status: 201,
-  body: { id, name, description: REMIX_DESCRIPTION, thumbnail: null, ownerId: "u1", ownerName: "Ann", permission: "owner", preview: null, createdAt: "", updatedAt: "" },
+  body: {
+    id,
+    name,
+    description: REMIX_DESCRIPTION,
+    thumbnail: null,
+    ownerId: "u1",
+    ownerName: "Ann",
+    permission: "owner",
+    preview: null,
+    createdAt: "",
+    updatedAt: "",
+  },
 });
 
 const draft = {
   name: "  Neon Alley  ",
   nodes: [
-    { id: "n1", type: "generic_v2", position: { x: 10, y: 20 }, data: { prompt: "rain", mediaUrl: "https://gallery.example/a.png" }, selected: true },
+    {
+      id: "n1",
+      type: "generic_v2",
+      position: { x: 10, y: 20 },
+      data: { prompt: "rain", mediaUrl: "https://gallery.example/a.png" },
+      selected: true,
+    },
     { id: "n2", position: { x: 300, y: 20 }, data: { content: "INT. ALLEY" } },
   ],
   edges: [{ id: "e1", source: "n1", target: "n2" }],
@@ -137,7 +154,10 @@ describe("remix draft", () => {
   });
 
   it("takes the next free name when the user already has a project of the draft's name", async () => {
-    const taken = (name: string): Answer => ({ status: 409, body: { error: `A project named "${name}" already exists`, code: "already_exists" } });
+    const taken = (name: string): Answer => ({
+      status: 409,
+      body: { error: `A project named "${name}" already exists`, code: "already_exists" },
+    });
     fakeServer(taken("Neon Alley"), taken("Neon Alley (2)"), created("p-3", "Neon Alley (3)"));
     localStorage.setItem(REMIX_DRAFT_KEY, JSON.stringify(draft));
     renderInApp(<Remixing />);

@@ -41,9 +41,9 @@ export function SettingsPage() {
             Provider keys
           </h2>
           <p className="mt-2 text-sm leading-relaxed text-text-muted">
-            Bring your own keys for hosted models, or point the studio at your own ComfyUI or Ollama server. Runs on
-            your own key cost no credits. Keys are encrypted on the server and never shown again: only their last four
-            characters. Local models always work, with no key.
+            Bring your own keys for hosted models, or point the studio at your own ComfyUI or Ollama server. Runs on your own key cost no
+            credits. Keys are encrypted on the server and never shown again: only their last four characters. Local models always work, with
+            no key.
           </p>
           <ProviderKeyList />
         </section>

@@ -42,14 +42,30 @@ function fakeStudio({ signedIn = true } = {}) {
     if (provider && method === "PUT") {
       const key = String((body as { key: string }).key);
       if (key.includes("127.0.0.1")) {
-        return json({ error: "This address points to a private or internal network, which the studio does not connect to for users.", code: "bad_request" }, 400);
+        return json(
+          {
+            error: "This address points to a private or internal network, which the studio does not connect to for users.",
+            code: "bad_request",
+          },
+          400,
+        );
       }
-      const status: ProviderKeyStatus = { provider: provider as "fal", source: "user", hint: key.slice(-4), updatedAt: new Date().toISOString() };
+      const status: ProviderKeyStatus = {
+        provider: provider as "fal",
+        source: "user",
+        hint: key.slice(-4),
+        updatedAt: new Date().toISOString(),
+      };
       statuses.set(provider, status);
       return json(status);
     }
     if (provider && method === "DELETE") {
-      const status: ProviderKeyStatus = { provider: provider as "fal", source: platform.has(provider) ? "platform" : null, hint: null, updatedAt: null };
+      const status: ProviderKeyStatus = {
+        provider: provider as "fal",
+        source: platform.has(provider) ? "platform" : null,
+        hint: null,
+        updatedAt: null,
+      };
       statuses.set(provider, status);
       return json(status);
     }
@@ -89,9 +105,11 @@ describe("settings page: provider keys", () => {
     expect(statusOf("comfyui")).toBe("No server — models locked");
     expect(within(row("fal")).getByRole("heading", { name: "fal.ai" })).toBeTruthy();
     expect(within(row("replicate")).getByText(/cost no credits/)).toBeTruthy();
-    expect(within(row("openai")).getByRole("link", { name: /platform\.openai\.com\/api-keys/ }).getAttribute("href")).toBe(
-      "https://platform.openai.com/api-keys",
-    );
+    expect(
+      within(row("openai"))
+        .getByRole("link", { name: /platform\.openai\.com\/api-keys/ })
+        .getAttribute("href"),
+    ).toBe("https://platform.openai.com/api-keys");
   });
 
   it("goes back to the canvas it was opened from (a locked model's link), else to the projects", async () => {
@@ -121,7 +139,9 @@ describe("settings page: provider keys", () => {
     expect(save.disabled).toBe(false);
     fireEvent.submit(input.form!);
     await waitFor(() => expect(statusOf("runway")).toBe("Using your key ••••9f8e"));
-    expect(calls.filter((c) => c.method === "PUT")).toEqual([{ method: "PUT", url: "/api/settings/keys/runway", body: { key: "rw-secret-9f8e" } }]);
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([
+      { method: "PUT", url: "/api/settings/keys/runway", body: { key: "rw-secret-9f8e" } },
+    ]);
     expect(input.value).toBe("");
     expect(toast.success).toHaveBeenCalledWith("Saved your Runway key");
     expect(document.body.textContent).not.toContain("rw-secret-9f8e");
@@ -159,7 +179,10 @@ describe("settings page: provider keys", () => {
     fireEvent.click(within(row("fal")).getByRole("button", { name: "Remove your fal.ai key" }));
     await waitFor(() => expect(statusOf("fal")).toBe("No key — models locked"));
     expect(calls.some((c) => c.method === "DELETE" && c.url === "/api/settings/keys/fal")).toBe(true);
-    expect(toast.success).toHaveBeenCalledWith("Removed your fal.ai key", expect.objectContaining({ description: expect.stringMatching(/locked/) }));
+    expect(toast.success).toHaveBeenCalledWith(
+      "Removed your fal.ai key",
+      expect.objectContaining({ description: expect.stringMatching(/locked/) }),
+    );
     expect(within(row("fal")).queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 

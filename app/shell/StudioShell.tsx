@@ -14,7 +14,9 @@ import { loadWorkspace, preloadProject } from "../project/preload";
 import { initialMode } from "../project/modes";
 
 // The workspace (and the canvas inside it) loads only when a project opens.
-const ProjectWorkspace = lazy(() => loadWorkspace().then((m) => ({ default: (m as typeof import("../project/ProjectWorkspace")).ProjectWorkspace })));
+const ProjectWorkspace = lazy(() =>
+  loadWorkspace().then((m) => ({ default: (m as typeof import("../project/ProjectWorkspace")).ProjectWorkspace })),
+);
 
 /** The page states of `/` (spec: shell 2): loading, signed out, signed in with or without a project. */
 export function StudioShell() {
@@ -35,7 +37,13 @@ export function StudioShell() {
   let body;
   if (session.isPending) body = <LoadingScreen />;
   // A shared project link opened signed out: sign in first, then straight into the project.
-  else if (!user && projectParam) body = <Navigate to={loginPathFor(`/?project=${encodeURIComponent(projectParam)}${nodeParam ? `&node=${encodeURIComponent(nodeParam)}` : ""}`)} replace />;
+  else if (!user && projectParam)
+    body = (
+      <Navigate
+        to={loginPathFor(`/?project=${encodeURIComponent(projectParam)}${nodeParam ? `&node=${encodeURIComponent(nodeParam)}` : ""}`)}
+        replace
+      />
+    );
   else if (!user) body = <LandingPage />;
   else if (mobile) body = <MobileGate />;
   else {

@@ -10,7 +10,18 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const at = new Date().toISOString();
 const project = (permission: Project["permission"] = "owner") => ({ id: "p1", name: "Harbour", permission }) as Project;
-const summary = (over: Partial<ShotListSummary>): ShotListSummary => ({ id: "l1", projectId: "p1", name: "Opening", hasShots: true, shotCount: 6, sceneCount: 1, firstImage: null, createdAt: at, updatedAt: at, ...over });
+const summary = (over: Partial<ShotListSummary>): ShotListSummary => ({
+  id: "l1",
+  projectId: "p1",
+  name: "Opening",
+  hasShots: true,
+  shotCount: 6,
+  sceneCount: 1,
+  firstImage: null,
+  createdAt: at,
+  updatedAt: at,
+  ...over,
+});
 
 /** A fake studio API for the Shot Lists tab. */
 function fakeServer(lists: ShotListSummary[]) {
@@ -21,7 +32,8 @@ function fakeServer(lists: ShotListSummary[]) {
       const method = init?.method ?? "GET";
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url === "/api/projects/p1/shot-lists" && method === "GET") return Response.json({ shotLists: lists });
-      if (url === "/api/projects/p1/shot-lists" && method === "POST") return Response.json({ error: "boom", code: "internal" }, { status: 500 });
+      if (url === "/api/projects/p1/shot-lists" && method === "POST")
+        return Response.json({ error: "boom", code: "internal" }, { status: 500 });
       if (url.startsWith("/api/shot-lists/") && method === "DELETE") {
         lists = lists.filter((l) => !url.endsWith(l.id));
         return Response.json({ success: true });
@@ -46,7 +58,10 @@ describe("the Shot Lists tab", () => {
   });
 
   it("shows cards with the first image or the 'Shot List' placeholder, and whether they have shots", async () => {
-    fakeServer([summary({ id: "a", name: "With image", firstImage: "/api/media/x" }), summary({ id: "b", name: "", hasShots: false, shotCount: 0 })]);
+    fakeServer([
+      summary({ id: "a", name: "With image", firstImage: "/api/media/x" }),
+      summary({ id: "b", name: "", hasShots: false, shotCount: 0 }),
+    ]);
     renderInApp(<ShotListsScreen project={project()} />);
     const cards = await screen.findAllByTestId("shotlist-card");
     expect(cards[0]!.querySelector("img")?.getAttribute("src")).toBe("/api/media/x");

@@ -61,14 +61,27 @@ export function ShotListsScreen({ project }: { project: Project }) {
   }
   if (view.kind === "editor") {
     return (
-      <Suspense fallback={<div className="flex h-full items-center justify-center gap-3 text-text-muted"><Spinner /> Loading shot list...</div>}>
+      <Suspense
+        fallback={
+          <div className="flex h-full items-center justify-center gap-3 text-text-muted">
+            <Spinner /> Loading shot list...
+          </div>
+        }
+      >
         <ShotListEditor listId={view.id} onBack={() => setView({ kind: "list" })} />
       </Suspense>
     );
   }
   return (
     <>
-      <ShotListsList lists={lists} now={now} editable={editable} onNew={() => setNaming(true)} onOpen={(id) => setView({ kind: "editor", id })} onDelete={setDeleting} />
+      <ShotListsList
+        lists={lists}
+        now={now}
+        editable={editable}
+        onNew={() => setNaming(true)}
+        onOpen={(id) => setView({ kind: "editor", id })}
+        onDelete={setDeleting}
+      />
       <NewShotListDialog
         open={naming}
         suggestedName={suggested}

@@ -7,7 +7,10 @@ import { TooltipProvider } from "../ui";
 /** Renders a component inside the providers the app has at its root. */
 export function renderInApp(
   ui: ReactElement,
-  { route = "/" as string | { pathname: string; state?: unknown }, client = new QueryClient({ defaultOptions: { queries: { retry: false } } }) } = {},
+  {
+    route = "/" as string | { pathname: string; state?: unknown },
+    client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  } = {},
 ) {
   return {
     client,

@@ -23,11 +23,9 @@ export const buttonVariants: Record<ButtonVariant, string> = {
     "border-transparent bg-accent text-accent-fg shadow-sm hover:bg-accent-hover active:bg-accent-active " +
     // Disabled (and not busy) it loses the accent: a faded accent still read as a button to press.
     "[&:disabled:not([aria-busy=true])]:border-border [&:disabled:not([aria-busy=true])]:bg-surface-3 [&:disabled:not([aria-busy=true])]:text-text-muted [&:disabled:not([aria-busy=true])]:shadow-none",
-  secondary:
-    "border-border bg-surface-2 text-text shadow-sm hover:border-border-strong hover:bg-surface-3 active:bg-surface-2",
+  secondary: "border-border bg-surface-2 text-text shadow-sm hover:border-border-strong hover:bg-surface-3 active:bg-surface-2",
   ghost: "border-transparent bg-transparent text-text-muted hover:bg-surface-2 hover:text-text active:bg-surface-3",
-  danger:
-    "border-transparent bg-danger-strong text-white shadow-sm hover:bg-danger-strong-hover active:bg-danger-strong",
+  danger: "border-transparent bg-danger-strong text-white shadow-sm hover:bg-danger-strong-hover active:bg-danger-strong",
 };
 
 export const buttonSizes: Record<ButtonSize, string> = {

@@ -52,9 +52,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Description>
             )}
           </div>
-          {children !== undefined && children !== null && (
-            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
-          )}
+          {children !== undefined && children !== null && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
           {footer !== undefined && footer !== null ? (
             <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-5 py-3.5">{footer}</div>
           ) : (

@@ -7,9 +7,7 @@ export const controlBase =
   "disabled:cursor-not-allowed disabled:opacity-50";
 
 export function controlBorder(invalid: boolean | undefined) {
-  return invalid
-    ? "border-danger hover:border-danger focus-visible:border-danger"
-    : "border-border";
+  return invalid ? "border-danger hover:border-danger focus-visible:border-danger" : "border-border";
 }
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -17,10 +15,7 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }
 
-export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
-  { invalid, className, type = "text", ...rest },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid, className, type = "text", ...rest }, ref) {
   return (
     <input
       ref={ref}
@@ -36,10 +31,7 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
   invalid?: boolean;
 }
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
-  { invalid, className, rows = 4, ...rest },
-  ref,
-) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea({ invalid, className, rows = 4, ...rest }, ref) {
   return (
     <textarea
       ref={ref}

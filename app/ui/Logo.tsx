@@ -19,14 +19,7 @@ export function Logo({ size = 28, withWordmark = false, className }: LogoProps) 
     >
       <rect width="32" height="32" rx="8" fill="#0f1115" />
       <rect x="0.5" y="0.5" width="31" height="31" rx="7.5" fill="none" stroke="#ffffff" strokeOpacity="0.08" />
-      <path
-        d="M10 11 L16 22 L22 11"
-        stroke="#e6e8ee"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        fill="none"
-      />
+      <path d="M10 11 L16 22 L22 11" stroke="#e6e8ee" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" fill="none" />
       <circle cx="10" cy="11" r="4" fill="#f5a524" />
       <circle cx="22" cy="11" r="4" fill="#7c8cff" />
       <circle cx="16" cy="22" r="4" fill="#2fd3a8" />
@@ -36,10 +29,7 @@ export function Logo({ size = 28, withWordmark = false, className }: LogoProps) 
   return (
     <span className={cn("inline-flex items-center gap-2", className)}>
       {mark}
-      <span
-        className="font-semibold tracking-tight text-text"
-        style={{ fontSize: Math.round(size * 0.62), lineHeight: 1 }}
-      >
+      <span className="font-semibold tracking-tight text-text" style={{ fontSize: Math.round(size * 0.62), lineHeight: 1 }}>
         Reelgraph
       </span>
     </span>

@@ -55,11 +55,7 @@ export const MenuItem = forwardRef<HTMLDivElement, MenuItemProps>(function MenuI
   return (
     <DropdownMenu.Item
       ref={ref}
-      className={cn(
-        itemClass,
-        danger ? "text-danger data-[highlighted]:bg-danger-soft" : "text-text",
-        className,
-      )}
+      className={cn(itemClass, danger ? "text-danger data-[highlighted]:bg-danger-soft" : "text-text", className)}
       {...rest}
     >
       {icon !== undefined && (
@@ -75,10 +71,7 @@ export const MenuItem = forwardRef<HTMLDivElement, MenuItemProps>(function MenuI
 export interface MenuRadioItemProps extends ComponentPropsWithoutRef<typeof DropdownMenu.RadioItem> {}
 
 /** Radio item with a check mark when selected. */
-export const MenuRadioItem = forwardRef<HTMLDivElement, MenuRadioItemProps>(function MenuRadioItem(
-  { className, children, ...rest },
-  ref,
-) {
+export const MenuRadioItem = forwardRef<HTMLDivElement, MenuRadioItemProps>(function MenuRadioItem({ className, children, ...rest }, ref) {
   return (
     <DropdownMenu.RadioItem ref={ref} className={cn(itemClass, "pl-8 text-text", className)} {...rest}>
       <span className="absolute left-2 inline-flex size-4 items-center justify-center text-accent">
@@ -91,20 +84,22 @@ export const MenuRadioItem = forwardRef<HTMLDivElement, MenuRadioItemProps>(func
   );
 });
 
-export const MenuSeparator = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof DropdownMenu.Separator>>(
-  function MenuSeparator({ className, ...rest }, ref) {
-    return <DropdownMenu.Separator ref={ref} className={cn("-mx-1 my-1 h-px bg-border", className)} {...rest} />;
-  },
-);
+export const MenuSeparator = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof DropdownMenu.Separator>>(function MenuSeparator(
+  { className, ...rest },
+  ref,
+) {
+  return <DropdownMenu.Separator ref={ref} className={cn("-mx-1 my-1 h-px bg-border", className)} {...rest} />;
+});
 
-export const MenuLabel = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof DropdownMenu.Label>>(
-  function MenuLabel({ className, ...rest }, ref) {
-    return (
-      <DropdownMenu.Label
-        ref={ref}
-        className={cn("px-2 pb-1 pt-1.5 text-2xs font-semibold uppercase tracking-wider text-text-subtle", className)}
-        {...rest}
-      />
-    );
-  },
-);
+export const MenuLabel = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof DropdownMenu.Label>>(function MenuLabel(
+  { className, ...rest },
+  ref,
+) {
+  return (
+    <DropdownMenu.Label
+      ref={ref}
+      className={cn("px-2 pb-1 pt-1.5 text-2xs font-semibold uppercase tracking-wider text-text-subtle", className)}
+      {...rest}
+    />
+  );
+});

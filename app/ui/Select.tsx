@@ -23,16 +23,7 @@ export interface SelectProps {
   id?: string;
 }
 
-export function Select({
-  value,
-  onValueChange,
-  options,
-  "aria-label": ariaLabel,
-  placeholder,
-  disabled,
-  className,
-  id,
-}: SelectProps) {
+export function Select({ value, onValueChange, options, "aria-label": ariaLabel, placeholder, disabled, className, id }: SelectProps) {
   return (
     <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <RadixSelect.Trigger

@@ -28,7 +28,11 @@ export function WriteMode({ project, mode, user }: { project: Project; mode: "sc
     <>
       <ScriptsList project={project} onOpen={setOpenScript} />
       {openScript && (
-        <Suspense fallback={<div className="fixed inset-0 z-40 flex items-center justify-center bg-bg text-text-muted">Loading Write Editor...</div>}>
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-40 flex items-center justify-center bg-bg text-text-muted">Loading Write Editor...</div>
+          }
+        >
           <ScreenplayEditor scriptId={openScript} projectId={project.id} userId={user.id} onExit={exitScript} />
         </Suspense>
       )}

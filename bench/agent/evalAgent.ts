@@ -30,7 +30,10 @@ export interface EvalPlanner {
   plan(input: PlannerInput): Promise<PlannerAnswer>;
 }
 
-export const PLANNERS: EvalPlanner[] = [{ name: RULE_BASED_PLANNER, plan: async (input) => planOffline(input) }, ...modelPlanner(process.env)];
+export const PLANNERS: EvalPlanner[] = [
+  { name: RULE_BASED_PLANNER, plan: async (input) => planOffline(input) },
+  ...modelPlanner(process.env),
+];
 
 /** The model AGENT_MODEL names, with the platform's key from the environment; none without both. */
 function modelPlanner(env: NodeJS.ProcessEnv): EvalPlanner[] {
@@ -39,11 +42,20 @@ function modelPlanner(env: NodeJS.ProcessEnv): EvalPlanner[] {
   if (!named) return [];
   const key = env[PROVIDER_ENV[named.provider]]?.trim();
   if (!key) {
-    console.log(`AGENT_MODEL names ${named.provider}:${named.model}, but ${PROVIDER_ENV[named.provider]} is not set: only the offline planner runs.`);
+    console.log(
+      `AGENT_MODEL names ${named.provider}:${named.model}, but ${PROVIDER_ENV[named.provider]} is not set: only the offline planner runs.`,
+    );
     return [];
   }
   const base = named.provider === "ollama" ? key : env[PROVIDER_BASE_URL_ENV[named.provider] ?? ""]?.trim();
-  return [createModelPlanner({ provider: named.provider, model: named.model, ...(named.provider === "ollama" ? {} : { apiKey: key }), ...(base ? { baseUrl: base } : {}) })];
+  return [
+    createModelPlanner({
+      provider: named.provider,
+      model: named.model,
+      ...(named.provider === "ollama" ? {} : { apiKey: key }),
+      ...(base ? { baseUrl: base } : {}),
+    }),
+  ];
 }
 
 const CLAIMED_GOAL = 0.9;
@@ -55,7 +67,24 @@ const COMPILE_REPS = 200;
 // --- checking one case ----------------------------------------------------------------------------------
 
 /** What a helpful "I can't do that" names: at least four of these, and an example request in quotes. */
-const CAPABILITY_WORDS = ["image", "variation", "video", "3d", "storyboard", "voice", "speech", "prompt", "upscale", "background", "trim", "arrange", "connect", "rename", "delete", "run"];
+const CAPABILITY_WORDS = [
+  "image",
+  "variation",
+  "video",
+  "3d",
+  "storyboard",
+  "voice",
+  "speech",
+  "prompt",
+  "upscale",
+  "background",
+  "trim",
+  "arrange",
+  "connect",
+  "rename",
+  "delete",
+  "run",
+];
 
 export function isHelpful(reply: string): boolean {
   const lower = reply.toLowerCase();
@@ -63,7 +92,8 @@ export function isHelpful(reply: string): boolean {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const subset = (whole: Record<string, unknown> | undefined, part: Record<string, unknown>) => Object.entries(part).every(([k, v]) => same((whole ?? {})[k], v));
+const subset = (whole: Record<string, unknown> | undefined, part: Record<string, unknown>) =>
+  Object.entries(part).every(([k, v]) => same((whole ?? {})[k], v));
 
 /** Why the answer is wrong for the case, or [] when it is right. */
 export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<typeof plannerCase>["canvas"]): string[] {
@@ -75,7 +105,8 @@ export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<ty
   }
   const e: Expectation = c.expect ?? {};
   const why: string[] = [];
-  for (const words of e.replyIncludes ?? []) if (!answer.reply.includes(words)) why.push(`the reply lacks ${JSON.stringify(words)}: ${JSON.stringify(answer.reply.slice(0, 200))}`);
+  for (const words of e.replyIncludes ?? [])
+    if (!answer.reply.includes(words)) why.push(`the reply lacks ${JSON.stringify(words)}: ${JSON.stringify(answer.reply.slice(0, 200))}`);
   if (e.noPlan) {
     if (answer.plan) why.push(`expected a question back, got a plan: ${answer.plan.summary}`);
     return why;
@@ -92,25 +123,40 @@ export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<ty
   const newIds = added.map((n) => n.id);
   const kinds: Record<string, number> = {};
   for (const n of added) kinds[String(n.data.contentType)] = (kinds[String(n.data.contentType)] ?? 0) + 1;
-  if (e.added && !same(sortKeys(kinds), sortKeys(e.added as Record<string, number>))) why.push(`added ${JSON.stringify(kinds)}, expected ${JSON.stringify(e.added)}`);
+  if (e.added && !same(sortKeys(kinds), sortKeys(e.added as Record<string, number>)))
+    why.push(`added ${JSON.stringify(kinds)}, expected ${JSON.stringify(e.added)}`);
   if (e.each) {
     for (const n of added.filter((x) => !e.each!.kind || x.data.contentType === e.each!.kind)) {
       const d = n.data;
       if (e.each.model && d.selectedModel !== e.each.model) why.push(`${n.id}: model ${d.selectedModel}, expected ${e.each.model}`);
-      if (e.each.aspectRatio && d.aspectRatio !== e.each.aspectRatio) why.push(`${n.id}: ratio ${d.aspectRatio}, expected ${e.each.aspectRatio}`);
-      if (e.each.prompt !== undefined && d.prompt !== e.each.prompt) why.push(`${n.id}: prompt ${JSON.stringify(d.prompt)}, expected ${JSON.stringify(e.each.prompt)}`);
-      if (e.each.parameters && !subset(d.modelParameters, e.each.parameters)) why.push(`${n.id}: parameters ${JSON.stringify(d.modelParameters)}, expected ${JSON.stringify(e.each.parameters)}`);
+      if (e.each.aspectRatio && d.aspectRatio !== e.each.aspectRatio)
+        why.push(`${n.id}: ratio ${d.aspectRatio}, expected ${e.each.aspectRatio}`);
+      if (e.each.prompt !== undefined && d.prompt !== e.each.prompt)
+        why.push(`${n.id}: prompt ${JSON.stringify(d.prompt)}, expected ${JSON.stringify(e.each.prompt)}`);
+      if (e.each.parameters && !subset(d.modelParameters, e.each.parameters))
+        why.push(`${n.id}: parameters ${JSON.stringify(d.modelParameters)}, expected ${JSON.stringify(e.each.parameters)}`);
     }
   }
-  if (e.prompts && !same(added.map((n) => n.data.prompt), e.prompts)) why.push(`prompts ${JSON.stringify(added.map((n) => n.data.prompt))}, expected ${JSON.stringify(e.prompts)}`);
+  if (
+    e.prompts &&
+    !same(
+      added.map((n) => n.data.prompt),
+      e.prompts,
+    )
+  )
+    why.push(`prompts ${JSON.stringify(added.map((n) => n.data.prompt))}, expected ${JSON.stringify(e.prompts)}`);
   const texts = added.map((n) => (n.data.modelParameters as Record<string, unknown> | undefined)?.text);
   if (e.texts && !same(texts, e.texts)) why.push(`texts ${JSON.stringify(texts)}, expected ${JSON.stringify(e.texts)}`);
   if (e.distinctSeeds) {
     const seeds = added.map((n) => (n.data.modelParameters as Record<string, unknown> | undefined)?.seed);
-    if (seeds.some((s) => typeof s !== "number") || new Set(seeds).size !== seeds.length) why.push(`seeds ${JSON.stringify(seeds)} are not all different`);
+    if (seeds.some((s) => typeof s !== "number") || new Set(seeds).size !== seeds.length)
+      why.push(`seeds ${JSON.stringify(seeds)} are not all different`);
   }
   if (e.edges) {
-    const want = e.edges.map(([s, t]) => [s.startsWith("new#") ? newIds[Number(s.slice(4))] : s, t.startsWith("new#") ? newIds[Number(t.slice(4))] : t]);
+    const want = e.edges.map(([s, t]) => [
+      s.startsWith("new#") ? newIds[Number(s.slice(4))] : s,
+      t.startsWith("new#") ? newIds[Number(t.slice(4))] : t,
+    ]);
     const got = addedEdges(compiled);
     if (!same(got, want)) why.push(`edges ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   }
@@ -126,14 +172,20 @@ export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<ty
     if (!same(got, e.toolRuns)) why.push(`tool runs ${JSON.stringify(got)}, expected ${JSON.stringify(e.toolRuns)}`);
   }
   if (e.updates) {
-    const data = new Map(compiled.changes.flatMap((ch) => (ch.type === "node-data" ? [[ch.id, ch.data as Record<string, unknown>] as const] : [])));
-    if (!same([...data.keys()].sort(), Object.keys(e.updates).sort())) why.push(`changed ${JSON.stringify([...data.keys()])}, expected ${JSON.stringify(Object.keys(e.updates))}`);
-    for (const [id, fields] of Object.entries(e.updates)) if (!subset(data.get(id), fields)) why.push(`${id}: ${JSON.stringify(data.get(id))} lacks ${JSON.stringify(fields)}`);
+    const data = new Map(
+      compiled.changes.flatMap((ch) => (ch.type === "node-data" ? [[ch.id, ch.data as Record<string, unknown>] as const] : [])),
+    );
+    if (!same([...data.keys()].sort(), Object.keys(e.updates).sort()))
+      why.push(`changed ${JSON.stringify([...data.keys()])}, expected ${JSON.stringify(Object.keys(e.updates))}`);
+    for (const [id, fields] of Object.entries(e.updates))
+      if (!subset(data.get(id), fields)) why.push(`${id}: ${JSON.stringify(data.get(id))} lacks ${JSON.stringify(fields)}`);
   }
   if (e.layout) {
     const step = answer.plan.steps.find((s) => s.op === "layout");
-    if (!step || step.op !== "layout" || step.arrangement !== e.layout.arrangement) why.push(`expected a ${e.layout.arrangement} layout, got ${step && step.op === "layout" ? step.arrangement : "none"}`);
-    else if (e.layout.nodes && !same(step.nodes, e.layout.nodes)) why.push(`layout order ${JSON.stringify(step.nodes)}, expected ${JSON.stringify(e.layout.nodes)}`);
+    if (!step || step.op !== "layout" || step.arrangement !== e.layout.arrangement)
+      why.push(`expected a ${e.layout.arrangement} layout, got ${step && step.op === "layout" ? step.arrangement : "none"}`);
+    else if (e.layout.nodes && !same(step.nodes, e.layout.nodes))
+      why.push(`layout order ${JSON.stringify(step.nodes)}, expected ${JSON.stringify(e.layout.nodes)}`);
   }
   if (e.removed) {
     const removed = compiled.changes.flatMap((ch) => (ch.type === "node-removed" ? [ch.id] : []));
@@ -142,11 +194,17 @@ export function judge(c: AgentCase, answer: PlannerAnswer, canvas: ReturnType<ty
   return why;
 }
 
-const sortKeys = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v > 0).sort(([a], [b]) => a.localeCompare(b)));
+const sortKeys = (o: Record<string, number>) =>
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v > 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 
 // --- running ---------------------------------------------------------------------------------------------
 
-const fmt = (x: number | null | undefined, digits = 1, unit = "") => (x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(digits)}${unit}`);
+const fmt = (x: number | null | undefined, digits = 1, unit = "") =>
+  x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(digits)}${unit}`;
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const verdict = (ok: boolean) => (ok ? "MET " : "MISS");
 const APPLY_REPS = 20;
@@ -228,7 +286,11 @@ async function timeApply(): Promise<{ apply: number; paste: number; requests: st
     a.commands.batch(() => a.commands.applyChanges(compiled.plan.changes), "agent");
     applyTimes.push(performance.now() - t);
     await a.client.flush();
-    requests = a.sent.map((x) => (x.route === "structure" ? `structure (${x.body.nodes.length} nodes, ${x.body.edgesAdded.length} edges, ${x.body.updates.length} nodes' data)` : `autosave (${x.updates.length})`));
+    requests = a.sent.map((x) =>
+      x.route === "structure"
+        ? `structure (${x.body.nodes.length} nodes, ${x.body.edgesAdded.length} edges, ${x.body.updates.length} nodes' data)`
+        : `autosave (${x.updates.length})`,
+    );
 
     const p = recordingClient({ nodes: loaded });
     const picked = new Set(loaded.slice(0, 30).map((n) => n.id));
@@ -243,10 +305,14 @@ async function timeApply(): Promise<{ apply: number; paste: number; requests: st
 }
 
 async function main() {
-  console.log(`bench/agent — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(
+    `bench/agent — node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg()[0]!.toFixed(1)}`,
+  );
   const claimed = CASES.filter((c) => c.scope === "claimed");
   const outOfScope = CASES.filter((c) => c.scope === "out-of-scope");
-  console.log(`${CASES.length} cases: ${claimed.length} claimed intents (${new Set(claimed.map((c) => c.intent)).size} intents), ${outOfScope.length} out of scope`);
+  console.log(
+    `${CASES.length} cases: ${claimed.length} claimed intents (${new Set(claimed.map((c) => c.intent)).size} intents), ${outOfScope.length} out of scope`,
+  );
 
   for (const planner of PLANNERS) {
     const rows = await evaluate(planner);
@@ -267,21 +333,37 @@ async function main() {
     console.log(`\n  per intent: ${[...byIntent].map(([k, s]) => `${k} ${s.pass}/${s.all}`).join(", ")}`);
     const claimedRate = rows.filter((r) => r.c.scope === "claimed" && !r.why.length).length / claimed.length;
     const helpfulRate = rows.filter((r) => r.c.scope === "out-of-scope" && !r.why.length).length / outOfScope.length;
-    console.log(`\n${verdict(claimedRate >= CLAIMED_GOAL)} claimed intents right: ${pct(claimedRate)} (${Math.round(claimedRate * claimed.length)}/${claimed.length}), goal ≥ ${pct(CLAIMED_GOAL)}`);
-    console.log(`${verdict(helpfulRate >= HELPFUL_GOAL)} helpful answers out of scope: ${pct(helpfulRate)} (${Math.round(helpfulRate * outOfScope.length)}/${outOfScope.length}), goal ${pct(HELPFUL_GOAL)}`);
+    console.log(
+      `\n${verdict(claimedRate >= CLAIMED_GOAL)} claimed intents right: ${pct(claimedRate)} (${Math.round(claimedRate * claimed.length)}/${claimed.length}), goal ≥ ${pct(CLAIMED_GOAL)}`,
+    );
+    console.log(
+      `${verdict(helpfulRate >= HELPFUL_GOAL)} helpful answers out of scope: ${pct(helpfulRate)} (${Math.round(helpfulRate * outOfScope.length)}/${outOfScope.length}), goal ${pct(HELPFUL_GOAL)}`,
+    );
   }
 
   const plan = timePlanning();
   console.log(`\n2. Timing (${RULE_BASED_PLANNER})\n`);
-  console.log(`  plan one request, 200-node canvas: p50 ${fmt(plan.p50, 3, " ms")}, p95 ${fmt(plan.p95, 3, " ms")}, max ${fmt(plan.max, 2, " ms")} over ${plan.n} plans (${CASES.length} requests × ${TIMING_REPS})`);
+  console.log(
+    `  plan one request, 200-node canvas: p50 ${fmt(plan.p50, 3, " ms")}, p95 ${fmt(plan.p95, 3, " ms")}, max ${fmt(plan.max, 2, " ms")} over ${plan.n} plans (${CASES.length} requests × ${TIMING_REPS})`,
+  );
   const compile = timeCompile();
-  console.log(`  compile a ${compile.nodes}-node plan (${compile.steps} steps, 30-shot storyboard) on the 200-node canvas: p50 ${fmt(compile.p50, 2, " ms")}, p95 ${fmt(compile.p95, 2, " ms")} over ${COMPILE_REPS}`);
+  console.log(
+    `  compile a ${compile.nodes}-node plan (${compile.steps} steps, 30-shot storyboard) on the 200-node canvas: p50 ${fmt(compile.p50, 2, " ms")}, p95 ${fmt(compile.p95, 2, " ms")} over ${COMPILE_REPS}`,
+  );
   const applied = await timeApply();
-  console.log(`  apply it in the browser's canvas client (compile, one agent undo step, outbox): median ${fmt(applied.apply, 2, " ms")}; pasting 30 nodes (baseline) ${fmt(applied.paste, 2, " ms")}: ${fmt(applied.apply / applied.paste, 2, "×")}`);
+  console.log(
+    `  apply it in the browser's canvas client (compile, one agent undo step, outbox): median ${fmt(applied.apply, 2, " ms")}; pasting 30 nodes (baseline) ${fmt(applied.paste, 2, " ms")}: ${fmt(applied.apply / applied.paste, 2, "×")}`,
+  );
   console.log(`  sent: ${applied.requests.join(", ")}`);
-  console.log(`\n${verdict(applied.apply <= APPLY_GOAL_MS)} applying a 30-node plan ≤ ${APPLY_GOAL_MS} ms: ${fmt(applied.apply, 2, " ms")}`);
-  console.log(`${verdict(applied.requests.length === 1)} applying a 30-node plan is one network batch: ${applied.requests.length} request${applied.requests.length === 1 ? "" : "s"}`);
-  console.log(`${verdict(plan.p95 <= PLAN_P95_GOAL_MS)} offline plan p95 ≤ ${PLAN_P95_GOAL_MS} ms: ${fmt(plan.p95, 3, " ms")} (${fmt(plan.p95 / PLAN_P95_GOAL_MS, 4)} of the goal)`);
+  console.log(
+    `\n${verdict(applied.apply <= APPLY_GOAL_MS)} applying a 30-node plan ≤ ${APPLY_GOAL_MS} ms: ${fmt(applied.apply, 2, " ms")}`,
+  );
+  console.log(
+    `${verdict(applied.requests.length === 1)} applying a 30-node plan is one network batch: ${applied.requests.length} request${applied.requests.length === 1 ? "" : "s"}`,
+  );
+  console.log(
+    `${verdict(plan.p95 <= PLAN_P95_GOAL_MS)} offline plan p95 ≤ ${PLAN_P95_GOAL_MS} ms: ${fmt(plan.p95, 3, " ms")} (${fmt(plan.p95 / PLAN_P95_GOAL_MS, 4)} of the goal)`,
+  );
 }
 
 main().catch((err) => {

@@ -28,7 +28,10 @@ export function freePort() {
 
 /** `vite build` into dist/app, like bench/bundle.mjs. */
 export function buildApp() {
-  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], { cwd: root, stdio: "inherit" });
+  const build = spawnSync(process.execPath, [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "error"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (build.status !== 0) throw new BenchBroken(`vite build failed (exit ${build.status})`);
 }
 
@@ -51,7 +54,11 @@ export async function startStudio({ databaseUrl, nodeArgs = [], extraEnv = {} } 
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   const keep = (chunk) => {
     log += chunk;
@@ -147,7 +154,10 @@ export function apiClient(baseUrl, token) {
   return async function call(method, url, body) {
     const res = await fetch(baseUrl + url, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -174,13 +184,18 @@ export async function signUp(baseUrl, name = "Bench User") {
   if (!res.ok) throw new BenchBroken(`sign-up → ${res.status}: ${await res.text()}`);
   const { token } = await res.json();
   const set = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
-  const cookie = set ? { name: "better-auth.session_token", value: decodeURIComponent(set.split(";")[0].split("=").slice(1).join("=")) } : null;
+  const cookie = set
+    ? { name: "better-auth.session_token", value: decodeURIComponent(set.split(";")[0].split("=").slice(1).join("=")) }
+    : null;
   return { token, cookie, email };
 }
 
 // --- seeding projects ---------------------------------------------------------------------------------
 
-const WORDS = "wide establishing shot of the harbour at dawn, fog rolling over the water while gulls circle the moored trawlers; close-up on her hands as she counts the coins; tracking shot down the corridor, fluorescent lights flicker; the detective turns, silhouetted against the window; slow push-in on the letter; rain streaks the glass; handheld, nervous energy; golden hour, long shadows across the wheat field".split(" ");
+const WORDS =
+  "wide establishing shot of the harbour at dawn, fog rolling over the water while gulls circle the moored trawlers; close-up on her hands as she counts the coins; tracking shot down the corridor, fluorescent lights flicker; the detective turns, silhouetted against the window; slow push-in on the letter; rain streaks the glass; handheld, nervous energy; golden hour, long shadows across the wheat field".split(
+    " ",
+  );
 const pick = (i, n) => WORDS[(i * 7919 + n * 104729) % WORDS.length];
 const text = (i, words) => Array.from({ length: words }, (_, n) => pick(i, n)).join(" ");
 
@@ -210,7 +225,11 @@ export function gridLayout(count, { cols = Math.ceil(Math.sqrt(count * 1.25)), d
   const rows = Math.ceil(count / cols);
   const x0 = -Math.floor(cols / 2) * dx;
   const y0 = -Math.floor(rows / 2) * dy;
-  return { cols, rows, positions: Array.from({ length: count }, (_, i) => ({ x: x0 + (i % cols) * dx, y: y0 + Math.floor(i / cols) * dy })) };
+  return {
+    cols,
+    rows,
+    positions: Array.from({ length: count }, (_, i) => ({ x: x0 + (i % cols) * dx, y: y0 + Math.floor(i / cols) * dy })),
+  };
 }
 
 /**
@@ -261,13 +280,15 @@ export const quantile = (xs, q) => {
   if (!v.length) return null;
   return v[Math.min(v.length - 1, Math.max(0, Math.ceil(q * v.length) - 1))];
 };
-export const fmt = (x, digits = 1, unit = "") => (x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(digits)}${unit}`);
+export const fmt = (x, digits = 1, unit = "") =>
+  x === null || x === undefined || !Number.isFinite(x) ? "n/a" : `${x.toFixed(digits)}${unit}`;
 export const verdict = (ok) => (ok === null ? "    " : ok ? "MET " : "MISS");
 
 /** Prints rows as aligned columns under `head`; the columns numbered in `rightAligned` align right (numbers). */
 export function table(head, rows, rightAligned) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `  ${cells.map((cell, i) => (rightAligned.includes(i) ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
+  const line = (cells) =>
+    `  ${cells.map((cell, i) => (rightAligned.includes(i) ? String(cell).padStart(widths[i]) : String(cell).padEnd(widths[i]))).join("  ")}`.trimEnd();
   console.log(line(head));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const r of rows) console.log(line(r));

@@ -49,7 +49,8 @@ describe("password policy (ASVS V6.2)", async () => {
 
 describe("sign-up names", () => {
   const schema = signUpSchemaWith(new Set());
-  const name = (value: unknown) => schema.safeParse({ name: value, email: "a@example.com", password: "long enough 1" }).error?.issues[0]?.message;
+  const name = (value: unknown) =>
+    schema.safeParse({ name: value, email: "a@example.com", password: "long enough 1" }).error?.issues[0]?.message;
 
   it("needs a name of at most 80 characters without control characters", () => {
     expect(name("")).toBe("Enter your name");

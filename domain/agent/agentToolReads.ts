@@ -27,7 +27,12 @@ const cut = (s: string | undefined, n = FIELD_CHARS) => (s === undefined ? undef
  * As many `items` (from `offset`) as fit in `budget` characters of JSON, and what to say about the rest.
  * At least one item is given when there is one, so paging always moves on.
  */
-function page<T>(items: readonly T[], offset: number, budget: number, more: (next: number, total: number) => string): { items: T[]; more?: string } {
+function page<T>(
+  items: readonly T[],
+  offset: number,
+  budget: number,
+  more: (next: number, total: number) => string,
+): { items: T[]; more?: string } {
   const out: T[] = [];
   let used = 2;
   for (let i = offset; i < items.length; i += 1) {
@@ -67,13 +72,25 @@ export function readCanvas(input: PlannerInput, offset = 0): string {
     selection: ids(input.selection),
     context: ids(input.context),
     scripts: input.scripts.slice(0, 50).map((s) => ({ id: s.id, name: cut(s.name, 200), scenes: s.scenes.length })),
-    shotLists: (input.shotLists ?? []).slice(0, 50).map((l) => ({ id: l.id, name: cut(l.name, 200), shots: l.scenes.reduce((n, s) => n + s.shots.length, 0) })),
+    shotLists: (input.shotLists ?? [])
+      .slice(0, 50)
+      .map((l) => ({ id: l.id, name: cut(l.name, 200), shots: l.scenes.reduce((n, s) => n + s.shots.length, 0) })),
   };
   const budget = READ_RESULT_MAX_CHARS - JSON.stringify(head).length - 400;
-  const nodes = page(input.canvas.nodes.map(nodeForModel), offset, Math.floor(budget * 0.75), (next, total) => `Nodes ${offset + 1}-${next} of ${total} are shown; call read_canvas with offset ${next} for the next ones.`);
+  const nodes = page(
+    input.canvas.nodes.map(nodeForModel),
+    offset,
+    Math.floor(budget * 0.75),
+    (next, total) => `Nodes ${offset + 1}-${next} of ${total} are shown; call read_canvas with offset ${next} for the next ones.`,
+  );
   const shown = new Set(nodes.items.map((n) => n.id));
   const touching = input.canvas.edges.filter((e) => shown.has(e.source) || shown.has(e.target));
-  const edges = page(touching, 0, Math.floor(budget * 0.25), (next, total) => `${total - next} more connections of these nodes are not shown.`);
+  const edges = page(
+    touching,
+    0,
+    Math.floor(budget * 0.25),
+    (next, total) => `${total - next} more connections of these nodes are not shown.`,
+  );
   return text({
     ...head,
     nodeCount: input.canvas.nodes.length,
@@ -96,7 +113,11 @@ export function listModels(models: readonly Model[], output: PlanNodeKind | unde
       ...(m.usable === false ? { usable: false, ...(m.lockedReason ? { lockedReason: m.lockedReason } : {}) } : {}),
     }));
   const shown = page(fitting, offset, READ_RESULT_MAX_CHARS - 300, (next) => `Call list_models with offset ${next} for more.`);
-  return text({ models: shown.items, ...(shown.more ? { more: shown.more } : {}), creditsNote: "credits: an estimate for one run with default settings" });
+  return text({
+    models: shown.items,
+    ...(shown.more ? { more: shown.more } : {}),
+    creditsNote: "credits: an estimate for one run with default settings",
+  });
 }
 
 export function listTools(tools: readonly ToolDefinition[], media: PlanNodeKind | undefined, offset = 0): string {
@@ -139,22 +160,39 @@ export function readScript(input: PlannerInput, name: string, fromScene = 1): st
     input.scripts.find((s) => s.name.toLowerCase().includes(wanted));
   if (!script) return null;
   const start = Math.max(0, fromScene - 1);
-  const scenes = page(script.scenes, start, READ_RESULT_MAX_CHARS - 600, (next, total) => `Scenes ${start + 1}-${next} of ${total} are shown; call read_script with fromScene ${next + 1} for the next ones.`);
-  return text({ note: MATERIAL_NOTE, id: script.id, name: script.name, sceneCount: script.scenes.length, scenes: scenes.items, ...(scenes.more ? { more: scenes.more } : {}) });
+  const scenes = page(
+    script.scenes,
+    start,
+    READ_RESULT_MAX_CHARS - 600,
+    (next, total) => `Scenes ${start + 1}-${next} of ${total} are shown; call read_script with fromScene ${next + 1} for the next ones.`,
+  );
+  return text({
+    note: MATERIAL_NOTE,
+    id: script.id,
+    name: script.name,
+    sceneCount: script.scenes.length,
+    scenes: scenes.items,
+    ...(scenes.more ? { more: scenes.more } : {}),
+  });
 }
 
 /** The script names the model may ask for (in an error when it names one that is not there). */
-export const scriptNames = (input: PlannerInput) => input.scripts.map((s) => `"${s.name}"`).join(", ") || "none (the project has no scripts)";
+export const scriptNames = (input: PlannerInput) =>
+  input.scripts.map((s) => `"${s.name}"`).join(", ") || "none (the project has no scripts)";
 
 /** One of the project's shot lists, scene by scene, each shot with the prompt its image button sends; null when there is none by that name. */
 export function readShotList(input: PlannerInput, name: string): string | null {
   const lists = input.shotLists ?? [];
   const wanted = name.trim().toLowerCase();
-  const list = lists.find((l) => l.name.trim().toLowerCase() === wanted) ?? lists.find((l) => l.id === name) ?? lists.find((l) => l.name.toLowerCase().includes(wanted));
+  const list =
+    lists.find((l) => l.name.trim().toLowerCase() === wanted) ??
+    lists.find((l) => l.id === name) ??
+    lists.find((l) => l.name.toLowerCase().includes(wanted));
   if (!list) return null;
   const scenes = page(list.scenes, 0, READ_RESULT_MAX_CHARS - 600, (next, total) => `Scenes 1-${next} of ${total} are shown.`);
   return text({ note: MATERIAL_NOTE, id: list.id, name: list.name, scenes: scenes.items, ...(scenes.more ? { more: scenes.more } : {}) });
 }
 
 /** The shot list names the model may ask for. */
-export const shotListNames = (input: PlannerInput) => (input.shotLists ?? []).map((l) => `"${l.name}"`).join(", ") || "none (the project has no shot lists)";
+export const shotListNames = (input: PlannerInput) =>
+  (input.shotLists ?? []).map((l) => `"${l.name}"`).join(", ") || "none (the project has no shot lists)";

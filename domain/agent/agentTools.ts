@@ -69,7 +69,9 @@ const isPlanTool = (name: string): name is PlanToolName => Object.hasOwn(STEP_OF
 function stepArgs(op: PlanStepOp, notes: Record<string, string> = {}): z.ZodObject {
   const variant = planStepSchema.options.find((o) => o.shape.op.value === op)!;
   const args = (variant as z.ZodObject).omit({ op: true });
-  const described = Object.fromEntries(Object.entries(notes).map(([field, note]) => [field, (args.shape[field] as z.ZodType).describe(note)]));
+  const described = Object.fromEntries(
+    Object.entries(notes).map(([field, note]) => [field, (args.shape[field] as z.ZodType).describe(note)]),
+  );
   return args.extend(described);
 }
 
@@ -80,22 +82,31 @@ const FIELDS = {
   content: "A text node's text.",
 };
 const KIND = z.enum(PLAN_NODE_KINDS);
-const offset = z.number().int().min(0).max(100_000).optional().describe("Where to continue a long list (the answer says when there is more).");
+const offset = z
+  .number()
+  .int()
+  .min(0)
+  .max(100_000)
+  .optional()
+  .describe("Where to continue a long list (the answer says when there is more).");
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   {
     name: "read_canvas",
-    description: "Reads the canvas: its nodes (id, kind, title, prompt, text, model, position), connections, the selected nodes, the nodes in the agent's context and the project's scripts.",
+    description:
+      "Reads the canvas: its nodes (id, kind, title, prompt, text, model, position), connections, the selected nodes, the nodes in the agent's context and the project's scripts.",
     parameters: z.object({ offset }).strict(),
   },
   {
     name: "list_models",
-    description: "Lists the models a node can use (id, name, category, provider and an estimate of the credits one run costs), optionally only those making one kind of output.",
+    description:
+      "Lists the models a node can use (id, name, category, provider and an estimate of the credits one run costs), optionally only those making one kind of output.",
     parameters: z.object({ output: KIND.optional().describe("Only models that make this kind of output."), offset }).strict(),
   },
   {
     name: "list_tools",
-    description: "Lists the tools that can run on a node (upscale, remove background, extract frame…) with the credits each run costs, optionally only those working on one kind of node.",
+    description:
+      "Lists the tools that can run on a node (upscale, remove background, extract frame…) with the credits each run costs, optionally only those working on one kind of node.",
     parameters: z.object({ media: KIND.optional().describe("Only tools that work on this kind of node."), offset }).strict(),
   },
   {
@@ -110,23 +121,37 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   },
   {
     name: "read_shot_list",
-    description: "Reads one of the project's shot lists: its scenes and shots, each shot with the image prompt the shot list itself would use.",
+    description:
+      "Reads one of the project's shot lists: its scenes and shots, each shot with the image prompt the shot list itself would use.",
     parameters: z.object({ name: z.string().min(1).max(200).describe("The shot list's name (or id), as read_canvas lists it.") }).strict(),
   },
   {
     name: "add_node",
     description:
       'Adds a node to the plan. Give it a key; later calls refer to it as "new:<key>". Nodes in `inputs` are connected into it; `near` places it beside a node.',
-    parameters: stepArgs("add-node", { key: "A short name for the new node, unique in this plan (letters, digits, - and _).", inputs: `Nodes connected into this one. ${REF}`, near: REF, ...FIELDS }),
+    parameters: stepArgs("add-node", {
+      key: "A short name for the new node, unique in this plan (letters, digits, - and _).",
+      inputs: `Nodes connected into this one. ${REF}`,
+      near: REF,
+      ...FIELDS,
+    }),
   },
-  { name: "connect", description: "Connects one node's output into another node.", parameters: stepArgs("connect", { from: REF, to: REF }) },
+  {
+    name: "connect",
+    description: "Connects one node's output into another node.",
+    parameters: stepArgs("connect", { from: REF, to: REF }),
+  },
   {
     name: "update_node",
     description: "Changes fields of a node: title, prompt, a text node's content, model, model parameters, aspect ratio.",
     parameters: stepArgs("update-node", { node: REF }),
   },
   { name: "delete_node", description: "Deletes a node and its connections.", parameters: stepArgs("delete-node", { node: REF }) },
-  { name: "layout", description: "Places nodes in a row, a column or a grid, starting where the first one is.", parameters: stepArgs("layout", { nodes: `The nodes in order. Each: ${REF}` }) },
+  {
+    name: "layout",
+    description: "Places nodes in a row, a column or a grid, starting where the first one is.",
+    parameters: stepArgs("layout", { nodes: `The nodes in order. Each: ${REF}` }),
+  },
   {
     name: "run_node",
     description: "Runs a node's model once the plan is applied, as the Run button does. The node needs a model. Runs cost credits.",
@@ -134,18 +159,26 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   },
   {
     name: "run_from_here",
-    description: "Runs a node and every node downstream of it once the plan is applied, as 'Run from here' does; nodes whose inputs did not change are skipped. Runs cost credits.",
+    description:
+      "Runs a node and every node downstream of it once the plan is applied, as 'Run from here' does; nodes whose inputs did not change are skipped. Runs cost credits.",
     parameters: stepArgs("run-from-here", { node: REF }),
   },
   {
     name: "run_tool",
     description: "Runs a tool (an id from list_tools) on a node once the plan is applied. Runs cost credits.",
-    parameters: stepArgs("run-tool", { node: REF, tool: "A tool id from list_tools.", parameters: "The tool's settings by name (optional)." }),
+    parameters: stepArgs("run-tool", {
+      node: REF,
+      tool: "A tool id from list_tools.",
+      parameters: "The tool's settings by name (optional).",
+    }),
   },
   {
     name: "finish",
-    description: "Ends your turn with a summary the film maker reads before applying the plan (one or two sentences). Call it once, last, even when the plan is empty.",
-    parameters: z.object({ summary: agentPlanSchema.shape.summary.describe("What the plan does, or the answer when there is nothing to change.") }).strict(),
+    description:
+      "Ends your turn with a summary the film maker reads before applying the plan (one or two sentences). Call it once, last, even when the plan is empty.",
+    parameters: z
+      .object({ summary: agentPlanSchema.shape.summary.describe("What the plan does, or the answer when there is nothing to change.") })
+      .strict(),
   },
 ];
 
@@ -168,7 +201,10 @@ export interface PlanBuild {
   readonly tools: readonly ToolDefinition[];
 }
 
-export function startPlanBuild(input: PlannerInput, catalogue: { models?: readonly Model[]; tools?: readonly ToolDefinition[] } = {}): PlanBuild {
+export function startPlanBuild(
+  input: PlannerInput,
+  catalogue: { models?: readonly Model[]; tools?: readonly ToolDefinition[] } = {},
+): PlanBuild {
   return { input, steps: [], summary: null, models: catalogue.models ?? CATALOGUE, tools: catalogue.tools ?? TOOLS };
 }
 
@@ -189,7 +225,11 @@ const ERROR_CHARS = 1500;
  * error text and changes nothing.
  */
 export function answerToolCall(build: PlanBuild, name: string, argsJson: string): ToolCallAnswer {
-  const refuse = (why: string): ToolCallAnswer => ({ build, ok: false, text: `Error: ${why.length > ERROR_CHARS ? `${why.slice(0, ERROR_CHARS)}…` : why}` });
+  const refuse = (why: string): ToolCallAnswer => ({
+    build,
+    ok: false,
+    text: `Error: ${why.length > ERROR_CHARS ? `${why.slice(0, ERROR_CHARS)}…` : why}`,
+  });
   const tool = BY_NAME.get(name as AgentToolName);
   if (!tool) return refuse(`There is no tool "${name}". The tools are: ${AGENT_TOOL_NAMES.join(", ")}.`);
   if (build.summary !== null) return refuse("The plan is already finished.");
@@ -215,14 +255,21 @@ export function answerToolCall(build: PlanBuild, name: string, argsJson: string)
       return ok(listTools(build.tools, args.media as PlanNodeKind | undefined, args.offset as number | undefined));
     case "read_script": {
       const found = readScript(build.input, args.name as string, args.fromScene as number | undefined);
-      return found === null ? refuse(`There is no script called "${String(args.name)}". The scripts are: ${scriptNames(build.input)}.`) : ok(found);
+      return found === null
+        ? refuse(`There is no script called "${String(args.name)}". The scripts are: ${scriptNames(build.input)}.`)
+        : ok(found);
     }
     case "read_shot_list": {
       const found = readShotList(build.input, args.name as string);
-      return found === null ? refuse(`There is no shot list called "${String(args.name)}". The shot lists are: ${shotListNames(build.input)}.`) : ok(found);
+      return found === null
+        ? refuse(`There is no shot list called "${String(args.name)}". The shot lists are: ${shotListNames(build.input)}.`)
+        : ok(found);
     }
     case "finish":
-      return ok(build.steps.length ? `The plan has ${build.steps.length} steps and is finished.` : "Finished without changes.", { ...build, summary: args.summary as string });
+      return ok(build.steps.length ? `The plan has ${build.steps.length} steps and is finished.` : "Finished without changes.", {
+        ...build,
+        summary: args.summary as string,
+      });
   }
   if (!isPlanTool(tool.name)) return refuse(`There is no tool "${name}".`);
   if (build.steps.length >= PLAN_MAX_STEPS) return refuse(`A plan has at most ${PLAN_MAX_STEPS} steps. Call finish.`);
@@ -249,9 +296,12 @@ interface LiveNode {
 
 /** The nodes as the plan so far leaves them, by the ref a step uses for each (an id, or new:<key>). */
 function liveNodes(build: PlanBuild): Map<string, LiveNode> {
-  const nodes = new Map<string, LiveNode>(build.input.canvas.nodes.map((n) => [n.id, { kind: n.kind, ...(n.model ? { model: n.model } : {}) }]));
+  const nodes = new Map<string, LiveNode>(
+    build.input.canvas.nodes.map((n) => [n.id, { kind: n.kind, ...(n.model ? { model: n.model } : {}) }]),
+  );
   for (const step of build.steps) {
-    if (step.op === "add-node") nodes.set(`${NEW_NODE_PREFIX}${step.key}`, { kind: step.kind, ...(step.model ? { model: step.model } : {}) });
+    if (step.op === "add-node")
+      nodes.set(`${NEW_NODE_PREFIX}${step.key}`, { kind: step.kind, ...(step.model ? { model: step.model } : {}) });
     if (step.op === "update-node" && step.set.model) nodes.set(step.node, { ...nodes.get(step.node)!, model: step.set.model });
     if (step.op === "delete-node") nodes.delete(step.node);
   }
@@ -267,7 +317,8 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
     const hint = added.includes(`${NEW_NODE_PREFIX}${ref}`) ? ` Did you mean "${NEW_NODE_PREFIX}${ref}"?` : "";
     const deleted = build.steps.some((s) => s.op === "delete-node" && s.node === ref);
     if (deleted) return `${ref} is deleted by an earlier step.`;
-    if (isNewNodeRef(ref)) return `${ref} is not a node this plan adds (add it with add_node first).${added.length ? ` New nodes so far: ${added.join(", ")}.` : ""}`;
+    if (isNewNodeRef(ref))
+      return `${ref} is not a node this plan adds (add it with add_node first).${added.length ? ` New nodes so far: ${added.join(", ")}.` : ""}`;
     return `There is no node "${ref}" on the canvas; use an id from read_canvas.${hint}`;
   };
   const firstMissing = (refs: string[]) => refs.map(missing).find((m) => m !== null) ?? null;
@@ -276,13 +327,15 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
     const found = build.models.find((m) => m.id === model) ?? findModel(model);
     if (!found) return `There is no model "${model}"; use an id from list_models.`;
     const media = toMediaType(kind);
-    if (media && !found.capabilities.some((c) => c.outputTypes.some((o) => o.type === media))) return `${found.name} does not make ${kind}; choose a model from list_models with output "${kind}".`;
+    if (media && !found.capabilities.some((c) => c.outputTypes.some((o) => o.type === media)))
+      return `${found.name} does not make ${kind}; choose a model from list_models with output "${kind}".`;
     return null;
   };
 
   switch (step.op) {
     case "add-node":
-      if (nodes.has(`${NEW_NODE_PREFIX}${step.key}`) || build.steps.some((s) => s.op === "add-node" && s.key === step.key)) return `The key "${step.key}" is already used in this plan; choose another.`;
+      if (nodes.has(`${NEW_NODE_PREFIX}${step.key}`) || build.steps.some((s) => s.op === "add-node" && s.key === step.key))
+        return `The key "${step.key}" is already used in this plan; choose another.`;
       return firstMissing([...step.inputs, ...(step.near ? [step.near] : [])]) ?? modelProblem(step.model, step.kind);
     case "connect":
       if (step.from === step.to) return "A node cannot be connected to itself.";
@@ -291,7 +344,8 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
       return missing(step.node) ?? modelProblem(step.set.model, nodes.get(step.node)!.kind);
     case "delete-node":
       // compilePlan refuses a plan that runs a node and then deletes it.
-      if (build.steps.some((s) => (s.op === "run-node" || s.op === "run-from-here" || s.op === "run-tool") && s.node === step.node)) return `${step.node} runs in this plan, so it cannot be deleted too.`;
+      if (build.steps.some((s) => (s.op === "run-node" || s.op === "run-from-here" || s.op === "run-tool") && s.node === step.node))
+        return `${step.node} runs in this plan, so it cannot be deleted too.`;
       return missing(step.node);
     case "layout":
       return firstMissing(step.nodes);
@@ -308,7 +362,8 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
       const tool = build.tools.find((t) => t.id === step.tool);
       if (!tool) return `There is no tool "${step.tool}"; use an id from list_tools.`;
       const media = nodeMediaOf(nodes.get(step.node)!.kind);
-      if (tool.accepts.length && (!media || !tool.accepts.includes(media))) return `${tool.name} works on ${tool.accepts.join(" or ")} nodes.`;
+      if (tool.accepts.length && (!media || !tool.accepts.includes(media)))
+        return `${tool.name} works on ${tool.accepts.join(" or ")} nodes.`;
       try {
         checkToolParameters(tool, step.parameters);
       } catch (err) {
@@ -347,5 +402,9 @@ function describeAdded(step: PlanStep, count: number): string {
 function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
 }

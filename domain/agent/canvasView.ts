@@ -8,7 +8,10 @@ const MEDIA_FIELDS = ["mediaUrl", "permanentMediaUrl", "displayUrl", "azureUrl"]
 /** A node as planners see it: what it is, what it says and which model it runs; never its media bytes. */
 export function agentNodeView(n: { id: string; position: Position; data: NodeData }): AgentNodeView {
   const d = n.data;
-  const kind = typeof d.contentType === "string" && KINDS.has(d.contentType as AgentNodeView["kind"]) ? (d.contentType as AgentNodeView["kind"]) : "none";
+  const kind =
+    typeof d.contentType === "string" && KINDS.has(d.contentType as AgentNodeView["kind"])
+      ? (d.contentType as AgentNodeView["kind"])
+      : "none";
   const text = typeof d.content === "string" && d.content.trim() ? d.content.slice(0, TEXT_CHARS) : undefined;
   return {
     id: n.id,

@@ -7,7 +7,11 @@ import { agentPlanSchema, type PlanStepInput } from "./plan";
 const NOW = 1_763_812_800_000;
 
 function compile(steps: PlanStepInput[], canvas: PlanCanvas): CompileResult {
-  return compilePlan(agentPlanSchema.parse({ summary: "test", steps }), canvas, { now: NOW, newId: (i) => `n${i}`, newEdge: (s, t) => `e-${s}-${t}` });
+  return compilePlan(agentPlanSchema.parse({ summary: "test", steps }), canvas, {
+    now: NOW,
+    newId: (i) => `n${i}`,
+    newEdge: (s, t) => `e-${s}-${t}`,
+  });
 }
 
 function compiled(steps: PlanStepInput[], canvas: PlanCanvas) {
@@ -18,12 +22,26 @@ function compiled(steps: PlanStepInput[], canvas: PlanCanvas) {
 
 const canvasOf = (nodes: NodeSpec[], edges: [string, string][] = []) => buildCanvas(nodes, edges).plan;
 
-const image = (id: string, extra: Partial<NodeSpec> = {}): NodeSpec => ({ id, kind: "image", title: id.toUpperCase(), model: "local/sketch", prompt: "a harbour", hasMedia: true, ...extra });
+const image = (id: string, extra: Partial<NodeSpec> = {}): NodeSpec => ({
+  id,
+  kind: "image",
+  title: id.toUpperCase(),
+  model: "local/sketch",
+  prompt: "a harbour",
+  hasMedia: true,
+  ...extra,
+});
 
 describe("compilePlan: node references", () => {
   it("refuses a step that names a node an earlier step deleted", () => {
     const canvas = canvasOf([image("a"), image("b")]);
-    const result = compile([{ op: "delete-node", node: "a" }, { op: "connect", from: "a", to: "b" }], canvas);
+    const result = compile(
+      [
+        { op: "delete-node", node: "a" },
+        { op: "connect", from: "a", to: "b" },
+      ],
+      canvas,
+    );
     expect(result).toEqual({ ok: false, error: expect.stringContaining("no longer on the canvas (a)") });
   });
 
@@ -35,7 +53,10 @@ describe("compilePlan: node references", () => {
       { op: "run-node", node: "new:x" },
       { op: "add-node", key: "y", kind: "image", near: "new:x" },
     ] as PlanStepInput[]) {
-      const result = compile([{ op: "add-node", key: "x", kind: "image", model: "local/sketch", prompt: "fog" }, { op: "delete-node", node: "new:x" }, later], canvas);
+      const result = compile(
+        [{ op: "add-node", key: "x", kind: "image", model: "local/sketch", prompt: "fog" }, { op: "delete-node", node: "new:x" }, later],
+        canvas,
+      );
       expect(result).toEqual({ ok: false, error: expect.stringContaining("new:x, which an earlier step deletes") });
     }
   });
@@ -61,7 +82,9 @@ describe("compilePlan: node references", () => {
       ["n1", "text", undefined],
     ]);
     expect(added[0]!.data).toMatchObject({ aspectRatio: "16:9", modelParameters: { duration: 4 }, rev: 1 });
-    expect(plan.changes.filter((c) => c.type === "edge-added").map((c) => (c.type === "edge-added" ? [c.edge.source, c.edge.target] : null))).toEqual([
+    expect(
+      plan.changes.filter((c) => c.type === "edge-added").map((c) => (c.type === "edge-added" ? [c.edge.source, c.edge.target] : null)),
+    ).toEqual([
       ["a", "n0"],
       ["n1", "n0"],
     ]);
@@ -70,9 +93,17 @@ describe("compilePlan: node references", () => {
 });
 
 describe("compilePlan: layout", () => {
-  const four = () => canvasOf([image("a", { position: { x: 100, y: 200 } }), image("b", { position: { x: 3000, y: 50 } }), image("c", { position: { x: -500, y: 900 } }), image("d", { position: { x: 0, y: 0 } })]);
+  const four = () =>
+    canvasOf([
+      image("a", { position: { x: 100, y: 200 } }),
+      image("b", { position: { x: 3000, y: 50 } }),
+      image("c", { position: { x: -500, y: 900 } }),
+      image("d", { position: { x: 0, y: 0 } }),
+    ]);
   const moves = (arrangement: "row" | "column" | "grid") =>
-    compiled([{ op: "layout", nodes: ["a", "b", "c", "d"], arrangement }], four()).changes.map((c) => (c.type === "node-moved" ? [c.id, c.position.x, c.position.y] : c.type));
+    compiled([{ op: "layout", nodes: ["a", "b", "c", "d"], arrangement }], four()).changes.map((c) =>
+      c.type === "node-moved" ? [c.id, c.position.x, c.position.y] : c.type,
+    );
 
   it("places a row left to right from the first node", () => {
     expect(moves("row")).toEqual([0, 1, 2, 3].map((i) => [["a", "b", "c", "d"][i], 100 + i * NEXT_NODE_OFFSET_X, 200]));
@@ -137,7 +168,12 @@ describe("compilePlan: credits", () => {
   });
 
   it("refuses a tool run on a node of another kind", () => {
-    expect(compile([{ op: "run-tool", node: "t", tool: "local/upscale", parameters: { scale: 2 } }], canvasOf([{ id: "t", kind: "text", text: "hi" }]))).toEqual({
+    expect(
+      compile(
+        [{ op: "run-tool", node: "t", tool: "local/upscale", parameters: { scale: 2 } }],
+        canvasOf([{ id: "t", kind: "text", text: "hi" }]),
+      ),
+    ).toEqual({
       ok: false,
       error: "Upscale (Local AI) works on image nodes.",
     });
@@ -153,7 +189,14 @@ describe("compilePlan: credits", () => {
   it("refuses a model run with parameters the model refuses", () => {
     const result = compile(
       [
-        { op: "add-node", key: "v", kind: "video", inputs: ["a"], model: "local/video-ffmpeg", parameters: { camera_movement: "barrel-roll" } },
+        {
+          op: "add-node",
+          key: "v",
+          kind: "video",
+          inputs: ["a"],
+          model: "local/video-ffmpeg",
+          parameters: { camera_movement: "barrel-roll" },
+        },
         { op: "run-node", node: "new:v" },
       ],
       canvasOf([image("a")]),
@@ -173,7 +216,12 @@ describe("compilePlan: edits of existing nodes", () => {
     );
     const data = plan.changes.filter((c) => c.type === "node-data");
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ id: "a", prevRev: 7, data: { title: "Opening", label: "Opening", aspectRatio: "9:16", rev: 8, lastModified: NOW }, fields: ["title", "label", "aspectRatio"] });
+    expect(data[0]).toMatchObject({
+      id: "a",
+      prevRev: 7,
+      data: { title: "Opening", label: "Opening", aspectRatio: "9:16", rev: 8, lastModified: NOW },
+      fields: ["title", "label", "aspectRatio"],
+    });
   });
 
   it("removes a deleted node's connections first, and drops its data edits", () => {
@@ -191,11 +239,34 @@ describe("compilePlan: edits of existing nodes", () => {
 
 describe("compilePlan: a node's settings", () => {
   it("changes the named settings and keeps the others, unless the model changes too", () => {
-    const canvas = { nodes: [{ id: "clip", position: { x: 0, y: 0 }, data: { title: "Clip", contentType: "video", selectedModel: "local/video-ffmpeg", modelParameters: { duration: 5, camera_movement: "dolly-in" }, rev: 2 } }], edges: [] };
-    const one = compilePlan({ summary: "Longer.", steps: [{ op: "update-node", node: "clip", set: { parameters: { duration: 10 } } }] }, canvas, { now: 1 });
+    const canvas = {
+      nodes: [
+        {
+          id: "clip",
+          position: { x: 0, y: 0 },
+          data: {
+            title: "Clip",
+            contentType: "video",
+            selectedModel: "local/video-ffmpeg",
+            modelParameters: { duration: 5, camera_movement: "dolly-in" },
+            rev: 2,
+          },
+        },
+      ],
+      edges: [],
+    };
+    const one = compilePlan(
+      { summary: "Longer.", steps: [{ op: "update-node", node: "clip", set: { parameters: { duration: 10 } } }] },
+      canvas,
+      { now: 1 },
+    );
     const longer = one.ok ? one.plan.changes[0] : undefined;
     expect(longer?.type === "node-data" && longer.data.modelParameters).toEqual({ duration: 10, camera_movement: "dolly-in" });
-    const other = compilePlan({ summary: "Sketch.", steps: [{ op: "update-node", node: "clip", set: { model: "local/sketch", parameters: { seed: 3 } } }] }, canvas, { now: 1 });
+    const other = compilePlan(
+      { summary: "Sketch.", steps: [{ op: "update-node", node: "clip", set: { model: "local/sketch", parameters: { seed: 3 } } }] },
+      canvas,
+      { now: 1 },
+    );
     const change = other.ok ? other.plan.changes[0] : undefined;
     expect(change?.type === "node-data" && [change.data.selectedModel, change.data.modelParameters]).toEqual(["local/sketch", { seed: 3 }]);
   });

@@ -15,7 +15,10 @@ export interface PlanCanvas {
 }
 
 /** A run the plan asks for once its changes are applied (the Run button's and the Tools tab's routes). */
-export type PlannedRun = { kind: "node"; nodeId: string } | { kind: "from-here"; nodeId: string } | { kind: "tool"; nodeId: string; toolId: string; parameters: Record<string, unknown> };
+export type PlannedRun =
+  | { kind: "node"; nodeId: string }
+  | { kind: "from-here"; nodeId: string }
+  | { kind: "tool"; nodeId: string; toolId: string; parameters: Record<string, unknown> };
 
 export interface CompiledPlan {
   /** One list: applied as one `agent` undo step, sent as one batch. */
@@ -31,7 +34,13 @@ export interface CompiledPlan {
 
 export type CompileResult = { ok: true; plan: CompiledPlan } | { ok: false; error: string };
 
-export const KIND_TITLES: Readonly<Record<PlanNodeKind, string>> = { text: "Text", image: "Image", video: "Video", audio: "Audio", model3d: "3D model" };
+export const KIND_TITLES: Readonly<Record<PlanNodeKind, string>> = {
+  text: "Text",
+  image: "Image",
+  video: "Video",
+  audio: "Audio",
+  model3d: "3D model",
+};
 const DEFAULT_RATIO: Partial<Record<PlanNodeKind, string>> = { image: "1:1", video: "16:9" };
 /** Rows of a layout and of nodes stacked beside one node are this far apart. */
 const ROW_STEP = NODE_FOOTPRINT.height;
@@ -88,9 +97,17 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
     const check = canConnect(new Set(nodes.keys()), edges, source, target);
     if (!check.ok) {
       if (check.reason === "duplicate") return;
-      throw new PlanError(check.reason === "self" ? "A node cannot be connected to itself." : "A connection names a node that is not on the canvas.");
+      throw new PlanError(
+        check.reason === "self" ? "A node cannot be connected to itself." : "A connection names a node that is not on the canvas.",
+      );
     }
-    const edge: CanvasEdge = { id: opts.newEdge?.(source, target, edgeCount) ?? newEdgeId(source, target, opts.now + edgeCount), source, target, sourceHandle: null, targetHandle: null };
+    const edge: CanvasEdge = {
+      id: opts.newEdge?.(source, target, edgeCount) ?? newEdgeId(source, target, opts.now + edgeCount),
+      source,
+      target,
+      sourceHandle: null,
+      targetHandle: null,
+    };
     edgeCount += 1;
     edges.push(edge);
     changes.push(edgeAdded(edge));
@@ -101,7 +118,8 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
     const patch = nodeFieldsPatch(fields);
     if (fields.model && !findModel(fields.model)) throw new PlanError(`There is no model "${fields.model}".`);
     // Settings change one by one (a video's duration, a camera move): the others stay, unless the model changes.
-    if (patch.modelParameters && !patch.selectedModel) patch.modelParameters = { ...(node.data.modelParameters ?? {}), ...patch.modelParameters };
+    if (patch.modelParameters && !patch.selectedModel)
+      patch.modelParameters = { ...(node.data.modelParameters ?? {}), ...patch.modelParameters };
     const edit = dataEdits.get(id) ?? { prevRev: node.data.rev ?? 0, fields: new Set<string>() };
     for (const k of Object.keys(patch)) edit.fields.add(k);
     dataEdits.set(id, edit);
@@ -194,7 +212,8 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
           throw err;
         }
         const media = nodeMediaOf(nodes.get(id)!.data.contentType);
-        if (tool.accepts.length && (!media || !tool.accepts.includes(media))) throw new PlanError(`${tool.name} works on ${tool.accepts.join(" or ")} nodes.`);
+        if (tool.accepts.length && (!media || !tool.accepts.includes(media)))
+          throw new PlanError(`${tool.name} works on ${tool.accepts.join(" or ")} nodes.`);
         runs.push({ kind: "tool", nodeId: id, toolId: tool.id, parameters: step.parameters });
         break;
       }
@@ -251,7 +270,7 @@ function downstreamOf(start: string, edges: readonly CanvasEdge[]): string[] {
   const queue = [start];
   while (queue.length) {
     const id = queue.shift()!;
-    for (const e of edges) if (e.source === id && !seen.has(e.target)) (seen.add(e.target), queue.push(e.target));
+    for (const e of edges) if (e.source === id && !seen.has(e.target)) seen.add(e.target), queue.push(e.target);
   }
   return [...seen];
 }

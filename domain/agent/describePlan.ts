@@ -9,7 +9,8 @@ const quote = (s: string, max = 40) => `“${s.length > max ? `${s.slice(0, max)
 /** The lines a film maker reads in the plan before Apply; `titleOf` names the canvas's own nodes. */
 export function describePlan(plan: AgentPlan, titleOf: (nodeId: string) => string | undefined): string[] {
   const added = new Map(plan.steps.flatMap((s) => (s.op === "add-node" ? [[s.key, s.title ?? s.key] as const] : [])));
-  const ref = (r: string) => (isNewNodeRef(r) ? quote(added.get(r.slice(NEW_NODE_PREFIX.length)) ?? r.slice(NEW_NODE_PREFIX.length)) : quote(titleOf(r) ?? "a node"));
+  const ref = (r: string) =>
+    isNewNodeRef(r) ? quote(added.get(r.slice(NEW_NODE_PREFIX.length)) ?? r.slice(NEW_NODE_PREFIX.length)) : quote(titleOf(r) ?? "a node");
   return plan.steps.map((s) => describeStep(s, ref));
 }
 
@@ -18,14 +19,25 @@ function describeStep(step: PlanStep, ref: (r: string) => string): string {
     case "add-node": {
       const what = `Add ${KIND_TITLES[step.kind].toLowerCase()} ${quote(step.title ?? step.key)}`;
       const model = modelName(step.model);
-      const bits = [model && `with ${model}`, step.aspectRatio, step.inputs.length ? `from ${step.inputs.length === 1 ? "1 node" : `${step.inputs.length} nodes`}` : null].filter(Boolean);
+      const bits = [
+        model && `with ${model}`,
+        step.aspectRatio,
+        step.inputs.length ? `from ${step.inputs.length === 1 ? "1 node" : `${step.inputs.length} nodes`}` : null,
+      ].filter(Boolean);
       return bits.length ? `${what} · ${bits.join(" · ")}` : what;
     }
     case "connect":
       return `Connect ${ref(step.from)} to ${ref(step.to)}`;
     case "update-node": {
       const s = step.set;
-      const changes = [s.title && `rename to ${quote(s.title)}`, s.model && `model ${modelName(s.model)}`, s.aspectRatio && `ratio ${s.aspectRatio}`, s.prompt !== undefined && "new prompt", s.content !== undefined && "new text", s.parameters && "new settings"].filter(Boolean);
+      const changes = [
+        s.title && `rename to ${quote(s.title)}`,
+        s.model && `model ${modelName(s.model)}`,
+        s.aspectRatio && `ratio ${s.aspectRatio}`,
+        s.prompt !== undefined && "new prompt",
+        s.content !== undefined && "new text",
+        s.parameters && "new settings",
+      ].filter(Boolean);
       return `Change ${ref(step.node)}: ${changes.join(", ") || "settings"}`;
     }
     case "delete-node":

@@ -82,7 +82,10 @@ export type PlanOutcome = z.input<typeof planOutcomeSchema>;
 export const runReportSchema = z
   .object({
     nodeIds: z.array(nodeIdSchema).max(500).default([]),
-    assetUrls: z.array(z.string().regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("assetUrls"))).max(500).default([]),
+    assetUrls: z
+      .array(z.string().regex(STUDIO_MEDIA_URL, studioMediaUrlMessage("assetUrls")))
+      .max(500)
+      .default([]),
     failed: z.number().int().nonnegative().max(500).default(0),
   })
   .strict();

@@ -44,7 +44,11 @@ export const planStepSchema = z.discriminatedUnion("op", [
   z
     .object({
       op: z.literal("add-node"),
-      key: z.string().min(1).max(60).regex(/^[A-Za-z0-9_-]+$/, "A node key is letters, digits, - and _"),
+      key: z
+        .string()
+        .min(1)
+        .max(60)
+        .regex(/^[A-Za-z0-9_-]+$/, "A node key is letters, digits, - and _"),
       kind: z.enum(PLAN_NODE_KINDS),
       inputs: z.array(planNodeRefSchema).max(20).default([]),
       near: planNodeRefSchema.optional(),
@@ -55,13 +59,22 @@ export const planStepSchema = z.discriminatedUnion("op", [
   z.object({ op: z.literal("update-node"), node: planNodeRefSchema, set: planNodeFieldsSchema }).strict(),
   z.object({ op: z.literal("delete-node"), node: planNodeRefSchema }).strict(),
   /** Places the nodes in a row (left to right), a column (top to bottom) or a grid, starting where the first is. */
-  z.object({ op: z.literal("layout"), nodes: z.array(planNodeRefSchema).min(1).max(500), arrangement: z.enum(["row", "column", "grid"]) }).strict(),
+  z
+    .object({ op: z.literal("layout"), nodes: z.array(planNodeRefSchema).min(1).max(500), arrangement: z.enum(["row", "column", "grid"]) })
+    .strict(),
   /** Runs the node's model (as the Run button does), after the canvas changes are applied. */
   z.object({ op: z.literal("run-node"), node: planNodeRefSchema }).strict(),
   /** Runs the node and everything downstream of it, as 'Run from here' does (unchanged nodes are skipped as cached). */
   z.object({ op: z.literal("run-from-here"), node: planNodeRefSchema }).strict(),
   /** Runs a tool on the node (as the Tools tab does). */
-  z.object({ op: z.literal("run-tool"), node: planNodeRefSchema, tool: z.string().min(1).max(200), parameters: parametersSchema.default({}) }).strict(),
+  z
+    .object({
+      op: z.literal("run-tool"),
+      node: planNodeRefSchema,
+      tool: z.string().min(1).max(200),
+      parameters: parametersSchema.default({}),
+    })
+    .strict(),
 ]);
 export type PlanStep = z.infer<typeof planStepSchema>;
 export type PlanStepInput = z.input<typeof planStepSchema>;

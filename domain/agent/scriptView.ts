@@ -28,7 +28,8 @@ export function scriptView(id: string, name: string, elements: readonly Screenpl
     }
     if (el.type === "character") speaker = characterName(el.content);
     else if (el.type !== "dialogue" && el.type !== "parenthetical") speaker = undefined;
-    if (scene.lines.length < LINES_PER_SCENE) scene.lines.push({ type: el.type, text: el.content.trim(), ...(el.type === "dialogue" && speaker ? { character: speaker } : {}) });
+    if (scene.lines.length < LINES_PER_SCENE)
+      scene.lines.push({ type: el.type, text: el.content.trim(), ...(el.type === "dialogue" && speaker ? { character: speaker } : {}) });
   }
   return { id, name, scenes };
 }

@@ -12,9 +12,16 @@ export function shotListView(id: string, name: string, scenes: readonly Scene[])
     id,
     name,
     scenes: scenes.map((scene, i) => {
-      const shots = scene.shots.slice(0, Math.max(0, left)).map((shot) => ({ number: shot.shotNumber, description: shot.description.trim(), prompt: shotImagePrompt(shot) }));
+      const shots = scene.shots
+        .slice(0, Math.max(0, left))
+        .map((shot) => ({ number: shot.shotNumber, description: shot.description.trim(), prompt: shotImagePrompt(shot) }));
       left -= shots.length;
-      return { index: i + 1, title: scene.title.trim() || `Scene ${i + 1}`, ...(scene.location.trim() ? { location: scene.location.trim() } : {}), shots };
+      return {
+        index: i + 1,
+        title: scene.title.trim() || `Scene ${i + 1}`,
+        ...(scene.location.trim() ? { location: scene.location.trim() } : {}),
+        shots,
+      };
     }),
   };
 }

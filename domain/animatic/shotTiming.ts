@@ -68,7 +68,9 @@ export function shotDialogue(shot: Pick<Shot, "script">, elements: readonly Scre
 }
 
 /** The still's move for a shot's camera movement (the renderer's moves). */
-export const STILL_MOVES: Readonly<Record<Movement, "static" | "push in" | "pull out" | "pan left" | "pan right" | "tilt up" | "tilt down">> = {
+export const STILL_MOVES: Readonly<
+  Record<Movement, "static" | "push in" | "pull out" | "pan left" | "pan right" | "tilt up" | "tilt down">
+> = {
   Static: "static",
   Pan: "pan right",
   Tilt: "tilt up",

@@ -111,12 +111,27 @@ export function catalogItem(priceId: string): CatalogItem | null {
     const plan = PLANS.find((p) => p.id === id);
     if (!plan) return null;
     const price = interval === "monthly" ? plan.priceMonthly : plan.priceYearly;
-    return { kind: "plan", priceId: planPriceId(plan.id, interval), plan, interval, amountCents: Math.round(price * 100), name: `${plan.name} plan (${interval})`, credits: planGrant(plan, interval) };
+    return {
+      kind: "plan",
+      priceId: planPriceId(plan.id, interval),
+      plan,
+      interval,
+      amountCents: Math.round(price * 100),
+      name: `${plan.name} plan (${interval})`,
+      credits: planGrant(plan, interval),
+    };
   }
   if (kind === "pack" && interval === undefined) {
     const pack = CREDIT_PACKS.find((p) => p.id === id);
     if (!pack) return null;
-    return { kind: "pack", priceId: packPriceId(pack.id), pack, amountCents: Math.round(pack.priceUsd * 100), name: `${pack.label} credit pack`, credits: pack.credits };
+    return {
+      kind: "pack",
+      priceId: packPriceId(pack.id),
+      pack,
+      amountCents: Math.round(pack.priceUsd * 100),
+      name: `${pack.label} credit pack`,
+      credits: pack.credits,
+    };
   }
   return null;
 }

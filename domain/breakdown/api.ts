@@ -49,5 +49,6 @@ export interface ShotListScriptState {
 
 export const BREAKDOWN_MESSAGES = {
   notScreenplay: "Only screenplays can be broken down.",
-  tooLarge: "This breakdown would make the shot list larger than a shot list can be. Break the script down scene by scene into separate lists, or remove shots you no longer need.",
+  tooLarge:
+    "This breakdown would make the shot list larger than a shot list can be. Break the script down scene by scene into separate lists, or remove shots you no longer need.",
 } as const;

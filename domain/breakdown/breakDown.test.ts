@@ -14,7 +14,11 @@ describe("breakdown rules", () => {
   it("makes one scene per scene heading, with location, interior/exterior, time of day and lighting from it", () => {
     const { scenes, notices } = breakDown(script());
     expect(notices).toEqual([]);
-    expect(scenes.map((s) => s.fields.title)).toEqual(["EXT. HARBOR ROAD - NIGHT", "INT. MAYA'S KITCHEN - NIGHT", "INT. MAYA'S KITCHEN - LATER"]);
+    expect(scenes.map((s) => s.fields.title)).toEqual([
+      "EXT. HARBOR ROAD - NIGHT",
+      "INT. MAYA'S KITCHEN - NIGHT",
+      "INT. MAYA'S KITCHEN - LATER",
+    ]);
     expect(scenes.map((s) => s.fields.location)).toEqual(["HARBOR ROAD", "MAYA'S KITCHEN", "MAYA'S KITCHEN"]);
     expect(scenes.map((s) => s.link.setting)).toEqual(["EXT", "INT", "INT"]);
     expect(scenes[0]!.link.timeOfDay).toBe("NIGHT");
@@ -26,8 +30,14 @@ describe("breakdown rules", () => {
 
   it("opens a new location on an establishing wide shot, and not a scene that stays where it was", () => {
     const [road, kitchen, later] = breakDown(script()).scenes;
-    expect(road!.shots[0]).toMatchObject({ shotSize: "Extreme Wide Shot", description: expect.stringMatching(/^Establishing: EXT. HARBOR ROAD - NIGHT/) });
-    expect(kitchen!.shots[0]).toMatchObject({ shotSize: "Wide Shot", description: expect.stringMatching(/^Establishing: INT. MAYA'S KITCHEN/) });
+    expect(road!.shots[0]).toMatchObject({
+      shotSize: "Extreme Wide Shot",
+      description: expect.stringMatching(/^Establishing: EXT. HARBOR ROAD - NIGHT/),
+    });
+    expect(kitchen!.shots[0]).toMatchObject({
+      shotSize: "Wide Shot",
+      description: expect.stringMatching(/^Establishing: INT. MAYA'S KITCHEN/),
+    });
     expect(later!.shots.some((s) => s.description.startsWith("Establishing"))).toBe(false);
   });
 
@@ -43,7 +53,10 @@ describe("breakdown rules", () => {
     const inserts = (shots: ProposedShot[]) => shots.filter((s) => s.key.startsWith("insert:")).map((s) => s.subject);
     expect(inserts(road!.shots)).toEqual(["PICKUP TRUCK"]);
     expect(inserts(kitchen!.shots)).toEqual(["ENVELOPE", "REVOLVER"]);
-    expect(kitchen!.shots.find((s) => s.subject === "REVOLVER")).toMatchObject({ shotSize: "Extreme Close-up", description: expect.stringContaining("old REVOLVER") });
+    expect(kitchen!.shots.find((s) => s.subject === "REVOLVER")).toMatchObject({
+      shotSize: "Extreme Close-up",
+      description: expect.stringContaining("old REVOLVER"),
+    });
   });
 
   it("gives an exchange a two-shot and an over-the-shoulder per speaker, and an emotional parenthetical a close-up", () => {
@@ -75,7 +88,11 @@ describe("breakdown rules", () => {
 
   it("turns the writer's own shot lines into shots as written", () => {
     const ids = counterIds();
-    const elements = [element("slug", "INT. VAULT - NIGHT", { id: ids() }), element("shot", "CLOSE ON THE DIAL", { id: ids() }), element("shot", "POV - THROUGH THE SCOPE", { id: ids() })];
+    const elements = [
+      element("slug", "INT. VAULT - NIGHT", { id: ids() }),
+      element("shot", "CLOSE ON THE DIAL", { id: ids() }),
+      element("shot", "POV - THROUGH THE SCOPE", { id: ids() }),
+    ];
     const shots = breakDown(elements).scenes[0]!.shots.filter((s) => s.key.startsWith("written:"));
     expect(shots.map((s) => [s.shotSize, s.shotType, s.subject])).toEqual([
       ["Close-up", "Single", "THE DIAL"],
@@ -85,7 +102,11 @@ describe("breakdown rules", () => {
 
   it("breaks a script with no scene headings down into one scene and says so", () => {
     const ids = counterIds();
-    const { scenes, notices } = breakDown([element("action", "A man waits by the door.", { id: ids() }), element("character", "BOB", { id: ids() }), element("dialogue", "Hello?", { id: ids() })]);
+    const { scenes, notices } = breakDown([
+      element("action", "A man waits by the door.", { id: ids() }),
+      element("character", "BOB", { id: ids() }),
+      element("dialogue", "Hello?", { id: ids() }),
+    ]);
     expect(notices).toEqual([BREAKDOWN_NOTICES.noHeadings]);
     expect(scenes).toHaveLength(1);
     expect(scenes[0]!.fields.title).toBe("Scene 1");

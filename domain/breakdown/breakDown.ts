@@ -30,18 +30,27 @@ export interface Breakdown {
 
 export const BREAKDOWN_NOTICES = {
   noHeadings: "This script has no scene headings, so it was broken down as one scene.",
-  tooManyScenes: (n: number) => `This script has ${n.toLocaleString("en-US")} scenes; a shot list holds at most ${MAX_SCENES}, so the breakdown stops at scene ${MAX_SCENES}.`,
-  tooManyShots: (scene: string) => `A shot list holds at most ${MAX_SHOTS_PER_LIST.toLocaleString("en-US")} shots, so the breakdown stops at ${scene}.`,
+  tooManyScenes: (n: number) =>
+    `This script has ${n.toLocaleString("en-US")} scenes; a shot list holds at most ${MAX_SCENES}, so the breakdown stops at scene ${MAX_SCENES}.`,
+  tooManyShots: (scene: string) =>
+    `A shot list holds at most ${MAX_SHOTS_PER_LIST.toLocaleString("en-US")} shots, so the breakdown stops at ${scene}.`,
   sceneNotFound: "That scene is no longer in the script.",
 } as const;
 
 /** A scene's key: its heading's element id, or 'whole' for a script with no headings. */
 export const sceneKeyOf = (headingId: string | null) => (headingId ? `scene:${headingId}` : "scene:whole");
 
-const normalizedPlace = (location: string | null) => (location ?? "").toUpperCase().replace(/[^A-Z0-9]+/g, " ").trim();
+const normalizedPlace = (location: string | null) =>
+  (location ?? "")
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, " ")
+    .trim();
 
 function weatherOf(elements: readonly ScreenplayElement[]): string | null {
-  const action = elements.filter((e) => e.type === "action").map((e) => e.content).join(" ");
+  const action = elements
+    .filter((e) => e.type === "action")
+    .map((e) => e.content)
+    .join(" ");
   return WEATHER_WORDS.find(([re]) => re.test(action))?.[1] ?? null;
 }
 
@@ -57,7 +66,12 @@ export function breakDown(elements: readonly ScreenplayElement[], options: Break
   const all = splitScenes(elements);
   if (all[0]?.headingId === null) notices.push(BREAKDOWN_NOTICES.noHeadings);
   const characterNames = characterNamesOf(elements);
-  const eighths = sceneEighths(elements, all.map((s) => s.headingId), undefined, options.format);
+  const eighths = sceneEighths(
+    elements,
+    all.map((s) => s.headingId),
+    undefined,
+    options.format,
+  );
   const scenes: ProposedScene[] = [];
   let shots = 0;
   for (let i = 0; i < all.length; i++) {

@@ -13,7 +13,10 @@ describe("eighths of a page", () => {
     const ids = counterIds();
     const short = [element("slug", "INT. A - DAY", { id: ids() }), element("action", "Brief.", { id: ids() })];
     // About 52 lines of action: 8 paragraphs of 6 lines (60 characters a line at 10 per inch, 6 in wide).
-    const long = [element("slug", "INT. B - DAY", { id: ids() }), ...Array.from({ length: 8 }, () => element("action", "word ".repeat(70).trim(), { id: ids() }))];
+    const long = [
+      element("slug", "INT. B - DAY", { id: ids() }),
+      ...Array.from({ length: 8 }, () => element("action", "word ".repeat(70).trim(), { id: ids() })),
+    ];
     const elements = [...short, ...long];
     const [a, b] = sceneEighths(elements, [short[0]!.id, long[0]!.id]);
     expect(a).toBe(1);

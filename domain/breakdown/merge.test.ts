@@ -12,11 +12,16 @@ import { KITCHEN_AND_STREET } from "./testScenes";
 
 const NOW = Date.UTC(2026, 10, 26);
 let idCounter = 0;
-const ctxFor = (elements: readonly ScreenplayElement[], now = NOW) => ({ elementsById: new Map(elements.map((e) => [e.id, e])), now, newId: (kind: "scene" | "shot") => `${kind}-${++idCounter}` });
+const ctxFor = (elements: readonly ScreenplayElement[], now = NOW) => ({
+  elementsById: new Map(elements.map((e) => [e.id, e])),
+  now,
+  newId: (kind: "scene" | "shot") => `${kind}-${++idCounter}`,
+});
 const run = (current: Scene[], elements: ScreenplayElement[]) => mergeBreakdown(current, breakDown(elements), ctxFor(elements));
 const original = () => parseFountain(KITCHEN_AND_STREET, { newId: counterIds() }).elements;
 const allShots = (scenes: Scene[]) => scenes.flatMap((s) => s.shots);
-const edit = (elements: ScreenplayElement[], content: string, next: string) => elements.map((e) => (e.content === content ? { ...e, content: next } : e));
+const edit = (elements: ScreenplayElement[], content: string, next: string) =>
+  elements.map((e) => (e.content === content ? { ...e, content: next } : e));
 
 describe("breaking down again", () => {
   it("gives the same list when the script has not changed", () => {
@@ -36,8 +41,12 @@ describe("breaking down again", () => {
     const first = run([], elements);
     const changed = edit(elements, "We can't.", "We can't. Not tonight.");
     const byId = new Map(changed.map((e) => [e.id, e]));
-    const ots = allShots(first).find((s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."))!;
-    expect(scriptChanges(ots, byId)).toEqual([{ id: expect.any(String), was: "We can't.", now: "We can't. Not tonight.", hash: expect.stringMatching(/^[0-9a-f]{8}$/) }]);
+    const ots = allShots(first).find(
+      (s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."),
+    )!;
+    expect(scriptChanges(ots, byId)).toEqual([
+      { id: expect.any(String), was: "We can't.", now: "We can't. Not tonight.", hash: expect.stringMatching(/^[0-9a-f]{8}$/) },
+    ]);
     expect(describeChanges(scriptChanges(ots, byId))).toBe("1 line edited");
     const again = run(first, changed);
     const followed = allShots(again).find((s) => s.id === ots.id)!;
@@ -47,7 +56,9 @@ describe("breaking down again", () => {
   it("keeps a shot the user edited, and it keeps saying 'Script changed' until the user deals with it", () => {
     const elements = original();
     const first = run([], elements);
-    const ots = allShots(first).find((s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."))!;
+    const ots = allShots(first).find(
+      (s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."),
+    )!;
     const userEdited = updateShot(first, ots.id, { description: "Maya from behind the fridge door", shotSize: "Close-up" });
     const changed = edit(elements, "We can't.", "We can't. Not tonight.");
     const again = run(userEdited, changed);
@@ -91,12 +102,21 @@ describe("breaking down again", () => {
   it("drops an untouched shot the rules no longer call for, but keeps it when it has an image", () => {
     const elements = original();
     const first = run([], elements);
-    const lowered = edit(elements, "A battered PICKUP TRUCK races past the lighthouse.", "A battered pickup truck races past the lighthouse.");
-    const withoutImage = run(first, lowered.map((e) => (e.content.startsWith("Rain hammers") ? { ...e, content: e.content.replace("PICKUP TRUCK", "pickup truck") } : e)));
+    const lowered = edit(
+      elements,
+      "A battered PICKUP TRUCK races past the lighthouse.",
+      "A battered pickup truck races past the lighthouse.",
+    );
+    const withoutImage = run(
+      first,
+      lowered.map((e) => (e.content.startsWith("Rain hammers") ? { ...e, content: e.content.replace("PICKUP TRUCK", "pickup truck") } : e)),
+    );
     expect(allShots(withoutImage).some((s) => s.subject === "PICKUP TRUCK")).toBe(false);
     const insert = allShots(first).find((s) => s.subject === "PICKUP TRUCK")!;
     const imaged = updateShot(first, insert.id, { image: "/api/media/abc.png" });
-    const lowered2 = elements.map((e) => (e.content.startsWith("Rain hammers") ? { ...e, content: e.content.replace("PICKUP TRUCK", "pickup truck") } : e));
+    const lowered2 = elements.map((e) =>
+      e.content.startsWith("Rain hammers") ? { ...e, content: e.content.replace("PICKUP TRUCK", "pickup truck") } : e,
+    );
     expect(allShots(run(imaged, lowered2)).some((s) => s.id === insert.id)).toBe(true);
   });
 
@@ -106,9 +126,19 @@ describe("breaking down again", () => {
     const renamed = updateScene(first, first[0]!.id, { title: "Opening: the road" });
     const ids = counterIds("n");
     const heading = elements.findIndex((e) => e.content === "INT. MAYA'S KITCHEN - LATER");
-    const inserted = [...elements.slice(0, heading), { id: ids(), type: "slug" as const, content: "EXT. LIGHTHOUSE - NIGHT" }, { id: ids(), type: "action" as const, content: "The beam sweeps the bay." }, ...elements.slice(heading)];
+    const inserted = [
+      ...elements.slice(0, heading),
+      { id: ids(), type: "slug" as const, content: "EXT. LIGHTHOUSE - NIGHT" },
+      { id: ids(), type: "action" as const, content: "The beam sweeps the bay." },
+      ...elements.slice(heading),
+    ];
     const again = run(renamed, inserted);
-    expect(again.map((s) => s.title)).toEqual(["Opening: the road", "INT. MAYA'S KITCHEN - NIGHT", "EXT. LIGHTHOUSE - NIGHT", "INT. MAYA'S KITCHEN - LATER"]);
+    expect(again.map((s) => s.title)).toEqual([
+      "Opening: the road",
+      "INT. MAYA'S KITCHEN - NIGHT",
+      "EXT. LIGHTHOUSE - NIGHT",
+      "INT. MAYA'S KITCHEN - LATER",
+    ]);
     expect(allShots(again).map((s) => s.shotNumber)).toEqual(allShots(again).map((_, i) => i + 1));
   });
 
@@ -117,7 +147,9 @@ describe("breaking down again", () => {
     const first = run([], elements);
     const changed = edit(elements, "We can't.", "We can't. Not tonight.");
     const byId = new Map(changed.map((e) => [e.id, e]));
-    const shot = allShots(first).find((s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."))!;
+    const shot = allShots(first).find(
+      (s) => s.script?.key.startsWith("ots:") && s.subject === "MAYA" && s.script.lines.some((l) => l.was === "We can't."),
+    )!;
     const changes = scriptChanges(shot, byId);
     expect(pendingChanges(shot, changes)).toHaveLength(1);
     const seen = acknowledgeChanges(first, shot.id, changes);

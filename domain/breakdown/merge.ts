@@ -25,7 +25,13 @@ export interface MergeContext {
  * `current` with each item whose key is proposed replaced by `update(old, proposed)` (or dropped when that
  * gives null), and each new proposed item placed after the nearest earlier proposed item already there.
  */
-function mergeOrdered<Old, New>(current: readonly Old[], proposed: readonly New[], keys: { current(o: Old): string | undefined; proposed(n: New): string }, update: (old: Old | undefined, n: New) => Old | null, keepUnproposed: (old: Old) => boolean): Old[] {
+function mergeOrdered<Old, New>(
+  current: readonly Old[],
+  proposed: readonly New[],
+  keys: { current(o: Old): string | undefined; proposed(n: New): string },
+  update: (old: Old | undefined, n: New) => Old | null,
+  keepUnproposed: (old: Old) => boolean,
+): Old[] {
   const proposedByKey = new Map(proposed.map((n) => [keys.proposed(n), n]));
   const result: Array<{ item: Old; key?: string }> = [];
   for (const old of current) {
@@ -55,7 +61,13 @@ function mergeOrdered<Old, New>(current: readonly Old[], proposed: readonly New[
 
 function shotFrom(proposed: ProposedShot, base: Shot | undefined, ctx: MergeContext, id: string): Shot {
   const at = new Date(ctx.now).toISOString();
-  const fields = { description: proposed.description, subject: proposed.subject, shotSize: proposed.shotSize, shotType: proposed.shotType, movement: proposed.movement };
+  const fields = {
+    description: proposed.description,
+    subject: proposed.subject,
+    shotSize: proposed.shotSize,
+    shotType: proposed.shotType,
+    movement: proposed.movement,
+  };
   const script = { key: proposed.key, lines: linkLines(proposed.lines, ctx.elementsById), proposed: shotFieldsFingerprint(fields) };
   if (base) {
     const same = shotFieldsFingerprint(base) === script.proposed && JSON.stringify(base.script) === JSON.stringify(script);
@@ -66,7 +78,12 @@ function shotFrom(proposed: ProposedShot, base: Shot | undefined, ctx: MergeCont
 
 const linesRemoved = (shot: Shot, ctx: MergeContext) => !!shot.script?.lines.some((l) => !ctx.elementsById.has(l.id));
 
-function mergeShots(current: readonly Shot[], proposed: readonly ProposedShot[], ctx: MergeContext, newId: (kind: "scene" | "shot") => string): Shot[] {
+function mergeShots(
+  current: readonly Shot[],
+  proposed: readonly ProposedShot[],
+  ctx: MergeContext,
+  newId: (kind: "scene" | "shot") => string,
+): Shot[] {
   return mergeOrdered(
     current,
     proposed,
@@ -81,7 +98,11 @@ function sceneFrom(proposed: ProposedScene, base: Scene | undefined, ctx: MergeC
   const shots = mergeShots(base?.shots ?? [], proposed.shots, ctx, newId);
   const untouched = base?.script && base.script.proposed === sceneFieldsFingerprint(base);
   const fields = !base || untouched ? proposed.fields : {};
-  const script = { key: proposed.key, proposed: base && !untouched ? base.script?.proposed ?? "" : sceneFieldsFingerprint(proposed.fields), ...proposed.link };
+  const script = {
+    key: proposed.key,
+    proposed: base && !untouched ? (base.script?.proposed ?? "") : sceneFieldsFingerprint(proposed.fields),
+    ...proposed.link,
+  };
   if (!base) return { id: newId("scene"), ...proposed.fields, shots, script, createdAt: at, updatedAt: at };
   return { ...base, ...fields, shots, script, updatedAt: at };
 }
@@ -90,7 +111,10 @@ function sceneFrom(proposed: ProposedScene, base: Scene | undefined, ctx: MergeC
 export function mergeBreakdown(current: readonly Scene[], breakdown: Breakdown, ctx: MergeContext): Scene[] {
   const newId = ctx.newId ?? ((kind: "scene" | "shot") => newItemId(kind, ctx.now));
   // A list that is only the blank scene a new list starts with is replaced, not added to.
-  const blank = current.length === 1 && !current[0]!.script && current[0]!.shots.every((s) => !s.script && !s.image && s.description === "Description...");
+  const blank =
+    current.length === 1 &&
+    !current[0]!.script &&
+    current[0]!.shots.every((s) => !s.script && !s.image && s.description === "Description...");
   const base = blank ? [] : current;
   const scenes = mergeOrdered(
     base,

@@ -30,10 +30,16 @@ describe("breakdown report", () => {
 
   it("exports each table as CSV", () => {
     const r = report();
-    const scenes = breakdownReportCsv(r, "scenes").replace(/^\uFEFF/, "").split("\r\n");
+    const scenes = breakdownReportCsv(r, "scenes")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(scenes[0]).toBe("Scene,Heading,Pages (eighths),Eighths,Int/Ext,Location,Day/Night,Characters,Speaking Parts,Props");
-    expect(scenes[2]).toMatch(/^2,INT\. MAYA'S KITCHEN - NIGHT,[0-9 /]+,\d+,INT,MAYA'S KITCHEN,Night,"DANIEL, MAYA","DANIEL, MAYA","ENVELOPE, REVOLVER"$/);
-    const characters = breakdownReportCsv(r, "characters").replace(/^\uFEFF/, "").split("\r\n");
+    expect(scenes[2]).toMatch(
+      /^2,INT\. MAYA'S KITCHEN - NIGHT,[0-9 /]+,\d+,INT,MAYA'S KITCHEN,Night,"DANIEL, MAYA","DANIEL, MAYA","ENVELOPE, REVOLVER"$/,
+    );
+    const characters = breakdownReportCsv(r, "characters")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
     expect(characters[1]).toBe("MAYA,2 3,2,4,14");
   });
 });

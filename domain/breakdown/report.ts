@@ -69,7 +69,12 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 export function breakdownReport(elements: readonly ScreenplayElement[], format?: ScriptFormat | null): BreakdownReport {
   const names = characterNamesOf(elements);
   const scenes = splitScenes(elements);
-  const eighths = sceneEighths(elements, scenes.map((s) => s.headingId), undefined, format);
+  const eighths = sceneEighths(
+    elements,
+    scenes.map((s) => s.headingId),
+    undefined,
+    format,
+  );
   const byCharacter = new Map<string, CharacterReport>();
   const character = (name: string) => {
     let c = byCharacter.get(name);
@@ -108,5 +113,10 @@ export function breakdownReport(elements: readonly ScreenplayElement[], format?:
     };
   });
   const characters = [...byCharacter.values()].sort((a, b) => b.speeches - a.speeches || a.name.localeCompare(b.name));
-  return { scenes: sceneReports, characters, totalEighths: sceneReports.reduce((n, s) => n + s.eighths, 0), noHeadings: scenes[0]?.headingId === null };
+  return {
+    scenes: sceneReports,
+    characters,
+    totalEighths: sceneReports.reduce((n, s) => n + s.eighths, 0),
+    noHeadings: scenes[0]?.headingId === null,
+  };
 }

@@ -21,7 +21,13 @@ const TIME_SEPARATOR_RE = /\s+[-–—]\s+/g;
 export function parseHeading(heading: string): Pick<ScriptScene, "setting" | "location" | "timeOfDay"> {
   const text = heading.trim();
   const head = text.slice(0, 8).toUpperCase();
-  const setting = /^(INT\.?\/EXT|INT\/EXT|I\/E|EXT\.?\/INT)/.test(head) ? "INT/EXT" : /^INT/.test(head) ? "INT" : /^EXT/.test(head) ? "EXT" : null;
+  const setting = /^(INT\.?\/EXT|INT\/EXT|I\/E|EXT\.?\/INT)/.test(head)
+    ? "INT/EXT"
+    : /^INT/.test(head)
+      ? "INT"
+      : /^EXT/.test(head)
+        ? "EXT"
+        : null;
   const location = sceneLocation(text) ?? (hasHeadingPrefix(text) ? null : text.replace(/^\./, "").trim() || null);
   const separators = [...text.matchAll(TIME_SEPARATOR_RE)];
   const last = separators.pop();
@@ -41,10 +47,17 @@ export function splitScenes(elements: readonly ScreenplayElement[]): ScriptScene
       const n = scenes.length + 1;
       // A cold open's action (before the first heading) stays in script order, in the first scene.
       const lead = n === 1 ? preamble : [];
-      scenes.push({ headingId: el.id, heading: el.content.trim(), number: el.sceneNumber ?? String(n), ...parseHeading(el.content), elements: [...lead, el] });
+      scenes.push({
+        headingId: el.id,
+        heading: el.content.trim(),
+        number: el.sceneNumber ?? String(n),
+        ...parseHeading(el.content),
+        elements: [...lead, el],
+      });
     } else if (scenes.length) scenes[scenes.length - 1]!.elements.push(el);
     else preamble.push(el);
   }
-  if (scenes.length === 0) return [{ headingId: null, heading: "", number: "1", setting: null, location: null, timeOfDay: null, elements: preamble }];
+  if (scenes.length === 0)
+    return [{ headingId: null, heading: "", number: "1", setting: null, location: null, timeOfDay: null, elements: preamble }];
   return scenes;
 }

@@ -6,7 +6,8 @@ import type { ScreenplayElement } from "../screenplay/elements";
 import type { Scene, Shot, ShotScriptLink } from "../shotlists/schema";
 
 /** A script's elements by id: how links find their lines. */
-export const elementsById = (elements: readonly ScreenplayElement[]): Map<string, ScreenplayElement> => new Map(elements.map((e) => [e.id, e]));
+export const elementsById = (elements: readonly ScreenplayElement[]): Map<string, ScreenplayElement> =>
+  new Map(elements.map((e) => [e.id, e]));
 
 /** FNV-1a, 32 bits, as 8 hex digits: enough to tell an edited line from an untouched one. */
 export function fingerprint(text: string): string {
@@ -70,7 +71,10 @@ export function scriptChanges(shot: Pick<Shot, "script">, elementsById: Readonly
 export function describeChanges(changes: readonly LineChange[]): string {
   const edited = changes.filter((c) => c.now !== null).length;
   const removed = changes.length - edited;
-  const parts = [edited ? `${edited} ${edited === 1 ? "line" : "lines"} edited` : "", removed ? `${removed} ${removed === 1 ? "line" : "lines"} removed` : ""].filter(Boolean);
+  const parts = [
+    edited ? `${edited} ${edited === 1 ? "line" : "lines"} edited` : "",
+    removed ? `${removed} ${removed === 1 ? "line" : "lines"} removed` : "",
+  ].filter(Boolean);
   return parts.join(", ");
 }
 

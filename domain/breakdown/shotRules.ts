@@ -40,7 +40,10 @@ interface DialogueBlock {
   speaker: string;
   elements: ScreenplayElement[];
 }
-type Beat = { kind: "action"; element: ScreenplayElement } | { kind: "dialogue"; blocks: DialogueBlock[] } | { kind: "shot"; element: ScreenplayElement };
+type Beat =
+  | { kind: "action"; element: ScreenplayElement }
+  | { kind: "dialogue"; blocks: DialogueBlock[] }
+  | { kind: "shot"; element: ScreenplayElement };
 
 function beatsOf(elements: readonly ScreenplayElement[]): Beat[] {
   const beats: Beat[] = [];
@@ -73,9 +76,18 @@ const isEmotional = (parenthetical: string) => {
 function actionShot(el: ScreenplayElement, ctx: ShotRuleContext, place: string): ProposedShot {
   const named = charactersNamedIn(el.content, ctx.characterNames);
   const movement = movementIn(el.content) ?? "Static";
-  const shotSize: ShotSize = named.length === 1 && movement === "Static" ? "Medium Shot" : named.length === 0 && movement === "Static" ? "Wide Shot" : "Full Shot";
+  const shotSize: ShotSize =
+    named.length === 1 && movement === "Static" ? "Medium Shot" : named.length === 0 && movement === "Static" ? "Wide Shot" : "Full Shot";
   const shotType: Framing = named.length === 2 ? "Two Shot" : named.length >= 3 ? "Three Shot" : "Single";
-  return { key: `action:${el.id}`, lines: [el.id], description: clip(sentences(el.content).slice(0, 2).join(" "), DESCRIPTION_MAX), subject: named.join(", ") || place, shotSize, shotType, movement };
+  return {
+    key: `action:${el.id}`,
+    lines: [el.id],
+    description: clip(sentences(el.content).slice(0, 2).join(" "), DESCRIPTION_MAX),
+    subject: named.join(", ") || place,
+    shotSize,
+    shotType,
+    movement,
+  };
 }
 
 function dialogueShots(blocks: DialogueBlock[], place: string): ProposedShot[] {
@@ -84,21 +96,53 @@ function dialogueShots(blocks: DialogueBlock[], place: string): ProposedShot[] {
   const shots: ProposedShot[] = [];
   if (speakers.length === 1) {
     const [speaker] = speakers as [string];
-    shots.push({ key: `single:${first}`, lines: blocks.flatMap((b) => ids(b.elements)), description: `${speaker} in ${place}: ${quote(firstLine(blocks[0]!))}`, subject: speaker, shotSize: "Medium Shot", shotType: "Single", movement: "Static" });
+    shots.push({
+      key: `single:${first}`,
+      lines: blocks.flatMap((b) => ids(b.elements)),
+      description: `${speaker} in ${place}: ${quote(firstLine(blocks[0]!))}`,
+      subject: speaker,
+      shotSize: "Medium Shot",
+      shotType: "Single",
+      movement: "Static",
+    });
   } else {
     const names = speakers.length === 2 ? speakers.join(" and ") : `${speakers.slice(0, -1).join(", ")} and ${speakers.at(-1)}`;
-    shots.push({ key: `group:${first}`, lines: blocks.flatMap((b) => ids(b.elements)), description: `${names} in conversation, ${place}`, subject: speakers.join(", "), shotSize: "Medium Shot", shotType: speakers.length === 2 ? "Two Shot" : "Three Shot", movement: "Static" });
+    shots.push({
+      key: `group:${first}`,
+      lines: blocks.flatMap((b) => ids(b.elements)),
+      description: `${names} in conversation, ${place}`,
+      subject: speakers.join(", "),
+      shotSize: "Medium Shot",
+      shotType: speakers.length === 2 ? "Two Shot" : "Three Shot",
+      movement: "Static",
+    });
     for (const speaker of speakers) {
       const own = blocks.filter((b) => b.speaker === speaker);
       const other = speakers.find((s) => s !== speaker)!;
-      shots.push({ key: `ots:${first}:${speaker}`, lines: own.flatMap((b) => ids(b.elements)), description: `Over ${other}'s shoulder onto ${speaker}: ${quote(firstLine(own[0]!))}`, subject: speaker, shotSize: "Medium Close-up", shotType: "Over-the-Shoulder", movement: "Static" });
+      shots.push({
+        key: `ots:${first}:${speaker}`,
+        lines: own.flatMap((b) => ids(b.elements)),
+        description: `Over ${other}'s shoulder onto ${speaker}: ${quote(firstLine(own[0]!))}`,
+        subject: speaker,
+        shotSize: "Medium Close-up",
+        shotType: "Over-the-Shoulder",
+        movement: "Static",
+      });
     }
   }
   for (const block of blocks) {
     block.elements.forEach((el, i) => {
       if (el.type !== "parenthetical" || !isEmotional(el.content)) return;
       const line = block.elements.slice(i + 1).find((e) => e.type === "dialogue");
-      shots.push({ key: `closeup:${el.id}`, lines: [el.id, ...(line ? [line.id] : [])], description: `Close on ${block.speaker}, ${el.content.replace(/^\(|\)$/g, "").trim()}${line ? `: ${quote(line.content)}` : ""}`, subject: block.speaker, shotSize: "Close-up", shotType: "Single", movement: "Static" });
+      shots.push({
+        key: `closeup:${el.id}`,
+        lines: [el.id, ...(line ? [line.id] : [])],
+        description: `Close on ${block.speaker}, ${el.content.replace(/^\(|\)$/g, "").trim()}${line ? `: ${quote(line.content)}` : ""}`,
+        subject: block.speaker,
+        shotSize: "Close-up",
+        shotType: "Single",
+        movement: "Static",
+      });
     });
   }
   return shots;
@@ -108,10 +152,29 @@ function dialogueShots(blocks: DialogueBlock[], place: string): ProposedShot[] {
 function writtenShot(el: ScreenplayElement): ProposedShot {
   const text = el.content.trim();
   const upper = text.toUpperCase();
-  const shotSize: ShotSize = /EXTREME CLOSE|ECU|INSERT/.test(upper) ? "Extreme Close-up" : /CLOSE/.test(upper) ? "Close-up" : /EXTREME WIDE|EWS/.test(upper) ? "Extreme Wide Shot" : /WIDE|AERIAL|ESTABLISHING/.test(upper) ? "Wide Shot" : "Medium Shot";
+  const shotSize: ShotSize = /EXTREME CLOSE|ECU|INSERT/.test(upper)
+    ? "Extreme Close-up"
+    : /CLOSE/.test(upper)
+      ? "Close-up"
+      : /EXTREME WIDE|EWS/.test(upper)
+        ? "Extreme Wide Shot"
+        : /WIDE|AERIAL|ESTABLISHING/.test(upper)
+          ? "Wide Shot"
+          : "Medium Shot";
   const shotType: Framing = /\bPOV\b/.test(upper) ? "Point of View" : /TWO SHOT|TWO-SHOT/.test(upper) ? "Two Shot" : "Single";
-  const subject = text.replace(/^(EXTREME CLOSE[- ]UP|CLOSE[- ]UP|CLOSE|ANGLE|WIDE|INSERT|POV|ECU|EWS|AERIAL)(\s+(ON|OF|SHOT))?\s*[-–—:]?\s*/i, "").trim() || text;
-  return { key: `written:${el.id}`, lines: [el.id], description: clip(text, DESCRIPTION_MAX), subject: clip(subject, 200), shotSize, shotType, movement: movementIn(text) ?? "Static" };
+  const subject =
+    text
+      .replace(/^(EXTREME CLOSE[- ]UP|CLOSE[- ]UP|CLOSE|ANGLE|WIDE|INSERT|POV|ECU|EWS|AERIAL)(\s+(ON|OF|SHOT))?\s*[-–—:]?\s*/i, "")
+      .trim() || text;
+  return {
+    key: `written:${el.id}`,
+    lines: [el.id],
+    description: clip(text, DESCRIPTION_MAX),
+    subject: clip(subject, 200),
+    shotSize,
+    shotType,
+    movement: movementIn(text) ?? "Static",
+  };
 }
 
 export function proposeShots(scene: ScriptScene, ctx: ShotRuleContext): ProposedShot[] {
@@ -139,11 +202,20 @@ export function proposeShots(scene: ScriptScene, ctx: ShotRuleContext): Proposed
     else {
       if (beat.element !== opening) shots.push(actionShot(beat.element, ctx, place));
       for (const prop of propsIn(beat.element.content, ctx.characterNames)) {
-        shots.push({ key: `insert:${beat.element.id}:${prop}`, lines: [beat.element.id], description: `Insert: ${clip(sentenceWith(beat.element.content, prop), DESCRIPTION_MAX - 8)}`, subject: prop, shotSize: "Extreme Close-up", shotType: "Single", movement: "Static" });
+        shots.push({
+          key: `insert:${beat.element.id}:${prop}`,
+          lines: [beat.element.id],
+          description: `Insert: ${clip(sentenceWith(beat.element.content, prop), DESCRIPTION_MAX - 8)}`,
+          subject: prop,
+          shotSize: "Extreme Close-up",
+          shotType: "Single",
+          movement: "Static",
+        });
       }
     }
   }
   // A scene's first shot also covers its heading, so every heading has a marker that leads to a shot.
-  if (shots[0] && scene.headingId && !shots[0].lines.includes(scene.headingId)) shots[0] = { ...shots[0], lines: [scene.headingId, ...shots[0].lines] };
+  if (shots[0] && scene.headingId && !shots[0].lines.includes(scene.headingId))
+    shots[0] = { ...shots[0], lines: [scene.headingId, ...shots[0].lines] };
   return shots;
 }

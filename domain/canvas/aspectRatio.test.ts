@@ -72,7 +72,12 @@ describe("snapAspectRatio: nearest label even outside tolerance (display)", () =
     expect(snapAspectRatio(100, 10000)).toBe("9:16");
   });
   it("agrees with nearestAspectRatio when that finds a label", () => {
-    for (const [w, h] of [[1920, 1080], [1080, 1350], [1000, 1500], [1024, 1024]] as const) {
+    for (const [w, h] of [
+      [1920, 1080],
+      [1080, 1350],
+      [1000, 1500],
+      [1024, 1024],
+    ] as const) {
       expect(snapAspectRatio(w, h)).toBe(nearestAspectRatio(w, h));
     }
   });

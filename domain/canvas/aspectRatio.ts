@@ -44,11 +44,7 @@ function nearest(width: number, height: number): { label: AspectRatio; distance:
  * |width/height − labelRatio| ≤ tolerance. So 1920×1080 → "16:9", 854×480 (1.779) → "16:9",
  * 2560×1080 (2.370, "64:27") → null (21:9 is 2.333). Non-positive or non-finite sizes → null.
  */
-export function nearestAspectRatio(
-  width: number,
-  height: number,
-  tolerance: number = ASPECT_RATIO_TOLERANCE,
-): AspectRatio | null {
+export function nearestAspectRatio(width: number, height: number, tolerance: number = ASPECT_RATIO_TOLERANCE): AspectRatio | null {
   const best = nearest(width, height);
   if (!best) return null;
   // A hair of slack so that exactly-at-tolerance ratios are not lost to floating point.

@@ -1,4 +1,14 @@
-import { type CanvasChange, type NodeRecord, nodeRemoved, nodeRestored, edgeAdded, edgeRemoved, groupAdded, groupUpdated, groupRemoved } from "./changes";
+import {
+  type CanvasChange,
+  type NodeRecord,
+  nodeRemoved,
+  nodeRestored,
+  edgeAdded,
+  edgeRemoved,
+  groupAdded,
+  groupUpdated,
+  groupRemoved,
+} from "./changes";
 import type { GroupRecord } from "./group";
 import type { CanvasEdge } from "./node";
 

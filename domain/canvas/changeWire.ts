@@ -1,4 +1,18 @@
-import { type CanvasChange, type ChangeList, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeRestored, nodeData, edgeAdded, edgeRemoved, viewportChanged, groupAdded, groupRemoved } from "./changes";
+import {
+  type CanvasChange,
+  type ChangeList,
+  type ChangeSource,
+  type NodeRecord,
+  nodeAdded,
+  nodeRemoved,
+  nodeRestored,
+  nodeData,
+  edgeAdded,
+  edgeRemoved,
+  viewportChanged,
+  groupAdded,
+  groupRemoved,
+} from "./changes";
 import type { AutosaveUpdate, StructureRequest } from "./node";
 import { type RealtimeMessage, canvasMessages } from "../realtime";
 
@@ -10,11 +24,20 @@ import { type RealtimeMessage, canvasMessages } from "../realtime";
  */
 
 /** A structure request's body; the group fields are left out when there are none. */
-type StructureBody = Omit<StructureRequest, "clientId" | "updates" | "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
+type StructureBody = Omit<StructureRequest, "clientId" | "updates" | "groupsSet" | "groupsRemoved"> &
+  Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
 type StructureBuild = Omit<StructureBody, "groupsSet" | "groupsRemoved"> & Required<Pick<StructureBody, "groupsSet" | "groupsRemoved">>;
 
-const emptyStructure = (): StructureBuild => ({ nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [], groupsSet: [], groupsRemoved: [] });
+const emptyStructure = (): StructureBuild => ({
+  nodes: [],
+  restoredNodeIds: [],
+  deletedNodeIds: [],
+  edgesAdded: [],
+  edgesRemoved: [],
+  groupsSet: [],
+  groupsRemoved: [],
+});
 
 /**
  * A structure request as the changes the server applies, in the order it always applied them: restores,
@@ -26,7 +49,9 @@ export function changesFromStructure(req: Partial<StructureBody>, placeholder?: 
   const deleted = new Set(req.deletedNodeIds ?? []);
   return [
     ...(req.restoredNodeIds ?? []).map((id): CanvasChange => nodeRestored(id)),
-    ...(req.nodes ?? []).filter((n) => !deleted.has(n.id)).map((n): CanvasChange => nodeAdded({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: placeholder ?? {} })),
+    ...(req.nodes ?? [])
+      .filter((n) => !deleted.has(n.id))
+      .map((n): CanvasChange => nodeAdded({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: placeholder ?? {} })),
     ...[...deleted].map((id): CanvasChange => nodeRemoved(id)),
     ...(req.edgesRemoved ?? []).map((id): CanvasChange => edgeRemoved(id)),
     ...(req.edgesAdded ?? []).map((edge): CanvasChange => edgeAdded(edge)),
@@ -70,7 +95,13 @@ function structureWithGroups(changes: readonly CanvasChange[]): StructureBuild {
         body.deletedNodeIds.push(c.id);
         break;
       case "edge-added":
-        body.edgesAdded.push({ id: c.edge.id, source: c.edge.source, target: c.edge.target, sourceHandle: c.edge.sourceHandle ?? null, targetHandle: c.edge.targetHandle ?? null });
+        body.edgesAdded.push({
+          id: c.edge.id,
+          source: c.edge.source,
+          target: c.edge.target,
+          sourceHandle: c.edge.sourceHandle ?? null,
+          targetHandle: c.edge.targetHandle ?? null,
+        });
         break;
       case "edge-removed":
         body.edgesRemoved.push(c.id);
@@ -112,10 +143,19 @@ export function messagesFromChanges(changes: readonly CanvasChange[], source: Ch
   for (const r of written) if (r.rev >= (latest.get(r.id)?.rev ?? -1)) latest.set(r.id, r);
   const records = [...latest.values()];
   const messages: RealtimeMessage[] = [];
-  if (shape.nodes.length || shape.restoredNodeIds.length || shape.deletedNodeIds.length || shape.edgesAdded.length || shape.edgesRemoved.length || shape.groupsSet.length || shape.groupsRemoved.length) {
+  if (
+    shape.nodes.length ||
+    shape.restoredNodeIds.length ||
+    shape.deletedNodeIds.length ||
+    shape.edgesAdded.length ||
+    shape.edgesRemoved.length ||
+    shape.groupsSet.length ||
+    shape.groupsRemoved.length
+  ) {
     messages.push(canvasMessages.structure(shape, clientId));
   }
-  if (records.length) messages.push(canvasMessages.nodes(records, { clientId, origin: source === "user" || source === "remote" ? undefined : source }));
+  if (records.length)
+    messages.push(canvasMessages.nodes(records, { clientId, origin: source === "user" || source === "remote" ? undefined : source }));
   return messages;
 }
 

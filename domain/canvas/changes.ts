@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { groupIdSchema, groupRecordSchema, type GroupRecord } from "./group";
-import { edgeSchema, nodeDataSchema, nodeIdSchema, positionSchema, viewportSchema, type CanvasEdge, type NodeData, type Position, type Viewport } from "./node";
+import {
+  edgeSchema,
+  nodeDataSchema,
+  nodeIdSchema,
+  positionSchema,
+  viewportSchema,
+  type CanvasEdge,
+  type NodeData,
+  type Position,
+  type Viewport,
+} from "./node";
 
 /**
  * The one vocabulary for changing a canvas (docs/ARCHITECTURE.md "One way to change the canvas"), in the
@@ -83,18 +93,24 @@ export interface ChangeList {
 }
 
 const GROUP_CHANGES: readonly CanvasChangeType[] = ["group-added", "group-updated", "group-removed"];
-export const isGroupChange = (c: CanvasChange): c is ChangeOf<"group-added" | "group-updated" | "group-removed"> => GROUP_CHANGES.includes(c.type);
+export const isGroupChange = (c: CanvasChange): c is ChangeOf<"group-added" | "group-updated" | "group-removed"> =>
+  GROUP_CHANGES.includes(c.type);
 
 /**
  * The changes that alter the graph's shape: what undo steps are made of (spec: canvas 4 "Undo/redo"). A
  * group's changes count too: making, renaming, collapsing and ungrouping are each a step.
  */
 export const isStructural = (c: CanvasChange): boolean =>
-  c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored" || c.type === "edge-added" || c.type === "edge-removed" || isGroupChange(c);
+  c.type === "node-added" ||
+  c.type === "node-removed" ||
+  c.type === "node-restored" ||
+  c.type === "edge-added" ||
+  c.type === "edge-removed" ||
+  isGroupChange(c);
 
 /** The group a change concerns, if any. */
-export const changedGroupId = (c: CanvasChange): string | null => (c.type === "group-added" || c.type === "group-updated" ? c.group.id : c.type === "group-removed" ? c.id : null);
-
+export const changedGroupId = (c: CanvasChange): string | null =>
+  c.type === "group-added" || c.type === "group-updated" ? c.group.id : c.type === "group-removed" ? c.id : null;
 
 /** The node a change concerns, if any. */
 export function changedNodeId(c: CanvasChange): string | null {
@@ -116,11 +132,18 @@ export const revisionOf = (c: { data: NodeData; prevRev: number }): number => c.
 
 // The constructors every writer uses: a change is never written as an object literal outside this file.
 export const nodeAdded = (node: NodeRecord): ChangeOf<"node-added"> => ({ type: "node-added", node });
-export const nodeRemoved = (id: string, node?: NodeRecord): ChangeOf<"node-removed"> => (node ? { type: "node-removed", id, node } : { type: "node-removed", id });
-export const nodeRestored = (id: string, node?: NodeRecord): ChangeOf<"node-restored"> => (node ? { type: "node-restored", id, node } : { type: "node-restored", id });
+export const nodeRemoved = (id: string, node?: NodeRecord): ChangeOf<"node-removed"> =>
+  node ? { type: "node-removed", id, node } : { type: "node-removed", id };
+export const nodeRestored = (id: string, node?: NodeRecord): ChangeOf<"node-restored"> =>
+  node ? { type: "node-restored", id, node } : { type: "node-restored", id };
 export const nodeMoved = (id: string, position: Position): ChangeOf<"node-moved"> => ({ type: "node-moved", id, position });
 /** `fields`: what a person's edit changed; `exact`: lands only over exactly `prevRev` (see the schema). */
-export const nodeData = (id: string, data: NodeData, prevRev: number, more: { fields?: string[]; exact?: boolean } = {}): ChangeOf<"node-data"> => ({
+export const nodeData = (
+  id: string,
+  data: NodeData,
+  prevRev: number,
+  more: { fields?: string[]; exact?: boolean } = {},
+): ChangeOf<"node-data"> => ({
   type: "node-data",
   id,
   data,
@@ -129,8 +152,11 @@ export const nodeData = (id: string, data: NodeData, prevRev: number, more: { fi
   ...(more.exact ? { exact: true } : {}),
 });
 export const edgeAdded = (edge: CanvasEdge): ChangeOf<"edge-added"> => ({ type: "edge-added", edge });
-export const edgeRemoved = (id: string, edge?: CanvasEdge): ChangeOf<"edge-removed"> => (edge ? { type: "edge-removed", id, edge } : { type: "edge-removed", id });
+export const edgeRemoved = (id: string, edge?: CanvasEdge): ChangeOf<"edge-removed"> =>
+  edge ? { type: "edge-removed", id, edge } : { type: "edge-removed", id };
 export const viewportChanged = (viewport: Viewport): ChangeOf<"viewport"> => ({ type: "viewport", viewport });
 export const groupAdded = (group: GroupRecord): ChangeOf<"group-added"> => ({ type: "group-added", group });
-export const groupUpdated = (group: GroupRecord, prev?: GroupRecord): ChangeOf<"group-updated"> => (prev ? { type: "group-updated", group, prev } : { type: "group-updated", group });
-export const groupRemoved = (id: string, group?: GroupRecord): ChangeOf<"group-removed"> => (group ? { type: "group-removed", id, group } : { type: "group-removed", id });
+export const groupUpdated = (group: GroupRecord, prev?: GroupRecord): ChangeOf<"group-updated"> =>
+  prev ? { type: "group-updated", group, prev } : { type: "group-updated", group };
+export const groupRemoved = (id: string, group?: GroupRecord): ChangeOf<"group-removed"> =>
+  group ? { type: "group-removed", id, group } : { type: "group-removed", id };

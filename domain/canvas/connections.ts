@@ -10,12 +10,7 @@ export type ConnectCheck = { ok: true } | { ok: false; reason: "self" | "duplica
  * source→target pair that already has an edge is refused ("duplicate"; direction matters, handles do not:
  * a→b and b→a are different pairs). Checked in that order. Edit rights are the caller's check.
  */
-export function canConnect(
-  nodeIds: ReadonlySet<string>,
-  edges: readonly EdgeEnds[],
-  source: string,
-  target: string,
-): ConnectCheck {
+export function canConnect(nodeIds: ReadonlySet<string>, edges: readonly EdgeEnds[], source: string, target: string): ConnectCheck {
   if (!nodeIds.has(source) || !nodeIds.has(target)) return { ok: false, reason: "missing" };
   if (source === target) return { ok: false, reason: "self" };
   if (edges.some((e) => e.source === source && e.target === target)) return { ok: false, reason: "duplicate" };

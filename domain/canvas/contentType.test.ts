@@ -115,7 +115,8 @@ describe("detectContentType: data fields first, then file extension or URL words
     for (const ext of ["mp4", "mov", "webm", "avi"]) expect(detectContentType({ mediaUrl: `https://x/a.${ext}` })).toBe("video");
   });
   it("mp3/wav/ogg/m4a/aac/flac → audio", () => {
-    for (const ext of ["mp3", "wav", "ogg", "m4a", "aac", "flac"]) expect(detectContentType({ azureUrl: `https://x/a.${ext}` })).toBe("audio");
+    for (const ext of ["mp3", "wav", "ogg", "m4a", "aac", "flac"])
+      expect(detectContentType({ azureUrl: `https://x/a.${ext}` })).toBe("audio");
   });
   it("glb/gltf → model3d", () => {
     for (const ext of ["glb", "gltf"]) expect(detectContentType({ displayUrl: `https://x/a.${ext}` })).toBe("model3d");

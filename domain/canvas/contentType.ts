@@ -96,7 +96,12 @@ export function contentTypeFromExtension(url: string): MediaType | null {
  */
 export function contentTypeFromUrlWords(url: string): MediaType | null {
   if (/^data:/i.test(url.trim())) return null;
-  const words = new Set(url.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  const words = new Set(
+    url
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
   const has = (...w: string[]) => w.some((x) => words.has(x));
   const exts = (type: MediaType) => Object.keys(EXTENSION_TYPES).filter((e) => EXTENSION_TYPES[e] === type);
   if (has("video", "videos", ...exts("video"))) return "video";

@@ -5,8 +5,19 @@ import { changeListFromMessage, changesFromStructure, messagesFromChanges, struc
 import { GROUP_PADDING, GROUP_TITLE_HEIGHT, groupBounds, groupPorts, groupRecordSchema, nextGroupName, type GroupRecord } from "./group";
 import { structureRequestSchema } from "./node";
 
-const group = (over: Partial<GroupRecord> = {}): GroupRecord => ({ id: "g1", name: "Opening", colour: "blue", nodeIds: ["a", "b"], collapsed: false, ...over });
-const view = (groups: GroupRecord[]): CanvasView => ({ node: () => undefined, edge: () => undefined, group: (id) => groups.find((g) => g.id === id) });
+const group = (over: Partial<GroupRecord> = {}): GroupRecord => ({
+  id: "g1",
+  name: "Opening",
+  colour: "blue",
+  nodeIds: ["a", "b"],
+  collapsed: false,
+  ...over,
+});
+const view = (groups: GroupRecord[]): CanvasView => ({
+  node: () => undefined,
+  edge: () => undefined,
+  group: (id) => groups.find((g) => g.id === id),
+});
 
 describe("group record (issue 34)", () => {
   it("accepts a named, coloured group of nodes and refuses bad ones with the message a person reads", () => {
@@ -26,7 +37,12 @@ describe("group record (issue 34)", () => {
 
   it("frames its members with padding and a title bar; no frame without live members", () => {
     expect(groupBounds([])).toBeNull();
-    expect(groupBounds([{ x: 0, y: 0, width: 100, height: 50 }, { x: 300, y: 100, width: 100, height: 50 }])).toEqual({
+    expect(
+      groupBounds([
+        { x: 0, y: 0, width: 100, height: 50 },
+        { x: 300, y: 100, width: 100, height: 50 },
+      ]),
+    ).toEqual({
       x: -GROUP_PADDING,
       y: -GROUP_PADDING - GROUP_TITLE_HEIGHT,
       width: 400 + 2 * GROUP_PADDING,
@@ -35,7 +51,12 @@ describe("group record (issue 34)", () => {
   });
 
   it("a collapsed group's inputs and outputs are the edges crossing its border", () => {
-    const edges = [{ source: "x", target: "a" }, { source: "a", target: "b" }, { source: "b", target: "y" }, { source: "x", target: "b" }];
+    const edges = [
+      { source: "x", target: "a" },
+      { source: "a", target: "b" },
+      { source: "b", target: "y" },
+      { source: "x", target: "b" },
+    ];
     expect(groupPorts(new Set(["a", "b"]), edges)).toEqual({ inputs: ["x"], outputs: ["y"] });
   });
 });
@@ -48,7 +69,9 @@ describe("group changes: undo's inverse", () => {
 
   it("grouping is undone by removing the group as it is now", () => {
     const now = group({ name: "Renamed since" });
-    expect(invertChanges([{ type: "group-added", group: group() }], view([now]))).toEqual([{ type: "group-removed", id: "g1", group: now }]);
+    expect(invertChanges([{ type: "group-added", group: group() }], view([now]))).toEqual([
+      { type: "group-removed", id: "g1", group: now },
+    ]);
   });
 
   it("ungrouping is undone by bringing the group back; not when it is back already", () => {
@@ -72,21 +95,42 @@ describe("group changes: undo's inverse", () => {
 
   it("grouping then renaming in one step is undone whole: the group goes", () => {
     const renamed = group({ name: "B" });
-    const step: CanvasChange[] = [{ type: "group-added", group: group() }, { type: "group-updated", group: renamed, prev: group() }];
-    expect(invertChanges(step, view([renamed]))).toEqual([{ type: "group-updated", group: group(), prev: renamed }, { type: "group-removed", id: "g1", group: renamed }]);
+    const step: CanvasChange[] = [
+      { type: "group-added", group: group() },
+      { type: "group-updated", group: renamed, prev: group() },
+    ];
+    expect(invertChanges(step, view([renamed]))).toEqual([
+      { type: "group-updated", group: group(), prev: renamed },
+      { type: "group-removed", id: "g1", group: renamed },
+    ]);
   });
 });
 
 describe("group changes on the wire", () => {
   it("travel in the structure request and the live structure message, ungroupings first", () => {
     const g = group();
-    const body = structureFromChanges([{ type: "group-added", group: g }, { type: "group-removed", id: "g2" }]);
+    const body = structureFromChanges([
+      { type: "group-added", group: g },
+      { type: "group-removed", id: "g2" },
+    ]);
     expect(body.groupsSet).toEqual([g]);
     expect(body.groupsRemoved).toEqual(["g2"]);
     const parsed = structureRequestSchema.parse(body);
-    expect(changesFromStructure(parsed)).toEqual([{ type: "group-removed", id: "g2" }, { type: "group-added", group: g }]);
+    expect(changesFromStructure(parsed)).toEqual([
+      { type: "group-removed", id: "g2" },
+      { type: "group-added", group: g },
+    ]);
     const [message] = messagesFromChanges([{ type: "group-updated", group: g, prev: group({ name: "Old" }) }], "user", "tab");
-    expect(message).toEqual({ type: "structure", clientId: "tab", nodes: [], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [], edgesRemoved: [], groupsSet: [g] });
+    expect(message).toEqual({
+      type: "structure",
+      clientId: "tab",
+      nodes: [],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [],
+      edgesRemoved: [],
+      groupsSet: [g],
+    });
     expect(changeListFromMessage(message!)?.changes).toEqual([{ type: "group-added", group: g }]);
   });
 

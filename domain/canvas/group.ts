@@ -13,18 +13,27 @@ export type GroupColour = (typeof GROUP_COLOURS)[number];
 export const GROUP_NAME_MAX = 80;
 export const GROUP_MEMBERS_MAX = 2000;
 
-export const groupIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9_.:-]+$/, "Invalid group id");
+export const groupIdSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9_.:-]+$/, "Invalid group id");
 
 export const groupRecordSchema = z.object({
   id: groupIdSchema,
-  name: z.string().trim().min(1, "Group name cannot be empty").max(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Group name cannot be empty")
+    .max(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`),
   colour: z.enum(GROUP_COLOURS),
   nodeIds: z.array(nodeIdSchema).min(1).max(GROUP_MEMBERS_MAX),
   collapsed: z.boolean(),
 });
 export type GroupRecord = z.infer<typeof groupRecordSchema>;
 
-export const newGroupId = (t: number, random: () => number = Math.random): string => `group-${t}-${Math.floor(random() * 1e9).toString(36)}`;
+export const newGroupId = (t: number, random: () => number = Math.random): string =>
+  `group-${t}-${Math.floor(random() * 1e9).toString(36)}`;
 
 /** A new group's name: "Group N", the first N no group of the canvas uses. */
 export function nextGroupName(existing: readonly { name: string }[]): string {
@@ -68,7 +77,10 @@ export function groupBounds(members: readonly Box[]): Box | null {
  * What a collapsed group shows of its wiring: the edges that enter it (from a node outside) and leave it
  * (to a node outside), by the outside node's id; edges inside it are hidden.
  */
-export function groupPorts(memberIds: ReadonlySet<string>, edges: readonly { source: string; target: string }[]): { inputs: string[]; outputs: string[] } {
+export function groupPorts(
+  memberIds: ReadonlySet<string>,
+  edges: readonly { source: string; target: string }[],
+): { inputs: string[]; outputs: string[] } {
   const inputs = new Set<string>();
   const outputs = new Set<string>();
   for (const e of edges) {

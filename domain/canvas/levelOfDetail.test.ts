@@ -5,7 +5,12 @@ const ID = "0f3c2a1b-1234-4abc-8def-0123456789ab";
 
 describe("level of detail", () => {
   it("switches to light cards below the threshold only", () => {
-    expect([isZoomedOut(0.1), isZoomedOut(LIGHT_CARD_BELOW_ZOOM - 0.01), isZoomedOut(LIGHT_CARD_BELOW_ZOOM), isZoomedOut(0.6)]).toEqual([true, true, false, false]);
+    expect([isZoomedOut(0.1), isZoomedOut(LIGHT_CARD_BELOW_ZOOM - 0.01), isZoomedOut(LIGHT_CARD_BELOW_ZOOM), isZoomedOut(0.6)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("colours a card by what the node holds", () => {

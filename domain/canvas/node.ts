@@ -72,7 +72,8 @@ export const nodeDataSchema = z
   // `url` is read as the node's media too (MEDIA_URL_FIELDS), so a text in it is held to the same rule.
   .superRefine((data, ctx) => {
     const url = (data as { url?: unknown }).url;
-    if (typeof url === "string" && url !== "" && !isStudioMediaUrl(url)) ctx.addIssue({ code: "custom", path: ["url"], message: studioMediaUrlMessage("url") });
+    if (typeof url === "string" && url !== "" && !isStudioMediaUrl(url))
+      ctx.addIssue({ code: "custom", path: ["url"], message: studioMediaUrlMessage("url") });
   });
 export type NodeData = z.infer<typeof nodeDataSchema>;
 
@@ -124,7 +125,11 @@ export const autosaveUpdateSchema = z
     nodeId: nodeIdSchema,
     nodeData: nodeDataSchema,
     /** The revision the client's change was based on; 0 for a node the server has not seen. */
-    prevRev: z.number().int().nonnegative().max(REV_MAX - 1, REV_TOO_HIGH),
+    prevRev: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(REV_MAX - 1, REV_TOO_HIGH),
   })
   // The revision the write stores (its own, else one past its base; canvas/changes.ts revisionOf).
   .refine((u) => (u.nodeData.rev ?? u.prevRev + 1) - u.prevRev <= MAX_REV_STEP, {
@@ -134,7 +139,8 @@ export const autosaveUpdateSchema = z
 export type AutosaveUpdate = z.infer<typeof autosaveUpdateSchema>;
 
 const MAX_UPDATES = 50;
-const autosaveUpdates = <T extends z.ZodType>(item: T) => z.array(item).min(1, "No updates").max(MAX_UPDATES, `At most ${MAX_UPDATES} updates per request`);
+const autosaveUpdates = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, "No updates").max(MAX_UPDATES, `At most ${MAX_UPDATES} updates per request`);
 
 export const autosaveRequestSchema = z.object({
   projectId: z.uuid({ error: "Invalid project id" }),
@@ -181,7 +187,10 @@ export interface AutosaveResponse {
 
 export const structureRequestSchema = z.object({
   /** New nodes or moved nodes. A node the server has not seen is created with empty data, rev 0. */
-  nodes: z.array(z.object({ id: nodeIdSchema, type: z.string().max(40).default("generic_v2"), position: positionSchema })).max(5000).default([]),
+  nodes: z
+    .array(z.object({ id: nodeIdSchema, type: z.string().max(40).default("generic_v2"), position: positionSchema }))
+    .max(5000)
+    .default([]),
   /**
    * Undo of a delete: the deleting client's explicit wish clears the tombstone. A plain write can never
    * do that, so a stale sync from another client cannot bring a deleted node back.
@@ -202,7 +211,8 @@ export const structureRequestSchema = z.object({
 });
 export type StructureRequest = z.infer<typeof structureRequestSchema>;
 /** A structure request as a client sends it: the group fields may be left out. */
-export type StructureRequestBody = Omit<StructureRequest, "groupsSet" | "groupsRemoved"> & Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
+export type StructureRequestBody = Omit<StructureRequest, "groupsSet" | "groupsRemoved"> &
+  Partial<Pick<StructureRequest, "groupsSet" | "groupsRemoved">>;
 
 /** The node fields a generation owns: the server's writes of these win over a client's unsaved edits. */
 export const GENERATION_FIELDS = [

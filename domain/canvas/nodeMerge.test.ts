@@ -24,16 +24,29 @@ describe("reconcileNode", () => {
   it("keeps both sides when two clients changed different fields, and asks for a write above both revisions", () => {
     const local = { title: "Shot", prompt: "a red fox at dawn", rev: 3 };
     const server = { title: "Opening", prompt: "a fox", rev: 3 };
-    expect(reconcileNode({ base, local, server, serverRev: 3 })).toEqual({ data: { title: "Opening", prompt: "a red fox at dawn", rev: 4 }, rev: 4, write: true });
+    expect(reconcileNode({ base, local, server, serverRev: 3 })).toEqual({
+      data: { title: "Opening", prompt: "a red fox at dawn", rev: 4 },
+      rev: 4,
+      write: true,
+    });
   });
 
   it("lets this client's unsaved edit win a field both changed", () => {
-    const r = reconcileNode({ base, local: { ...base, title: "Mine", rev: 3 }, server: { ...base, title: "Theirs", rev: 5 }, serverRev: 5 });
+    const r = reconcileNode({
+      base,
+      local: { ...base, title: "Mine", rev: 3 },
+      server: { ...base, title: "Theirs", rev: 5 },
+      serverRev: 5,
+    });
     expect(r).toMatchObject({ data: { title: "Mine" }, rev: 6, write: true });
   });
 
   it("adopts the server's copy without a write when nothing is unsaved", () => {
-    expect(reconcileNode({ base, local: base, server: { ...base, title: "Theirs" }, serverRev: 3 })).toEqual({ data: { ...base, title: "Theirs", rev: 3 }, rev: 3, write: false });
+    expect(reconcileNode({ base, local: base, server: { ...base, title: "Theirs" }, serverRev: 3 })).toEqual({
+      data: { ...base, title: "Theirs", rev: 3 },
+      rev: 3,
+      write: false,
+    });
   });
 
   it("rewrites the server's copy when a write of ours with the same content would otherwise land over it", () => {
@@ -58,7 +71,15 @@ describe("reconcileNode", () => {
       serverOwns: ["status", "mediaUrl"],
     });
     expect(r).toEqual({ data: { status: "completed", prompt: "typed", mediaUrl: "/api/media/1", rev: 12 }, rev: 12, write: true });
-    expect(reconcileNode({ base: { status: "completed", rev: 11 }, local: { status: "completed", rev: 11 }, server: { status: "completed" }, serverRev: 10, serverOwns: ["status"] })).toBeNull();
+    expect(
+      reconcileNode({
+        base: { status: "completed", rev: 11 },
+        local: { status: "completed", rev: 11 },
+        server: { status: "completed" },
+        serverRev: 10,
+        serverOwns: ["status"],
+      }),
+    ).toBeNull();
   });
 
   it("ignores the owned fields of a copy older than one the server already sent (a late 'generating' must not undo a result)", () => {
@@ -66,12 +87,18 @@ describe("reconcileNode", () => {
     const late = { server: { status: "generating", rev: 3 } satisfies NodeData, serverRev: 3, serverOwns: ["status", "mediaUrl"] };
     expect(reconcileNode({ base: completed, local: { ...completed, rev: 6 }, ...late, heardRev: 5 })).toBeNull();
     // Heard from the server only below it: the base is a write of ours that overtook it, so its owned fields count.
-    expect(reconcileNode({ base: completed, local: { ...completed, rev: 6 }, ...late, heardRev: 1 })).toMatchObject({ data: { status: "generating" }, write: true });
+    expect(reconcileNode({ base: completed, local: { ...completed, rev: 6 }, ...late, heardRev: 1 })).toMatchObject({
+      data: { status: "generating" },
+      write: true,
+    });
   });
 
   it("without a known server copy, keeps the higher revision", () => {
     expect(reconcileNode({ base: undefined, local: { title: "Mine", rev: 2 }, server: { title: "Old" }, serverRev: 1 })).toBeNull();
-    expect(reconcileNode({ base: undefined, local: { title: "Mine", rev: 2 }, server: { title: "New" }, serverRev: 5 })).toMatchObject({ data: { title: "New", rev: 5 }, write: false });
+    expect(reconcileNode({ base: undefined, local: { title: "Mine", rev: 2 }, server: { title: "New" }, serverRev: 5 })).toMatchObject({
+      data: { title: "New", rev: 5 },
+      write: false,
+    });
   });
 
   it("takes the fields the server owns from the server even where this client changed them", () => {

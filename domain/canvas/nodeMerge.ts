@@ -62,7 +62,8 @@ export function reconcileNode(opts: {
   // The copy already known (the server stores each revision once): nothing new, the pending write stands.
   if (serverRev === base.rev && Object.keys(unsavedEdits(base, server)).length === 0) return null;
   const edits = unsavedEdits(base, local, opts.serverOwns);
-  if (Object.keys(edits).length === 0 && serverRev >= localRev) return { data: { ...server, rev: serverRev }, rev: serverRev, write: false };
+  if (Object.keys(edits).length === 0 && serverRev >= localRev)
+    return { data: { ...server, rev: serverRev }, rev: serverRev, write: false };
   const rev = Math.max(localRev, serverRev) + 1;
   return { data: { ...server, ...edits, rev }, rev, write: true };
 }

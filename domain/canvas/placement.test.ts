@@ -19,7 +19,17 @@ const now = 1_763_812_800_000;
 describe("firstFreePosition", () => {
   it("keeps a free start and steps past nodes that would be covered", () => {
     expect(firstFreePosition({ x: 0, y: 460 }, [{ x: 0, y: 0 }], { x: 0, y: 460 })).toEqual({ x: 0, y: 460 });
-    expect(firstFreePosition({ x: 0, y: 460 }, [{ x: 0, y: 0 }, { x: 30, y: 470 }, { x: -20, y: 900 }], { x: 0, y: 460 })).toEqual({ x: 0, y: 1380 });
+    expect(
+      firstFreePosition(
+        { x: 0, y: 460 },
+        [
+          { x: 0, y: 0 },
+          { x: 30, y: 470 },
+          { x: -20, y: 900 },
+        ],
+        { x: 0, y: 460 },
+      ),
+    ).toEqual({ x: 0, y: 1380 });
     expect(firstFreePosition({ x: 950, y: 400 }, [{ x: 960, y: 420 }], { x: 550, y: 0 })).toEqual({ x: 1500, y: 400 });
   });
 });
@@ -39,7 +49,11 @@ describe("new-node placement (spec 9)", () => {
     const a = nextNodePosition(null);
     const b = nextNodePosition(a);
     const c = nextNodePosition(b);
-    expect([a, b, c]).toEqual([{ x: 400, y: 400 }, { x: 950, y: 400 }, { x: 1500, y: 400 }]);
+    expect([a, b, c]).toEqual([
+      { x: 400, y: 400 },
+      { x: 950, y: 400 },
+      { x: 1500, y: 400 },
+    ]);
   });
   it("stays inside the ±15000 canvas extent", () => {
     expect(nextNodePosition({ x: 14800, y: 0 })).toEqual({ x: 15000, y: 0 });

@@ -32,7 +32,8 @@ export const NODE_FOOTPRINT = { width: 540, height: 440 } as const;
  * `occupied` (the positions of the nodes already there). Gives up after 200 steps and returns the last.
  */
 export function firstFreePosition(start: Position, occupied: readonly Position[], step: Position): Position {
-  const covers = (p: Position) => occupied.some((o) => Math.abs(o.x - p.x) < NODE_FOOTPRINT.width && Math.abs(o.y - p.y) < NODE_FOOTPRINT.height);
+  const covers = (p: Position) =>
+    occupied.some((o) => Math.abs(o.x - p.x) < NODE_FOOTPRINT.width && Math.abs(o.y - p.y) < NODE_FOOTPRINT.height);
   let p = clampPosition(start);
   for (let i = 0; i < 200 && covers(p); i++) p = clampPosition({ x: p.x + step.x, y: p.y + step.y });
   return p;
@@ -84,10 +85,11 @@ export function copySelection<N extends { id: string }, E extends { source: stri
  * nodes are re-pointed at the new ids with new edge ids. Other fields are kept as they are (shallow copy).
  * Each call makes fresh ids, so pasting twice gives two independent copies (both at +50,+50).
  */
-export function pasteClipboard<
-  N extends { id: string; position: Position },
-  E extends { id: string; source: string; target: string },
->(clipboard: Clipboard<N, E>, now: number = Date.now(), random: Random = Math.random): Clipboard<N, E> & { idMap: Map<string, string> } {
+export function pasteClipboard<N extends { id: string; position: Position }, E extends { id: string; source: string; target: string }>(
+  clipboard: Clipboard<N, E>,
+  now: number = Date.now(),
+  random: Random = Math.random,
+): Clipboard<N, E> & { idMap: Map<string, string> } {
   const idMap = new Map<string, string>();
   const used = new Set<string>();
   const positions = pastePositions(clipboard.nodes);
@@ -164,10 +166,20 @@ export interface GroupPlacement {
  * it (and the caller pans there). Every new node goes through this: Ctrl+N, double-click, the big prompt,
  * inserted assets, pastes, tools, variations, agent plans, storyboards and imports.
  */
-export function placeGroup(opts: { size: { width: number; height: number }; anchor: Position; view: Rect | null; occupied: readonly Rect[] }): GroupPlacement {
+export function placeGroup(opts: {
+  size: { width: number; height: number };
+  anchor: Position;
+  view: Rect | null;
+  occupied: readonly Rect[];
+}): GroupPlacement {
   const { anchor, view } = opts;
   const size = { width: opts.size.width, height: opts.size.height };
-  const blocked = opts.occupied.map((o) => ({ x: o.x - PLACEMENT_GAP, y: o.y - PLACEMENT_GAP, width: o.width + 2 * PLACEMENT_GAP, height: o.height + 2 * PLACEMENT_GAP }));
+  const blocked = opts.occupied.map((o) => ({
+    x: o.x - PLACEMENT_GAP,
+    y: o.y - PLACEMENT_GAP,
+    width: o.width + 2 * PLACEMENT_GAP,
+    height: o.height + 2 * PLACEMENT_GAP,
+  }));
   const free = (p: Position) => !blocked.some((b) => overlaps({ ...p, ...size }, b));
   /**
    * The free place nearest the anchor inside `within`, on a grid of `step` around it, ring by ring outward
@@ -190,7 +202,7 @@ export function placeGroup(opts: { size: { width: number; height: number }; anch
         const x = start.x + i * step;
         const y = start.y + j * step;
         // Past an edge of the area: the edge itself is a candidate once (from the ring's first cell beyond it).
-        if ((x < within.x - step || x > maxX + step) || (y < within.y - step || y > maxY + step)) continue;
+        if (x < within.x - step || x > maxX + step || y < within.y - step || y > maxY + step) continue;
         const p = { x: clamp(x, within.x, maxX), y: clamp(y, within.y, maxY) };
         const d = (p.x - anchor.x) ** 2 + (p.y - anchor.y) ** 2;
         if (d < bestDistance && free(p)) {
@@ -220,7 +232,12 @@ export function placeGroup(opts: { size: { width: number; height: number }; anch
 
 /** True when `inner` lies wholly inside `outer`. */
 export function contains(outer: Rect, inner: Rect): boolean {
-  return inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+  return (
+    inner.x >= outer.x &&
+    inner.y >= outer.y &&
+    inner.x + inner.width <= outer.x + outer.width &&
+    inner.y + inner.height <= outer.y + outer.height
+  );
 }
 
 /** The bounding box of some rectangles (null for none). */
@@ -265,5 +282,9 @@ export function placeNodes(
   const placed = placeGroup({ size: box, anchor, view: opts.view, occupied: opts.occupied });
   const dx = placed.position.x - box.x;
   const dy = placed.position.y - box.y;
-  return { positions: nodes.map((n) => clampPosition({ x: n.position.x + dx, y: n.position.y + dy })), bounds: { ...box, x: box.x + dx, y: box.y + dy }, inView: placed.inView };
+  return {
+    positions: nodes.map((n) => clampPosition({ x: n.position.x + dx, y: n.position.y + dy })),
+    bounds: { ...box, x: box.x + dx, y: box.y + dy },
+    inView: placed.inView,
+  };
 }

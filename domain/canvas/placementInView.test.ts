@@ -11,14 +11,24 @@ import { contains, freeArea, placeGroup, placeNodes, screenToFlowRect, type Rect
 function studio(width: number, height: number, agentOpen: boolean) {
   const pane: Rect = { x: 0, y: 56, width: width - 320, height: height - 56 };
   const toolbarWidth = Math.max(800, Math.min(896, pane.width - 32));
-  const generation: Rect = { x: pane.x + (pane.width - toolbarWidth) / 2, y: pane.y + pane.height - 16 - 150, width: toolbarWidth, height: 150 };
+  const generation: Rect = {
+    x: pane.x + (pane.width - toolbarWidth) / 2,
+    y: pane.y + pane.height - 16 - 150,
+    width: toolbarWidth,
+    height: 150,
+  };
   const panels: Rect[] = [{ x: 12, y: pane.y + 12, width: 640, height: 40 }, generation];
   if (agentOpen) panels.push({ x: pane.x + pane.width - 16 - 384, y: pane.y + 64, width: 384, height: pane.height - 64 - 168 });
   return { pane, panels };
 }
 
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-const toScreen = (r: Rect, [tx, ty, zoom]: readonly [number, number, number]): Rect => ({ x: r.x * zoom + tx, y: r.y * zoom + ty, width: r.width * zoom, height: r.height * zoom });
+const toScreen = (r: Rect, [tx, ty, zoom]: readonly [number, number, number]): Rect => ({
+  x: r.x * zoom + tx,
+  y: r.y * zoom + ty,
+  width: r.width * zoom,
+  height: r.height * zoom,
+});
 
 describe("new nodes land in view, on no card and under no panel (issue 31, 2)", () => {
   for (const [w, h] of [
@@ -32,7 +42,11 @@ describe("new nodes land in view, on no card and under no panel (issue 31, 2)", 
         const { pane, panels } = studio(w, h, random() < 0.5);
         const zoom = [0.4, 0.6, 0.8, 1][Math.floor(random() * 4)]!;
         const transform = [pane.x - random() * 2000, pane.y - random() * 1500, zoom] as const;
-        const cards: Rect[] = Array.from({ length: Math.floor(random() * 12) }, () => ({ x: random() * 3000 - 500, y: random() * 2000 - 300, ...cardSize({ contentType: "image", mediaUrl: "/m.png" }) }));
+        const cards: Rect[] = Array.from({ length: Math.floor(random() * 12) }, () => ({
+          x: random() * 3000 - 500,
+          y: random() * 2000 - 300,
+          ...cardSize({ contentType: "image", mediaUrl: "/m.png" }),
+        }));
         const view = screenToFlowRect(freeArea(pane, panels), transform);
         const count = 1 + Math.floor(random() * 3);
         const made = Array.from({ length: count }, (_, i) => ({ position: { x: i * 550, y: 0 }, size: cardSize({}) }));
@@ -58,7 +72,11 @@ describe("new nodes land in view, on no card and under no panel (issue 31, 2)", 
   it("Ctrl+N next to a node at (400,400) in the middle of the view does not land on it", () => {
     const { pane, panels } = studio(1440, 900, false);
     const zoom = 0.6;
-    const view = screenToFlowRect(freeArea(pane, panels), [pane.x + pane.width / 2 - 590 * zoom, pane.y + pane.height / 2 - 540 * zoom, zoom]);
+    const view = screenToFlowRect(freeArea(pane, panels), [
+      pane.x + pane.width / 2 - 590 * zoom,
+      pane.y + pane.height / 2 - 540 * zoom,
+      zoom,
+    ]);
     const card = { x: 400, y: 400, ...cardSize({}) };
     const out = placeNodes([{ position: { x: 0, y: 0 }, size: cardSize({}) }], { anchor: "center", view, occupied: [card] });
     expect(out.inView).toBe(true);
@@ -76,7 +94,14 @@ describe("new nodes land in view, on no card and under no panel (issue 31, 2)", 
 
   it("keeps a free anchor as it is (a plan's own layout, a pointer)", () => {
     const view = { x: 0, y: 0, width: 2000, height: 1200 };
-    expect(placeGroup({ size: { width: 380, height: 336 }, anchor: { x: 700, y: 300 }, view, occupied: [{ x: 0, y: 0, width: 400, height: 300 }] }).position).toEqual({ x: 700, y: 300 });
+    expect(
+      placeGroup({
+        size: { width: 380, height: 336 },
+        anchor: { x: 700, y: 300 },
+        view,
+        occupied: [{ x: 0, y: 0, width: 400, height: 300 }],
+      }).position,
+    ).toEqual({ x: 700, y: 300 });
   });
 
   it("cuts each panel away by the side that keeps the most room", () => {

@@ -95,12 +95,13 @@ describe("isTypingTarget: shortcuts are ignored while typing", () => {
 });
 
 describe("Fit view and Zoom to selection (issue 31, 2)", () => {
-  const press = (key: string, code: string, shiftKey = true) => shortcutFor({ key, code, shiftKey, ctrlKey: false, metaKey: false, altKey: false });
+  const press = (key: string, code: string, shiftKey = true) =>
+    shortcutFor({ key, code, shiftKey, ctrlKey: false, metaKey: false, altKey: false });
   it("Shift+1 fits the view and Shift+2 zooms to the selection, on any layout", () => {
     expect(press("!", "Digit1")).toBe("fitView");
     expect(press("+", "Digit1")).toBe("fitView"); // Swiss German
     expect(press("@", "Digit2")).toBe("zoomToSelection");
-    expect(press("\"", "Digit2")).toBe("zoomToSelection"); // UK
+    expect(press('"', "Digit2")).toBe("zoomToSelection"); // UK
   });
   it("1 and 2 without Shift do nothing", () => {
     expect(press("1", "Digit1", false)).toBeNull();

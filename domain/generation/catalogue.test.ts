@@ -22,7 +22,10 @@ const get = (id: string): Model => {
 };
 const has = (m: Model, ins: MediaType[], out: MediaType) =>
   m.capabilities.some(
-    (c) => c.outputTypes.some((o) => o.type === out) && c.inputTypes.length === ins.length && ins.every((t) => c.inputTypes.some((i) => i.type === t)),
+    (c) =>
+      c.outputTypes.some((o) => o.type === out) &&
+      c.inputTypes.length === ins.length &&
+      ins.every((t) => c.inputTypes.some((i) => i.type === t)),
   );
 
 describe("catalogue entries", () => {
@@ -67,18 +70,53 @@ describe("catalogue entries", () => {
 
   it("covers the spec's families and every output type", () => {
     const families = new Set(CATALOGUE.map((m) => m.family));
-    for (const f of ["GPT-4o", "Flux", "Imagen 4", "Ideogram", "Recraft", "Stable Diffusion", "Veo", "Kling", "Hailuo", "Luma", "Act Two", "Rodin", "Trellis", "Hunyuan 3D", "Tripo", "Virtual try-on", "OmniHuman", "ElevenLabs TTS"])
+    for (const f of [
+      "GPT-4o",
+      "Flux",
+      "Imagen 4",
+      "Ideogram",
+      "Recraft",
+      "Stable Diffusion",
+      "Veo",
+      "Kling",
+      "Hailuo",
+      "Luma",
+      "Act Two",
+      "Rodin",
+      "Trellis",
+      "Hunyuan 3D",
+      "Tripo",
+      "Virtual try-on",
+      "OmniHuman",
+      "ElevenLabs TTS",
+    ])
       expect(families.has(f), f).toBe(true);
-    for (const id of ["fal-ai/ideogram/v2", "fal-ai/ideogram/v3", "google/veo-2", "google/veo-3", "runway/gen4-turbo", "runway/act-two", "openai/gpt-image-1"])
+    for (const id of [
+      "fal-ai/ideogram/v2",
+      "fal-ai/ideogram/v3",
+      "google/veo-2",
+      "google/veo-3",
+      "runway/gen4-turbo",
+      "runway/act-two",
+      "openai/gpt-image-1",
+    ])
       expect(findModel(id), id).toBeDefined();
     for (const t of MEDIA_TYPES) expect(modelsFor(t).length, t).toBeGreaterThan(0);
     const providers = new Set(CATALOGUE.map((m) => m.provider));
-    for (const p of ["fal", "openai", "google", "runway", "elevenlabs", "replicate", "comfyui", "ollama", "local"]) expect(providers.has(p as Model["provider"]), p).toBe(true);
+    for (const p of ["fal", "openai", "google", "runway", "elevenlabs", "replicate", "comfyui", "ollama", "local"])
+      expect(providers.has(p as Model["provider"]), p).toBe(true);
   });
 
   it("local models: provider local, a small compute charge, and the offline set", () => {
     const local = CATALOGUE.filter((m) => m.id.startsWith("local/"));
-    expect(ids(local).sort()).toEqual(["local/llm", "local/mesh", "local/prompt-writer", "local/sketch", "local/tts-flite", "local/video-ffmpeg"]);
+    expect(ids(local).sort()).toEqual([
+      "local/llm",
+      "local/mesh",
+      "local/prompt-writer",
+      "local/sketch",
+      "local/tts-flite",
+      "local/video-ffmpeg",
+    ]);
     for (const m of local) {
       expect(m.provider).toBe("local");
       expect(m.costRule.unit).not.toBe("free");

@@ -106,9 +106,7 @@ export function searchModels<M extends Pick<Model, "name" | "provider">>(models:
   if (!q) return [...models];
   return models.filter(
     (m) =>
-      m.name.toLowerCase().includes(q) ||
-      m.provider.toLowerCase().includes(q) ||
-      PROVIDER_LABELS[m.provider].toLowerCase().includes(q),
+      m.name.toLowerCase().includes(q) || m.provider.toLowerCase().includes(q) || PROVIDER_LABELS[m.provider].toLowerCase().includes(q),
   );
 }
 

@@ -67,7 +67,13 @@ export const negativePrompt = (def?: string): ModelInputProperty => ({
 });
 
 export function enumOf<T extends string | number>(values: readonly T[], def: T, title: string, description?: string): ModelInputProperty {
-  return { type: typeof def === "number" ? "integer" : "string", title, enum: [...values], default: def, ...(description ? { description } : {}) };
+  return {
+    type: typeof def === "number" ? "integer" : "string",
+    title,
+    enum: [...values],
+    default: def,
+    ...(description ? { description } : {}),
+  };
 }
 
 export const int = (title: string, minimum: number, maximum: number, def?: number, description?: string): ModelInputProperty => ({
@@ -79,7 +85,14 @@ export const int = (title: string, minimum: number, maximum: number, def?: numbe
   ...(description ? { description } : {}),
 });
 
-export const num = (title: string, minimum: number, maximum: number, def?: number, description?: string, multipleOf?: number): ModelInputProperty => ({
+export const num = (
+  title: string,
+  minimum: number,
+  maximum: number,
+  def?: number,
+  description?: string,
+  multipleOf?: number,
+): ModelInputProperty => ({
   type: "number",
   title,
   minimum,
@@ -133,5 +146,6 @@ export const mediaList = (kind: Exclude<MediaType, "text">, title: string, maxIt
 export const FAL_IMAGE_SIZES = ["square_hd", "square", "portrait_4_3", "portrait_16_9", "landscape_4_3", "landscape_16_9"] as const;
 export const falImageSize = (def: (typeof FAL_IMAGE_SIZES)[number] = "landscape_4_3") => enumOf(FAL_IMAGE_SIZES, def, "Image size");
 export const numImages = (max = 4, key = "Number of images") => int(key, 1, max, 1);
-export const outputFormat = (values: readonly string[] = ["jpeg", "png"], def = values[0] ?? "jpeg") => enumOf(values, def, "Output format");
+export const outputFormat = (values: readonly string[] = ["jpeg", "png"], def = values[0] ?? "jpeg") =>
+  enumOf(values, def, "Output format");
 export const safetyChecker = () => bool("Safety checker", true);

@@ -18,7 +18,11 @@ const lumaCommon = {
   loop: bool("Loop", false, "End where the clip starts"),
 };
 /** Ray 2 is $0.50 per 5 s at 540p; 720p costs 2×, 1080p 4×. */
-const lumaCost = { unit: "second", usd: 0.1, byParam: { param: "resolution", prices: { "540p": 0.1, "720p": 0.2, "1080p": 0.4 } } } as const;
+const lumaCost = {
+  unit: "second",
+  usd: 0.1,
+  byParam: { param: "resolution", prices: { "540p": 0.1, "720p": 0.2, "1080p": 0.4 } },
+} as const;
 
 export const FAL_VIDEO_MODELS: Model[] = [
   defineModel({

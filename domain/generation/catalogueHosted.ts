@@ -29,12 +29,21 @@ const veoProps = (veo3: boolean): Record<string, ModelInputProperty> => ({
   // Veo 3 accepts one people setting per mode (text: allow_all, image: allow_adult); the engine sets it.
   ...(veo3
     ? { resolution: enumOf(["720p", "1080p"], "720p", "Resolution") }
-    : { durationSeconds: int("Duration (seconds)", 5, 8, 5), personGeneration: enumOf(["dont_allow", "allow_adult"], "allow_adult", "People") }),
+    : {
+        durationSeconds: int("Duration (seconds)", 5, 8, 5),
+        personGeneration: enumOf(["dont_allow", "allow_adult"], "allow_adult", "People"),
+      }),
 });
 const RUNWAY_RATIOS = ["1280:720", "720:1280", "1104:832", "832:1104", "960:960", "1584:672"] as const;
 const ttsProps = (withStyle: boolean): Record<string, ModelInputProperty> => ({
   text: { type: "string", title: "Text", description: "What to say" },
-  voice_id: { type: "string", title: "Voice", default: "21m00Tcm4TlvDq8ikWAM", examples: ["21m00Tcm4TlvDq8ikWAM"], description: "ElevenLabs voice id (default: Rachel)" },
+  voice_id: {
+    type: "string",
+    title: "Voice",
+    default: "21m00Tcm4TlvDq8ikWAM",
+    examples: ["21m00Tcm4TlvDq8ikWAM"],
+    description: "ElevenLabs voice id (default: Rachel)",
+  },
   stability: num("Stability", 0, 1, 0.5, "Lower is more expressive, higher more consistent"),
   similarity_boost: num("Similarity", 0, 1, 0.75, "How closely to match the original voice"),
   ...(withStyle ? { style: num("Style exaggeration", 0, 1, 0) } : {}),
@@ -78,7 +87,10 @@ export const OPENAI_MODELS: Model[] = [
     provider: "openai",
     category: "text-to-text",
     family: "GPT-4o",
-    io: [{ in: ["text"], out: ["text"] }, { in: ["image", "text"], out: ["text"] }],
+    io: [
+      { in: ["text"], out: ["text"] },
+      { in: ["image", "text"], out: ["text"] },
+    ],
     streaming: true,
     properties: { ...chatProps("max_output_tokens", 16384, "instructions"), image: mediaList("image", "Images", 10) },
     required: ["prompt"],
@@ -91,7 +103,10 @@ export const OPENAI_MODELS: Model[] = [
     provider: "openai",
     category: "text-to-text",
     family: "GPT-4o",
-    io: [{ in: ["text"], out: ["text"] }, { in: ["image", "text"], out: ["text"] }],
+    io: [
+      { in: ["text"], out: ["text"] },
+      { in: ["image", "text"], out: ["text"] },
+    ],
     streaming: true,
     properties: { ...chatProps("max_output_tokens", 16384, "instructions"), image: mediaList("image", "Images", 10) },
     required: ["prompt"],
@@ -107,7 +122,10 @@ export const GOOGLE_MODELS: Model[] = [
     provider: "google",
     category: "text-to-text",
     family: "Gemini",
-    io: [{ in: ["text"], out: ["text"] }, { in: ["image", "text"], out: ["text"] }],
+    io: [
+      { in: ["text"], out: ["text"] },
+      { in: ["image", "text"], out: ["text"] },
+    ],
     streaming: true,
     properties: { ...chatProps("maxOutputTokens", 65536, "systemInstruction"), image: mediaList("image", "Images", 10) },
     required: ["prompt"],
@@ -120,7 +138,10 @@ export const GOOGLE_MODELS: Model[] = [
     provider: "google",
     category: "text-to-text",
     family: "Gemini",
-    io: [{ in: ["text"], out: ["text"] }, { in: ["image", "text"], out: ["text"] }],
+    io: [
+      { in: ["text"], out: ["text"] },
+      { in: ["image", "text"], out: ["text"] },
+    ],
     streaming: true,
     isPremium: true,
     properties: { ...chatProps("maxOutputTokens", 65536, "systemInstruction"), image: mediaList("image", "Images", 10) },
@@ -173,7 +194,10 @@ export const GOOGLE_MODELS: Model[] = [
     provider: "google",
     category: "text-to-video",
     family: "Veo",
-    io: [{ in: ["text"], out: ["video"] }, { in: ["image", "text"], out: ["video"] }],
+    io: [
+      { in: ["text"], out: ["video"] },
+      { in: ["image", "text"], out: ["video"] },
+    ],
     isPremium: true,
     properties: veoProps(false),
     required: ["prompt"],
@@ -186,7 +210,10 @@ export const GOOGLE_MODELS: Model[] = [
     provider: "google",
     category: "text-to-video",
     family: "Veo",
-    io: [{ in: ["text"], out: ["video"] }, { in: ["image", "text"], out: ["video"] }],
+    io: [
+      { in: ["text"], out: ["video"] },
+      { in: ["image", "text"], out: ["video"] },
+    ],
     isPremium: true,
     isNew: true,
     properties: veoProps(true),
@@ -200,7 +227,10 @@ export const GOOGLE_MODELS: Model[] = [
     provider: "google",
     category: "text-to-video",
     family: "Veo",
-    io: [{ in: ["text"], out: ["video"] }, { in: ["image", "text"], out: ["video"] }],
+    io: [
+      { in: ["text"], out: ["video"] },
+      { in: ["image", "text"], out: ["video"] },
+    ],
     isNew: true,
     properties: veoProps(true),
     required: ["prompt"],
@@ -235,11 +265,18 @@ export const RUNWAY_MODELS: Model[] = [
     provider: "runway",
     category: "video-to-video",
     family: "Act Two",
-    io: [{ in: ["image", "video"], out: ["video"] }, { in: ["video"], out: ["video"] }],
+    io: [
+      { in: ["image", "video"], out: ["video"] },
+      { in: ["video"], out: ["video"] },
+    ],
     isPremium: true,
     isNew: true,
     properties: {
-      character: { title: "Character", description: "An image or video of the character", anyOf: [media("image", "Character image"), media("video", "Character video")] },
+      character: {
+        title: "Character",
+        description: "An image or video of the character",
+        anyOf: [media("image", "Character image"), media("video", "Character video")],
+      },
       reference: media("video", "Performance video", "The acting to transfer"),
       bodyControl: bool("Body control", true, "Transfer body motion as well as the face"),
       expressionIntensity: int("Expression intensity", 1, 5, 3),

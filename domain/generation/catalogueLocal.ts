@@ -54,7 +54,8 @@ export const LOCAL_MODELS: Model[] = [
   defineModel({
     id: "local/prompt-writer",
     name: "Local Image Prompt Writer",
-    description: "Offline: expands an idea into a detailed image prompt (or a video, audio or 3D one). It does not answer questions or write prose; Local LLM (GGUF) or a hosted text model does.",
+    description:
+      "Offline: expands an idea into a detailed image prompt (or a video, audio or 3D one). It does not answer questions or write prose; Local LLM (GGUF) or a hosted text model does.",
     provider: "local",
     category: "text-to-text",
     family: "Local",

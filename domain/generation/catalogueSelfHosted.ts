@@ -18,7 +18,10 @@ export const REPLICATE_MODELS: Model[] = [
     provider: "replicate",
     category: "text-to-image",
     family: "Flux",
-    io: [{ in: ["text"], out: ["image"] }, { in: ["image", "text"], out: ["image"] }],
+    io: [
+      { in: ["text"], out: ["image"] },
+      { in: ["image", "text"], out: ["image"] },
+    ],
     isPremium: true,
     properties: {
       prompt: prompt(),
@@ -65,7 +68,10 @@ export const REPLICATE_MODELS: Model[] = [
     provider: "replicate",
     category: "text-to-image",
     family: "Stable Diffusion",
-    io: [{ in: ["text"], out: ["image"] }, { in: ["image", "text"], out: ["image"] }],
+    io: [
+      { in: ["text"], out: ["image"] },
+      { in: ["image", "text"], out: ["image"] },
+    ],
     // Defaults for cfg and steps are not verified against Replicate's page; left to the model.
     properties: {
       prompt: prompt(),

@@ -17,7 +17,9 @@ describe("model parameters brought into the schema (spec canvas 5 sliders)", () 
   });
 
   it("names the field when a value cannot be run: text for a number, a choice not offered", () => {
-    expect(conformModelParameters(sketch, { num_images: "lots" }).problems).toEqual([{ name: "num_images", message: 'Number of images must be a number (got "lots")' }]);
+    expect(conformModelParameters(sketch, { num_images: "lots" }).problems).toEqual([
+      { name: "num_images", message: 'Number of images must be a number (got "lots")' },
+    ]);
     expect(conformModelParameters(video, { fps: 60 }).problems[0]?.message).toBe("Frames per second must be one of 24, 25, 30 (got 60)");
     expect(conformModelParameters(video, { fps: "25" }).params.fps).toBe(25);
   });

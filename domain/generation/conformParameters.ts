@@ -40,7 +40,8 @@ export function clampToProperty(p: ResolvedProperty, n: number): number {
   if (typeof p.maximum === "number" && v > p.maximum) v = p.maximum;
   if (typeof p.minimum === "number" && v < p.minimum) v = p.minimum;
   // A bound that is not on the step (min 0.2, integer) still gives a whole number inside the range.
-  if (p.type === "integer" && !Number.isInteger(v)) v = typeof p.maximum === "number" && Math.ceil(v) > p.maximum ? Math.floor(v) : Math.ceil(v);
+  if (p.type === "integer" && !Number.isInteger(v))
+    v = typeof p.maximum === "number" && Math.ceil(v) > p.maximum ? Math.floor(v) : Math.ceil(v);
   return clean(v);
 }
 

@@ -73,7 +73,13 @@ describe("estimateCost", () => {
     const flite = get("local/tts-flite");
     expect(estimateCredits(flite, {}, { prompt: "x".repeat(4800) })).toBe(96);
     expect(estimateCredits(flite, { text: "x".repeat(500) }, { prompt: "x".repeat(4800) })).toBe(10);
-    expect(estimateCredits(flite, {}, { prompt: " ", context: [{ type: "text", text: "x".repeat(1000) }, { type: "image" }, { type: "text", text: "y".repeat(999) }] })).toBe(40);
+    expect(
+      estimateCredits(
+        flite,
+        {},
+        { prompt: " ", context: [{ type: "text", text: "x".repeat(1000) }, { type: "image" }, { type: "text", text: "y".repeat(999) }] },
+      ),
+    ).toBe(40);
   });
 
   it("flat per call; per image for the local sketch; free for self-hosted", () => {

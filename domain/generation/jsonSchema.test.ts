@@ -13,7 +13,16 @@ describe("parsing (spec canvas 3 inputSchema and tool schema)", () => {
     const parsed = jsonObjectSchemaSchema.parse({
       type: "object",
       properties: {
-        seed: { type: ["integer", "null"], minimum: 0, maximum: 10, multipleOf: 1, title: "Seed", description: "d", default: null, "x-extra": 1 },
+        seed: {
+          type: ["integer", "null"],
+          minimum: 0,
+          maximum: 10,
+          multipleOf: 1,
+          title: "Seed",
+          description: "d",
+          default: null,
+          "x-extra": 1,
+        },
         size: { anyOf: [{ type: "string", enum: ["a"] }, { type: "null" }], examples: ["a"] },
       },
       required: ["seed"],
@@ -23,16 +32,18 @@ describe("parsing (spec canvas 3 inputSchema and tool schema)", () => {
     expect(parsed["x-fal-order-properties"]).toEqual(["size", "seed"]);
   });
 
-  it.each([
-    [{ properties: { a: { minimum: "0" } } }],
-    [{ properties: { a: { multipleOf: 0 } } }],
-    [{ required: "a" }],
-  ])("rejects %o", (bad) => {
-    expect(jsonObjectSchemaSchema.safeParse(bad).success).toBe(false);
-  });
+  it.each([[{ properties: { a: { minimum: "0" } } }], [{ properties: { a: { multipleOf: 0 } } }], [{ required: "a" }]])(
+    "rejects %o",
+    (bad) => {
+      expect(jsonObjectSchemaSchema.safeParse(bad).success).toBe(false);
+    },
+  );
 
   it("parses a tool document with components.schemas", () => {
-    const doc = toolSchemaDocumentSchema.parse({ openapi: "3.0.4", components: { schemas: { XInput: { properties: { a: { type: "string" } } } } } });
+    const doc = toolSchemaDocumentSchema.parse({
+      openapi: "3.0.4",
+      components: { schemas: { XInput: { properties: { a: { type: "string" } } } } },
+    });
     expect(toolInputSchema(doc).properties).toHaveProperty("a");
   });
 });
@@ -41,7 +52,11 @@ describe("toolInputSchema", () => {
   it.each([
     ["the document itself when it has properties", { properties: { a: {} } }, ["a"]],
     ["the *Input schema", { components: { schemas: { Output: { properties: { o: {} } }, FooInput: { properties: { i: {} } } } } }, ["i"]],
-    ["else the first non-output schema", { components: { schemas: { FooOutput: { properties: { o: {} } }, Params: { properties: { p: {} } } } } }, ["p"]],
+    [
+      "else the first non-output schema",
+      { components: { schemas: { FooOutput: { properties: { o: {} } }, Params: { properties: { p: {} } } } } },
+      ["p"],
+    ],
     ["else an empty schema", { components: { schemas: {} } }, []],
   ])("takes %s", (_, doc, names) => {
     expect(Object.keys(toolInputSchema(doc).properties ?? {})).toEqual(names);
@@ -55,7 +70,11 @@ describe("resolveProperty", () => {
     ["a missing type from the default", { default: 2 }, { type: "number" }],
     ["anyOf: the enum branch first", { anyOf: [{ type: "integer" }, { type: "string", enum: ["x"] }] }, { type: "string", enum: ["x"] }],
     ["anyOf: a primitive before an object", { anyOf: [{ type: "object" }, { type: "null" }, { type: "boolean" }] }, { type: "boolean" }],
-    ["anyOf: outer keys win", { title: "Outer", anyOf: [{ type: "number", title: "Inner", minimum: 1 }] }, { type: "number", title: "Outer", minimum: 1 }],
+    [
+      "anyOf: outer keys win",
+      { title: "Outer", anyOf: [{ type: "number", title: "Inner", minimum: 1 }] },
+      { type: "number", title: "Outer", minimum: 1 },
+    ],
     ["anyOf: only null", { anyOf: [{ type: "null" }] }, {}],
   ] as [string, JsonSchemaProperty, object][])("resolves %s", (_, p, expected) => {
     const resolved = resolveProperty(p);

@@ -17,8 +17,7 @@ import {
 } from "./modelParamForm";
 
 const schemaOf = (properties: Record<string, JsonSchemaProperty>, required?: string[]) => ({ type: "object", properties, required });
-const fieldFor = (name: string, p: JsonSchemaProperty): ModelParameterField | undefined =>
-  modelParameterFields(schemaOf({ [name]: p }))[0];
+const fieldFor = (name: string, p: JsonSchemaProperty): ModelParameterField | undefined => modelParameterFields(schemaOf({ [name]: p }))[0];
 
 describe("skipped parameters (spec canvas 5)", () => {
   it("has the spec's list", () => {
@@ -40,7 +39,11 @@ describe("skipped parameters (spec canvas 5)", () => {
 
 describe("field kinds (spec canvas 5)", () => {
   it.each([
-    ["aspect_ratio", { type: "string", enum: ["1:1", "16:9"] }, { kind: "dropdown", options: ["1:1", "16:9"], fixed: false, default: "1:1" }],
+    [
+      "aspect_ratio",
+      { type: "string", enum: ["1:1", "16:9"] },
+      { kind: "dropdown", options: ["1:1", "16:9"], fixed: false, default: "1:1" },
+    ],
     ["num_images", { type: "integer", enum: [1, 2, 4] }, { kind: "dropdown", options: [1, 2, 4], default: 1 }],
     ["style", { type: "string", examples: ["photo", "anime"] }, { kind: "dropdown", options: ["photo", "anime"], default: "photo" }],
     ["resolution", { type: "string", enum: ["1080p"] }, { kind: "dropdown", options: ["1080p"], fixed: true }],
@@ -49,7 +52,11 @@ describe("field kinds (spec canvas 5)", () => {
     ["expand_prompt", { type: "boolean", default: true }, { kind: "toggle", default: true }],
     ["strength", { type: "number", minimum: 0, maximum: 1 }, { kind: "slider", min: 0, max: 1, step: 0.01, default: 0.5 }],
     ["num_inference_steps", { type: "integer", minimum: 1, maximum: 50 }, { kind: "slider", step: 1, integer: true, default: 6 }],
-    ["guidance_scale", { type: "number", minimum: 0, maximum: 20, multipleOf: 0.5, default: 3.5 }, { kind: "slider", step: 0.5, default: 3.5 }],
+    [
+      "guidance_scale",
+      { type: "number", minimum: 0, maximum: 20, multipleOf: 0.5, default: 3.5 },
+      { kind: "slider", step: 0.5, default: 3.5 },
+    ],
     ["seed", { type: "integer" }, { kind: "number", integer: true }],
     ["duration", { type: "number", minimum: 2 }, { kind: "number", min: 2, default: 2 }],
     ["negative_prompt", { type: "string" }, { kind: "text", default: "" }],
@@ -59,7 +66,11 @@ describe("field kinds (spec canvas 5)", () => {
     ["character", { type: "string" }, { kind: "media", accepts: ["image", "video"] }],
     ["reference", { type: "string" }, { kind: "media", accepts: ["video"] }],
     ["reference_image_urls", { type: "array", items: { type: "string" } }, { kind: "media", accepts: ["image"], multiple: true }],
-    ["frames", { type: "array", items: { type: "string", format: "uri", contentMediaType: "video/*" } }, { kind: "media", accepts: ["video"], multiple: true }],
+    [
+      "frames",
+      { type: "array", items: { type: "string", format: "uri", contentMediaType: "video/*" } },
+      { kind: "media", accepts: ["video"], multiple: true },
+    ],
   ] as [string, JsonSchemaProperty, Partial<ModelParameterField>][])("%s %o → %o", (name, p, expected) => {
     expect(fieldFor(name, p)).toMatchObject(expected);
   });
@@ -75,8 +86,14 @@ describe("field kinds (spec canvas 5)", () => {
   it("shows the catalogue's Runway promptImage and Replicate image_prompt as image pickers", () => {
     const runway = findModel("runway/gen4-turbo");
     const replicate = findModel("replicate/black-forest-labs/flux-1.1-pro");
-    expect(runway && modelParameterFields(runway.inputSchema).find((f) => f.name === "promptImage")).toMatchObject({ kind: "media", accepts: ["image"] });
-    expect(replicate && modelParameterFields(replicate.inputSchema).find((f) => f.name === "image_prompt")).toMatchObject({ kind: "media", accepts: ["image"] });
+    expect(runway && modelParameterFields(runway.inputSchema).find((f) => f.name === "promptImage")).toMatchObject({
+      kind: "media",
+      accepts: ["image"],
+    });
+    expect(replicate && modelParameterFields(replicate.inputSchema).find((f) => f.name === "image_prompt")).toMatchObject({
+      kind: "media",
+      accepts: ["image"],
+    });
   });
 
   it("keeps prompt-named strings without a URL format as text, whatever the description says", () => {
@@ -106,14 +123,21 @@ describe("the catalogue's seeds", () => {
 describe("anyOf resolution", () => {
   it("picks the enum branch of fal's image_size (object | preset enum)", () => {
     const field = fieldFor("image_size", {
-      anyOf: [{ type: "object", properties: { width: { type: "integer" } } }, { type: "string", enum: ["square_hd", "landscape_4_3"] }],
+      anyOf: [
+        { type: "object", properties: { width: { type: "integer" } } },
+        { type: "string", enum: ["square_hd", "landscape_4_3"] },
+      ],
       default: "landscape_4_3",
     });
     expect(field).toMatchObject({ kind: "dropdown", options: ["square_hd", "landscape_4_3"], default: "landscape_4_3" });
   });
 
   it("drops the null branch of an optional number and keeps the outer title and default", () => {
-    const field = fieldFor("guidance", { anyOf: [{ type: "number", minimum: 1, maximum: 3 }, { type: "null" }], title: "Guidance", default: null });
+    const field = fieldFor("guidance", {
+      anyOf: [{ type: "number", minimum: 1, maximum: 3 }, { type: "null" }],
+      title: "Guidance",
+      default: null,
+    });
     expect(field).toMatchObject({ kind: "slider", min: 1, max: 3, label: "Guidance", default: 1.6 });
   });
 
@@ -144,8 +168,17 @@ describe("immediate parameters (spec canvas 9)", () => {
   });
 
   it.each([
-    "aspect_ratio", "num_images", "output_format", "sync_mode", "safety_tolerance", "guidance_scale",
-    "seed", "enable_safety_checker", "num_inference_steps", "acceleration", "strength",
+    "aspect_ratio",
+    "num_images",
+    "output_format",
+    "sync_mode",
+    "safety_tolerance",
+    "guidance_scale",
+    "seed",
+    "enable_safety_checker",
+    "num_inference_steps",
+    "acceleration",
+    "strength",
   ])("%s is immediate", (name) => {
     expect(isImmediateParameter(name)).toBe(true);
     expect(parameterDebounceMs(name)).toBe(0);
@@ -177,7 +210,12 @@ describe("order and defaults", () => {
 
   it("orders by the vendor list, then required, then the rest", () => {
     expect(modelParameterFields(schema).map((f) => f.name)).toEqual([
-      "output_format", "num_images", "negative_prompt", "seed", "sync_mode", "mask_url",
+      "output_format",
+      "num_images",
+      "negative_prompt",
+      "seed",
+      "sync_mode",
+      "mask_url",
     ]);
   });
 
@@ -202,11 +240,36 @@ describe("autoFillMedia (spec canvas 5: media slots from connected context)", ()
     ["character takes a video", [slot("character", ["image", "video"])], [vid(1)], { character: "https://x/v1.mp4" }],
     ["reference takes a video", [slot("reference", ["video"])], [img(1), vid(1)], { reference: "https://x/v1.mp4" }],
     ["reference ignores images", [slot("reference", ["video"])], [img(1)], {}],
-    ["reference chooses before character", [slot("character", ["image", "video"]), slot("reference", ["video"])], [vid(1), img(1)], { reference: "https://x/v1.mp4", character: "https://x/i1.png" }],
-    ["by kind", [slot("mask_url", ["image"]), slot("video_url", ["video"]), slot("audio_url", ["audio"])], [aud(1), vid(1), img(1)], { mask_url: "https://x/i1.png", video_url: "https://x/v1.mp4", audio_url: "https://x/a1.mp3" }],
-    ["one item per slot", [slot("start_image_url", ["image"]), slot("end_image_url", ["image"])], [img(1), img(2)], { start_image_url: "https://x/i1.png", end_image_url: "https://x/i2.png" }],
-    ["lists take the rest", [slot("refs", ["image"], true), slot("first", ["image"])], [img(1), img(2), img(3)], { first: "https://x/i1.png", refs: ["https://x/i2.png", "https://x/i3.png"] }],
-    ["text and URL-less items never fill", [slot("mask_url", ["image"])], [{ type: "text" as const, url: "https://x/t" }, { type: "image" as const }], {}],
+    [
+      "reference chooses before character",
+      [slot("character", ["image", "video"]), slot("reference", ["video"])],
+      [vid(1), img(1)],
+      { reference: "https://x/v1.mp4", character: "https://x/i1.png" },
+    ],
+    [
+      "by kind",
+      [slot("mask_url", ["image"]), slot("video_url", ["video"]), slot("audio_url", ["audio"])],
+      [aud(1), vid(1), img(1)],
+      { mask_url: "https://x/i1.png", video_url: "https://x/v1.mp4", audio_url: "https://x/a1.mp3" },
+    ],
+    [
+      "one item per slot",
+      [slot("start_image_url", ["image"]), slot("end_image_url", ["image"])],
+      [img(1), img(2)],
+      { start_image_url: "https://x/i1.png", end_image_url: "https://x/i2.png" },
+    ],
+    [
+      "lists take the rest",
+      [slot("refs", ["image"], true), slot("first", ["image"])],
+      [img(1), img(2), img(3)],
+      { first: "https://x/i1.png", refs: ["https://x/i2.png", "https://x/i3.png"] },
+    ],
+    [
+      "text and URL-less items never fill",
+      [slot("mask_url", ["image"])],
+      [{ type: "text" as const, url: "https://x/t" }, { type: "image" as const }],
+      {},
+    ],
   ])("%s", (_, fields, context, expected) => {
     expect(autoFillMedia(fields, context)).toEqual(expected);
   });
@@ -216,7 +279,9 @@ describe("autoFillMedia (spec canvas 5: media slots from connected context)", ()
   });
 
   it("sets contextValue on the form's media fields", () => {
-    const fields = modelParameterFields(schemaOf({ video_url: { type: "string" }, seed: { type: "integer" } }), { contextMedia: [img(1), vid(2)] });
+    const fields = modelParameterFields(schemaOf({ video_url: { type: "string" }, seed: { type: "integer" } }), {
+      contextMedia: [img(1), vid(2)],
+    });
     expect(fields[0]).toMatchObject({ kind: "media", contextValue: "https://x/v2.mp4" });
   });
 });

@@ -75,12 +75,12 @@ interface FieldBase {
 
 export type ModelParameterField = FieldBase &
   (
-    | { kind: "dropdown"; options: ParamValue[]; /** one option: shown as a fixed value */ fixed: boolean }
+    | { kind: "dropdown"; options: ParamValue[] /** one option: shown as a fixed value */; fixed: boolean }
     | { kind: "toggle" }
     | { kind: "slider"; min: number; max: number; step: number; integer: boolean }
     | { kind: "number"; min?: number; max?: number; integer: boolean }
     | { kind: "text" }
-    | { kind: "media"; accepts: MediaKind[]; multiple: boolean; /** auto-fill from connected context */ contextValue?: string | string[] }
+    | { kind: "media"; accepts: MediaKind[]; multiple: boolean /** auto-fill from connected context */; contextValue?: string | string[] }
   );
 
 export interface ModelFormOptions {
@@ -117,7 +117,10 @@ function fieldShape(name: string, p: ResolvedProperty, resolveRef?: RefResolver)
   const hints = item?.contentMediaType || item?.format ? item : p;
   const media =
     (p.type === "string" || p.type === "array" || p.type === undefined) &&
-    (schemaMarksMedia(p) || (item !== undefined && schemaMarksMedia(item)) || suggestsMedia(name, p) || (item !== undefined && suggestsMedia(name, item)));
+    (schemaMarksMedia(p) ||
+      (item !== undefined && schemaMarksMedia(item)) ||
+      suggestsMedia(name, p) ||
+      (item !== undefined && suggestsMedia(name, item)));
   if (media) return { kind: "media", accepts: mediaAccepts(name, hints ?? p), multiple: isMediaList(name, p) };
   if (p.type === "array") return null;
   const examples = scalarOptions(p.examples);
@@ -184,7 +187,10 @@ export function modelParameterFields(schema: JsonObjectSchema, options: ModelFor
 }
 
 /** The parameters a newly chosen model starts with: every shown field that has a default. */
-export function defaultParameters(schema: JsonObjectSchema, options: Pick<ModelFormOptions, "resolveRef"> = {}): Record<string, ParamValue> {
+export function defaultParameters(
+  schema: JsonObjectSchema,
+  options: Pick<ModelFormOptions, "resolveRef"> = {},
+): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
   for (const field of modelParameterFields(schema, options)) if (field.default !== undefined) out[field.name] = field.default;
   return out;

@@ -63,7 +63,10 @@ export const modelInputPropertySchema: z.ZodType<ModelInputProperty> = z.lazy(()
     type: z.enum(["string", "number", "integer", "boolean", "array", "object"]).optional(),
     title: z.string().optional(),
     description: z.string().optional(),
-    enum: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).optional(),
+    enum: z
+      .array(z.union([z.string(), z.number(), z.boolean()]))
+      .min(1)
+      .optional(),
     examples: z.array(z.unknown()).optional(),
     default: z.unknown().optional(),
     minimum: z.number().optional(),

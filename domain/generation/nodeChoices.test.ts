@@ -10,7 +10,9 @@ describe("modelChoice", () => {
   });
 
   it("turns an empty node into the model's type, with that type's usual aspect ratio", () => {
-    expect(modelChoice(model("local/mesh"), "image", false)).toEqual({ patch: { selectedModel: "local/mesh", modelParameters: {}, contentType: "model3d" } });
+    expect(modelChoice(model("local/mesh"), "image", false)).toEqual({
+      patch: { selectedModel: "local/mesh", modelParameters: {}, contentType: "model3d" },
+    });
     expect(modelChoice(model("local/video-ffmpeg"), null, false)).toMatchObject({ patch: { contentType: "video", aspectRatio: "16:9" } });
   });
 
@@ -23,7 +25,14 @@ describe("modelChoice", () => {
 
 describe("runChoicesOf / nodeFieldsOf", () => {
   it("read back what they write", () => {
-    const choices = { prompt: "a fox", modelId: "local/sketch", params: { num_images: 2 }, controls: { aspectRatio: "16:9" }, variations: 3, seedFixed: false };
+    const choices = {
+      prompt: "a fox",
+      modelId: "local/sketch",
+      params: { num_images: 2 },
+      controls: { aspectRatio: "16:9" },
+      variations: 3,
+      seedFixed: false,
+    };
     expect(runChoicesOf(nodeFieldsOf(choices))).toEqual(choices);
   });
 });

@@ -57,11 +57,16 @@ const TYPE_NAMES: Record<MediaType, string> = { text: "text", image: "an image",
  * turns the node into that type, as choosing the type first would; a node whose type is locked by its
  * content keeps it, and the answer says why.
  */
-export function modelChoice(model: Model, type: MediaType | null, typeLocked: boolean): { patch: Record<string, unknown> } | { refused: string } {
+export function modelChoice(
+  model: Model,
+  type: MediaType | null,
+  typeLocked: boolean,
+): { patch: Record<string, unknown> } | { refused: string } {
   const makes = outputTypeOf(model);
   const base = { selectedModel: model.id, modelParameters: {} };
   if (makes === type) return { patch: base };
-  if (typeLocked && type) return { refused: `${model.name} makes ${TYPE_NAMES[makes]}, but this node already holds ${TYPE_NAMES[type]}. Use a new node for it.` };
+  if (typeLocked && type)
+    return { refused: `${model.name} makes ${TYPE_NAMES[makes]}, but this node already holds ${TYPE_NAMES[type]}. Use a new node for it.` };
   const ratio = makes === "image" || makes === "video" ? { aspectRatio: defaultAspectRatio(makes) } : {};
   return { patch: { ...base, contentType: makes === "3d" ? "model3d" : makes, ...ratio } };
 }

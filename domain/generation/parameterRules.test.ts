@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ResolvedProperty } from "./jsonSchema";
-import {
-  humanizeName,
-  mediaAccepts,
-  numericDefault,
-  parseNumberInput,
-  sliderStep,
-  suggestsMedia,
-  toggleLabel,
-} from "./parameterRules";
+import { humanizeName, mediaAccepts, numericDefault, parseNumberInput, sliderStep, suggestsMedia, toggleLabel } from "./parameterRules";
 
 const num = (minimum?: number, maximum?: number): ResolvedProperty => ({ type: "number", minimum, maximum });
 const int = (minimum?: number, maximum?: number): ResolvedProperty => ({ type: "integer", minimum, maximum });
@@ -89,7 +81,11 @@ describe("parseNumberInput (number input commits on blur; invalid text ignored)"
 });
 
 describe("media detection (spec canvas 5: name or description suggests a URL)", () => {
-  const str = (description?: string, extra: Partial<ResolvedProperty> = {}): ResolvedProperty => ({ type: "string", description, ...extra });
+  const str = (description?: string, extra: Partial<ResolvedProperty> = {}): ResolvedProperty => ({
+    type: "string",
+    description,
+    ...extra,
+  });
   it.each([
     ["video_url", str(), true],
     ["audio_url", str(), true],

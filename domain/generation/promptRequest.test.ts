@@ -18,7 +18,14 @@ describe("requests the image prompt writer cannot expand (issue 31 item 11)", ()
   });
 
   it("takes ideas for a picture as ideas, even ones that start like a verb elsewhere", () => {
-    for (const text of ["A lighthouse in a storm at night", "chase in the rain, neon reflections", "Writer at her desk by candlelight", "Lists of names on a wall", "", "  "]) {
+    for (const text of [
+      "A lighthouse in a storm at night",
+      "chase in the rain, neon reflections",
+      "Writer at her desk by candlelight",
+      "Lists of names on a wall",
+      "",
+      "  ",
+    ]) {
       expect(isRequestNotIdea(text), text).toBe(false);
     }
   });

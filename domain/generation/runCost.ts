@@ -16,10 +16,17 @@ import { applyToolbarToParams, composePrompt, outputTypeOf } from "./toolbar";
  * the engine never spoke was priced instead of the prompt it did; a name outside the schema is refused, not
  * silently dropped, so nothing is priced or run from it).
  */
-export function conformedRunParameters(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls): ConformedParameters {
+export function conformedRunParameters(
+  model: Model,
+  given: Readonly<Record<string, unknown>>,
+  controls: ToolbarControls,
+): ConformedParameters {
   const own = Object.fromEntries(Object.entries(given).filter(([k]) => Object.hasOwn(model.inputSchema.properties, k)));
   // The toolbar's choices beat the model's defaults; what the user set in the parameters form beats both.
-  const conformed = conformModelParameters(model, { ...defaultParameters(model.inputSchema), ...applyToolbarToParams(model, own, controls) });
+  const conformed = conformModelParameters(model, {
+    ...defaultParameters(model.inputSchema),
+    ...applyToolbarToParams(model, own, controls),
+  });
   const unknown = Object.keys(given)
     .filter((k) => !Object.hasOwn(own, k))
     .map((name) => ({ name, message: `${name} is not a parameter of ${model.name}` }));
@@ -31,7 +38,13 @@ export function runParameters(model: Model, given: Readonly<Record<string, unkno
 }
 
 /** `prompt` is the user's words: speech is priced by what it will say (spokenText.ts). */
-export function runCredits(model: Model, given: Readonly<Record<string, unknown>>, controls: ToolbarControls, variations: number, prompt = ""): number {
+export function runCredits(
+  model: Model,
+  given: Readonly<Record<string, unknown>>,
+  controls: ToolbarControls,
+  variations: number,
+  prompt = "",
+): number {
   const run = { prompt: composePrompt(prompt, controls, outputTypeOf(model)) };
   return estimateCredits(model, runParameters(model, given, controls), run) * Math.max(1, Math.floor(variations));
 }

@@ -89,11 +89,28 @@ describe("field kinds (spec canvas 5)", () => {
 
 describe("grouping for unknown tools (spec canvas 5)", () => {
   it.each([
-    ["prompt", "basic"], ["negative_prompt", "basic"], ["text_input", "basic"], ["description", "basic"],
-    ["style", "basic"], ["strength", "basic"], ["guidance_scale", "basic"], ["num_inference_steps", "basic"],
-    ["seed", "basic"], ["width", "basic"], ["height", "basic"], ["aspect_ratio", "basic"], ["aspectRatio", "basic"],
-    ["quality", "basic"], ["output_format", "basic"], ["model_name", "basic"], ["mode", "basic"], ["output_type", "basic"],
-    ["creativity", "advanced"], ["resemblance", "advanced"], ["fps", "advanced"], ["tile_overlap", "advanced"],
+    ["prompt", "basic"],
+    ["negative_prompt", "basic"],
+    ["text_input", "basic"],
+    ["description", "basic"],
+    ["style", "basic"],
+    ["strength", "basic"],
+    ["guidance_scale", "basic"],
+    ["num_inference_steps", "basic"],
+    ["seed", "basic"],
+    ["width", "basic"],
+    ["height", "basic"],
+    ["aspect_ratio", "basic"],
+    ["aspectRatio", "basic"],
+    ["quality", "basic"],
+    ["output_format", "basic"],
+    ["model_name", "basic"],
+    ["mode", "basic"],
+    ["output_type", "basic"],
+    ["creativity", "advanced"],
+    ["resemblance", "advanced"],
+    ["fps", "advanced"],
+    ["tile_overlap", "advanced"],
   ])("%s → %s", (name, group) => {
     expect(unknownToolGroup(name, { type: "number" }, false)).toBe(group);
   });
@@ -108,7 +125,10 @@ describe("grouping for unknown tools (spec canvas 5)", () => {
   it("uses a per-tool table when given, including omissions", () => {
     const doc = toolDoc({ creativity: { type: "number" }, seed: { type: "integer" }, sync_mode: { type: "boolean" } });
     const fields = toolParameterFields(doc, { groups: { creativity: "basic", seed: "advanced", sync_mode: "omit" } });
-    expect(fields.map((f) => [f.name, f.group])).toEqual([["creativity", "basic"], ["seed", "advanced"]]);
+    expect(fields.map((f) => [f.name, f.group])).toEqual([
+      ["creativity", "basic"],
+      ["seed", "advanced"],
+    ]);
   });
 });
 
@@ -120,7 +140,11 @@ describe("descriptions (spec canvas 5: over 100 characters cut at the first sent
     ["cut at the first sentence", long, "Controls the upscale."],
     ["no sentence → 77 + ...", "z".repeat(120), `${"z".repeat(77)}...`],
     ["first sentence too long → 77 + ...", `${"w".repeat(110)}. Then more.`, `${"w".repeat(77)}...`],
-    ["a decimal point is not a sentence end", `Scale 1.5 is typical for most ${"v".repeat(80)}`, `Scale 1.5 is typical for most ${"v".repeat(47)}...`],
+    [
+      "a decimal point is not a sentence end",
+      `Scale 1.5 is typical for most ${"v".repeat(80)}`,
+      `Scale 1.5 is typical for most ${"v".repeat(47)}...`,
+    ],
   ])("%s", (_, text, expected) => {
     expect(cutToolDescription(text)).toBe(expected);
   });
@@ -129,7 +153,13 @@ describe("descriptions (spec canvas 5: over 100 characters cut at the first sent
 describe("order (spec canvas 5: vendor order, then required, then the rest)", () => {
   it("follows x-fal-order-properties, then required, then schema order", () => {
     const doc = toolDoc(
-      { tile: { type: "integer" }, seed: { type: "integer" }, prompt: { type: "string" }, creativity: { type: "number" }, scale: { type: "number" } },
+      {
+        tile: { type: "integer" },
+        seed: { type: "integer" },
+        prompt: { type: "string" },
+        creativity: { type: "number" },
+        scale: { type: "number" },
+      },
       { required: ["creativity"], "x-fal-order-properties": ["prompt", "scale"] },
     );
     expect(toolParameterFields(doc).map((f) => f.name)).toEqual(["prompt", "scale", "creativity", "tile", "seed"]);
@@ -150,14 +180,21 @@ describe("order (spec canvas 5: vendor order, then required, then the rest)", ()
 
 describe("forced-context tools (spec canvas 5)", () => {
   it.each([
-    ["fal-ai/sync-lipsync", "lipSync"], ["lip-sync", "lipSync"], ["creatify/lipsync", "lipSync"],
-    ["runway/act-two", "characterControl"], ["character_control", "characterControl"], ["clarity-upscaler", undefined],
+    ["fal-ai/sync-lipsync", "lipSync"],
+    ["lip-sync", "lipSync"],
+    ["creatify/lipsync", "lipSync"],
+    ["runway/act-two", "characterControl"],
+    ["character_control", "characterControl"],
+    ["clarity-upscaler", undefined],
   ])("%s → %s", (id, kind) => {
     expect(forcedToolKind(id)).toBe(kind);
   });
 
   it("lip sync forces video_url and audio_url, filled from context", () => {
-    const context = [{ type: "audio" as const, url: "https://x/a.mp3" }, { type: "video" as const, url: "https://x/v.mp4" }];
+    const context = [
+      { type: "audio" as const, url: "https://x/a.mp3" },
+      { type: "video" as const, url: "https://x/v.mp4" },
+    ];
     const fields = toolParameterFields(toolDoc({ sync_mode: { type: "boolean" } }), { toolId: "fal-ai/sync-lipsync", context });
     expect(fields.map((f) => [f.name, f.kind, f.forced, f.group])).toEqual([
       ["video_url", "file", true, "basic"],
@@ -169,21 +206,45 @@ describe("forced-context tools (spec canvas 5)", () => {
   });
 
   it("character control forces its six parameters with the spec's defaults", () => {
-    expect(Object.keys(FORCED_TOOL_PARAMETERS.characterControl)).toEqual(["character", "reference", "model", "ratio", "bodyControl", "expressionIntensity"]);
+    expect(Object.keys(FORCED_TOOL_PARAMETERS.characterControl)).toEqual([
+      "character",
+      "reference",
+      "model",
+      "ratio",
+      "bodyControl",
+      "expressionIntensity",
+    ]);
     const doc = toolDoc({ ratio: { type: "string", enum: ["1280:720", "720:1280"], default: "720:1280" }, seed: { type: "integer" } });
-    const context = [{ type: "video" as const, url: "https://x/ref.mp4" }, { type: "image" as const, url: "https://x/face.png" }];
+    const context = [
+      { type: "video" as const, url: "https://x/ref.mp4" },
+      { type: "image" as const, url: "https://x/face.png" },
+    ];
     const fields = toolParameterFields(doc, { forced: "characterControl", context });
     expect(fields.map((f) => f.name)).toEqual(["character", "reference", "model", "ratio", "bodyControl", "expressionIntensity", "seed"]);
-    expect(fields.find((f) => f.name === "character")).toMatchObject({ kind: "file", accepts: ["image", "video"], contextValue: "https://x/face.png" });
-    expect(fields.find((f) => f.name === "reference")).toMatchObject({ kind: "file", accepts: ["video"], contextValue: "https://x/ref.mp4" });
+    expect(fields.find((f) => f.name === "character")).toMatchObject({
+      kind: "file",
+      accepts: ["image", "video"],
+      contextValue: "https://x/face.png",
+    });
+    expect(fields.find((f) => f.name === "reference")).toMatchObject({
+      kind: "file",
+      accepts: ["video"],
+      contextValue: "https://x/ref.mp4",
+    });
     expect(fields.find((f) => f.name === "ratio")).toMatchObject({ kind: "select", options: ["1280:720", "720:1280"] });
     expect(defaultToolParameters(doc, { forced: "characterControl" })).toEqual({
-      model: "act_two", ratio: "1280:720", bodyControl: false, expressionIntensity: 3, seed: 1,
+      model: "act_two",
+      ratio: "1280:720",
+      bodyControl: false,
+      expressionIntensity: 3,
+      seed: 1,
     });
   });
 
   it("does not fill unforced file inputs from context", () => {
-    const fields = toolParameterFields(toolDoc({ video_url: { type: "string" } }), { context: [{ type: "video", url: "https://x/v.mp4" }] });
+    const fields = toolParameterFields(toolDoc({ video_url: { type: "string" } }), {
+      context: [{ type: "video", url: "https://x/v.mp4" }],
+    });
     expect(fields[0]).not.toHaveProperty("contextValue");
   });
 });

@@ -49,12 +49,30 @@ export type ToolParameterGroups = Readonly<Record<string, "omit" | ToolFieldGrou
 
 /** spec canvas 5: for unknown tools these name parts put a parameter in Basic Settings. */
 export const BASIC_NAME_PARTS: readonly string[] = [
-  "prompt", "text", "description", "style", "strength", "scale", "steps", "seed",
-  "width", "height", "aspect ratio", "quality", "format", "model", "mode", "type",
+  "prompt",
+  "text",
+  "description",
+  "style",
+  "strength",
+  "scale",
+  "steps",
+  "seed",
+  "width",
+  "height",
+  "aspect ratio",
+  "quality",
+  "format",
+  "model",
+  "mode",
+  "type",
 ];
 
 /** 'aspect_ratio', 'aspectRatio', 'aspect-ratio' → 'aspect ratio'. */
-const nameWords = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-\s]+/g, " ").toLowerCase();
+const nameWords = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_\-\s]+/g, " ")
+    .toLowerCase();
 
 /** spec canvas 5, unknown tools: basic for the name parts above, booleans, enums and required fields. */
 export function unknownToolGroup(name: string, p: ResolvedProperty, required: boolean): ToolFieldGroup {
@@ -113,7 +131,7 @@ export type ToolParameterField = ToolFieldBase &
     | { kind: "textarea" }
     | { kind: "text" }
     | { kind: "switch" }
-    | { kind: "file"; accepts: MediaKind[]; /** forced slots: filled from context */ contextValue?: string | string[] }
+    | { kind: "file"; accepts: MediaKind[] /** forced slots: filled from context */; contextValue?: string | string[] }
   );
 
 type ToolShape = ToolParameterField extends infer F ? (F extends ToolFieldBase ? Omit<F, keyof ToolFieldBase> : never) : never;
@@ -135,7 +153,10 @@ function toolShape(name: string, p: ResolvedProperty): ToolShape | null {
     return p.type === "object" && enumOptions.length > 0 ? { kind: "select", options: enumOptions, fixed: enumOptions.length === 1 } : null;
   }
   const integer = p.type === "integer";
-  if (isNumeric(p)) return hasBothBounds(p) ? { kind: "slider", min: p.minimum, max: p.maximum, step: sliderStep(p), integer } : { kind: "number", min: p.minimum, max: p.maximum, integer };
+  if (isNumeric(p))
+    return hasBothBounds(p)
+      ? { kind: "slider", min: p.minimum, max: p.maximum, step: sliderStep(p), integer }
+      : { kind: "number", min: p.minimum, max: p.maximum, integer };
   if (p.type === "boolean") return { kind: "switch" };
   if (enumOptions.length > 0) return { kind: "select", options: enumOptions, fixed: enumOptions.length === 1 };
   if (isPromptLike(name, p)) return { kind: "textarea" };
@@ -208,7 +229,10 @@ export function toolParameterFields(doc: ToolSchemaDocument, options: ToolFormOp
     fields.push({ ...base, ...shape } as ToolParameterField);
   }
   if (options.context) {
-    const fill = autoFillMedia(fields.filter((f) => f.forced), options.context);
+    const fill = autoFillMedia(
+      fields.filter((f) => f.forced),
+      options.context,
+    );
     for (const field of fields) {
       const value = fill[field.name];
       if (field.kind === "file" && value !== undefined) field.contextValue = value;

@@ -10,13 +10,21 @@ const model = (id: string) => {
 
 describe("composePrompt", () => {
   it("appends style, shot size, camera movement and aspect ratio for video", () => {
-    expect(composePrompt("  a fox in snow ", { style: "16mm-film", shotSize: "close-up", cameraMovement: "dolly-in", aspectRatio: "16:9" }, "video")).toBe(
-      "a fox in snow Style: 16mm film. Shot size: close up. Camera movement: dolly in. Aspect ratio 16:9.",
-    );
+    expect(
+      composePrompt(
+        "  a fox in snow ",
+        { style: "16mm-film", shotSize: "close-up", cameraMovement: "dolly-in", aspectRatio: "16:9" },
+        "video",
+      ),
+    ).toBe("a fox in snow Style: 16mm film. Shot size: close up. Camera movement: dolly in. Aspect ratio 16:9.");
   });
   it("leaves out 'none' choices, camera moves for images, and visual words for audio", () => {
-    expect(composePrompt("a fox", { style: "none", cameraMovement: "dolly-in", aspectRatio: "1:1" }, "image")).toBe("a fox Aspect ratio 1:1.");
-    expect(composePrompt("Hello there", { style: "moody", aspectRatio: "16:9", shotSize: "wide-shot", advancedStyle: "cinematic" }, "audio")).toBe("Hello there");
+    expect(composePrompt("a fox", { style: "none", cameraMovement: "dolly-in", aspectRatio: "1:1" }, "image")).toBe(
+      "a fox Aspect ratio 1:1.",
+    );
+    expect(
+      composePrompt("Hello there", { style: "moody", aspectRatio: "16:9", shotSize: "wide-shot", advancedStyle: "cinematic" }, "audio"),
+    ).toBe("Hello there");
   });
   it("adds the Advanced Settings look unless it is the default", () => {
     expect(composePrompt("a fox", { advancedStyle: "cinematic" }, "image")).toBe("a fox Look: cinematic.");
@@ -27,7 +35,10 @@ describe("composePrompt", () => {
 describe("applyToolbarToParams", () => {
   it("fills the model's own aspect-ratio and camera params only with values it accepts", () => {
     const video = model("local/video-ffmpeg");
-    expect(applyToolbarToParams(video, {}, { aspectRatio: "9:16", cameraMovement: "dolly-out" })).toMatchObject({ aspect_ratio: "9:16", camera_movement: "dolly-out" });
+    expect(applyToolbarToParams(video, {}, { aspectRatio: "9:16", cameraMovement: "dolly-out" })).toMatchObject({
+      aspect_ratio: "9:16",
+      camera_movement: "dolly-out",
+    });
     // 21:9 is not one of this model's ratios: the model's own default stays.
     expect(applyToolbarToParams(video, {}, { aspectRatio: "21:9" })).not.toHaveProperty("aspect_ratio");
   });
@@ -52,7 +63,13 @@ describe("toolbarChoicesFromParams", () => {
   });
   it("keeps a value the toolbar cannot show as the model's own parameter", () => {
     const video = model("local/video-ffmpeg");
-    const odd = { ...video, inputSchema: { ...video.inputSchema, properties: { ...video.inputSchema.properties, aspect_ratio: { type: "string" as const, enum: ["2.39:1"] } } } };
+    const odd = {
+      ...video,
+      inputSchema: {
+        ...video.inputSchema,
+        properties: { ...video.inputSchema.properties, aspect_ratio: { type: "string" as const, enum: ["2.39:1"] } },
+      },
+    };
     expect(toolbarChoicesFromParams(odd, { aspect_ratio: "2.39:1" })).toEqual({ params: { aspect_ratio: "2.39:1" }, controls: {} });
   });
   it("round-trips with applyToolbarToParams: what the form shows is what the toolbar holds", () => {

@@ -7,16 +7,47 @@ import type { ToolbarControls } from "./api";
 import type { MediaType, Model } from "./modelTypes";
 
 export const STYLE_OPTIONS = [
-  "none", "airy", "moody", "flat-design", "isometric", "film", "motion-blur", "news-print", "polaroid", "prim",
-  "airbrush", "memphis", "line-drawing", "paper-cutout", "xeros-lab", "16mm-film",
+  "none",
+  "airy",
+  "moody",
+  "flat-design",
+  "isometric",
+  "film",
+  "motion-blur",
+  "news-print",
+  "polaroid",
+  "prim",
+  "airbrush",
+  "memphis",
+  "line-drawing",
+  "paper-cutout",
+  "xeros-lab",
+  "16mm-film",
 ] as const;
 export const CAMERA_MOVEMENTS = [
-  "none", "static", "handheld", "crane-up", "crane-down", "dolly-in", "dolly-out", "arc-right", "arc-left",
-  "truck-up", "truck-down", "focus-swap",
+  "none",
+  "static",
+  "handheld",
+  "crane-up",
+  "crane-down",
+  "dolly-in",
+  "dolly-out",
+  "arc-right",
+  "arc-left",
+  "truck-up",
+  "truck-down",
+  "focus-swap",
 ] as const;
 export const TOOLBAR_ASPECT_RATIOS = ["1:1", "4:3", "3:2", "16:9", "21:9", "9:16", "4:5", "2:3"] as const;
 export const SHOT_SIZES = [
-  "none", "extreme-wide", "wide-shot", "full-shot", "medium-wide", "medium-shot", "medium-close-up", "close-up",
+  "none",
+  "extreme-wide",
+  "wide-shot",
+  "full-shot",
+  "medium-wide",
+  "medium-shot",
+  "medium-close-up",
+  "close-up",
   "extreme-close-up",
 ] as const;
 /** The Advanced Settings modal's style values (spec canvas 9 "Advanced style values"). */
@@ -86,7 +117,10 @@ export function applyToolbarToParams(model: Model, params: Record<string, unknow
  * sets (aspect ratio, camera movement, voice) becomes the toolbar's choice, so the two never disagree and the
  * run uses what both show. Values the toolbar cannot show stay the model's own parameters.
  */
-export function toolbarChoicesFromParams(model: Model, params: Record<string, unknown>): { params: Record<string, unknown>; controls: Partial<ToolbarControls> } {
+export function toolbarChoicesFromParams(
+  model: Model,
+  params: Record<string, unknown>,
+): { params: Record<string, unknown>; controls: Partial<ToolbarControls> } {
   const own = { ...params };
   const controls: Partial<ToolbarControls> = {};
   const props = model.inputSchema.properties;

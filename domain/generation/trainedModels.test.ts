@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isTrainedModelId, trainedModelId, trainedModelOf, trainedRunIdOf, trainedRunInput, type TrainedLora } from "./trainedModels";
 
-const lora: TrainedLora = { runId: "run-1", name: "Nell", triggerWord: "NELLX", loraUrl: "https://fal.media/files/nell.safetensors", studioUrl: "/api/media/x", createdAt: "2026-11-25T00:00:00Z" };
+const lora: TrainedLora = {
+  runId: "run-1",
+  name: "Nell",
+  triggerWord: "NELLX",
+  loraUrl: "https://fal.media/files/nell.safetensors",
+  studioUrl: "/api/media/x",
+  createdAt: "2026-11-25T00:00:00Z",
+};
 
 describe("trained models (LoRA trainer results)", () => {
   it("are named by their training run and only those ids count as trained", () => {

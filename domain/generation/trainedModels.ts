@@ -71,7 +71,10 @@ export function trainedRunInput(model: Model, lora: TrainedLora, params: Record<
     model: {
       ...model,
       id: LORA_INFERENCE_ENDPOINT,
-      inputSchema: { ...model.inputSchema, properties: { ...properties, loras: { type: "array" as const, title: "LoRAs", items: { type: "object" as const } } } },
+      inputSchema: {
+        ...model.inputSchema,
+        properties: { ...properties, loras: { type: "array" as const, title: "LoRAs", items: { type: "object" as const } } },
+      },
     },
     params: { ...rest, loras: [{ path: lora.loraUrl, scale }] },
     prompt: !lora.triggerWord || startsWithTrigger ? promptText : `${lora.triggerWord}, ${promptText}`,

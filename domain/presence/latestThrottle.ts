@@ -18,12 +18,15 @@ export class LatestThrottle<T> {
     const wait = this.lastSentAt + this.intervalMs - this.now();
     if (wait <= 0 && !this.timer) return this.emit(value);
     this.pending = { value };
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      const next = this.pending;
-      this.pending = null;
-      if (next) this.emit(next.value);
-    }, Math.max(0, wait));
+    this.timer ??= setTimeout(
+      () => {
+        this.timer = undefined;
+        const next = this.pending;
+        this.pending = null;
+        if (next) this.emit(next.value);
+      },
+      Math.max(0, wait),
+    );
   }
 
   /** Drops what is waiting (the connection closed). */

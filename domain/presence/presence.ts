@@ -86,4 +86,9 @@ export function applyStateFrame(peer: PresencePeer, frame: PresenceStateFrame): 
   };
 }
 
-export const PRESENCE_MODE_LABELS: Record<PresenceMode, string> = { scripts: "Scripts", shotLists: "Shot Lists", assets: "Assets", canvas: "Canvas" };
+export const PRESENCE_MODE_LABELS: Record<PresenceMode, string> = {
+  scripts: "Scripts",
+  shotLists: "Shot Lists",
+  assets: "Assets",
+  canvas: "Canvas",
+};

@@ -142,7 +142,10 @@ const entries = Object.entries(PROVIDER_REGISTRY) as [Provider, ProviderFacts][]
 
 /** In the registry's order, which is the order Settings and the model picker show them in. */
 export const PROVIDERS = entries.map(([id]) => id) as [Provider, ...Provider[]];
-export const KEYED_PROVIDERS = entries.filter(([, p]) => p.connectsWith !== "none").map(([id]) => id) as [KeyedProvider, ...KeyedProvider[]];
+export const KEYED_PROVIDERS = entries.filter(([, p]) => p.connectsWith !== "none").map(([id]) => id) as [
+  KeyedProvider,
+  ...KeyedProvider[],
+];
 /** ComfyUI and Ollama take a server address in place of a key. */
 export const ADDRESS_PROVIDERS: readonly Provider[] = entries.filter(([, p]) => p.connectsWith === "address").map(([id]) => id);
 

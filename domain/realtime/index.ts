@@ -10,14 +10,7 @@ import type { QueueMessage, RunMessage } from "./runs";
 
 export type RealtimeMessage =
   /** Who is here and where (domain/presence): only to tabs that said hello, never to their own tab. */
-  | PresenceMessage
-  | CanvasMessage
-  | RunMessage
-  | AgentChatMessage
-  | ScriptMessage
-  | AccessMessage
-  | ProjectsMessage
-  | QueueMessage;
+  PresenceMessage | CanvasMessage | RunMessage | AgentChatMessage | ScriptMessage | AccessMessage | ProjectsMessage | QueueMessage;
 
 export { canvasMessages, type CanvasMessage, type NodesMessage, type StructureMessage } from "./canvas";
 export { collaborationMessages } from "./collaboration";

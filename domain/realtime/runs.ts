@@ -25,7 +25,12 @@ export const runMessages = {
   /** Held and queued: the node shows `message` (usually 'Preparing...') at 0 %. */
   queued: (run: RunRef, message: string): RunMessage => ({ ...of(run), status: "queued", percent: 0, message }),
   /** A worker took it, or it reports progress (`percent` absent: still working, no figure). */
-  running: (run: RunRef, message: string, percent?: number): RunMessage => ({ ...of(run), status: "running", ...(percent === undefined ? {} : { percent }), message }),
+  running: (run: RunRef, message: string, percent?: number): RunMessage => ({
+    ...of(run),
+    status: "running",
+    ...(percent === undefined ? {} : { percent }),
+    message,
+  }),
   succeeded: (run: RunRef): RunMessage => ({ ...of(run), status: "succeeded", percent: 100 }),
   /** Skipped in a chain: its inputs and choices match its last success. */
   cached: (run: RunRef): RunMessage => ({ ...of(run), status: "cached" }),

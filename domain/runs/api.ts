@@ -53,7 +53,8 @@ export interface GraphRunStarted extends GraphRunPlan {
 
 export const GRAPH_RUN_MESSAGES = {
   nothingToRun: "Nothing to run: give a node a model or a tool first",
-  cycle: (titles: string[]) => `These nodes feed each other in a loop, so they cannot run in order: ${titles.join(" → ")}. Remove one of their connections.`,
+  cycle: (titles: string[]) =>
+    `These nodes feed each other in a loop, so they cannot run in order: ${titles.join(" → ")}. Remove one of their connections.`,
   upstreamCannotRun: (title: string) => `Its input "${title}" cannot run, so this one did not run`,
   upstreamFailed: (title: string) => `Its input "${title}" failed, so this one did not run`,
 } as const;
@@ -66,7 +67,10 @@ export const PER_SHOT_MAX_NODES = 30;
 export const perShotRunBodySchema = z
   .object({
     /** The workflow: the selected nodes. */
-    nodeIds: z.array(z.string().min(1).max(200)).min(1, "Select the nodes of the workflow first").max(PER_SHOT_MAX_NODES, `A workflow run for every shot may have at most ${PER_SHOT_MAX_NODES} nodes`),
+    nodeIds: z
+      .array(z.string().min(1).max(200))
+      .min(1, "Select the nodes of the workflow first")
+      .max(PER_SHOT_MAX_NODES, `A workflow run for every shot may have at most ${PER_SHOT_MAX_NODES} nodes`),
     shotListId: z.uuid({ error: "Shot list not found" }),
     /** One scene of the list; every scene when absent. */
     sceneId: z.string().min(1).max(100).optional(),

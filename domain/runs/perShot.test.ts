@@ -7,8 +7,19 @@ import type { Shot } from "../shotlists/schema";
 import { perShotRunBodySchema } from "./api";
 import { LANE_GAP, planPerShot, workflowRoles, type ShotToRun } from "./perShot";
 
-const node = (id: string, data: NodeData, x = 0, y = 0): NodeRecord => ({ id, type: "generic_v2", position: { x, y }, data: { title: id, ...data } });
-const edge = (source: string, target: string): CanvasEdge => ({ id: `${source}>${target}`, source, target, sourceHandle: null, targetHandle: null });
+const node = (id: string, data: NodeData, x = 0, y = 0): NodeRecord => ({
+  id,
+  type: "generic_v2",
+  position: { x, y },
+  data: { title: id, ...data },
+});
+const edge = (source: string, target: string): CanvasEdge => ({
+  id: `${source}>${target}`,
+  source,
+  target,
+  sourceHandle: null,
+  targetHandle: null,
+});
 const runnable = (data: NodeData) => typeof data.selectedModel === "string";
 
 const at = "2026-01-01T00:00:00.000Z";
@@ -27,7 +38,19 @@ const shot = (n: number, fields: Partial<Shot> = {}): Shot => ({
 
 // A two-node workflow: an idea (text) → key art (image model) → push in (video model); and a node beside it.
 const idea = node("idea", { contentType: "text", content: "a lighthouse" }, 0, 0);
-const art = node("art", { contentType: "image", prompt: "wide", selectedModel: "local/sketch", mediaUrl: "/api/media/old.png", versionHistory: [{ prompt: "wide" }], status: "completed" }, 500, 0);
+const art = node(
+  "art",
+  {
+    contentType: "image",
+    prompt: "wide",
+    selectedModel: "local/sketch",
+    mediaUrl: "/api/media/old.png",
+    versionHistory: [{ prompt: "wide" }],
+    status: "completed",
+  },
+  500,
+  0,
+);
 const push = node("push", { contentType: "video", prompt: "slow push in", selectedModel: "local/video-ffmpeg" }, 1000, 0);
 const other = node("other", { contentType: "image" }, 0, 900);
 
@@ -65,7 +88,9 @@ describe("planPerShot", () => {
     expect(copyOf(second, "idea").data.content).toBe(second.prompt);
     expect(copyOf(second, "art").data.prompt).toBe("wide");
     expect(copyOf(second, "art").data.title).toBe("Shot 2 · art");
-    expect(copyOf(second, "push").data).toMatchObject({ shotLane: { shotListId: "list", shotId: "s2", shotNumber: 2, runId: second.runId } });
+    expect(copyOf(second, "push").data).toMatchObject({
+      shotLane: { shotListId: "list", shotId: "s2", shotNumber: 2, runId: second.runId },
+    });
     expect(p.lanes[2]!.prompt).toBe("Cinematic Wide Shot, Single, Low Angle: Description of shot 3");
     // Each lane's edges link its own copies.
     expect(second.edges.map((e) => [e.source, e.target])).toEqual([
@@ -93,7 +118,11 @@ describe("planPerShot", () => {
     const [first, second] = p.lanes;
     const copy = (lane: typeof first, id: string) => lane!.nodes.find((n) => n.id === lane!.idMap.get(id))!.data;
     expect(copy(first, "push").prompt).toBe(first!.prompt);
-    expect(copy(first, "frame")).toMatchObject({ mediaUrl: "/api/media/shot1.png", displayUrl: "/api/media/shot1.png", permanentMediaUrl: "/api/media/shot1.png" });
+    expect(copy(first, "frame")).toMatchObject({
+      mediaUrl: "/api/media/shot1.png",
+      displayUrl: "/api/media/shot1.png",
+      permanentMediaUrl: "/api/media/shot1.png",
+    });
     expect(first!.image).toBe("/api/media/shot1.png");
     // A shot without an image: the workflow's own picture stays.
     expect(copy(second, "frame").mediaUrl).toBe("/api/media/frame.png");
@@ -109,7 +138,12 @@ describe("planPerShot", () => {
   it("connections from outside the workflow feed every copy; edges leaving it are not copied", () => {
     const style = node("style", { contentType: "image", mediaUrl: "/api/media/style.png" }, -600, 0);
     const after = node("after", { selectedModel: "x" }, 1500, 0);
-    const p = plan([art, push], [edge("style", "art"), edge("art", "push"), edge("push", "after")], scene([shot(1)]), [style, art, push, after]);
+    const p = plan([art, push], [edge("style", "art"), edge("art", "push"), edge("push", "after")], scene([shot(1)]), [
+      style,
+      art,
+      push,
+      after,
+    ]);
     const lane = p.lanes[0]!;
     expect(lane.edges.map((e) => [e.source, e.target])).toEqual([
       ["style", lane.idMap.get("art")],
@@ -122,7 +156,10 @@ describe("planPerShot", () => {
     const bottom = Math.max(...[idea, art, other].map((n) => n.position.y + cardSize(n.data).height));
     const height = Math.max(...[idea, art].map((n) => n.position.y + cardSize(n.data).height));
     const [a, b] = p.lanes.map((l) => l.nodes);
-    expect(a!.map((n) => n.position)).toEqual([{ x: 0, y: bottom + LANE_GAP }, { x: 500, y: bottom + LANE_GAP }]);
+    expect(a!.map((n) => n.position)).toEqual([
+      { x: 0, y: bottom + LANE_GAP },
+      { x: 500, y: bottom + LANE_GAP },
+    ]);
     expect(b![0]!.position).toEqual({ x: 0, y: bottom + LANE_GAP + height + LANE_GAP });
   });
 
@@ -146,13 +183,17 @@ describe("planPerShot", () => {
 
 describe("shotWorkflowPrompt and the body", () => {
   it("keeps the shot prompt's camera fields and adds the move and the characters", () => {
-    expect(shotWorkflowPrompt(shot(1, { description: "A rider crests the dune.", dutchAngle: "Dutch (left)", movement: "Tracking" }), ["DANIEL"])).toBe(
-      "Cinematic Wide Shot, Single, Dutch (left): A rider crests the dune. Camera movement: Tracking. Characters: DANIEL",
-    );
+    expect(
+      shotWorkflowPrompt(shot(1, { description: "A rider crests the dune.", dutchAngle: "Dutch (left)", movement: "Tracking" }), [
+        "DANIEL",
+      ]),
+    ).toBe("Cinematic Wide Shot, Single, Dutch (left): A rider crests the dune. Camera movement: Tracking. Characters: DANIEL");
   });
 
   it("needs a workflow and a shot list", () => {
-    expect(perShotRunBodySchema.safeParse({ nodeIds: [], shotListId: "00000000-0000-4000-8000-000000000000" }).error?.issues[0]?.message).toBe("Select the nodes of the workflow first");
+    expect(
+      perShotRunBodySchema.safeParse({ nodeIds: [], shotListId: "00000000-0000-4000-8000-000000000000" }).error?.issues[0]?.message,
+    ).toBe("Select the nodes of the workflow first");
     expect(perShotRunBodySchema.safeParse({ nodeIds: ["a"], shotListId: "nope" }).error?.issues[0]?.message).toBe("Shot list not found");
   });
 });

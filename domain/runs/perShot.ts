@@ -91,7 +91,9 @@ export function workflowRoles(workflow: readonly NodeRecord[], edges: readonly C
   const inputs = entries.filter((n) => !runnable(n.data));
   const textEntries = new Set(inputs.filter((n) => isText(n.data)).map((n) => n.id));
   // Without a text entry, the first runnable nodes take the prompt: those no runnable node of the workflow feeds.
-  const promptEntries = new Set(textEntries.size ? [] : workflow.filter((n) => runnable(n.data) && !fedBy(n.id).some((s) => runnable(s.data))).map((n) => n.id));
+  const promptEntries = new Set(
+    textEntries.size ? [] : workflow.filter((n) => runnable(n.data) && !fedBy(n.id).some((s) => runnable(s.data))).map((n) => n.id),
+  );
   const imageEntries = new Set(inputs.filter((n) => isImage(n.data)).map((n) => n.id));
   const sinks = workflow.filter((n) => !inner.some((e) => e.source === n.id));
   const result = sinks.filter((n) => runnable(n.data)).at(-1) ?? sinks.at(-1) ?? workflow.at(-1)!;
@@ -99,17 +101,30 @@ export function workflowRoles(workflow: readonly NodeRecord[], edges: readonly C
 }
 
 /** A copy's data: titled for its shot, tagged with its lane, given the shot's inputs, results left behind. */
-function copyData(node: NodeRecord, roles: Roles, lane: { prompt: string; image: string | null; tag: ShotLaneTag }, runnable: boolean, now: number): NodeData {
+function copyData(
+  node: NodeRecord,
+  roles: Roles,
+  lane: { prompt: string; image: string | null; tag: ShotLaneTag },
+  runnable: boolean,
+  now: number,
+): NodeData {
   const data: Record<string, unknown> = { ...node.data };
   if (runnable) for (const field of GENERATION_FIELDS) if (field !== "contentType") delete data[field];
   const named = typeof node.data.title === "string" && node.data.title.trim() ? node.data.title : "Untitled";
   // A lane copied again is titled for its new shot, not "Shot 2 · Shot 1 · …".
   const title = data.shotLane ? named.replace(/^Shot \d+ · /, "") : named;
-  Object.assign(data, { title: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title), label: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title), shotLane: lane.tag, rev: 1, lastModified: now });
+  Object.assign(data, {
+    title: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title),
+    label: PER_SHOT_MESSAGES.laneTitle(lane.tag.shotNumber, title),
+    shotLane: lane.tag,
+    rev: 1,
+    lastModified: now,
+  });
   if (runnable) Object.assign(data, { status: "idle", versionHistory: [] });
   if (roles.textEntries.has(node.id)) data.content = lane.prompt;
   if (roles.promptEntries.has(node.id)) data.prompt = lane.prompt;
-  if (roles.imageEntries.has(node.id) && lane.image) Object.assign(data, { mediaUrl: lane.image, displayUrl: lane.image, permanentMediaUrl: lane.image, azureUrl: lane.image });
+  if (roles.imageEntries.has(node.id) && lane.image)
+    Object.assign(data, { mediaUrl: lane.image, displayUrl: lane.image, permanentMediaUrl: lane.image, azureUrl: lane.image });
   return data as NodeData;
 }
 
@@ -149,18 +164,36 @@ export function planPerShot(input: PerShotInput): PerShotPlan {
     const lane = { prompt: shotWorkflowPrompt(shot, shotCharacters(shot)), image: shot.image ?? null, tag };
     const idMap = new Map(workflow.map((n) => [n.id, input.newNodeId()]));
     const offset = { x: origins[i]!.x - box.x, y: origins[i]!.y - box.y };
-    const nodes = workflow.map((n): NodeRecord => ({
-      id: idMap.get(n.id)!,
-      type: n.type,
-      position: clampPosition({ x: n.position.x + offset.x, y: n.position.y + offset.y }),
-      data: copyData(n, roles, lane, runnable(n.data), now),
-    }));
+    const nodes = workflow.map(
+      (n): NodeRecord => ({
+        id: idMap.get(n.id)!,
+        type: n.type,
+        position: clampPosition({ x: n.position.x + offset.x, y: n.position.y + offset.y }),
+        data: copyData(n, roles, lane, runnable(n.data), now),
+      }),
+    );
     const laneEdges = copied.map((e): CanvasEdge => {
       const source = idMap.get(e.source) ?? e.source;
       const target = idMap.get(e.target)!;
-      return { id: input.newEdgeId(source, target), source, target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null };
+      return {
+        id: input.newEdgeId(source, target),
+        source,
+        target,
+        sourceHandle: e.sourceHandle ?? null,
+        targetHandle: e.targetHandle ?? null,
+      };
     });
-    return { shot, sceneTitle, prompt: lane.prompt, image: lane.image, runId: tag.runId, idMap, nodes, edges: laneEdges, resultNodeId: idMap.get(roles.resultId)! };
+    return {
+      shot,
+      sceneTitle,
+      prompt: lane.prompt,
+      image: lane.image,
+      runId: tag.runId,
+      idMap,
+      nodes,
+      edges: laneEdges,
+      resultNodeId: idMap.get(roles.resultId)!,
+    };
   });
   const changes: CanvasChange[] = [
     ...lanes.flatMap((l) => l.nodes.map((node): CanvasChange => nodeAdded(node))),

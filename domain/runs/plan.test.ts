@@ -14,7 +14,10 @@ describe("planGraph", () => {
     const plan = planGraph({ nodes: NODES, edges: EDGES, scope: "all" });
     expect(plan).toEqual({
       ok: true,
-      layers: [["image", "x"], ["video", "upscale", "y"]],
+      layers: [
+        ["image", "x"],
+        ["video", "upscale", "y"],
+      ],
       order: ["image", "x", "video", "upscale", "y"],
       needs: { image: [], x: [], video: ["image"], upscale: ["image"], y: ["x"] },
     });

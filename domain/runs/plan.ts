@@ -41,8 +41,16 @@ export type GraphPlan =
 export function planGraph({ nodes, edges, scope, nodeIds = [] }: GraphPlanInput): GraphPlan {
   const known = new Map(nodes.map((n) => [n.id, n]));
   const live = edges.filter((e) => known.has(e.source) && known.has(e.target) && e.source !== e.target);
-  const into = groupBy(live, (e) => e.target, (e) => e.source);
-  const outOf = groupBy(live, (e) => e.source, (e) => e.target);
+  const into = groupBy(
+    live,
+    (e) => e.target,
+    (e) => e.source,
+  );
+  const outOf = groupBy(
+    live,
+    (e) => e.source,
+    (e) => e.target,
+  );
   const chosen = nodeIds.filter((id) => known.has(id));
 
   const scopeIds = scope === "all" ? nodes.map((n) => n.id) : scope === "selected" ? reach(chosen, into) : reach(chosen, outOf);
@@ -63,7 +71,14 @@ export function planGraph({ nodes, edges, scope, nodeIds = [] }: GraphPlanInput)
       if (left === 0) ready.push(next);
     }
   }
-  if (sorted.length < scopeIds.length) return { ok: false, cycle: findCycle(scopeIds.filter((id) => !sorted.includes(id)), into) };
+  if (sorted.length < scopeIds.length)
+    return {
+      ok: false,
+      cycle: findCycle(
+        scopeIds.filter((id) => !sorted.includes(id)),
+        into,
+      ),
+    };
 
   // Each node's nearest runnable upstream nodes in scope, looking through inputs.
   const runnableUp = new Map<string, string[]>();

@@ -5,7 +5,9 @@ import { FD_DEFAULTS, type ScriptFormat } from "./format";
 import { paginate } from "./paginate";
 
 const cueTexts = (els: Parameters<typeof paginate>[0], format?: ScriptFormat) =>
-  paginate(els, { paper: "letter", format: format ?? null }).flatMap((p) => p.lines.filter((l) => l.kind === "character").map((l) => l.text));
+  paginate(els, { paper: "letter", format: format ?? null }).flatMap((p) =>
+    p.lines.filter((l) => l.kind === "character").map((l) => l.text),
+  );
 
 describe("automatic character continueds", () => {
   const joe1 = el("character", "JOE");
@@ -22,7 +24,15 @@ describe("automatic character continueds", () => {
       [joe1, el("dialogue", "One."), el("slug", "EXT. STREET - DAY"), el("action", "Rain."), a, el("dialogue", "Two.")],
       [joe1, el("dialogue", "One."), el("action", "Rain."), el("transition", "CUT TO:"), el("action", "Rain."), a, el("dialogue", "Two.")],
       [joe1, el("dialogue", "One."), el("character", "ANN"), el("dialogue", "Hi."), el("action", "Rain."), a, el("dialogue", "Two.")],
-      [joe1, el("dialogue", "One."), el("character", "JOE", { dual: true }), el("dialogue", "Hi.", { dual: true }), el("action", "Rain."), a, el("dialogue", "Two.")],
+      [
+        joe1,
+        el("dialogue", "One."),
+        el("character", "JOE", { dual: true }),
+        el("dialogue", "Hi.", { dual: true }),
+        el("action", "Rain."),
+        a,
+        el("dialogue", "Two."),
+      ],
       [joe1, el("dialogue", "One."), a, el("dialogue", "Two.")],
     ];
     for (const els of cases) expect(autoContinuedCues(els).has(a.id)).toBe(false);

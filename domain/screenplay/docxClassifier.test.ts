@@ -3,14 +3,32 @@ import { counterIds } from "./fixtures";
 import { ScreenplayParseError } from "./parseError";
 import { classifyDocxParagraphs, docxParagraphs, suggestNameFromDocx, type DocxParagraph } from "./docxClassifier";
 
-const classify = (paragraphs: DocxParagraph[]) => classifyDocxParagraphs(paragraphs, { newId: counterIds() }).map(({ id: _id, ...rest }) => rest);
+const classify = (paragraphs: DocxParagraph[]) =>
+  classifyDocxParagraphs(paragraphs, { newId: counterIds() }).map(({ id: _id, ...rest }) => rest);
 const lines = (...texts: string[]) => texts.map((text) => ({ text }));
 const types = (paragraphs: DocxParagraph[]) => classify(paragraphs).map((e) => e.type);
 
 describe("DOCX parsing: heading patterns, then context rules (spec 5)", () => {
   it("types a plain, unindented script by its text", () => {
     expect(
-      classify(lines("FADE IN:", "", "INT. COFFEE SHOP - DAY", "", "Anna waits.", "", "ANNA", "(quietly)", "He's late.", "", "JOE (V.O.)", "I'm here.", "", "CUT TO:")),
+      classify(
+        lines(
+          "FADE IN:",
+          "",
+          "INT. COFFEE SHOP - DAY",
+          "",
+          "Anna waits.",
+          "",
+          "ANNA",
+          "(quietly)",
+          "He's late.",
+          "",
+          "JOE (V.O.)",
+          "I'm here.",
+          "",
+          "CUT TO:",
+        ),
+      ),
     ).toEqual([
       { type: "transition", content: "FADE IN:" },
       { type: "slug", content: "INT. COFFEE SHOP - DAY" },
@@ -25,7 +43,13 @@ describe("DOCX parsing: heading patterns, then context rules (spec 5)", () => {
   });
 
   it("after a character line, a non-uppercase line is dialogue and a parenthesised line a parenthetical", () => {
-    expect(types(lines("JOE", "(beat)", "well then", "(sighs)", "Fine."))).toEqual(["character", "parenthetical", "dialogue", "parenthetical", "dialogue"]);
+    expect(types(lines("JOE", "(beat)", "well then", "(sighs)", "Fine."))).toEqual([
+      "character",
+      "parenthetical",
+      "dialogue",
+      "parenthetical",
+      "dialogue",
+    ]);
   });
 
   it("reads a shout right after a cue as dialogue, and a new cue inside a speech as a character", () => {
@@ -64,7 +88,9 @@ describe("DOCX parsing: heading patterns, then context rules (spec 5)", () => {
   });
 
   it("trims text, turns tabs into spaces and keeps line breaks inside a paragraph", () => {
-    expect(classify(lines("  A line\twith a tab \n  and a break  "))).toEqual([{ type: "action", content: "A line with a tab\nand a break" }]);
+    expect(classify(lines("  A line\twith a tab \n  and a break  "))).toEqual([
+      { type: "action", content: "A line with a tab\nand a break" },
+    ]);
   });
 });
 
@@ -74,7 +100,15 @@ describe("DOCX parsing by indentation", () => {
 
   it("uses the indent levels when the document has them", () => {
     expect(
-      types([at(0, "INT. HOUSE - DAY"), at(0, "Joe enters, whistling."), at(2.2, "Joe"), at(1.5, "(to himself)"), at(1, "HELLO?"), at(0, "Nobody answers."), at(4, "Smash cut")]),
+      types([
+        at(0, "INT. HOUSE - DAY"),
+        at(0, "Joe enters, whistling."),
+        at(2.2, "Joe"),
+        at(1.5, "(to himself)"),
+        at(1, "HELLO?"),
+        at(0, "Nobody answers."),
+        at(4, "Smash cut"),
+      ]),
     ).toEqual(["slug", "action", "character", "parenthetical", "dialogue", "action", "transition"]);
   });
 
@@ -108,7 +142,9 @@ describe("DOCX parsing by style name", () => {
 
 describe("DOCX errors and the suggested name", () => {
   it("throws the spec's message when nothing is found", () => {
-    expect(() => classifyDocxParagraphs(lines("", "  ", "\t"))).toThrow(new ScreenplayParseError("No valid screenplay content found in DOCX file"));
+    expect(() => classifyDocxParagraphs(lines("", "  ", "\t"))).toThrow(
+      new ScreenplayParseError("No valid screenplay content found in DOCX file"),
+    );
   });
 
   it("suggests the first scene heading's location", () => {

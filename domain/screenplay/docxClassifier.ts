@@ -83,10 +83,7 @@ function indentLevels(paragraphs: readonly { indent: number }[]): ((indent: numb
   };
 }
 
-export function classifyDocxParagraphs(
-  paragraphs: readonly DocxParagraph[],
-  opts: { newId?: () => string } = {},
-): ScreenplayElement[] {
+export function classifyDocxParagraphs(paragraphs: readonly DocxParagraph[], opts: { newId?: () => string } = {}): ScreenplayElement[] {
   const newId = opts.newId ?? (() => newElementId());
   const items = paragraphs.map((p) => ({
     ...p,

@@ -68,7 +68,10 @@ function runText(nodes: XmlNode[]): string {
   let text = "";
   for (const node of nodes) {
     const tag = tagOf(node);
-    if (tag === "w:t") text += childrenOf(node).map((c) => (typeof c["#text"] === "string" ? c["#text"] : "")).join("");
+    if (tag === "w:t")
+      text += childrenOf(node)
+        .map((c) => (typeof c["#text"] === "string" ? c["#text"] : ""))
+        .join("");
     else if (tag === "w:tab") text += "\t";
     // A page break (w:br w:type="page") is layout, not a line of text.
     else if ((tag === "w:br" && attrOf(node, "w:type") !== "page") || tag === "w:cr") text += "\n";

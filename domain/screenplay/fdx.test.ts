@@ -17,7 +17,11 @@ describe("FDX parsing errors (spec 5, word for word)", () => {
     ["unclosed tags", "<FinalDraft><Content></FinalDraft>", "Invalid XML format"],
     ["another root", "<Script><Content/></Script>", "Not a valid Final Draft file"],
     ["no Content", "<FinalDraft><TitlePage/></FinalDraft>", "No Content found in FDX file"],
-    ["only skipped paragraphs", fdx(p("Cast List", "A, B") + p("Note", "x") + p("Action", "  ")), "No valid script content found in FDX file"],
+    [
+      "only skipped paragraphs",
+      fdx(p("Cast List", "A, B") + p("Note", "x") + p("Action", "  ")),
+      "No valid script content found in FDX file",
+    ],
     ["an empty Content", fdx(""), "No valid script content found in FDX file"],
   ])("%s → %s", (_name, xml, message) => {
     expect(() => parseFdx(xml)).toThrow(ScreenplayParseError);
@@ -82,12 +86,9 @@ describe("parseFdx paragraphs", () => {
     expect(parse(fdx(p(fdxType, "X"))).elements).toEqual([{ type, content: "X" }]);
   });
 
-  it.each(["Cast List", "Sequence", "Summary", "Outline 1", "Outline 2", "Outline 3", "Note", "Lyrics?"])(
-    "skips %s",
-    (fdxType) => {
-      expect(parse(fdx(p(fdxType, "skip me") + p("Action", "kept"))).elements).toEqual([{ type: "action", content: "kept" }]);
-    },
-  );
+  it.each(["Cast List", "Sequence", "Summary", "Outline 1", "Outline 2", "Outline 3", "Note", "Lyrics?"])("skips %s", (fdxType) => {
+    expect(parse(fdx(p(fdxType, "skip me") + p("Action", "kept"))).elements).toEqual([{ type: "action", content: "kept" }]);
+  });
 
   it("reads New Act as centered capitals on a new page and End of Act as centered capitals", () => {
     expect(parse(fdx(p("New Act", "Act two") + p("Action", "kept") + p("End of Act", "end of act two"))).elements).toEqual([
@@ -112,7 +113,9 @@ describe("parseFdx paragraphs", () => {
   });
 
   it("marks the second speaker of DualDialogue placed directly in Content", () => {
-    const xml = fdx(`<DualDialogue>${p("Character", "A")}${p("Dialogue", "1")}${p("Character", "B")}${p("Parenthetical", "(x)")}${p("Dialogue", "2")}</DualDialogue>`);
+    const xml = fdx(
+      `<DualDialogue>${p("Character", "A")}${p("Dialogue", "1")}${p("Character", "B")}${p("Parenthetical", "(x)")}${p("Dialogue", "2")}</DualDialogue>`,
+    );
     expect(parse(xml).elements.map((e) => e.dual ?? false)).toEqual([false, false, true, true, true]);
   });
 
@@ -142,12 +145,25 @@ describe("parseFdx title page wording", () => {
   });
 
   it("reads a right-aligned block as the draft date and keeps date-like contact lines as contact", () => {
-    expect(page(["Left", "Call 555-12-34"], ["Left", ""], ["Right", "May 2024"])).toEqual({ draftDate: "May 2024", contact: "Call 555-12-34" });
+    expect(page(["Left", "Call 555-12-34"], ["Left", ""], ["Right", "May 2024"])).toEqual({
+      draftDate: "May 2024",
+      contact: "Call 555-12-34",
+    });
   });
 
   it("reads 'Screenplay by' as the credit and keeps extra centered text", () => {
     expect(
-      page(["Center", "TITLE"], ["Center", ""], ["Center", "Screenplay by"], ["Center", ""], ["Center", "A"], ["Center", ""], ["Center", "From the play"], ["Center", ""], ["Center", "Thanks"]),
+      page(
+        ["Center", "TITLE"],
+        ["Center", ""],
+        ["Center", "Screenplay by"],
+        ["Center", ""],
+        ["Center", "A"],
+        ["Center", ""],
+        ["Center", "From the play"],
+        ["Center", ""],
+        ["Center", "Thanks"],
+      ),
     ).toEqual({ title: "TITLE", credit: "Screenplay by", author: "A", source: "From the play", extra: { Notes: "Thanks" } });
   });
 });
@@ -161,7 +177,10 @@ describe("empty Action paragraphs (Final Draft prints them as blank lines)", () 
 
   it("skips them as elements but counts them on the next element, and writes them back", () => {
     const parsed = parseFdx(xml);
-    expect(parsed.elements.map((e) => [e.type, e.blankLinesBefore])).toEqual([["action", undefined], ["slug", 2]]);
+    expect(parsed.elements.map((e) => [e.type, e.blankLinesBefore])).toEqual([
+      ["action", undefined],
+      ["slug", 2],
+    ]);
     expect(parseFdx(writeFdx(parsed)).elements.map((e) => e.blankLinesBefore)).toEqual([undefined, 2]);
   });
 

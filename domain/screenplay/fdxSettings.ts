@@ -174,7 +174,15 @@ export function fdxSmartType(elements: readonly ScreenplayElement[]): string {
     list("SceneIntros", "SceneIntro", ["INT", "EXT", "INT./EXT", "EXT./INT", "I/E"], ' Separator=". "'),
     list("Locations", "Location", [...locations].sort()),
     list("TimesOfDay", "TimeOfDay", times, ' Separator=" - "'),
-    list("Transitions", "Transition", ["CUT TO:", "DISSOLVE TO:", "FADE IN:", "FADE OUT.", "FADE TO BLACK.", "SMASH CUT TO:", "MATCH CUT TO:"]),
+    list("Transitions", "Transition", [
+      "CUT TO:",
+      "DISSOLVE TO:",
+      "FADE IN:",
+      "FADE OUT.",
+      "FADE TO BLACK.",
+      "SMASH CUT TO:",
+      "MATCH CUT TO:",
+    ]),
     "  </SmartType>",
   ].join("\n");
 }

@@ -28,7 +28,11 @@ describe("writeFdx: a file Final Draft opens", () => {
 
   it("is well-formed XML with Final Draft's declaration and root", () => {
     expect(XMLValidator.validate(xml)).toBe(true);
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n<FinalDraft DocumentType="Script" Template="No" Version="5">')).toBe(true);
+    expect(
+      xml.startsWith(
+        '<?xml version="1.0" encoding="UTF-8" standalone="no" ?>\n<FinalDraft DocumentType="Script" Template="No" Version="5">',
+      ),
+    ).toBe(true);
   });
 
   it("writes typed paragraphs with a Number on headings", () => {
@@ -90,7 +94,13 @@ describe("writeFdx round trip: parseFdx(writeFdx(x)) equals x", () => {
   });
 
   it("keeps a title page with only some fields", () => {
-    for (const titlePage of [{ title: "T" }, { author: "A", credit: "by" }, { title: "T", author: "A" }, { contact: "C" }, { draftDate: "D" }]) {
+    for (const titlePage of [
+      { title: "T" },
+      { author: "A", credit: "by" },
+      { title: "T", author: "A" },
+      { contact: "C" },
+      { draftDate: "D" },
+    ]) {
       expect(roundTrip(script([{ type: "action", content: "x" }], titlePage)).titlePage).toEqual(titlePage);
     }
   });
@@ -116,6 +126,13 @@ describe("writeFdx round trip: parseFdx(writeFdx(x)) equals x", () => {
   });
 
   it("leaves out empty elements, which import skips anyway", () => {
-    expect(roundTrip(script([{ type: "action", content: "" }, { type: "action", content: "x" }])).elements).toEqual([{ type: "action", content: "x" }]);
+    expect(
+      roundTrip(
+        script([
+          { type: "action", content: "" },
+          { type: "action", content: "x" },
+        ]),
+      ).elements,
+    ).toEqual([{ type: "action", content: "x" }]);
   });
 });

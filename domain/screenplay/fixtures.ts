@@ -8,7 +8,6 @@ import type { ParsedScript, ScreenplayElement, TitlePage } from "./elements";
 
 export { FDX_SAMPLE, FOUNTAIN_SAMPLE } from "./fixtureSamples";
 
-
 const PLACES = ["KITCHEN", "ÅLESUND HARBOUR", "МОСКВА METRO", "東京 ROOFTOP", "CAR - MOVING", "WAREHOUSE", "ZOË'S FLAT", "POLICE STATION"];
 const INTROS = ["INT.", "EXT.", "INT./EXT."];
 const TIMES = ["DAY", "NIGHT", "CONTINUOUS", "LATER", "DAWN", "MOMENTS LATER"];
@@ -71,7 +70,8 @@ export function generateScript({ pages = 120, seed = 1 }: { pages?: number; seed
     const text = words.join(" ");
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   };
-  const action = () => (rand() < 0.2 ? pick(SPECIAL_ACTION) : Array.from({ length: 1 + Math.floor(rand() * 4) }, () => sentence(6, 16)).join(" "));
+  const action = () =>
+    rand() < 0.2 ? pick(SPECIAL_ACTION) : Array.from({ length: 1 + Math.floor(rand() * 4) }, () => sentence(6, 16)).join(" ");
   const speech = (name: string, dual: boolean) => {
     const flag = dual ? { dual: true } : {};
     add({ type: "character", content: `${name}${pick(EXTENSIONS)}`, ...flag });

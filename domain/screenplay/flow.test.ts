@@ -151,7 +151,17 @@ describe("Ctrl/Cmd+Enter (spec 4)", () => {
 describe("scene-heading suggestions (spec 4)", () => {
   it("offers the spec's words in order", () => {
     expect(SCENE_SUGGESTIONS).toEqual([
-      "INT.", "EXT.", "DAY", "NIGHT", "MORNING", "AFTERNOON", "EVENING", "CONTINUOUS", "LATER", "SAME TIME", "MOMENTS LATER",
+      "INT.",
+      "EXT.",
+      "DAY",
+      "NIGHT",
+      "MORNING",
+      "AFTERNOON",
+      "EVENING",
+      "CONTINUOUS",
+      "LATER",
+      "SAME TIME",
+      "MOMENTS LATER",
     ]);
   });
 
@@ -209,7 +219,9 @@ describe("character suggestions", () => {
   });
 
   it("can skip the element being typed and cap the list", () => {
-    expect(characterSuggestions([...elements, { id: "typing", type: "character", content: "ZORRO" }], "Z", { excludeId: "typing" })).toEqual(["ZOË"]);
+    expect(
+      characterSuggestions([...elements, { id: "typing", type: "character", content: "ZORRO" }], "Z", { excludeId: "typing" }),
+    ).toEqual(["ZOË"]);
     expect(characterSuggestions(elements, "", { limit: 2 })).toEqual(["JOE", "JOHN"]);
   });
 });

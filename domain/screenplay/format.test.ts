@@ -13,9 +13,17 @@ describe("an .fdx's own format", () => {
   const multiCam = fdx(
     [
       '<PageLayout BottomMargin="72" TopMargin="72" HeaderMargin="36" FooterMargin="36" BreakDialogueAndActionAtSentences="Yes"><PageSize Height="11.69" Width="8.27"/></PageLayout>',
-      settings("Action", "AllCaps", 'Alignment="Left" FirstIndent="0.00" LeftIndent="1.50" RightIndent="7.50" SpaceBefore="12" Spacing="1"'),
+      settings(
+        "Action",
+        "AllCaps",
+        'Alignment="Left" FirstIndent="0.00" LeftIndent="1.50" RightIndent="7.50" SpaceBefore="12" Spacing="1"',
+      ),
       settings("Dialogue", "", 'Alignment="Left" FirstIndent="0.00" LeftIndent="2.25" RightIndent="6.00" SpaceBefore="0" Spacing="2"'),
-      settings("Scene Heading", "Bold+Underline+AllCaps", 'Alignment="Left" FirstIndent="0.00" LeftIndent="1.50" RightIndent="7.50" SpaceBefore="12" Spacing="1"'),
+      settings(
+        "Scene Heading",
+        "Bold+Underline+AllCaps",
+        'Alignment="Left" FirstIndent="0.00" LeftIndent="1.50" RightIndent="7.50" SpaceBefore="12" Spacing="1"',
+      ),
       '<MoresAndContinueds><DialogueBreaks AutomaticCharacterContinueds="No" BottomOfPage="Yes" DialogueBottom="(more)" DialogueTop="(cont)" TopOfNext="Yes"/></MoresAndContinueds>',
     ].join(""),
   );
@@ -23,7 +31,16 @@ describe("an .fdx's own format", () => {
   it("reads page size, margins, each ElementSettings field and the MORE/CONT'D texts", () => {
     const f = parseFdx(multiCam).format!;
     expect(f.page).toMatchObject({ width: 8.27, height: 11.69, top: 72, bottom: 72, breakAtSentences: true });
-    expect(f.elements?.dialogue).toMatchObject({ left: 2.25, right: 6, spacing: 2, spaceBefore: 0, firstIndent: 0, align: "left", font: "Courier Prime", size: 12 });
+    expect(f.elements?.dialogue).toMatchObject({
+      left: 2.25,
+      right: 6,
+      spacing: 2,
+      spaceBefore: 0,
+      firstIndent: 0,
+      align: "left",
+      font: "Courier Prime",
+      size: 12,
+    });
     expect(f.elements?.action).toMatchObject({ allCaps: true, bold: false });
     expect(f.elements?.slug).toMatchObject({ allCaps: true, bold: true, underline: true, spaceBefore: 12 });
     expect(f.continueds).toMatchObject({ more: "(more)", contd: "(cont)", automaticCharacterContinueds: false });
@@ -42,7 +59,12 @@ describe("an .fdx's own format", () => {
 
   it("lays pages out by the settings: indents, capitals, spacing, space before, A4 lines", () => {
     const f = parseFdx(multiCam).format as ScriptFormat;
-    const els = [el("slug", "int. room - day"), el("action", "she waits."), el("character", "ANNA"), el("dialogue", "One two three four five six seven eight nine ten eleven.")];
+    const els = [
+      el("slug", "int. room - day"),
+      el("action", "she waits."),
+      el("character", "ANNA"),
+      el("dialogue", "One two three four five six seven eight nine ten eleven."),
+    ];
     const lines = paginate(els, { format: f })[0]!.lines;
     expect(lines.map((l) => [l.row, l.x, l.text])).toEqual([
       [0, 1.5, "INT. ROOM - DAY"],

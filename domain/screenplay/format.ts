@@ -135,7 +135,7 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 
 /** Body lines on a page: the space between the top and bottom margins at 6 lines per inch (54 on Letter). */
 export function linesPerPage(page: PageLayout): number {
-  return Math.max(1, Math.floor(((page.height * 72 - page.top - page.bottom) / 12) + 1e-6));
+  return Math.max(1, Math.floor((page.height * 72 - page.top - page.bottom) / 12 + 1e-6));
 }
 
 /** The paper a page layout prints on (A4 when it is taller than Letter). */

@@ -48,12 +48,17 @@ describe("parseFountain: the sample script", () => {
 });
 
 describe("scene headings", () => {
-  it.each(["INT. HOUSE - DAY", "EXT. HOUSE - DAY", "EST. CITY - NIGHT", "INT./EXT. CAR - DAY", "INT/EXT CAR - DAY", "I/E CAR - DAY", "int house - day"])(
-    "%s is a heading when a blank line follows",
-    (line) => {
-      expect(elements(`${line}\n\nAction.`)[0]).toEqual({ type: "slug", content: line });
-    },
-  );
+  it.each([
+    "INT. HOUSE - DAY",
+    "EXT. HOUSE - DAY",
+    "EST. CITY - NIGHT",
+    "INT./EXT. CAR - DAY",
+    "INT/EXT CAR - DAY",
+    "I/E CAR - DAY",
+    "int house - day",
+  ])("%s is a heading when a blank line follows", (line) => {
+    expect(elements(`${line}\n\nAction.`)[0]).toEqual({ type: "slug", content: line });
+  });
 
   it("is action when no blank line follows", () => {
     expect(elements("INT. HOUSE - DAY\nJoe enters.")).toEqual([{ type: "action", content: "INT. HOUSE - DAY\nJoe enters." }]);
@@ -114,7 +119,9 @@ describe("action", () => {
   });
 
   it("keeps emphasis markers verbatim", () => {
-    expect(elements("*italic* **bold** ***both*** _under_ \\*literal\\*")[0]?.content).toBe("*italic* **bold** ***both*** _under_ \\*literal\\*");
+    expect(elements("*italic* **bold** ***both*** _under_ \\*literal\\*")[0]?.content).toBe(
+      "*italic* **bold** ***both*** _under_ \\*literal\\*",
+    );
   });
 });
 
@@ -211,7 +218,9 @@ describe("things that are not printed", () => {
   });
 
   it("drops sections and synopses", () => {
-    expect(elements("# ACT ONE\n\n## Sequence\n= The hero wakes.\n\nINT. HOUSE - DAY")).toEqual([{ type: "slug", content: "INT. HOUSE - DAY" }]);
+    expect(elements("# ACT ONE\n\n## Sequence\n= The hero wakes.\n\nINT. HOUSE - DAY")).toEqual([
+      { type: "slug", content: "INT. HOUSE - DAY" },
+    ]);
   });
 });
 

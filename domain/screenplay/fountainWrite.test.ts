@@ -40,8 +40,16 @@ describe("writeFountain: forced markers where the plain syntax is ambiguous", ()
     ["a cue with lower-case letters gets '@'", { type: "character", content: "McCLANE" }, "@McCLANE"],
     ["a non-Latin cue gets '@'", { type: "character", content: "健二" }, "@健二"],
     ["a heading without INT/EXT gets '.'", { type: "slug", content: "FLASHBACK - 1990" }, ".FLASHBACK - 1990"],
-    ["an action line that looks like a heading gets '!'", { type: "action", content: "INT. is chalked on the door." }, "!INT. is chalked on the door."],
-    ["an upper-case action line over text gets '!'", { type: "action", content: "BANG\nThe door flies open." }, "!BANG\nThe door flies open."],
+    [
+      "an action line that looks like a heading gets '!'",
+      { type: "action", content: "INT. is chalked on the door." },
+      "!INT. is chalked on the door.",
+    ],
+    [
+      "an upper-case action line over text gets '!'",
+      { type: "action", content: "BANG\nThe door flies open." },
+      "!BANG\nThe door flies open.",
+    ],
     ["an action line ending in TO: gets '!'", { type: "action", content: "CUT TO:" }, "!CUT TO:"],
     ["a transition not ending in TO: gets '>'", { type: "transition", content: "FADE OUT." }, ">FADE OUT."],
     ["a lower-case transition gets '>'", { type: "transition", content: "Cut to:" }, ">Cut to:"],
@@ -95,46 +103,73 @@ describe("writeFountain: forced markers where the plain syntax is ambiguous", ()
 
 describe("writeFountain round trip: parse(write(x)) equals x", () => {
   it.each<[string, El[]]>([
-    ["forced elements", [
-      { type: "character", content: "McCLANE (V.O.)" },
-      { type: "dialogue", content: "Yippie." },
-      { type: "slug", content: "FLASHBACK", sceneNumber: "I-1-A" },
-      { type: "action", content: "INT. is not a heading here." },
-      { type: "transition", content: "FADE TO BLACK." },
-    ]],
-    ["empty elements", [
-      { type: "action", content: "" },
-      { type: "slug", content: "" },
-      { type: "transition", content: "" },
-      { type: "character", content: "" },
-    ]],
+    [
+      "forced elements",
+      [
+        { type: "character", content: "McCLANE (V.O.)" },
+        { type: "dialogue", content: "Yippie." },
+        { type: "slug", content: "FLASHBACK", sceneNumber: "I-1-A" },
+        { type: "action", content: "INT. is not a heading here." },
+        { type: "transition", content: "FADE TO BLACK." },
+      ],
+    ],
+    [
+      "empty elements",
+      [
+        { type: "action", content: "" },
+        { type: "slug", content: "" },
+        { type: "transition", content: "" },
+        { type: "character", content: "" },
+      ],
+    ],
     ["multi-line action with blank and indented lines", [{ type: "action", content: "First.\n\n    Indented.\n" }]],
     ["a heading starting with INT but forced by content", [{ type: "slug", content: "int. lower case - day", sceneNumber: "7" }]],
-    ["dual dialogue with parentheticals", [
-      { type: "character", content: "A" },
-      { type: "parenthetical", content: "(beat)" },
-      { type: "dialogue", content: "One\ntwo" },
-      { type: "character", content: "B", dual: true },
-      { type: "parenthetical", content: "(softly,\nslowly)", dual: true },
-      { type: "dialogue", content: "Three.", dual: true },
-      { type: "dialogue", content: "Four.", dual: true },
-    ]],
-    ["page breaks before any element, mid-speech too", [
-      { type: "action", content: "A.", pageBreakBefore: true },
-      { type: "character", content: "JOE", pageBreakBefore: true },
-      { type: "dialogue", content: "Hi." },
-      { type: "dialogue", content: "Bye.", pageBreakBefore: true },
-      { type: "shot", content: "ANGLE ON JOE", pageBreakBefore: true },
-    ]],
-    ["centered lines", [{ type: "action", content: "THE\nEND", centered: true }, { type: "action", content: "Credits.", centered: true }]],
-    ["shots, even starting with a period", [{ type: "shot", content: "CLOSE ON 東京" }, { type: "shot", content: ".45 MAGNUM" }]],
-    ["non-Latin text", [
-      { type: "slug", content: "EXT. ÅLESUND - NIGHT" },
-      { type: "character", content: "ZOË" },
-      { type: "dialogue", content: "Москва ждёт. 東京に行こう。" },
-      { type: "character", content: "МАША" },
-      { type: "dialogue", content: "Да." },
-    ]],
+    [
+      "dual dialogue with parentheticals",
+      [
+        { type: "character", content: "A" },
+        { type: "parenthetical", content: "(beat)" },
+        { type: "dialogue", content: "One\ntwo" },
+        { type: "character", content: "B", dual: true },
+        { type: "parenthetical", content: "(softly,\nslowly)", dual: true },
+        { type: "dialogue", content: "Three.", dual: true },
+        { type: "dialogue", content: "Four.", dual: true },
+      ],
+    ],
+    [
+      "page breaks before any element, mid-speech too",
+      [
+        { type: "action", content: "A.", pageBreakBefore: true },
+        { type: "character", content: "JOE", pageBreakBefore: true },
+        { type: "dialogue", content: "Hi." },
+        { type: "dialogue", content: "Bye.", pageBreakBefore: true },
+        { type: "shot", content: "ANGLE ON JOE", pageBreakBefore: true },
+      ],
+    ],
+    [
+      "centered lines",
+      [
+        { type: "action", content: "THE\nEND", centered: true },
+        { type: "action", content: "Credits.", centered: true },
+      ],
+    ],
+    [
+      "shots, even starting with a period",
+      [
+        { type: "shot", content: "CLOSE ON 東京" },
+        { type: "shot", content: ".45 MAGNUM" },
+      ],
+    ],
+    [
+      "non-Latin text",
+      [
+        { type: "slug", content: "EXT. ÅLESUND - NIGHT" },
+        { type: "character", content: "ZOË" },
+        { type: "dialogue", content: "Москва ждёт. 東京に行こう。" },
+        { type: "character", content: "МАША" },
+        { type: "dialogue", content: "Да." },
+      ],
+    ],
   ])("%s", (_name, els) => {
     const s = script(els, { title: "Zoë", author: "Москва\n東京", extra: { Revision: "Blue" } });
     expect(roundTrip(s)).toEqual(withoutIds(s));

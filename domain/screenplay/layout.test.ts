@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ScreenplayElement } from "./elements";
-import {
-  GEOMETRY,
-  continuedCue,
-  endsSentence,
-  layoutElement,
-  parseEmphasis,
-  stripEmphasis,
-  textColumns,
-  wrapText,
-} from "./layout";
+import { GEOMETRY, continuedCue, endsSentence, layoutElement, parseEmphasis, stripEmphasis, textColumns, wrapText } from "./layout";
 
 const el = (type: ScreenplayElement["type"], content: string, extra: Partial<ScreenplayElement> = {}): ScreenplayElement => ({
   id: "e",

@@ -150,7 +150,10 @@ export interface LaidLine {
 }
 
 /** An element's paragraphs as styled plain text: notes dropped, trimmed per type, uppercased and styled per type. */
-export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" | "centered">, table: GeometryTable = GEOMETRY): StyledText[] {
+export function styledParagraphs(
+  el: Pick<ScreenplayElement, "type" | "content" | "centered">,
+  table: GeometryTable = GEOMETRY,
+): StyledText[] {
   const g = table[el.type];
   const keepLeading = el.type === "action" && !el.centered;
   return printableText(el.content)
@@ -160,7 +163,12 @@ export function styledParagraphs(el: Pick<ScreenplayElement, "type" | "content" 
       let runs = parseEmphasis(para);
       if (g.uppercase) runs = runs.map((r) => ({ ...r, text: r.text.toUpperCase() }));
       if (g.bold || g.italic || g.underline) {
-        runs = runs.map((r) => ({ ...r, ...(g.bold ? { bold: true as const } : {}), ...(g.italic ? { italic: true as const } : {}), ...(g.underline ? { underline: true as const } : {}) }));
+        runs = runs.map((r) => ({
+          ...r,
+          ...(g.bold ? { bold: true as const } : {}),
+          ...(g.italic ? { italic: true as const } : {}),
+          ...(g.underline ? { underline: true as const } : {}),
+        }));
       }
       return toStyled(runs);
     });
@@ -203,8 +211,16 @@ export function layoutParagraphs(type: ElementType, paragraphs: readonly StyledT
 }
 
 /** Lays out one element: paragraphs split at newlines, uppercased where the type asks, wrapped, positioned. */
-export function layoutElement(el: Pick<ScreenplayElement, "type" | "content" | "centered">, column?: DualColumn, geometry: GeometryTable = GEOMETRY): LaidLine[] {
-  return layoutParagraphs(el.type, styledParagraphs(el, geometry), { geometry, ...(column ? { column } : {}), ...(el.centered ? { centered: true } : {}) });
+export function layoutElement(
+  el: Pick<ScreenplayElement, "type" | "content" | "centered">,
+  column?: DualColumn,
+  geometry: GeometryTable = GEOMETRY,
+): LaidLine[] {
+  return layoutParagraphs(el.type, styledParagraphs(el, geometry), {
+    geometry,
+    ...(column ? { column } : {}),
+    ...(el.centered ? { centered: true } : {}),
+  });
 }
 
 const CONTD = /\(\s*CONT(?:['’]?D|\.|INUED)\s*\)/i;
@@ -215,6 +231,9 @@ const CONTD = /\(\s*CONT(?:['’]?D|\.|INUED)\s*\)/i;
  */
 export function continuedCue(cue: string, contd = "(CONT'D)"): string {
   const trimmed = cue.trim();
-  return CONTD.test(trimmed) || (contd && trimmed.toUpperCase().endsWith(contd.toUpperCase())) ? trimmed : contd ? `${trimmed} ${contd}` : trimmed;
+  return CONTD.test(trimmed) || (contd && trimmed.toUpperCase().endsWith(contd.toUpperCase()))
+    ? trimmed
+    : contd
+      ? `${trimmed} ${contd}`
+      : trimmed;
 }
-

@@ -94,7 +94,8 @@ export const isBlank = (r: Row | undefined) => !r || r.length === 0;
 
 const itemLines = (it: Item, ctx: BlockContext) =>
   layoutParagraphs(it.el.type, it.paras, { geometry: ctx.geometry, ...(it.el.centered ? { centered: true } : {}) });
-const itemRows = (items: Item[], ctx: BlockContext): Row[] => items.flatMap((it) => rowsOf(itemLines(it, ctx), it.el, ctx.geometry[it.el.type].spacing));
+const itemRows = (items: Item[], ctx: BlockContext): Row[] =>
+  items.flatMap((it) => rowsOf(itemLines(it, ctx), it.el, ctx.geometry[it.el.type].spacing));
 const content = (rows: Row[]) => rows.reduce((n, r) => n + (isBlank(r) ? 0 : 1), 0);
 
 const toItem = (el: ScreenplayElement, ctx: BlockContext): Item => ({ el, paras: styledParagraphs(el, ctx.geometry) });
@@ -102,7 +103,9 @@ const toItem = (el: ScreenplayElement, ctx: BlockContext): Item => ({ el, paras:
 /** The cue printed at the top of the next page of a split speech. */
 function contdRows(cue: ScreenplayElement, ctx: BlockContext): Row[] {
   const text = ctx.format.continueds.contdAtTop ? continuedCue(cue.content, ctx.format.continueds.contd) : cue.content;
-  return rowsOf(layoutElement({ ...cue, content: text }, undefined, ctx.geometry), cue, 1).map((r) => r.map((p): Piece => ({ ...p, continued: true })));
+  return rowsOf(layoutElement({ ...cue, content: text }, undefined, ctx.geometry), cue, 1).map((r) =>
+    r.map((p): Piece => ({ ...p, continued: true })),
+  );
 }
 
 function flowBlock(base: Omit<Block, "rows" | "items" | "head">, head: Row[], items: Item[]): Block {
@@ -110,7 +113,9 @@ function flowBlock(base: Omit<Block, "rows" | "items" | "head">, head: Row[], it
 }
 
 function speechRows(cue: ScreenplayElement, body: ScreenplayElement[], column: DualColumn, ctx: BlockContext): Row[] {
-  return [cue, ...body].flatMap((el) => rowsOf(layoutElement(el, column, ctx.geometry), el, geometryFor(el.type, column, ctx.geometry).spacing));
+  return [cue, ...body].flatMap((el) =>
+    rowsOf(layoutElement(el, column, ctx.geometry), el, geometryFor(el.type, column, ctx.geometry).spacing),
+  );
 }
 
 /** Elements → blocks, with scene numbers (explicit, or counted) on each heading's first line. */
@@ -220,7 +225,13 @@ function applyCut(items: Item[], cut: Cut): { top: Item[]; rest: Item[] } {
 
 /** Spoken lines (dialogue, not parentheticals) of some items, as text. */
 function spokenLines(items: Item[], ctx: BlockContext): string[] {
-  return items.filter((it) => it.el.type === "dialogue").flatMap((it) => itemLines(it, ctx).map((l) => l.text).filter((t) => t !== ""));
+  return items
+    .filter((it) => it.el.type === "dialogue")
+    .flatMap((it) =>
+      itemLines(it, ctx)
+        .map((l) => l.text)
+        .filter((t) => t !== ""),
+    );
 }
 
 type Score = number[];
@@ -252,7 +263,11 @@ export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading 
     if (speech) {
       const spokenRest = spokenLines(rest, ctx);
       const substantial =
-        spokenRest.length >= 3 || (cut.midSentence && spokenRest.length >= 1 && spokenRest[0]!.trim().length >= 16 && spokenRest[spokenRest.length - 1]!.trim().length >= 16);
+        spokenRest.length >= 3 ||
+        (cut.midSentence &&
+          spokenRest.length >= 1 &&
+          spokenRest[0]!.trim().length >= 16 &&
+          spokenRest[spokenRest.length - 1]!.trim().length >= 16);
       const topChars = top.reduce((n, it) => n + it.paras.reduce((m, p) => m + p.text.length, 0), 0);
       score = [cut.midSentence ? 1 : 0, substantial ? 1 : 0, topLines, -Math.abs(topLines - restLines), topChars];
     } else {

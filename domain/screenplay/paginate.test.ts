@@ -127,7 +127,10 @@ describe("dialogue splits with (MORE) and (CONT'D)", () => {
 describe("action splits", () => {
   it("splits only at a sentence end after at least two lines", () => {
     // room for 4 lines (rows 50–53); only the third line ends a sentence
-    const pages = letter([filler(49), el("action", "one goes on\ntwo goes on\nthree ends right here.\nfour goes on\nfive goes on\nsix goes on")]);
+    const pages = letter([
+      filler(49),
+      el("action", "one goes on\ntwo goes on\nthree ends right here.\nfour goes on\nfive goes on\nsix goes on"),
+    ]);
     expect(texts(pages[0]).slice(-3)).toEqual(["one goes on", "two goes on", "three ends right here."]);
     expect(texts(pages[1])).toEqual(["four goes on", "five goes on", "six goes on"]);
   });
@@ -181,7 +184,13 @@ describe("lines per page", () => {
 
 describe("dual dialogue", () => {
   it("prints the two speeches side by side and keeps the pair together", () => {
-    const els = [filler(51), el("character", "ANNA"), el("dialogue", sentences(3)), el("character", "BOB", { dual: true }), el("dialogue", "Hi.", { dual: true })];
+    const els = [
+      filler(51),
+      el("character", "ANNA"),
+      el("dialogue", sentences(3)),
+      el("character", "BOB", { dual: true }),
+      el("dialogue", "Hi.", { dual: true }),
+    ];
     const pages = letter(els);
     const p = pages[1]!;
     expect(firstLines(p).map((l) => [l.text, l.dualColumn])).toEqual([
@@ -196,7 +205,7 @@ describe("dual dialogue", () => {
 /** A seeded mix of every element, for the invariants. */
 function randomScript(seed: number, count: number): ScreenplayElement[] {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const sentence = () => `${"word ".repeat(2 + Math.floor(rand() * 12)).trim()}${rand() < 0.6 ? "." : ""}`;
   const para = (k: number) => Array.from({ length: k }, sentence).join(" ");
   const out: ScreenplayElement[] = [];
@@ -210,7 +219,12 @@ function randomScript(seed: number, count: number): ScreenplayElement[] {
       out.push(el("dialogue", para(1 + Math.floor(rand() * 6))));
       if (rand() < 0.2) out.push(el("parenthetical", "(then)"), el("dialogue", para(2)));
     } else if (r < 0.88) {
-      out.push(el("character", "ANNA"), el("dialogue", para(2)), el("character", "BOB", { dual: true }), el("dialogue", para(3), { dual: true }));
+      out.push(
+        el("character", "ANNA"),
+        el("dialogue", para(2)),
+        el("character", "BOB", { dual: true }),
+        el("dialogue", para(3), { dual: true }),
+      );
     } else if (r < 0.94) out.push(el("transition", "CUT TO:"));
     else out.push(el("shot", "ANGLE ON THE DOOR"));
   }

@@ -122,7 +122,14 @@ function hardSplit(g: Group, avail: number): { top: Block[]; rest: Group } {
     if (i > 0) for (let s = 0; s < b.spaceBefore; s++) rows.push([]);
     rows.push(...b.rows);
   });
-  const top: Block = { kind: "other", rows: rows.slice(0, avail), spaceBefore: 0, pageBreakBefore: false, keepWithNext: false, ctx: g.blocks[0]!.ctx };
+  const top: Block = {
+    kind: "other",
+    rows: rows.slice(0, avail),
+    spaceBefore: 0,
+    pageBreakBefore: false,
+    keepWithNext: false,
+    ctx: g.blocks[0]!.ctx,
+  };
   const restRows = rows.slice(avail);
   while (restRows.length && isBlank(restRows[0])) restRows.shift();
   return { top: [top], rest: { blocks: [{ ...top, rows: restRows }], core: 0 } };

@@ -6,7 +6,13 @@ describe("exporting a shot to the canvas", () => {
   it("places the node at (400,400) on an empty canvas, else 550 right of the rightmost node on the y=400 row", () => {
     expect(shotNodePosition([])).toEqual({ x: 400, y: 400 });
     expect(shotNodePosition([{ x: 400, y: 400 }])).toEqual({ x: 950, y: 400 });
-    expect(shotNodePosition([{ x: 950, y: 400 }, { x: 1200, y: -300 }, { x: 0, y: 0 }])).toEqual({ x: 1750, y: 400 });
+    expect(
+      shotNodePosition([
+        { x: 950, y: 400 },
+        { x: 1200, y: -300 },
+        { x: 0, y: 0 },
+      ]),
+    ).toEqual({ x: 1750, y: 400 });
     expect(shotNodePosition([{ x: -2000, y: 10 }])).toEqual({ x: 400, y: 400 });
   });
 
@@ -22,7 +28,18 @@ describe("exporting a shot to the canvas", () => {
       contentType: "image",
       status: "completed",
       lastModified: 42,
-      shotMetadata: { shotNumber: 3, description: "Waves", subject: "Subject...", shotSize: "Medium Shot", shotType: "Single", movement: "Static", cameraHeight: "Overhead", dutchAngle: null, framing: null, focusDepthOfField: null },
+      shotMetadata: {
+        shotNumber: 3,
+        description: "Waves",
+        subject: "Subject...",
+        shotSize: "Medium Shot",
+        shotType: "Single",
+        movement: "Static",
+        cameraHeight: "Overhead",
+        dutchAngle: null,
+        framing: null,
+        focusDepthOfField: null,
+      },
     });
   });
 });

@@ -26,14 +26,23 @@ describe("CSV export", () => {
   const scene = { ...newScene(1, 0, "a"), title: "Harbour, dawn", location: "Pier 9", lighting: 'Low "golden" sun' };
   const shots = [
     { ...newShot(1, 0, "s1"), description: "Gulls\nover the water", cameraHeight: "Low Angle" as const, image: "/api/media/x" },
-    { ...newShot(2, 0, "s2"), description: "=HYPERLINK(\"http://evil\")", subject: "Ærø ☕ 日本" },
+    { ...newShot(2, 0, "s2"), description: '=HYPERLINK("http://evil")', subject: "Ærø ☕ 日本" },
   ];
   const rows = shotListCsvRows([{ ...scene, shots }, newScene(2, 0, "b")], (i) => `http://studio${i}`);
 
   it("has one row per shot with its scene's fields first", () => {
     expect(rows[0]).toEqual([...CSV_HEADER]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]!.slice(0, 8)).toEqual(["1", "Harbour, dawn", "Pier 9", "Weather...", 'Low "golden" sun', "Scene description...", "1", "Gulls\nover the water"]);
+    expect(rows[1]!.slice(0, 8)).toEqual([
+      "1",
+      "Harbour, dawn",
+      "Pier 9",
+      "Weather...",
+      'Low "golden" sun',
+      "Scene description...",
+      "1",
+      "Gulls\nover the water",
+    ]);
     expect(rows[1]![CSV_HEADER.indexOf("Camera Height")]).toBe("Low Angle");
     expect(rows[1]![CSV_HEADER.indexOf("Image")]).toBe("http://studio/api/media/x");
     expect(rows[2]![CSV_HEADER.indexOf("Image")]).toBe("");
@@ -61,6 +70,6 @@ describe("CSV export", () => {
     expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvField("+cmd")).toBe("'+cmd");
     expect(csvField("-3")).toBe("-3");
-    expect(readCsv(toCsv(rows).slice(1))[2]![CSV_HEADER.indexOf("Description")]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(readCsv(toCsv(rows).slice(1))[2]![CSV_HEADER.indexOf("Description")]).toBe('\'=HYPERLINK("http://evil")');
   });
 });

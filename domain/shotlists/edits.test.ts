@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addScene, addShot, deleteScene, deleteShot, moveShot, renumber, shotsAcrossScenes, stepPlace, updateScene, updateShot } from "./edits";
+import {
+  addScene,
+  addShot,
+  deleteScene,
+  deleteShot,
+  moveShot,
+  renumber,
+  shotsAcrossScenes,
+  stepPlace,
+  updateScene,
+  updateShot,
+} from "./edits";
 import { newScene, newShot } from "./factories";
 import type { Scene } from "./schema";
 
@@ -7,7 +18,14 @@ const now = Date.UTC(2025, 0, 2, 3, 4, 5);
 
 /** Scenes by shot ids: buildScenes({ a: ["1", "2"], b: ["3"] }). Numbers start wrong on purpose. */
 function buildScenes(layout: Record<string, string[]>): Scene[] {
-  return Object.entries(layout).map(([sceneId, shotIds], i) => newScene(i + 1, now, sceneId, shotIds.map((id) => newShot(99, now, id))));
+  return Object.entries(layout).map(([sceneId, shotIds], i) =>
+    newScene(
+      i + 1,
+      now,
+      sceneId,
+      shotIds.map((id) => newShot(99, now, id)),
+    ),
+  );
 }
 const ids = (scenes: Scene[]) => scenes.map((s) => s.shots.map((x) => x.id));
 const numbers = (scenes: Scene[]) => scenes.map((s) => s.shots.map((x) => x.shotNumber));
@@ -43,7 +61,16 @@ describe("renumbering", () => {
 
   it("a new shot has the spec's defaults", () => {
     const [scene] = addShot(buildScenes({ a: [] }), "a", now, "new");
-    expect(scene!.shots[0]).toMatchObject({ id: "new", shotNumber: 1, description: "Description...", subject: "Subject...", shotSize: "Medium Shot", shotType: "Single", movement: "Static", image: null });
+    expect(scene!.shots[0]).toMatchObject({
+      id: "new",
+      shotNumber: 1,
+      description: "Description...",
+      subject: "Subject...",
+      shotSize: "Medium Shot",
+      shotType: "Single",
+      movement: "Static",
+      image: null,
+    });
   });
 });
 
@@ -52,8 +79,14 @@ describe("reordering (move by index)", () => {
 
   it("moves a shot down within its scene", () => {
     const scenes = moveShot(base(), { sceneId: "a", index: 0 }, { sceneId: "a", index: 2 });
-    expect(ids(scenes)).toEqual([["s2", "s3", "s1"], ["s4", "s5"]]);
-    expect(numbers(scenes)).toEqual([[1, 2, 3], [4, 5]]);
+    expect(ids(scenes)).toEqual([
+      ["s2", "s3", "s1"],
+      ["s4", "s5"],
+    ]);
+    expect(numbers(scenes)).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
   });
 
   it("moves a shot up within its scene", () => {
@@ -62,8 +95,14 @@ describe("reordering (move by index)", () => {
 
   it("moves a shot into another scene at the given index and renumbers", () => {
     const scenes = moveShot(base(), { sceneId: "a", index: 1 }, { sceneId: "b", index: 1 });
-    expect(ids(scenes)).toEqual([["s1", "s3"], ["s4", "s2", "s5"]]);
-    expect(numbers(scenes)).toEqual([[1, 2], [3, 4, 5]]);
+    expect(ids(scenes)).toEqual([
+      ["s1", "s3"],
+      ["s4", "s2", "s5"],
+    ]);
+    expect(numbers(scenes)).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
   });
 
   it("moves a shot into an empty scene, clamping the index", () => {
@@ -85,14 +124,25 @@ describe("reordering (move by index)", () => {
     expect(stepPlace(scenes, "s1", -1)).toBeNull();
     expect(stepPlace(scenes, "s5", 1)).toBeNull();
     const step = stepPlace(scenes, "s3", 1)!;
-    expect(ids(moveShot(scenes, step.from, step.to))).toEqual([["s1", "s2"], ["s3", "s4", "s5"]]);
+    expect(ids(moveShot(scenes, step.from, step.to))).toEqual([
+      ["s1", "s2"],
+      ["s3", "s4", "s5"],
+    ]);
   });
 });
 
 describe("scene and shot fields", () => {
   it("a new scene is titled by its position, with the spec's default texts", () => {
     const scenes = addScene(buildScenes({ a: [] }), now, "b");
-    expect(scenes[1]).toMatchObject({ id: "b", title: "Scene 2", description: "Scene description...", location: "Location...", weather: "Weather...", lighting: "Lighting...", shots: [] });
+    expect(scenes[1]).toMatchObject({
+      id: "b",
+      title: "Scene 2",
+      description: "Scene description...",
+      location: "Location...",
+      weather: "Weather...",
+      lighting: "Lighting...",
+      shots: [],
+    });
   });
 
   it("updates a scene's fields and stamps updatedAt", () => {

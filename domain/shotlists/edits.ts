@@ -103,7 +103,9 @@ export function moveShot(scenes: readonly Scene[], from: ShotPlace, to: ShotPlac
   const into = removed.find((s) => s.id === target.id)!;
   const index = Math.max(0, Math.min(to.index, into.shots.length));
   if (source.id === target.id && index === from.index) return [...scenes];
-  const placed = removed.map((s) => (s.id === target.id ? { ...s, shots: [...s.shots.slice(0, index), shot, ...s.shots.slice(index)] } : s));
+  const placed = removed.map((s) =>
+    s.id === target.id ? { ...s, shots: [...s.shots.slice(0, index), shot, ...s.shots.slice(index)] } : s,
+  );
   return renumber(placed);
 }
 

@@ -77,7 +77,8 @@ export const mergeName = (base: string, local: string, server: string) => (local
 type Fields = Record<string, unknown>;
 const BOOKKEEPING = new Set(["updatedAt", "shotNumber"]);
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
-const changed = (a: object, b: object) => Object.keys({ ...a, ...b }).some((k) => !BOOKKEEPING.has(k) && !same((a as Fields)[k], (b as Fields)[k]));
+const changed = (a: object, b: object) =>
+  Object.keys({ ...a, ...b }).some((k) => !BOOKKEEPING.has(k) && !same((a as Fields)[k], (b as Fields)[k]));
 
 function mergeFields<T extends object>(base: T, local: T, server: T): T {
   const out: Fields = { ...(server as Fields) };
@@ -103,7 +104,11 @@ function shotIndex(scenes: readonly Scene[]) {
  */
 function mergeOrder(base: string[], local: string[], server: string[], keep: (id: string) => boolean): string[] {
   const inBase = new Set(base);
-  const reordered = (side: string[]) => !same(side.filter((id) => inBase.has(id)), base.filter((id) => side.includes(id)));
+  const reordered = (side: string[]) =>
+    !same(
+      side.filter((id) => inBase.has(id)),
+      base.filter((id) => side.includes(id)),
+    );
   const [first, second] = reordered(local) || !reordered(server) ? [local, server] : [server, local];
   const order = first.filter(keep);
   for (let i = 0; i < second.length; i++) {

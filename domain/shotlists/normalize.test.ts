@@ -7,18 +7,29 @@ const now = Date.UTC(2025, 0, 2);
 
 describe("loading a stored shot list", () => {
   it("wraps the older shape (shots directly on the list) into one scene named 'Scene 1'", () => {
-    const { scenes, changed } = normalizeShotListDocument({
-      shots: [
-        { id: "old-1", shotNumber: 1, description: "Dawn over the bay", shotSize: "Wide Shot" },
-        { id: "old-2", shotNumber: 2, description: "Hands on the rope", movement: "Tilt", image: "/api/media/abc" },
-      ],
-    }, now);
+    const { scenes, changed } = normalizeShotListDocument(
+      {
+        shots: [
+          { id: "old-1", shotNumber: 1, description: "Dawn over the bay", shotSize: "Wide Shot" },
+          { id: "old-2", shotNumber: 2, description: "Hands on the rope", movement: "Tilt", image: "/api/media/abc" },
+        ],
+      },
+      now,
+    );
     expect(changed).toBe(true);
     expect(scenes).toHaveLength(1);
     expect(scenes[0]!.title).toBe("Scene 1");
-    expect(scenes[0]!.shots.map((s) => [s.id, s.shotNumber, s.description])).toEqual([["old-1", 1, "Dawn over the bay"], ["old-2", 2, "Hands on the rope"]]);
+    expect(scenes[0]!.shots.map((s) => [s.id, s.shotNumber, s.description])).toEqual([
+      ["old-1", 1, "Dawn over the bay"],
+      ["old-2", 2, "Hands on the rope"],
+    ]);
     // Missing fields get the spec's defaults, the result is a valid document.
-    expect(scenes[0]!.shots[1]).toMatchObject({ movement: "Tilt", shotSize: "Medium Shot", subject: "Subject...", image: "/api/media/abc" });
+    expect(scenes[0]!.shots[1]).toMatchObject({
+      movement: "Tilt",
+      shotSize: "Medium Shot",
+      subject: "Subject...",
+      image: "/api/media/abc",
+    });
     expect(scenesSchema.safeParse(scenes).success).toBe(true);
   });
 
@@ -48,7 +59,10 @@ describe("loading a stored shot list", () => {
     stored[0].shots[1].shotNumber = 7;
     const { scenes, changed } = normalizeShotListDocument({ scenes: stored }, now);
     expect(changed).toBe(true);
-    expect(scenes[0]!.shots.map((s) => [s.shotSize, s.shotNumber])).toEqual([["Medium Shot", 1], ["Medium Shot", 2]]);
+    expect(scenes[0]!.shots.map((s) => [s.shotSize, s.shotNumber])).toEqual([
+      ["Medium Shot", 1],
+      ["Medium Shot", 2],
+    ]);
   });
 });
 

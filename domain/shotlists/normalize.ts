@@ -7,7 +7,12 @@ type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Keeps each known field that is valid on its own; anything else falls back to the base's value. */
-function keepValid<T extends Loose>(base: T, raw: Loose, shape: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>, skip: string[]): T {
+function keepValid<T extends Loose>(
+  base: T,
+  raw: Loose,
+  shape: Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown } }>,
+  skip: string[],
+): T {
   const out: Loose = { ...base };
   for (const [key, schema] of Object.entries(shape)) {
     if (skip.includes(key) || !(key in raw)) continue;
@@ -34,7 +39,13 @@ function coerceScene(raw: Loose, n: number, now: number): Scene {
 /** JSON with object keys sorted: PostgreSQL's jsonb does not keep key order, so plain JSON text cannot compare. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 
@@ -48,7 +59,10 @@ const isSceneLike = (v: unknown): v is Loose => isObject(v) && Array.isArray(v.s
  * - fields a shot or scene lacks get the spec's defaults, and shots are renumbered.
  * `changed` says whether the result differs from what was stored, so the caller can save it.
  */
-export function normalizeShotListDocument(doc: { scenes?: unknown; shots?: unknown }, now: number = Date.now()): { scenes: Scene[]; changed: boolean } {
+export function normalizeShotListDocument(
+  doc: { scenes?: unknown; shots?: unknown },
+  now: number = Date.now(),
+): { scenes: Scene[]; changed: boolean } {
   const storedScenes = Array.isArray(doc.scenes) ? doc.scenes : [];
   const looseShots = [...(Array.isArray(doc.shots) ? doc.shots : []), ...storedScenes.filter((s) => !isSceneLike(s))];
   let scenes = storedScenes.filter(isSceneLike).map((s, i) => coerceScene(s, i + 1, now));

@@ -10,7 +10,10 @@ describe("withoutPlaceholders", () => {
     scenes = updateShot(scenes, scenes[0]!.shots[1]!.id, { subject: "Maya" }, 1);
     const out = withoutPlaceholders(scenes);
     expect(out[0]).toMatchObject({ location: "Pier 9", weather: "", lighting: "", description: "" });
-    expect(out[0]!.shots.map((s) => [s.description, s.subject])).toEqual([["", ""], ["", "Maya"]]);
+    expect(out[0]!.shots.map((s) => [s.description, s.subject])).toEqual([
+      ["", ""],
+      ["", "Maya"],
+    ]);
     expect(scenes[0]!.weather).toBe("Weather..."); // the input is left alone
   });
 });

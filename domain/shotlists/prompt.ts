@@ -5,9 +5,13 @@ import type { Shot } from "./schema";
  * camera height, Dutch angle (unless None), framing and focus, then a colon and the description.
  * e.g. "Cinematic Wide Shot, Single, Low Angle, Dutch (left): A rider crests the dune".
  */
-export function shotImagePrompt(shot: Pick<Shot, "shotSize" | "shotType" | "cameraHeight" | "dutchAngle" | "framing" | "focusDepthOfField" | "description">): string {
+export function shotImagePrompt(
+  shot: Pick<Shot, "shotSize" | "shotType" | "cameraHeight" | "dutchAngle" | "framing" | "focusDepthOfField" | "description">,
+): string {
   const dutch = shot.dutchAngle && shot.dutchAngle !== "None" ? shot.dutchAngle : undefined;
-  const details = [shot.shotType, shot.cameraHeight, dutch, shot.framing, shot.focusDepthOfField].filter((v): v is NonNullable<typeof v> => !!v);
+  const details = [shot.shotType, shot.cameraHeight, dutch, shot.framing, shot.focusDepthOfField].filter(
+    (v): v is NonNullable<typeof v> => !!v,
+  );
   const head = ["Cinematic", shot.shotSize].filter(Boolean).join(" ");
   return `${[head, ...details].join(", ")}: ${shot.description.trim()}`;
 }
@@ -18,7 +22,10 @@ export function shotImagePrompt(shot: Pick<Shot, "shotSize" | "shotType" | "came
  * every model the people in it. e.g. "Cinematic Wide Shot, Single: A rider crests the dune. Camera
  * movement: Pan. Characters: DANIEL, MAYA".
  */
-export function shotWorkflowPrompt(shot: Parameters<typeof shotImagePrompt>[0] & Pick<Shot, "movement">, characters: readonly string[]): string {
+export function shotWorkflowPrompt(
+  shot: Parameters<typeof shotImagePrompt>[0] & Pick<Shot, "movement">,
+  characters: readonly string[],
+): string {
   const parts = [shotImagePrompt(shot).replace(/[.\s]+$/, "")];
   if (shot.movement && shot.movement !== "Static") parts.push(`Camera movement: ${shot.movement}`);
   if (characters.length) parts.push(`Characters: ${characters.join(", ")}`);

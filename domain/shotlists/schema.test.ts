@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { blankScenes, newItemId } from "./factories";
 import { createShotListSchema, scenesSchema, shotListExportQuerySchema, updateShotListSchema } from "./schema";
-import { SHOT_COUNT_DEFAULT, SHOT_COUNT_PRESETS, SHOT_SIZES, MOVEMENTS, CAMERA_HEIGHTS, DUTCH_ANGLES, FRAMINGS, FOCUS_DEPTHS } from "./constants";
+import {
+  SHOT_COUNT_DEFAULT,
+  SHOT_COUNT_PRESETS,
+  SHOT_SIZES,
+  MOVEMENTS,
+  CAMERA_HEIGHTS,
+  DUTCH_ANGLES,
+  FRAMINGS,
+  FOCUS_DEPTHS,
+} from "./constants";
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
@@ -27,7 +36,8 @@ describe("request bodies", () => {
 
   it("refuses a value outside an enumeration, a script URL for an image, and duplicate ids", () => {
     const scenes = blankScenes(2, 0);
-    const bad = (patch: Record<string, unknown>) => scenesSchema.safeParse([{ ...scenes[0], shots: [{ ...scenes[0]!.shots[0], ...patch }] }]);
+    const bad = (patch: Record<string, unknown>) =>
+      scenesSchema.safeParse([{ ...scenes[0], shots: [{ ...scenes[0]!.shots[0], ...patch }] }]);
     expect(message(bad({ shotSize: "Huge" }))).toMatch(/^Shot size must be one of: Close-up/);
     expect(message(bad({ image: "javascript:alert(1)" }))).toBe("Image must be a studio media URL (/api/media/…)");
     expect(message(bad({ image: "https://evil.example/a.png" }))).toBe("Image must be a studio media URL (/api/media/…)");

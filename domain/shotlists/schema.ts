@@ -52,9 +52,7 @@ export const shotImageSchema = z
  */
 export const shotScriptLinkSchema = z.strictObject({
   key: z.string().min(1).max(300),
-  lines: z
-    .array(z.strictObject({ id: z.string().min(1).max(100), hash: z.string().max(16), was: z.string().max(200) }))
-    .max(200),
+  lines: z.array(z.strictObject({ id: z.string().min(1).max(100), hash: z.string().max(16), was: z.string().max(200) })).max(200),
   proposed: z.string().max(16),
 });
 export type ShotScriptLink = z.infer<typeof shotScriptLinkSchema>;
@@ -220,5 +218,8 @@ export interface ShotImageResult {
 
 /** PUT /api/shot-lists/:id/shot-nodes: after a storyboard lane is applied, each shot learns its node. */
 export const linkShotNodesSchema = z.strictObject({
-  links: z.array(z.strictObject({ shotId: itemIdSchema, nodeId: nodeIdSchema })).min(1).max(MAX_SHOTS_PER_SCENE),
+  links: z
+    .array(z.strictObject({ shotId: itemIdSchema, nodeId: nodeIdSchema }))
+    .min(1)
+    .max(MAX_SHOTS_PER_SCENE),
 });

@@ -27,7 +27,10 @@ describe("storyboard a scene", () => {
     const added = compiled.plan.changes.flatMap((c) => (c.type === "node-added" ? [c.node] : []));
     const shotNodes = kitchen.shots.map((s) => added.find((n) => n.id === compiled.plan.created[shotKeys.get(s.id)!])!);
     expect(shotNodes.map((n) => n.data.title)).toEqual(kitchen.shots.map((s) => `Shot ${s.shotNumber}`));
-    expect(shotNodes[0]!.data).toMatchObject({ prompt: expect.stringMatching(/^Cinematic Wide Shot, Single: Establishing: INT. MAYA'S KITCHEN/), aspectRatio: "21:9" });
+    expect(shotNodes[0]!.data).toMatchObject({
+      prompt: expect.stringMatching(/^Cinematic Wide Shot, Single: Establishing: INT. MAYA'S KITCHEN/),
+      aspectRatio: "21:9",
+    });
     // Left to right in shot order.
     const xs = shotNodes.map((n) => n.position.x);
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
@@ -36,7 +39,11 @@ describe("storyboard a scene", () => {
 
   it("adds one character node per character and connects it into every shot the character is in", () => {
     const kitchen = brokenDown()[1]!;
-    const { plan, shotKeys, newCharacterKeys } = storyboardPlan(kitchen, { model: "local/sketch", aspectRatio: "16:9", characterNodes: new Map() });
+    const { plan, shotKeys, newCharacterKeys } = storyboardPlan(kitchen, {
+      model: "local/sketch",
+      aspectRatio: "16:9",
+      characterNodes: new Map(),
+    });
     const compiled = compilePlan(plan, { nodes: [], edges: [] }, { now: NOW });
     if (!compiled.ok) throw new Error(compiled.error);
     expect(newCharacterKeys).toHaveLength(2);
@@ -44,15 +51,33 @@ describe("storyboard a scene", () => {
     const maya = nodes.find((n) => n.data.title === characterNodeTitle("MAYA"))!.id;
     expect(newCharacterKeys.map((k) => compiled.plan.created[k])).toContain(maya);
     const edges = compiled.plan.changes.flatMap((c) => (c.type === "edge-added" ? [c.edge] : []));
-    const mayaShots = kitchen.shots.filter((s) => s.subject.split(", ").includes("MAYA")).map((s) => compiled.plan.created[shotKeys.get(s.id)!]);
+    const mayaShots = kitchen.shots
+      .filter((s) => s.subject.split(", ").includes("MAYA"))
+      .map((s) => compiled.plan.created[shotKeys.get(s.id)!]);
     expect(mayaShots.length).toBeGreaterThan(2);
-    expect(edges.filter((e) => e.source === maya).map((e) => e.target).sort()).toEqual([...mayaShots].sort());
+    expect(
+      edges
+        .filter((e) => e.source === maya)
+        .map((e) => e.target)
+        .sort(),
+    ).toEqual([...mayaShots].sort());
   });
 
   it("keeps the character node a character already has on the canvas: the same person in every scene", () => {
     const kitchen = brokenDown()[1]!;
-    const canvasNodes = [{ id: "maya-node", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: characterNodeTitle("MAYA"), contentType: "image" as const } }];
-    const { plan, newCharacterKeys } = storyboardPlan(kitchen, { model: "local/sketch", aspectRatio: "16:9", characterNodes: characterNodesOf(canvasNodes) });
+    const canvasNodes = [
+      {
+        id: "maya-node",
+        type: "generic_v2",
+        position: { x: 0, y: 0 },
+        data: { title: characterNodeTitle("MAYA"), contentType: "image" as const },
+      },
+    ];
+    const { plan, newCharacterKeys } = storyboardPlan(kitchen, {
+      model: "local/sketch",
+      aspectRatio: "16:9",
+      characterNodes: characterNodesOf(canvasNodes),
+    });
     expect(newCharacterKeys).toHaveLength(1);
     const compiled = compilePlan(plan, { nodes: canvasNodes, edges: [] }, { now: NOW });
     if (!compiled.ok) throw new Error(compiled.error);

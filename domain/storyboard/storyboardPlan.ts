@@ -78,15 +78,29 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
   const lane: PlanNodeRef[] = [];
   for (const shot of shots) {
     const inputs = shotCharacters(shot).flatMap((name) => (characters.has(name) ? [characters.get(name)!] : []));
-    const ref = plan.addNode("shot", "image", { title: `Shot ${shot.shotNumber}`, prompt: shotImagePrompt(shot), model: options.model, aspectRatio: options.aspectRatio }, { inputs });
+    const ref = plan.addNode(
+      "shot",
+      "image",
+      { title: `Shot ${shot.shotNumber}`, prompt: shotImagePrompt(shot), model: options.model, aspectRatio: options.aspectRatio },
+      { inputs },
+    );
     shotKeys.set(shot.id, keyOf(ref));
     lane.push(ref);
   }
   plan.layout(lane, "row");
   // New characters stand in a column left of the lane, each one row apart.
-  plan.layout(newCharacterKeys.map((k) => `new:${k}`), "column");
-  const who = characters.size ? `, with ${characters.size === 1 ? "1 character" : `${characters.size} characters`} connected as reference` : "";
-  return { plan: plan.plan(`Storyboard of ${scene.title}: ${shots.length === 1 ? "1 shot" : `${shots.length} shots`} in a lane${who}.`), shotKeys, newCharacterKeys };
+  plan.layout(
+    newCharacterKeys.map((k) => `new:${k}`),
+    "column",
+  );
+  const who = characters.size
+    ? `, with ${characters.size === 1 ? "1 character" : `${characters.size} characters`} connected as reference`
+    : "";
+  return {
+    plan: plan.plan(`Storyboard of ${scene.title}: ${shots.length === 1 ? "1 shot" : `${shots.length} shots`} in a lane${who}.`),
+    shotKeys,
+    newCharacterKeys,
+  };
 }
 
 /** Character nodes on a canvas, by name (the first node of each name). */

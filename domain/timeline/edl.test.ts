@@ -61,11 +61,13 @@ describe("toEdl", () => {
     const lines = toEdl(seq).split("\n");
     // A comment before the first event is refused by OpenTimelineIO's reader: it belongs to event 001.
     expect(lines.slice(0, 3)).toEqual(["TITLE: Rain Chase animatic", "FCM: NON-DROP FRAME", ""]);
-    expect(lines.slice(3, lines.indexOf(""  , 3))).toContain(comment);
+    expect(lines.slice(3, lines.indexOf("", 3))).toContain(comment);
   });
 
   it("makes a safe ASCII file name of any title", () => {
-    expect(edlFileName({ name: "Animatic · INT. MAYA'S KITCHEN / LATER: “take” 2?", fps: 25 })).toBe("Animatic - INT. MAYA'S KITCHEN LATER take 2 25fps.edl");
+    expect(edlFileName({ name: "Animatic · INT. MAYA'S KITCHEN / LATER: “take” 2?", fps: 25 })).toBe(
+      "Animatic - INT. MAYA'S KITCHEN LATER take 2 25fps.edl",
+    );
     expect(edlFileName({ name: "../..", fps: 24 })).toBe("Timeline 24fps.edl");
   });
 
@@ -84,7 +86,7 @@ describe("toEdl", () => {
 
   it("keeps names on one line, so no name can forge an event", () => {
     const seq = animatic({ name: "Title\n001  AX V C 00:00:00:00 00:00:01:00 00:00:00:00 00:00:01:00" });
-    seq.clips[0]!.name = "A & B <\"quoted\">\r\n002  AX       V     C        00:00:00:00 00:00:01:00 00:00:00:00 00:00:01:00";
+    seq.clips[0]!.name = 'A & B <"quoted">\r\n002  AX       V     C        00:00:00:00 00:00:01:00 00:00:00:00 00:00:01:00';
     const text = toEdl(seq);
     const read = readEdl(text, 24);
     expect(read.video).toHaveLength(4);
@@ -93,7 +95,11 @@ describe("toEdl", () => {
   });
 
   it("reaches an hour of record time", () => {
-    const seq = animatic({ clips: [{ id: "c", name: "LONG", media: { path: "long.png", kind: "still" }, durationFrames: 25 * 3600 + 1, sourceInFrames: 0 }], audio: [], fps: 25 });
+    const seq = animatic({
+      clips: [{ id: "c", name: "LONG", media: { path: "long.png", kind: "still" }, durationFrames: 25 * 3600 + 1, sourceInFrames: 0 }],
+      audio: [],
+      fps: 25,
+    });
     expect(toEdl(seq)).toContain("001  AX       V     C        00:00:00:00 01:00:00:01 00:00:00:00 01:00:00:01");
   });
 });
@@ -101,7 +107,9 @@ describe("toEdl", () => {
 describe("the EDL read-back itself", () => {
   it("catches events whose source and record lengths differ, or that skip a number", () => {
     const text = toEdl(animatic());
-    expect(() => readEdl(text.replace("00:00:00:00 00:00:03:00 00:00:00:00", "00:00:00:00 00:00:03:01 00:00:00:00"), 24)).toThrow(/lengths differ/);
+    expect(() => readEdl(text.replace("00:00:00:00 00:00:03:00 00:00:00:00", "00:00:00:00 00:00:03:01 00:00:00:00"), 24)).toThrow(
+      /lengths differ/,
+    );
     expect(() => readEdl(text.replace("002  AX", "003  AX"), 24)).toThrow(/out of sequence/);
   });
 });

@@ -97,7 +97,15 @@ export function toEdl(input: TimelineSequence): string {
   const audio = placeAudio(seq).flatMap((placed) =>
     placed.kind === "gap"
       ? []
-      : [{ channel: "A" as const, media: { path: placed.clip.media.path, label: placed.clip.name }, sourceIn: placed.clip.sourceInFrames, duration: placed.clip.durationFrames, recordIn: placed.recordIn }],
+      : [
+          {
+            channel: "A" as const,
+            media: { path: placed.clip.media.path, label: placed.clip.name },
+            sourceIn: placed.clip.sourceInFrames,
+            duration: placed.clip.durationFrames,
+            recordIn: placed.recordIn,
+          },
+        ],
   );
   const events = [...fromZero(video), ...fromZero(audio)];
 

@@ -59,7 +59,11 @@ describe("toFcpxml", () => {
       expect(connected.every((c) => c.attributes.lane === "-1")).toBe(true);
       const asset = resources.get(video!.attributes.ref)!;
       expect(asset.attributes).toMatchObject({ duration: "0s", hasVideo: "1" });
-      expect(resources.get(asset.attributes.format)!.attributes).toMatchObject({ frameDuration: "100/2400s", width: "1920", height: "1080" });
+      expect(resources.get(asset.attributes.format)!.attributes).toMatchObject({
+        frameDuration: "100/2400s",
+        width: "1920",
+        height: "1080",
+      });
     }
     const video = spine.children.find((c) => c.name === "asset-clip")!;
     expect(video.attributes).toMatchObject({ name: "1B – MCU – MAYA", srcEnable: "video", start: "1200/2400s" });

@@ -31,8 +31,22 @@ function time(frames: number, frame: FrameDuration): string {
   return frames === 0 ? "0s" : `${frames * frame.num}/${frame.den}s`;
 }
 
-const FORMAT_SIZES: Record<string, string> = { "1280x720": "720p", "1920x1080": "1080p", "3840x2160": "3840x2160p", "4096x2160": "4096x2160p" };
-const FORMAT_RATES: Record<string, string> = { "24": "24", "25": "25", "30": "30", "50": "50", "60": "60", "24n": "2398", "30n": "2997", "60n": "5994" };
+const FORMAT_SIZES: Record<string, string> = {
+  "1280x720": "720p",
+  "1920x1080": "1080p",
+  "3840x2160": "3840x2160p",
+  "4096x2160": "4096x2160p",
+};
+const FORMAT_RATES: Record<string, string> = {
+  "24": "24",
+  "25": "25",
+  "30": "30",
+  "50": "50",
+  "60": "60",
+  "24n": "2398",
+  "30n": "2997",
+  "60n": "5994",
+};
 
 /** FCP's preset name (FFVideoFormat1080p2398) when the size and rate are a preset; otherwise FCP makes a custom format. */
 function formatName(seq: TimelineSequence): string | undefined {
@@ -136,7 +150,8 @@ export function toFcpxml(input: TimelineSequence): string {
       recordIn: videoEnd,
       recordOut: total,
       localStart: 0,
-      build: (connected) => xmlElement("gap", { name: "Gap", offset: time(videoEnd, frame), duration: time(total - videoEnd, frame) }, connected),
+      build: (connected) =>
+        xmlElement("gap", { name: "Gap", offset: time(videoEnd, frame), duration: time(total - videoEnd, frame) }, connected),
     });
   }
 
@@ -173,7 +188,15 @@ export function toFcpxml(input: TimelineSequence): string {
     // The studio renders stills at the sequence's size (1-13-1 is sRGB). A still has no rate of its own; it
     // is held at the sequence's, and says so, since readers (OpenTimelineIO's) time its clip by this format.
     ...(hasStills
-      ? [xmlElement("format", { id: STILL_FORMAT, frameDuration: time(1, frame), width: String(seq.width), height: String(seq.height), colorSpace: "1-13-1" })]
+      ? [
+          xmlElement("format", {
+            id: STILL_FORMAT,
+            frameDuration: time(1, frame),
+            width: String(seq.width),
+            height: String(seq.height),
+            colorSpace: "1-13-1",
+          }),
+        ]
       : []),
     ...[...assets.values()].map((asset) => assetElement(asset, frame)),
   ];
@@ -181,7 +204,13 @@ export function toFcpxml(input: TimelineSequence): string {
   const sequence = xmlElement(
     "sequence",
     { format: SEQUENCE_FORMAT, duration: time(total, frame), tcStart: "0s", tcFormat: "NDF", audioLayout: "stereo", audioRate: "48k" },
-    [xmlElement("spine", {}, slots.map((slot, i) => slot.build(connected[i]!)))],
+    [
+      xmlElement(
+        "spine",
+        {},
+        slots.map((slot, i) => slot.build(connected[i]!)),
+      ),
+    ],
   );
   const library = xmlElement("library", {}, [
     xmlElement("event", { name: seq.name }, [xmlElement("project", { name: seq.name }, [sequence])]),

@@ -30,18 +30,36 @@ describe("toOtio", () => {
   it("writes each schema object with exactly the keys OpenTimelineIO 0.17 writes", () => {
     const objects = schemaObjects(JSON.parse(toOtio(animatic())));
     const schemas = new Set(objects.map((o) => o.OTIO_SCHEMA as string));
-    expect([...schemas].sort()).toEqual(["Clip.2", "ExternalReference.1", "Gap.1", "RationalTime.1", "Stack.1", "TimeRange.1", "Timeline.1", "Track.1"]);
+    expect([...schemas].sort()).toEqual([
+      "Clip.2",
+      "ExternalReference.1",
+      "Gap.1",
+      "RationalTime.1",
+      "Stack.1",
+      "TimeRange.1",
+      "Timeline.1",
+      "Track.1",
+    ]);
     for (const o of objects) {
-      expect({ schema: o.OTIO_SCHEMA, keys: Object.keys(o).sort() }).toEqual({ schema: o.OTIO_SCHEMA, keys: [...OTIO_0_17_KEYS[o.OTIO_SCHEMA as string]!].sort() });
+      expect({ schema: o.OTIO_SCHEMA, keys: Object.keys(o).sort() }).toEqual({
+        schema: o.OTIO_SCHEMA,
+        keys: [...OTIO_0_17_KEYS[o.OTIO_SCHEMA as string]!].sort(),
+      });
     }
   });
 
   it("points each clip at its media by relative path, with a known length only for video files", () => {
     const doc = JSON.parse(toOtio(animatic()));
     const [video, audio] = doc.tracks.children;
-    const references = (track: { children: { OTIO_SCHEMA: string; media_references: Record<string, unknown>; active_media_reference_key: string }[] }) =>
-      track.children.filter((c) => c.OTIO_SCHEMA === "Clip.2").map((c) => c.media_references[c.active_media_reference_key] as Record<string, unknown>);
-    expect(video.children.every((c: { active_media_reference_key: string }) => c.active_media_reference_key === "DEFAULT_MEDIA")).toBe(true);
+    const references = (track: {
+      children: { OTIO_SCHEMA: string; media_references: Record<string, unknown>; active_media_reference_key: string }[];
+    }) =>
+      track.children
+        .filter((c) => c.OTIO_SCHEMA === "Clip.2")
+        .map((c) => c.media_references[c.active_media_reference_key] as Record<string, unknown>);
+    expect(video.children.every((c: { active_media_reference_key: string }) => c.active_media_reference_key === "DEFAULT_MEDIA")).toBe(
+      true,
+    );
     expect(references(video).map((r) => [r.target_url, r.name])).toEqual([
       ["media/shot-001.png", "shot-001.png"],
       ["media/shot-002.mp4", "shot-002.mp4"],

@@ -41,14 +41,21 @@ describe("the timeline model", () => {
     expect(mediaFileName("shot.png")).toBe("shot.png");
   });
 
-  it.each(["../secret.png", "/etc/passwd", "media/../x.png", "C:\\media\\x.png", "file:///x.png", "media//x.png", "media/.hidden", "media/a b.png", ""])(
-    "refuses the media path %j",
-    (path) => {
-      const seq = animatic();
-      seq.clips[0]!.media.path = path;
-      expect(timelineSequenceSchema.safeParse(seq).success).toBe(false);
-    },
-  );
+  it.each([
+    "../secret.png",
+    "/etc/passwd",
+    "media/../x.png",
+    "C:\\media\\x.png",
+    "file:///x.png",
+    "media//x.png",
+    "media/.hidden",
+    "media/a b.png",
+    "",
+  ])("refuses the media path %j", (path) => {
+    const seq = animatic();
+    seq.clips[0]!.media.path = path;
+    expect(timelineSequenceSchema.safeParse(seq).success).toBe(false);
+  });
 
   it("refuses overlapping dialogue, duplicate ids, a still with a source in point, a clip past its file's end, a still reused as video or sound", () => {
     const overlap = animatic();
@@ -63,7 +70,8 @@ describe("the timeline model", () => {
     stillAsSound.audio[0]!.media.path = "media/shot-001.png";
     const stillAsVideo = animatic();
     stillAsVideo.clips[1]!.media.path = "media/shot-001.png";
-    for (const seq of [overlap, duplicate, stillIn, pastEnd, stillAsSound, stillAsVideo]) expect(timelineSequenceSchema.safeParse(seq).success).toBe(false);
+    for (const seq of [overlap, duplicate, stillIn, pastEnd, stillAsSound, stillAsVideo])
+      expect(timelineSequenceSchema.safeParse(seq).success).toBe(false);
     expect(timelineSequenceSchema.safeParse(animatic({ clips: [] })).success).toBe(false);
   });
 

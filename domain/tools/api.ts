@@ -66,7 +66,9 @@ export const toolExecutionResultSchema = z.object({
   /** A new node made by the tool (extract frame, read text...). */
   nodeId: z.string().optional(),
   /** A model the tool trained (LoRA trainer): pick it by `modelId` in the model list. */
-  trainedModel: z.object({ modelId: z.string(), name: z.string(), triggerWord: z.string(), loraUrl: z.string(), studioUrl: z.string() }).optional(),
+  trainedModel: z
+    .object({ modelId: z.string(), name: z.string(), triggerWord: z.string(), loraUrl: z.string(), studioUrl: z.string() })
+    .optional(),
   executionTime: z.number().optional(),
 });
 export type ToolExecutionResult = z.infer<typeof toolExecutionResultSchema>;

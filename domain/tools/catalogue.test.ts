@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { resolveProperty, toolInputSchema, toolSchemaDocumentSchema, VENDOR_ORDER_KEY, type JsonSchemaProperty, type ResolvedProperty } from "../generation/jsonSchema";
+import {
+  resolveProperty,
+  toolInputSchema,
+  toolSchemaDocumentSchema,
+  VENDOR_ORDER_KEY,
+  type JsonSchemaProperty,
+  type ResolvedProperty,
+} from "../generation/jsonSchema";
 import { defaultToolParameters, forcedToolKind, toolParameterFields, type ToolParameterField } from "../generation/toolParamForm";
 import { toolSummarySchema } from "./api";
 import {
@@ -18,8 +25,17 @@ import {
   type NodeMedia,
   type ToolDefinition,
 } from "./catalogue";
-import { BACKGROUND_REPLACE, CHARACTER_CONTROL, FACE_SWAP, ids, LIP_SYNC, LORA_TRAINER, tool, UPSCALER, WATERMARK } from "./catalogueTesting";
-
+import {
+  BACKGROUND_REPLACE,
+  CHARACTER_CONTROL,
+  FACE_SWAP,
+  ids,
+  LIP_SYNC,
+  LORA_TRAINER,
+  tool,
+  UPSCALER,
+  WATERMARK,
+} from "./catalogueTesting";
 
 /** The `...Input` entry of components.schemas (the spec's tool schema shape). */
 const inputEntries = (t: ToolDefinition) => Object.entries(t.schema.components?.schemas ?? {}).filter(([name]) => /Input$/.test(name));
@@ -85,31 +101,37 @@ describe("the catalogue (spec canvas 3 Tool)", () => {
 });
 
 describe("tool schemas (spec canvas 3 Tool schema)", () => {
-  it.each(TOOLS.map((t) => [t.id, t] as const))("%s: components.schemas with one ...Input entry, its order list and required list", (_, t) => {
-    expect(toolSchemaDocumentSchema.safeParse(t.schema).success).toBe(true);
-    // No top-level properties: the input schema is the components entry.
-    expect(t.schema.properties).toBeUndefined();
-    const inputs = inputEntries(t);
-    expect(inputs).toHaveLength(1);
-    const [, input] = inputs[0]!;
-    expect(toolInputSchema(t.schema)).toBe(input);
-    expect(input.type).toBe("object");
-    const names = Object.keys(input.properties ?? {});
-    const order = input[VENDOR_ORDER_KEY];
-    expect(order).toBeDefined();
-    expect(new Set(order).size).toBe(order!.length);
-    expect([...order!].sort()).toEqual([...names].sort());
-    expect(Array.isArray(input.required)).toBe(true);
-    for (const name of input.required ?? []) expect(names).toContain(name);
-  });
+  it.each(TOOLS.map((t) => [t.id, t] as const))(
+    "%s: components.schemas with one ...Input entry, its order list and required list",
+    (_, t) => {
+      expect(toolSchemaDocumentSchema.safeParse(t.schema).success).toBe(true);
+      // No top-level properties: the input schema is the components entry.
+      expect(t.schema.properties).toBeUndefined();
+      const inputs = inputEntries(t);
+      expect(inputs).toHaveLength(1);
+      const [, input] = inputs[0]!;
+      expect(toolInputSchema(t.schema)).toBe(input);
+      expect(input.type).toBe("object");
+      const names = Object.keys(input.properties ?? {});
+      const order = input[VENDOR_ORDER_KEY];
+      expect(order).toBeDefined();
+      expect(new Set(order).size).toBe(order!.length);
+      expect([...order!].sort()).toEqual([...names].sort());
+      expect(Array.isArray(input.required)).toBe(true);
+      for (const name of input.required ?? []) expect(names).toContain(name);
+    },
+  );
 
-  it.each(TOOLS.map((t) => [t.id, t] as const))("%s: properties carry only the spec's keys (format/contentMediaType on media slots)", (_, t) => {
-    for (const [name, p] of Object.entries(propertiesOf(t))) {
-      const allowed = isMediaSlot(t, name) ? [...SPEC_PROPERTY_KEYS, ...MEDIA_PROPERTY_KEYS] : SPEC_PROPERTY_KEYS;
-      for (const key of Object.keys(p)) expect(allowed, `${t.id} ${name}.${key}`).toContain(key);
-      expect(typeof p.title, `${t.id} ${name} title`).toBe("string");
-    }
-  });
+  it.each(TOOLS.map((t) => [t.id, t] as const))(
+    "%s: properties carry only the spec's keys (format/contentMediaType on media slots)",
+    (_, t) => {
+      for (const [name, p] of Object.entries(propertiesOf(t))) {
+        const allowed = isMediaSlot(t, name) ? [...SPEC_PROPERTY_KEYS, ...MEDIA_PROPERTY_KEYS] : SPEC_PROPERTY_KEYS;
+        for (const key of Object.keys(p)) expect(allowed, `${t.id} ${name}.${key}`).toContain(key);
+        expect(typeof p.title, `${t.id} ${name} title`).toBe("string");
+      }
+    },
+  );
 
   it.each(TOOLS.map((t) => [t.id, t] as const))("%s: every default passes checkToolParameters(tool, {})", (_, t) => {
     const params = checkToolParameters(t, {});
@@ -183,9 +205,12 @@ describe("tool forms (spec canvas 5 Tool parameter form)", () => {
     expect(checkToolParameters(t, defaults)).toEqual(checkToolParameters(t, {}));
   });
 
-  it.each(TOOLS.filter((t) => t.groups).map((t) => [t.id, t] as const))("%s: its group table names every parameter and nothing else", (_, t) => {
-    expect(Object.keys(t.groups!).sort()).toEqual(Object.keys(propertiesOf(t)).sort());
-  });
+  it.each(TOOLS.filter((t) => t.groups).map((t) => [t.id, t] as const))(
+    "%s: its group table names every parameter and nothing else",
+    (_, t) => {
+      expect(Object.keys(t.groups!).sort()).toEqual(Object.keys(propertiesOf(t)).sort());
+    },
+  );
 
   it.each(TOOLS.filter((t) => t.groups).map((t) => [t.id, t] as const))("%s: the form follows its group table", (_, t) => {
     const expected = Object.fromEntries(Object.entries(t.groups!).filter(([, g]) => g !== "omit"));
@@ -228,7 +253,14 @@ describe("tool forms (spec canvas 5 Tool parameter form)", () => {
   it("face swap: base_image_url hidden, swap_image_url a basic image input", () => {
     const t = tool(FACE_SWAP);
     expect(fieldNames(t)).toEqual(["swap_image_url"]);
-    expect(formOf(t)[0]).toMatchObject({ name: "swap_image_url", kind: "file", accepts: ["image"], group: "basic", required: true, forced: false });
+    expect(formOf(t)[0]).toMatchObject({
+      name: "swap_image_url",
+      kind: "file",
+      accepts: ["image"],
+      group: "basic",
+      required: true,
+      forced: false,
+    });
     // Without the table the base image would show.
     expect(toolParameterFields(t.schema).map((f) => f.name)).toContain("base_image_url");
   });
@@ -253,7 +285,10 @@ describe("tool forms (spec canvas 5 Tool parameter form)", () => {
     expect(fields.find((f) => f.name === "audio_url")).toMatchObject({ accepts: ["audio"] });
     expect(fields.find((f) => f.name === "sync_mode")).toMatchObject({ kind: "select", forced: false, default: "cut_off" });
     // Context fills the forced slots.
-    const context = [{ type: "audio" as const, url: "https://x/a.wav" }, { type: "video" as const, url: "https://x/v.mp4" }];
+    const context = [
+      { type: "audio" as const, url: "https://x/a.wav" },
+      { type: "video" as const, url: "https://x/v.mp4" },
+    ];
     const filled = toolParameterFields(t.schema, { toolId: t.id, context });
     expect(filled.find((f) => f.name === "video_url")).toMatchObject({ contextValue: "https://x/v.mp4" });
     expect(filled.find((f) => f.name === "audio_url")).toMatchObject({ contextValue: "https://x/a.wav" });
@@ -271,13 +306,22 @@ describe("tool forms (spec canvas 5 Tool parameter form)", () => {
       ["bodyControl", true, "basic"],
       ["expressionIntensity", true, "basic"],
     ]);
-    expect(defaultToolParameters(t.schema, { toolId: t.id })).toMatchObject({ model: "act_two", ratio: "1280:720", expressionIntensity: 3 });
+    expect(defaultToolParameters(t.schema, { toolId: t.id })).toMatchObject({
+      model: "act_two",
+      ratio: "1280:720",
+      expressionIntensity: 3,
+    });
   });
 
   it("no other tool is a forced-context tool", () => {
     const forced = TOOLS.filter((t) => forcedToolKind(t.id) !== undefined).map((t) => t.id);
     expect(forced.sort()).toEqual([LIP_SYNC, CHARACTER_CONTROL].sort());
-    for (const t of TOOLS) if (!forced.includes(t.id)) expect(formOf(t).every((f) => !f.forced), t.id).toBe(true);
+    for (const t of TOOLS)
+      if (!forced.includes(t.id))
+        expect(
+          formOf(t).every((f) => !f.forced),
+          t.id,
+        ).toBe(true);
   });
 
   it("watermark: text, position, opacity and size basic, margin advanced, in the schema's order", () => {
@@ -301,7 +345,13 @@ describe("watermark: one tool for pictures and videos", () => {
   const t = () => tool(WATERMARK);
 
   it("is listed for image and video nodes, under Other, with a connected image as an optional logo", () => {
-    expect(t()).toMatchObject({ category: "Other", label: "Local", accepts: ["image", "video"], output: { kind: "replace" }, connected: [{ name: "logo", type: "image", required: false }] });
+    expect(t()).toMatchObject({
+      category: "Other",
+      label: "Local",
+      accepts: ["image", "video"],
+      output: { kind: "replace" },
+      connected: [{ name: "logo", type: "image", required: false }],
+    });
     expect(ids(toolsForNode(TOOLS, "image", true))).toContain(WATERMARK);
     expect(ids(toolsForNode(TOOLS, "video", true))).toContain(WATERMARK);
     for (const media of ["audio", "model3d", "text"] as const) expect(ids(toolsForNode(TOOLS, media, true))).not.toContain(WATERMARK);
@@ -314,13 +364,16 @@ describe("watermark: one tool for pictures and videos", () => {
     expect(missingStandIn(t(), params, [])).toBe(message);
     expect(missingStandIn(t(), { ...params, text: "   " }, [])).toBe(message);
     // a connected text or video node is no logo, nor is an image node without media
-    expect(missingStandIn(t(), params, [{ type: "text", text: "hello" }, { type: "video", url: "/api/media/v" }, { type: "image" }])).toBe(message);
+    expect(missingStandIn(t(), params, [{ type: "text", text: "hello" }, { type: "video", url: "/api/media/v" }, { type: "image" }])).toBe(
+      message,
+    );
     expect(missingStandIn(t(), params, [{ type: "image", url: "/api/media/logo" }])).toBeNull();
     expect(missingStandIn(t(), { ...params, text: "© Studio" }, [])).toBeNull();
   });
 
   it("tools without a stand-in never miss one", () => {
-    for (const other of TOOLS.filter((x) => !x.standIn)) expect(missingStandIn(other, checkToolParameters(other, {}), []), other.id).toBeNull();
+    for (const other of TOOLS.filter((x) => !x.standIn))
+      expect(missingStandIn(other, checkToolParameters(other, {}), []), other.id).toBeNull();
     expect(TOOLS.filter((x) => x.standIn).map((x) => x.id)).toEqual([WATERMARK]);
   });
 
@@ -437,7 +490,14 @@ describe("checkToolParameters", () => {
     const t = {
       schema: {
         components: {
-          schemas: { ProbeInput: { type: "object", properties: { level: { type: "integer", minimum: 1, maximum: 3 } }, required: ["level"], "x-fal-order-properties": ["level"] } },
+          schemas: {
+            ProbeInput: {
+              type: "object",
+              properties: { level: { type: "integer", minimum: 1, maximum: 3 } },
+              required: ["level"],
+              "x-fal-order-properties": ["level"],
+            },
+          },
         },
       },
     };

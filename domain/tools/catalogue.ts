@@ -20,7 +20,8 @@ export const findTool = (id: string): ToolDefinition | undefined => BY_ID.get(id
 /** Generation rows of tool runs carry `tool:{id}` as their model id (one queue, one ledger). */
 export const TOOL_RUN_PREFIX = "tool:";
 export const toolRunModelId = (toolId: string) => `${TOOL_RUN_PREFIX}${toolId}`;
-export const toolIdOfRun = (modelId: string): string | null => (modelId.startsWith(TOOL_RUN_PREFIX) ? modelId.slice(TOOL_RUN_PREFIX.length) : null);
+export const toolIdOfRun = (modelId: string): string | null =>
+  modelId.startsWith(TOOL_RUN_PREFIX) ? modelId.slice(TOOL_RUN_PREFIX.length) : null;
 
 /** A node's content type as a tool input ('model3d' and '3d' are one thing). */
 export function nodeMediaOf(contentType: unknown): NodeMedia | null {
@@ -33,7 +34,11 @@ export function nodeMediaOf(contentType: unknown): NodeMedia | null {
  * spec canvas 5 "Tool list filter": image nodes see image tools, video nodes video tools, audio nodes audio
  * tools, text nodes text tools (3D nodes: tools for models). No node selected: every tool.
  */
-export function toolsForNode<T extends Pick<ToolDefinition, "accepts" | "output">>(tools: readonly T[], media: NodeMedia | null | undefined, nodeSelected: boolean): T[] {
+export function toolsForNode<T extends Pick<ToolDefinition, "accepts" | "output">>(
+  tools: readonly T[],
+  media: NodeMedia | null | undefined,
+  nodeSelected: boolean,
+): T[] {
   if (!nodeSelected) return [...tools];
   const kind = media ?? "image";
   return tools.filter((t) => (t.accepts.length === 0 ? t.output.type === kind : t.accepts.includes(kind)));
@@ -41,7 +46,9 @@ export function toolsForNode<T extends Pick<ToolDefinition, "accepts" | "output"
 
 /** The list view's groups, in the spec's order, empty ones left out. */
 export function groupTools<T extends Pick<ToolDefinition, "category">>(tools: readonly T[]): { category: ToolCategory; tools: T[] }[] {
-  return TOOL_CATEGORIES.map((category) => ({ category, tools: tools.filter((t) => t.category === category) })).filter((g) => g.tools.length > 0);
+  return TOOL_CATEGORIES.map((category) => ({ category, tools: tools.filter((t) => t.category === category) })).filter(
+    (g) => g.tools.length > 0,
+  );
 }
 
 /**
@@ -102,9 +109,11 @@ export function checkToolParameters(tool: Pick<ToolDefinition, "schema">, given:
   const resolveRef = componentRefResolver(tool.schema);
   const properties = schema.properties ?? {};
   const required = new Set(schema.required ?? []);
-  for (const name of Object.keys(given)) if (!Object.hasOwn(properties, name)) throw new ToolParameterError(name, `${name} is not a parameter of this tool`);
+  for (const name of Object.keys(given))
+    if (!Object.hasOwn(properties, name)) throw new ToolParameterError(name, `${name} is not a parameter of this tool`);
   const media = (name: string) => !!resolveProperty(properties[name]!, resolveRef).contentMediaType;
-  for (const name of Object.keys(given)) if (media(name)) throw new ToolParameterError(name, `${name} comes from the node and its connected nodes, not from the request`);
+  for (const name of Object.keys(given))
+    if (media(name)) throw new ToolParameterError(name, `${name} comes from the node and its connected nodes, not from the request`);
   const out: Record<string, ParamValue> = {};
   for (const [name, raw] of Object.entries(properties)) {
     const p = resolveProperty(raw, resolveRef);
@@ -122,7 +131,8 @@ export function checkToolParameters(tool: Pick<ToolDefinition, "schema">, given:
       continue;
     }
     if (options.length > 0) {
-      if (!options.some((o) => o === value || String(o) === String(value))) throw new ToolParameterError(name, `${name} must be one of ${options.join(", ")} (got ${String(value)})`);
+      if (!options.some((o) => o === value || String(o) === String(value)))
+        throw new ToolParameterError(name, `${name} must be one of ${options.join(", ")} (got ${String(value)})`);
       out[name] = options.find((o) => o === value || String(o) === String(value))!;
       continue;
     }

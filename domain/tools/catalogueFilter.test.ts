@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { groupTools, nodeMediaOf, TOOL_CATEGORIES, toolListHint, TOOLS, toolsForNode, type NodeMedia } from "./catalogue";
-import { BACKGROUND_REPLACE, CHARACTER_CONTROL, FACE_SWAP, ids, LIP_SYNC, LORA_TRAINER, tool, UPSCALER, WATERMARK } from "./catalogueTesting";
+import {
+  BACKGROUND_REPLACE,
+  CHARACTER_CONTROL,
+  FACE_SWAP,
+  ids,
+  LIP_SYNC,
+  LORA_TRAINER,
+  tool,
+  UPSCALER,
+  WATERMARK,
+} from "./catalogueTesting";
 
 describe("groupTools (spec canvas 2 Tools tab)", () => {
   it("keeps the order Trainer, Video, Image, Text, Audio, Other", () => {

@@ -6,14 +6,50 @@
 import { LORA_TRAINER_ID } from "../generation/trainedModels";
 import { enumParam, intParam, numberParam, textParam, toolSchema, type ToolDefinition } from "./toolTypes";
 
-const image = (title: string, description?: string) => ({ type: "string", format: "uri", contentMediaType: "image/*", title, ...(description ? { description } : {}) });
+const image = (title: string, description?: string) => ({
+  type: "string",
+  format: "uri",
+  contentMediaType: "image/*",
+  title,
+  ...(description ? { description } : {}),
+});
 const video = (title: string) => ({ type: "string", format: "uri", contentMediaType: "video/*", title });
 const audio = (title: string) => ({ type: "string", format: "uri", contentMediaType: "audio/*", title });
 
 /** A media slot that takes either kind (the node's own video or audio): a contentMediaType listing both. */
 export const DUBBING_SOURCE_TYPES = "video/*,audio/*";
 /** ElevenLabs dubbing's target languages (ISO 639-1). */
-export const DUBBING_LANGUAGES = ["en", "es", "fr", "de", "it", "pt", "pl", "nl", "sv", "da", "fi", "no", "cs", "ro", "hu", "el", "tr", "ru", "uk", "ar", "hi", "ta", "id", "ms", "fil", "vi", "ja", "ko", "zh"] as const;
+export const DUBBING_LANGUAGES = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "pl",
+  "nl",
+  "sv",
+  "da",
+  "fi",
+  "no",
+  "cs",
+  "ro",
+  "hu",
+  "el",
+  "tr",
+  "ru",
+  "uk",
+  "ar",
+  "hi",
+  "ta",
+  "id",
+  "ms",
+  "fil",
+  "vi",
+  "ja",
+  "ko",
+  "zh",
+] as const;
 
 export const HOSTED_TOOLS: ToolDefinition[] = [
   {
@@ -39,7 +75,16 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
       ["image_url"],
     ),
     // spec canvas 5 upscaler table.
-    groups: { image_url: "omit", upscale_factor: "basic", prompt: "basic", creativity: "basic", resemblance: "advanced", guidance_scale: "advanced", num_inference_steps: "advanced", seed: "advanced" },
+    groups: {
+      image_url: "omit",
+      upscale_factor: "basic",
+      prompt: "basic",
+      creativity: "basic",
+      resemblance: "advanced",
+      guidance_scale: "advanced",
+      num_inference_steps: "advanced",
+      seed: "advanced",
+    },
     credits: 30,
   },
   {
@@ -51,7 +96,11 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     accepts: ["image"],
     connected: [{ name: "swap_image_url", type: "image", required: true }],
     output: { kind: "replace", type: "image" },
-    schema: toolSchema("FaceSwap", { base_image_url: image("Base image"), swap_image_url: image("Face to use", "The image whose face is swapped in") }, ["base_image_url", "swap_image_url"]),
+    schema: toolSchema(
+      "FaceSwap",
+      { base_image_url: image("Base image"), swap_image_url: image("Face to use", "The image whose face is swapped in") },
+      ["base_image_url", "swap_image_url"],
+    ),
     // spec canvas 5 face swap table: the base is the node's own image.
     groups: { base_image_url: "omit", swap_image_url: "basic" },
     credits: 20,
@@ -83,7 +132,8 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     id: "fal-ai/wan-22-vace-fun-a14b/outpainting",
     name: "Extend Video Frame",
     category: "Video",
-    description: "Outpaints the video beyond its edges (Wan 2.2 VACE): wider, taller or a new aspect ratio, the new areas described in words.",
+    description:
+      "Outpaints the video beyond its edges (Wan 2.2 VACE): wider, taller or a new aspect ratio, the new areas described in words.",
     provider: "fal",
     accepts: ["video"],
     output: { kind: "replace", type: "video" },
@@ -97,7 +147,10 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
         expand_right: { type: "boolean", title: "Extend right", default: true },
         expand_top: { type: "boolean", title: "Extend top", default: false },
         expand_bottom: { type: "boolean", title: "Extend bottom", default: false },
-        expand_ratio: numberParam("Amount", 0, 1, 0.25, { multipleOf: 0.05, description: "0.25 adds 25% of the frame on each chosen side" }),
+        expand_ratio: numberParam("Amount", 0, 1, 0.25, {
+          multipleOf: 0.05,
+          description: "0.25 adds 25% of the frame on each chosen side",
+        }),
         resolution: enumParam("Video resolution", ["480p", "580p", "720p"], "720p"),
         num_frames: intParam("Number of frames", 81, 241, 81),
         frames_per_second: intParam("Frames per second", 5, 30, 16),
@@ -130,7 +183,8 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     id: LORA_TRAINER_ID,
     name: "LoRA Trainer (Flux)",
     category: "Trainer",
-    description: "Teaches Flux a character, product or style from this image and at least three connected ones; the result is a model you pick in the model list.",
+    description:
+      "Teaches Flux a character, product or style from this image and at least three connected ones; the result is a model you pick in the model list.",
     provider: "fal",
     accepts: ["image"],
     // The training set: this node's picture and every connected picture (at least 4 in all).
@@ -140,17 +194,35 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     schema: toolSchema(
       "LoraTraining",
       {
-        images_data_url: { type: "string", format: "uri", contentMediaType: "application/zip", title: "Training images", description: "A zip of the images, made from the node and its connected nodes" },
+        images_data_url: {
+          type: "string",
+          format: "uri",
+          contentMediaType: "application/zip",
+          title: "Training images",
+          description: "A zip of the images, made from the node and its connected nodes",
+        },
         lora_name: textParam("Model name", "My character", "How the trained model is listed"),
         trigger_word: textParam("Trigger word", "TOK", "A made-up word the prompt uses to call up what was trained"),
-        is_style: { type: "boolean", title: "Train a style", default: false, description: "A look rather than one subject: no face masks, no trigger word needed" },
+        is_style: {
+          type: "boolean",
+          title: "Train a style",
+          default: false,
+          description: "A look rather than one subject: no face masks, no trigger word needed",
+        },
         steps: intParam("Training steps", 100, 10000, 1000, "More steps learn more and take longer"),
         create_masks: { type: "boolean", title: "Face masks", default: true, description: "Focus training on the faces in the images" },
       },
       ["images_data_url", "lora_name"],
     ),
     // LoRA training table: what is trained and what it is called up front, the training setup below.
-    groups: { images_data_url: "omit", lora_name: "basic", trigger_word: "basic", is_style: "basic", steps: "advanced", create_masks: "advanced" },
+    groups: {
+      images_data_url: "omit",
+      lora_name: "basic",
+      trigger_word: "basic",
+      is_style: "basic",
+      steps: "advanced",
+      create_masks: "advanced",
+    },
     credits: 2000,
   },
   {
@@ -164,7 +236,11 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
     output: { kind: "replace", type: "video" },
     schema: toolSchema(
       "LipSync",
-      { video_url: video("Video"), audio_url: audio("Audio"), sync_mode: enumParam("When lengths differ", ["cut_off", "loop", "bounce"], "cut_off") },
+      {
+        video_url: video("Video"),
+        audio_url: audio("Audio"),
+        sync_mode: enumParam("When lengths differ", ["cut_off", "loop", "bounce"], "cut_off"),
+      },
       ["video_url", "audio_url"],
     ),
     credits: 100,
@@ -185,7 +261,12 @@ export const HOSTED_TOOLS: ToolDefinition[] = [
         target_lang: enumParam("Dub into", DUBBING_LANGUAGES, "es"),
         source_lang: enumParam("Spoken language", ["auto", ...DUBBING_LANGUAGES], "auto"),
         num_speakers: intParam("Speakers", 0, 20, 0, "0 detects the number of speakers"),
-        drop_background_audio: { type: "boolean", title: "Drop background audio", default: false, description: "Better for speeches and interviews; leave off for films" },
+        drop_background_audio: {
+          type: "boolean",
+          title: "Drop background audio",
+          default: false,
+          description: "Better for speeches and interviews; leave off for films",
+        },
         highest_resolution: { type: "boolean", title: "Highest resolution", default: false },
         watermark: { type: "boolean", title: "Watermark", default: false, description: "Plans without video dubbing rights require it" },
       },

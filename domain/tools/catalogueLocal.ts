@@ -22,7 +22,11 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     accepts: ["image"],
     output: { kind: "replace", type: "image" },
     // A 2-to-4 slider in steps of 2 (the form's select is for text values): only 2× and 4× exist.
-    schema: toolSchema("Upscale", { scale: { ...enumParam("Upscale factor", [2, 4], 2, "2× or 4× the width and height"), minimum: 2, maximum: 4, multipleOf: 2 } }, ["scale"]),
+    schema: toolSchema(
+      "Upscale",
+      { scale: { ...enumParam("Upscale factor", [2, 4], 2, "2× or 4× the width and height"), minimum: 2, maximum: 4, multipleOf: 2 } },
+      ["scale"],
+    ),
     groups: { scale: "basic" },
     credits: 2,
   },
@@ -51,7 +55,12 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     schema: toolSchema(
       "ReplaceBackground",
       {
-        background: enumParam("Background", ["colour", "blur", "image"], "blur", "A colour, a blur of the original, or the image of a connected node"),
+        background: enumParam(
+          "Background",
+          ["colour", "blur", "image"],
+          "blur",
+          "A colour, a blur of the original, or the image of a connected node",
+        ),
         colour: textParam("Colour", "#1f2937", "A hex colour such as #1f2937 (used with Background: colour)"),
         blur_radius: intParam("Blur radius", 2, 60, 18, "How soft the blurred background is"),
       },
@@ -164,7 +173,11 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     label: "Local",
     accepts: ["video"],
     output: { kind: "replace", type: "video" },
-    schema: toolSchema("TrimVideo", { start: numberParam("Start (s)", 0, 600, 0, { multipleOf: 0.1 }), end: numberParam("End (s)", 0.1, 600, 2, { multipleOf: 0.1 }) }, ["start", "end"]),
+    schema: toolSchema(
+      "TrimVideo",
+      { start: numberParam("Start (s)", 0, 600, 0, { multipleOf: 0.1 }), end: numberParam("End (s)", 0.1, 600, 2, { multipleOf: 0.1 }) },
+      ["start", "end"],
+    ),
     credits: 1,
   },
   {
@@ -176,7 +189,11 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     label: "Local",
     accepts: ["video"],
     output: { kind: "replace", type: "video" },
-    schema: toolSchema("ChangeSpeed", { factor: numberParam("Speed", 0.25, 4, 2, { multipleOf: 0.25, description: "2 is twice as fast, 0.5 half as fast" }) }, ["factor"]),
+    schema: toolSchema(
+      "ChangeSpeed",
+      { factor: numberParam("Speed", 0.25, 4, 2, { multipleOf: 0.25, description: "2 is twice as fast, 0.5 half as fast" }) },
+      ["factor"],
+    ),
     credits: 1,
   },
   {
@@ -238,7 +255,9 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     accepts: ["video"],
     connected: [{ name: "subtitle_text", type: "text", required: false }],
     output: { kind: "replace", type: "video" },
-    schema: toolSchema("BurnSubtitles", { text: { type: "string", title: "Subtitle text", default: "", description: "Left empty: the text of the connected text node" } }),
+    schema: toolSchema("BurnSubtitles", {
+      text: { type: "string", title: "Subtitle text", default: "", description: "Left empty: the text of the connected text node" },
+    }),
     credits: 1,
   },
   {
@@ -264,7 +283,9 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     label: "Local",
     accepts: ["audio"],
     output: { kind: "replace", type: "audio" },
-    schema: toolSchema("NormalizeLoudness", { target_lufs: intParam("Target (LUFS)", -40, -5, -23, "-23 for broadcast, -14 for streaming") }),
+    schema: toolSchema("NormalizeLoudness", {
+      target_lufs: intParam("Target (LUFS)", -40, -5, -23, "-23 for broadcast, -14 for streaming"),
+    }),
     credits: 1,
   },
   {
@@ -288,7 +309,10 @@ export const LOCAL_TOOLS: ToolDefinition[] = [
     label: "Local",
     accepts: ["audio"],
     output: { kind: "replace", type: "audio" },
-    schema: toolSchema("FadeAudio", { fade_in: numberParam("Fade in (s)", 0, 10, 0.5, { multipleOf: 0.1 }), fade_out: numberParam("Fade out (s)", 0, 10, 1, { multipleOf: 0.1 }) }),
+    schema: toolSchema("FadeAudio", {
+      fade_in: numberParam("Fade in (s)", 0, 10, 0.5, { multipleOf: 0.1 }),
+      fade_out: numberParam("Fade out (s)", 0, 10, 1, { multipleOf: 0.1 }),
+    }),
     credits: 1,
   },
   // --- Other: pictures and videos ---------------------------------------------------------------------

@@ -62,7 +62,13 @@ export function toolSchema(name: string, properties: Record<string, JsonSchemaPr
   };
 }
 
-export const numberParam = (title: string, minimum: number, maximum: number, def: number, extra: Partial<JsonSchemaProperty> = {}): JsonSchemaProperty => ({
+export const numberParam = (
+  title: string,
+  minimum: number,
+  maximum: number,
+  def: number,
+  extra: Partial<JsonSchemaProperty> = {},
+): JsonSchemaProperty => ({
   type: "number",
   title,
   minimum,
@@ -78,11 +84,21 @@ export const intParam = (title: string, minimum: number, maximum: number, def: n
   default: def,
   ...(description ? { description } : {}),
 });
-export const enumParam = (title: string, values: readonly (string | number)[], def: string | number, description?: string): JsonSchemaProperty => ({
+export const enumParam = (
+  title: string,
+  values: readonly (string | number)[],
+  def: string | number,
+  description?: string,
+): JsonSchemaProperty => ({
   type: typeof def === "number" ? "integer" : "string",
   title,
   enum: [...values],
   default: def,
   ...(description ? { description } : {}),
 });
-export const textParam = (title: string, def = "", description?: string): JsonSchemaProperty => ({ type: "string", title, default: def, ...(description ? { description } : {}) });
+export const textParam = (title: string, def = "", description?: string): JsonSchemaProperty => ({
+  type: "string",
+  title,
+  default: def,
+  ...(description ? { description } : {}),
+});

@@ -54,7 +54,11 @@ const str = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
 function modelSubstitute(original: Model | undefined, data: NodeData, inputs: MediaType[], models: readonly Model[]): Model | undefined {
   const output = original ? outputTypeOf(original) : toMediaType(data.contentType);
   if (!output) return undefined;
-  const candidates = modelsFor(output, inputs, models.filter((m) => m.usable !== false && m.id !== original?.id));
+  const candidates = modelsFor(
+    output,
+    inputs,
+    models.filter((m) => m.usable !== false && m.id !== original?.id),
+  );
   return candidates.find((m) => original && m.family === original.family) ?? candidates[0];
 }
 
@@ -86,7 +90,11 @@ function toolSubstitute(original: ToolChoice | undefined, tools: readonly ToolCh
  * One line per node model or tool that will not run here, in node order. `edges` are the file's, so a
  * node's inputs are the content of the nodes connected into it.
  */
-export function compatibilityReport(nodes: readonly ReportNode[], edges: readonly { source: string; target: string }[], studio: StudioChoices): CompatibilityIssue[] {
+export function compatibilityReport(
+  nodes: readonly ReportNode[],
+  edges: readonly { source: string; target: string }[],
+  studio: StudioChoices,
+): CompatibilityIssue[] {
   const models = new Map(studio.models.map((m) => [m.id, m]));
   const tools = new Map(studio.tools.map((t) => [t.id, t]));
   const byId = new Map(nodes.map((n) => [n.id, n]));
@@ -102,7 +110,10 @@ export function compatibilityReport(nodes: readonly ReportNode[], edges: readonl
     if (modelId) {
       const model = models.get(modelId);
       if (!model || model.usable === false) {
-        issues.push({ ...base, ...unavailable("model", modelId, model, modelSubstitute(model, node.data, inputsOf(node.id), studio.models)) });
+        issues.push({
+          ...base,
+          ...unavailable("model", modelId, model, modelSubstitute(model, node.data, inputsOf(node.id), studio.models)),
+        });
       }
     }
     const toolId = str((node.data as Record<string, unknown>).selectedTool);
@@ -126,7 +137,11 @@ function unavailable(
     id,
     name: found?.name ?? id,
     problem: found ? "locked" : "unknown",
-    reason: found ? (found.lockedReason ?? COMPATIBILITY_MESSAGES.locked) : kind === "model" ? COMPATIBILITY_MESSAGES.unknownModel : COMPATIBILITY_MESSAGES.unknownTool,
+    reason: found
+      ? (found.lockedReason ?? COMPATIBILITY_MESSAGES.locked)
+      : kind === "model"
+        ? COMPATIBILITY_MESSAGES.unknownModel
+        : COMPATIBILITY_MESSAGES.unknownTool,
     ...(substitute ? { substitute: { id: substitute.id, name: substitute.name } } : {}),
   };
 }
@@ -139,11 +154,18 @@ export const issueKey = (issue: Pick<CompatibilityIssue, "nodeId" | "kind">) => 
  * swapped and its parameters reset to the substitute's defaults, as picking it by hand does; a node kept
  * as is keeps what the file said.
  */
-export function withSubstitutes<N extends { id: string; data: NodeData }>(nodes: readonly N[], issues: readonly CompatibilityIssue[], accepted: ReadonlySet<string>): N[] {
+export function withSubstitutes<N extends { id: string; data: NodeData }>(
+  nodes: readonly N[],
+  issues: readonly CompatibilityIssue[],
+  accepted: ReadonlySet<string>,
+): N[] {
   const swaps = new Map<string, Record<string, unknown>>();
   for (const issue of issues) {
     if (!issue.substitute || !accepted.has(issueKey(issue))) continue;
-    const patch = issue.kind === "model" ? { selectedModel: issue.substitute.id, modelParameters: {} } : { selectedTool: issue.substitute.id, toolParameters: {} };
+    const patch =
+      issue.kind === "model"
+        ? { selectedModel: issue.substitute.id, modelParameters: {} }
+        : { selectedTool: issue.substitute.id, toolParameters: {} };
     swaps.set(issue.nodeId, { ...swaps.get(issue.nodeId), ...patch });
   }
   return nodes.map((n) => (swaps.has(n.id) ? { ...n, data: { ...n.data, ...swaps.get(n.id) } } : n));

@@ -13,7 +13,15 @@ import {
 } from "./format";
 
 const node = (id: string, data: Record<string, unknown> = {}) => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data });
-const doc = (over: Record<string, unknown> = {}) => ({ format: "reelgraph-workflow", version: 1, exportedAt: "2025-01-01T00:00:00.000Z", nodes: [node("a"), node("b")], edges: [{ id: "e", source: "a", target: "b" }], media: [], ...over });
+const doc = (over: Record<string, unknown> = {}) => ({
+  format: "reelgraph-workflow",
+  version: 1,
+  exportedAt: "2025-01-01T00:00:00.000Z",
+  nodes: [node("a"), node("b")],
+  edges: [{ id: "e", source: "a", target: "b" }],
+  media: [],
+  ...over,
+});
 
 describe("the workflow file's header", () => {
   it("takes this studio's format and version", () => {
@@ -21,7 +29,9 @@ describe("the workflow file's header", () => {
   });
 
   it("tells a file from a newer studio to update, naming its format version", () => {
-    expect(headerProblem(doc({ version: 2 }))).toBe("This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.");
+    expect(headerProblem(doc({ version: 2 }))).toBe(
+      "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.",
+    );
   });
 
   it("refuses a version it does not know that is not newer", () => {
@@ -38,7 +48,9 @@ describe("the workflow file's header", () => {
 
 describe("the workflow document", () => {
   it("accepts nodes, edges between them and media under media/", () => {
-    const parsed = workflowDocumentSchema.safeParse(doc({ media: [{ ref: "/api/media/abc", path: "media/1.png", contentType: "image/png" }] }));
+    const parsed = workflowDocumentSchema.safeParse(
+      doc({ media: [{ ref: "/api/media/abc", path: "media/1.png", contentType: "image/png" }] }),
+    );
     expect(parsed.success).toBe(true);
   });
 
@@ -53,12 +65,20 @@ describe("the workflow document", () => {
   });
 
   it("refuses a media path outside media/ and a media reference that is not studio media", () => {
-    expect(workflowDocumentSchema.safeParse(doc({ media: [{ ref: "/api/media/abc", path: "../1.png", contentType: "image/png" }] })).success).toBe(false);
-    expect(workflowDocumentSchema.safeParse(doc({ media: [{ ref: "https://evil.example/x.png", path: "media/1.png", contentType: "image/png" }] })).success).toBe(false);
+    expect(
+      workflowDocumentSchema.safeParse(doc({ media: [{ ref: "/api/media/abc", path: "../1.png", contentType: "image/png" }] })).success,
+    ).toBe(false);
+    expect(
+      workflowDocumentSchema.safeParse(
+        doc({ media: [{ ref: "https://evil.example/x.png", path: "media/1.png", contentType: "image/png" }] }),
+      ).success,
+    ).toBe(false);
   });
 
   it("refuses node data the canvas would refuse (an outside media URL)", () => {
-    expect(workflowDocumentSchema.safeParse(doc({ nodes: [node("a", { mediaUrl: "https://evil.example/x.png" })], edges: [] })).success).toBe(false);
+    expect(
+      workflowDocumentSchema.safeParse(doc({ nodes: [node("a", { mediaUrl: "https://evil.example/x.png" })], edges: [] })).success,
+    ).toBe(false);
   });
 
   it("caps the node count", () => {
@@ -70,7 +90,9 @@ describe("the workflow document", () => {
 
 describe("zip entry names", () => {
   it.each(["workflow.json", "media/1.png", "media/"])("reads %s", (name) => expect(isSafeEntryName(name)).toBe(true));
-  it.each(["../x", "media/../../x", "/etc/passwd", "C:/x", "media\\..\\x", "a//b", "./x", ""])("refuses %s", (name) => expect(isSafeEntryName(name)).toBe(false));
+  it.each(["../x", "media/../../x", "/etc/passwd", "C:/x", "media\\..\\x", "a//b", "./x", ""])("refuses %s", (name) =>
+    expect(isSafeEntryName(name)).toBe(false),
+  );
 
   it("takes only plain names directly under media/ as media paths", () => {
     expect(isMediaPath("media/3.png")).toBe(true);
@@ -119,7 +141,10 @@ describe("reading workflow.json", () => {
     expect(!nul.ok && nul.error).toMatch(/^The workflow file could not be read: /);
     const badField = readWorkflowDocument(doc({ nodes: [{ ...node("a"), position: { x: "left", y: 0 } }], edges: [] }));
     expect(!badField.ok && badField.error).toMatch(/^The workflow file could not be read: .*\(at nodes\.0\.position\.x\)$/);
-    expect(readWorkflowDocument(doc({ nodes: [{ ...node("a"), type: "group" }], edges: [] }))).toEqual({ ok: false, error: WORKFLOW_FILE_MESSAGES.unknownNodeType("group") });
+    expect(readWorkflowDocument(doc({ nodes: [{ ...node("a"), type: "group" }], edges: [] }))).toEqual({
+      ok: false,
+      error: WORKFLOW_FILE_MESSAGES.unknownNodeType("group"),
+    });
     expect(readWorkflowDocument(doc({ nodes: [], edges: [] }))).toEqual({ ok: false, error: WORKFLOW_FILE_MESSAGES.noNodes });
   });
 

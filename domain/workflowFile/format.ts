@@ -47,8 +47,10 @@ export const WORKFLOW_FILE_MESSAGES = {
   notWorkflow: "This is not a Reelgraph workflow file.",
   damaged: "The workflow file is damaged and could not be read.",
   /** Its reading ran past the time limit or out of memory (server/workflowFiles/workflowReaderHost.ts). */
-  unreadable: "The workflow file could not be read: it took too long or needed too much memory. Try exporting fewer nodes or leaving out media.",
-  newerVersion: (version: number) => `This workflow file was made by a newer version of Reelgraph (format ${version}). Update the studio to import it.`,
+  unreadable:
+    "The workflow file could not be read: it took too long or needed too much memory. Try exporting fewer nodes or leaving out media.",
+  newerVersion: (version: number) =>
+    `This workflow file was made by a newer version of Reelgraph (format ${version}). Update the studio to import it.`,
   unknownVersion: (version: unknown) => `This workflow file has a format version this studio does not know (${quoted(String(version))}).`,
   tooLarge: `The workflow file is larger than ${mb(WORKFLOW_LIMITS.zipBytes)}.`,
   unpackedTooLarge: `The workflow file unpacks to more than ${mb(WORKFLOW_LIMITS.unpackedBytes)}.`,
@@ -100,17 +102,20 @@ export const workflowDocumentSchema = z
       ids.add(node.id);
     }
     for (const edge of doc.edges) {
-      if (!ids.has(edge.source) || !ids.has(edge.target)) ctx.addIssue({ code: "custom", path: ["edges"], message: `a connection names a node the file does not hold (${quoted(edge.id)})` });
+      if (!ids.has(edge.source) || !ids.has(edge.target))
+        ctx.addIssue({ code: "custom", path: ["edges"], message: `a connection names a node the file does not hold (${quoted(edge.id)})` });
     }
     for (const group of doc.groups) {
       const outside = group.nodeIds.find((id) => !ids.has(id));
-      if (outside) ctx.addIssue({ code: "custom", path: ["groups"], message: `a group names a node the file does not hold (${quoted(outside)})` });
+      if (outside)
+        ctx.addIssue({ code: "custom", path: ["groups"], message: `a group names a node the file does not hold (${quoted(outside)})` });
     }
     // Two references may share one file (a URL with and without its extension); one reference has one file.
     const refs = new Set<string>();
     for (const m of doc.media) {
       if (!isMediaPath(m.path)) ctx.addIssue({ code: "custom", path: ["media"], message: WORKFLOW_FILE_MESSAGES.outsideFolder(m.path) });
-      if (refs.has(m.ref)) ctx.addIssue({ code: "custom", path: ["media"], message: `two media entries share the reference ${quoted(m.ref)}` });
+      if (refs.has(m.ref))
+        ctx.addIssue({ code: "custom", path: ["media"], message: `two media entries share the reference ${quoted(m.ref)}` });
       refs.add(m.ref);
     }
   });
@@ -139,7 +144,8 @@ export function headerProblem(header: unknown): string | null {
   if (!parsed.success || parsed.data.format !== WORKFLOW_FORMAT) return WORKFLOW_FILE_MESSAGES.notWorkflow;
   const { version } = parsed.data;
   if (version === WORKFLOW_VERSION) return null;
-  if (typeof version === "number" && Number.isInteger(version) && version > WORKFLOW_VERSION) return WORKFLOW_FILE_MESSAGES.newerVersion(version);
+  if (typeof version === "number" && Number.isInteger(version) && version > WORKFLOW_VERSION)
+    return WORKFLOW_FILE_MESSAGES.newerVersion(version);
   return WORKFLOW_FILE_MESSAGES.unknownVersion(version);
 }
 
@@ -163,7 +169,12 @@ export const workflowExportQuerySchema = z
     nodeIds: z.string().max(200_000).optional(),
     media: z.enum(["0", "1", "true", "false"]).optional(),
   })
-  .transform((q): WorkflowExportRequest => ({ ...(q.nodeIds ? { nodeIds: q.nodeIds.split(",").filter(Boolean) } : {}), media: q.media === "1" || q.media === "true" }))
+  .transform(
+    (q): WorkflowExportRequest => ({
+      ...(q.nodeIds ? { nodeIds: q.nodeIds.split(",").filter(Boolean) } : {}),
+      media: q.media === "1" || q.media === "true",
+    }),
+  )
   .pipe(workflowExportRequestSchema);
 
 /** Our own sentences stand alone; zod's details of a bad field are put after a leading sentence. */
@@ -183,7 +194,12 @@ export function readWorkflowDocument(json: unknown): { ok: true; document: Workf
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const own = issue && /^(The|This|A) workflow file/.test(issue.message);
-    return { ok: false, error: own ? issue.message : asMessage(issue ? `${issue.message}${issue.path.length ? ` (at ${issue.path.join(".")})` : ""}` : "invalid") };
+    return {
+      ok: false,
+      error: own
+        ? issue.message
+        : asMessage(issue ? `${issue.message}${issue.path.length ? ` (at ${issue.path.join(".")})` : ""}` : "invalid"),
+    };
   }
   const type = unknownNodeType(parsed.data.nodes);
   if (type !== undefined) return { ok: false, error: WORKFLOW_FILE_MESSAGES.unknownNodeType(type) };

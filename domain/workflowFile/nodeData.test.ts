@@ -29,9 +29,36 @@ const finished: NodeData = {
 
 describe("a node's data in a workflow file", () => {
   it("keeps what the person made and leaves out run-time fields", () => {
-    const out = workflowNodeData({ ...finished, generationId: "g1", isGenerating: false, generationProgress: 40, error: null, toolExecutionResult: { success: true } } as NodeData, keep);
-    expect(out).toMatchObject({ title: "Harbour at dusk", prompt: "a harbour at dusk, fog", selectedModel: "fal-ai/flux/dev", modelParameters: { guidance_scale: 4 }, agentContext: true, mediaUrl: A });
-    for (const field of ["generationId", "isGenerating", "generationProgress", "error", "toolExecutionResult", "rev", "lastModified", "contextData"]) expect(out).not.toHaveProperty(field);
+    const out = workflowNodeData(
+      {
+        ...finished,
+        generationId: "g1",
+        isGenerating: false,
+        generationProgress: 40,
+        error: null,
+        toolExecutionResult: { success: true },
+      } as NodeData,
+      keep,
+    );
+    expect(out).toMatchObject({
+      title: "Harbour at dusk",
+      prompt: "a harbour at dusk, fog",
+      selectedModel: "fal-ai/flux/dev",
+      modelParameters: { guidance_scale: 4 },
+      agentContext: true,
+      mediaUrl: A,
+    });
+    for (const field of [
+      "generationId",
+      "isGenerating",
+      "generationProgress",
+      "error",
+      "toolExecutionResult",
+      "rev",
+      "lastModified",
+      "contextData",
+    ])
+      expect(out).not.toHaveProperty(field);
   });
 
   it("turns a node caught generating or failed into an idle one", () => {
@@ -49,7 +76,9 @@ describe("a node's data in a workflow file", () => {
   });
 
   it("keeps a text node finished: its text is its result", () => {
-    expect(workflowNodeData({ title: "Note", status: "completed", contentType: "text", content: "INT. HARBOUR" }, dropAll).status).toBe("completed");
+    expect(workflowNodeData({ title: "Note", status: "completed", contentType: "text", content: "INT. HARBOUR" }, dropAll).status).toBe(
+      "completed",
+    );
   });
 
   it("maps media URLs to the importing project's copies, keeping the version shown", () => {

@@ -3,9 +3,14 @@ import type { NodeRecord } from "../canvas/changes";
 import { NODE_FOOTPRINT } from "../canvas/placement";
 import { placeBeside, placementOffset, remapWorkflow } from "./remap";
 
-const node = (id: string, x: number, y: number, data: NodeRecord["data"] = { title: id }): NodeRecord => ({ id, type: "generic_v2", position: { x, y }, data });
+const node = (id: string, x: number, y: number, data: NodeRecord["data"] = { title: id }): NodeRecord => ({
+  id,
+  type: "generic_v2",
+  position: { x, y },
+  data,
+});
 let seed = 0;
-const random = () => ((seed = (seed * 9301 + 49297) % 233280) / 233280);
+const random = () => (seed = (seed * 9301 + 49297) % 233280) / 233280;
 
 describe("remapping a workflow", () => {
   const file = {
@@ -22,8 +27,20 @@ describe("remapping a workflow", () => {
     expect(new Set(ids).size).toBe(3);
     expect(ids.some((id) => ["a", "b", "c"].includes(id))).toBe(false);
     expect(out.edges).toEqual([
-      { id: expect.stringMatching(/^edge-/), source: out.idMap.get("a"), target: out.idMap.get("b"), sourceHandle: null, targetHandle: null },
-      { id: expect.stringMatching(/^edge-/), source: out.idMap.get("a"), target: out.idMap.get("c"), sourceHandle: "out", targetHandle: "in" },
+      {
+        id: expect.stringMatching(/^edge-/),
+        source: out.idMap.get("a"),
+        target: out.idMap.get("b"),
+        sourceHandle: null,
+        targetHandle: null,
+      },
+      {
+        id: expect.stringMatching(/^edge-/),
+        source: out.idMap.get("a"),
+        target: out.idMap.get("c"),
+        sourceHandle: "out",
+        targetHandle: "in",
+      },
     ]);
     expect(out.edges.map((e) => e.id)).not.toContain("ab");
   });
@@ -40,7 +57,10 @@ describe("remapping a workflow", () => {
   });
 
   it("drops self-connections and a second edge between the same two nodes", () => {
-    const out = remapWorkflow({ nodes: file.nodes, edges: [...file.edges, { id: "aa", source: "a", target: "a" }, { id: "ab2", source: "a", target: "b" }] }, { occupied: [] });
+    const out = remapWorkflow(
+      { nodes: file.nodes, edges: [...file.edges, { id: "aa", source: "a", target: "a" }, { id: "ab2", source: "a", target: "b" }] },
+      { occupied: [] },
+    );
     expect(out.edges).toHaveLength(2);
   });
 
@@ -50,7 +70,10 @@ describe("remapping a workflow", () => {
   });
 
   it("puts the group right of the nodes already there, top level with them, layout kept", () => {
-    const occupied = [{ x: 100, y: 300 }, { x: 2000, y: 800 }];
+    const occupied = [
+      { x: 100, y: 300 },
+      { x: 2000, y: 800 },
+    ];
     const out = remapWorkflow(file, { occupied });
     expect(out.nodes.map((n) => n.position)).toEqual([
       { x: 2000 + NODE_FOOTPRINT.width, y: 300 },
@@ -60,7 +83,16 @@ describe("remapping a workflow", () => {
   });
 
   it("goes below the nodes there when there is no room to the right", () => {
-    const offset = placementOffset([{ x: 0, y: 0 }, { x: 1000, y: 0 }], [{ x: 14500, y: -200 }, { x: -300, y: 100 }]);
+    const offset = placementOffset(
+      [
+        { x: 0, y: 0 },
+        { x: 1000, y: 0 },
+      ],
+      [
+        { x: 14500, y: -200 },
+        { x: -300, y: 100 },
+      ],
+    );
     expect(offset).toEqual({ x: -300, y: 100 + NODE_FOOTPRINT.height });
   });
 

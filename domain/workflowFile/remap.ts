@@ -46,7 +46,11 @@ export interface RemappedWorkflow {
 
 /** New ids for every node and edge, first revisions, and the group placed beside `occupied`. */
 export function remapWorkflow(
-  workflow: { nodes: readonly NodeRecord[]; edges: readonly { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }[]; groups?: readonly GroupRecord[] },
+  workflow: {
+    nodes: readonly NodeRecord[];
+    edges: readonly { id: string; source: string; target: string; sourceHandle?: string | null; targetHandle?: string | null }[];
+    groups?: readonly GroupRecord[];
+  },
   opts: { occupied: readonly Position[]; now?: number; random?: Random },
 ): RemappedWorkflow {
   const now = opts.now ?? Date.now();

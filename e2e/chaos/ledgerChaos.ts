@@ -77,7 +77,12 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
   const fal = await startFalFake({
     key: "chaos-key",
     pollsToComplete: 2,
-    fails: (job) => createHash("sha256").update(job.id + job.input.prompt).digest()[0]! / 256 < opts.failureRate,
+    fails: (job) =>
+      createHash("sha256")
+        .update(job.id + job.input.prompt)
+        .digest()[0]! /
+        256 <
+      opts.failureRate,
   });
   const stripe = await startFakeStripe();
   const studio = await StudioProcess.start({
@@ -98,7 +103,11 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
       const res = await fetch(`${studio.url}${path}`, {
         method,
         // better-auth checks the origin of its own calls (a browser always sends one).
-        headers: { origin: studio.url, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          origin: studio.url,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -120,12 +129,18 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     const users: { id: string; token: string; projectId: string; nodeIds: string[]; events: Record<string, unknown>[] }[] = [];
     const perUser = Math.ceil(opts.jobs / opts.users);
     for (let i = 0; i < opts.users; i++) {
-      const signUp = await persistent(null, "POST", "/api/auth/sign-up/email", { name: `Chaos ${i}`, email: `chaos${i}.${Date.now()}@example.com`, password: "correct horse 1" });
+      const signUp = await persistent(null, "POST", "/api/auth/sign-up/email", {
+        name: `Chaos ${i}`,
+        email: `chaos${i}.${Date.now()}@example.com`,
+        password: "correct horse 1",
+      });
       if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${JSON.stringify(signUp.body)}`);
       const token = signUp.body.token as string;
       const projectId = (await persistent(token, "POST", "/api/projects", { name: `Chaos ${i}` })).body.id as string;
       const nodeIds = Array.from({ length: perUser }, (_, k) => `chaos-${i}-${k}`);
-      await persistent(token, "POST", `/api/projects/${projectId}/structure`, { nodes: nodeIds.map((id, k) => ({ id, position: { x: (k % 20) * 500, y: Math.floor(k / 20) * 500 } })) });
+      await persistent(token, "POST", `/api/projects/${projectId}/structure`, {
+        nodes: nodeIds.map((id, k) => ({ id, position: { x: (k % 20) * 500, y: Math.floor(k / 20) * 500 } })),
+      });
       const checkout = await persistent(token, "POST", "/api/billing/checkout", { priceId: PACK });
       users.push({ id: signUp.body.user.id, token, projectId, nodeIds, events: stripe.pay(checkout.body.sessionId) });
     }
@@ -145,7 +160,11 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
       // Stripe retries a delivery that failed; so does this, until the studio answers.
       for (;;) {
         try {
-          const res = await fetch(`${studio.url}/api/billing/webhook`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": signature }, body: payload });
+          const res = await fetch(`${studio.url}/api/billing/webhook`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "stripe-signature": signature },
+            body: payload,
+          });
           if (res.ok) return;
           refusedWhileDown += 1;
         } catch {
@@ -181,7 +200,11 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
       });
       await persistent(u.token, "POST", "/api/workflows/autosave", {
         projectId,
-        updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, prompt: `graph ${graphRuns} ${id}`, selectedModel: MODEL, rev: 1 } })),
+        updates: ids.map((id) => ({
+          nodeId: id,
+          prevRev: 0,
+          nodeData: { title: id, prompt: `graph ${graphRuns} ${id}`, selectedModel: MODEL, rev: 1 },
+        })),
       });
       const started = await persistent(u.token, "POST", `/api/projects/${projectId}/runs`, { scope: "all" });
       if (started.status !== 202) throw new Error(`graph run refused: ${started.status} ${JSON.stringify(started.body)}`);
@@ -200,7 +223,12 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
         await studio.up();
       }
       inFlight.push(
-        persistent(job.u.token, "POST", "/api/execute-node", { projectId: job.u.projectId, nodeId: job.nodeId, prompt: job.prompt, selectedModel: MODEL }).then((r) => {
+        persistent(job.u.token, "POST", "/api/execute-node", {
+          projectId: job.u.projectId,
+          nodeId: job.nodeId,
+          prompt: job.prompt,
+          selectedModel: MODEL,
+        }).then((r) => {
           if (r.status === 202) accepted += 1;
           else refused[String(r.status)] = (refused[String(r.status)] ?? 0) + 1;
         }),
@@ -219,7 +247,9 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     for (;;) {
       // Each user's queue across their projects (the graph runs are in projects of their own).
       const lists = await Promise.all(users.map((u) => persistent(u.token, "GET", "/api/queue")));
-      const open = lists.flatMap((l) => (l.body.runs as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)));
+      const open = lists.flatMap((l) =>
+        (l.body.runs as { status: string }[]).filter((g) => ["waiting", "queued", "running"].includes(g.status)),
+      );
       stuck = open.length;
       for (const key of Object.keys(stuckStatuses)) delete stuckStatuses[key];
       for (const g of open) stuckStatuses[g.status] = (stuckStatuses[g.status] ?? 0) + 1;
@@ -269,11 +299,15 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
         const balance = ledger.reduce((s, l) => s + l.delta, 0);
         if (balance !== grants - captured) unbalanced.push(`${u.id}: balance ${balance} ≠ grants ${grants} − captures ${captured}`);
         const packGrants = ledger.filter((l) => l.idempotencyKey.startsWith("billing:checkout:"));
-        if (packGrants.length !== 1 || packGrants[0]!.delta !== pack.credits) grantMismatches.push(`${u.id}: ${packGrants.length} pack grants`);
+        if (packGrants.length !== 1 || packGrants[0]!.delta !== pack.credits)
+          grantMismatches.push(`${u.id}: ${packGrants.length} pack grants`);
       }
       // Every accepted job has its row (a retried request after a kill may have made one more).
-      if (runsSeen < accepted) throw new Error(`the database shows ${runsSeen} runs for ${accepted} accepted jobs: the measurement is broken`);
-      const counted = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${nodes} where data->>'status' in ('generating', 'queued')`));
+      if (runsSeen < accepted)
+        throw new Error(`the database shows ${runsSeen} runs for ${accepted} accepted jobs: the measurement is broken`);
+      const counted = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${nodes} where data->>'status' in ('generating', 'queued')`),
+      );
       const nodesGenerating = Number(counted[0]?.n ?? 0);
       return {
         jobsAccepted: accepted,
@@ -304,4 +338,3 @@ export async function runLedgerChaos(opts: ChaosOptions): Promise<ChaosResult> {
     await stripe.close();
   }
 }
-

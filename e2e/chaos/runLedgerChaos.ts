@@ -9,12 +9,26 @@ const arg = (name: string, fallback: number) => {
 };
 
 async function main() {
-  const opts = { jobs: arg("jobs", 1000), users: arg("users", 20), failureRate: arg("failure-rate", 0.3), kills: arg("kills", 4), webhooks: arg("webhooks", 200), seed: arg("seed", 1) };
+  const opts = {
+    jobs: arg("jobs", 1000),
+    users: arg("users", 20),
+    failureRate: arg("failure-rate", 0.3),
+    kills: arg("kills", 4),
+    webhooks: arg("webhooks", 200),
+    seed: arg("seed", 1),
+  };
   console.log(`chaos:ledger — node ${process.version}, ${os.cpus().length} cores, PGlite on disk, the studio as a child process`);
-  console.log(`  ${opts.jobs} jobs from ${opts.users} users, ${Math.round(opts.failureRate * 100)}% provider failures, ${opts.kills} SIGKILLs mid-job, ${opts.webhooks} webhook deliveries (replays, shuffled)\n`);
+  console.log(
+    `  ${opts.jobs} jobs from ${opts.users} users, ${Math.round(opts.failureRate * 100)}% provider failures, ${opts.kills} SIGKILLs mid-job, ${opts.webhooks} webhook deliveries (replays, shuffled)\n`,
+  );
   const r = await runLedgerChaos({ ...opts, log: (l) => console.log(l) });
-  const refused = Object.entries(r.jobsRefused).map(([s, n]) => `${n}× ${s}`).join(", ") || "none";
-  console.log(`\n  jobs accepted ${r.jobsAccepted} (refused: ${refused}); succeeded ${r.succeeded}, failed ${r.failed}; ${r.kills} kills; ${r.deliveries} webhook deliveries (${r.deliveriesRefusedWhileDown} delivery attempts failed while the studio was down, each sent again); ${r.seconds.toFixed(1)} s`);
+  const refused =
+    Object.entries(r.jobsRefused)
+      .map(([s, n]) => `${n}× ${s}`)
+      .join(", ") || "none";
+  console.log(
+    `\n  jobs accepted ${r.jobsAccepted} (refused: ${refused}); succeeded ${r.succeeded}, failed ${r.failed}; ${r.kills} kills; ${r.deliveries} webhook deliveries (${r.deliveriesRefusedWhileDown} delivery attempts failed while the studio was down, each sent again); ${r.seconds.toFixed(1)} s`,
+  );
   console.log(`  graph runs started just before a kill: ${r.graphRuns} (${r.graphNodes} nodes to run)`);
   const checks: [string, number][] = [
     ["users whose balance ≠ grants − captures", r.unbalanced.length],
@@ -27,7 +41,12 @@ async function main() {
   ];
   for (const [what, n] of checks) console.log(`  ${n === 0 ? "ok  " : "FAIL"} ${what}: ${n}`);
   for (const line of [...r.unbalanced, ...r.grantMismatches].slice(0, 20)) console.log(`    ${line}`);
-  if (r.stuckGenerations) console.log(`    still open: ${Object.entries(r.stuckStatuses).map(([s, n]) => `${n} ${s}`).join(", ")}`);
+  if (r.stuckGenerations)
+    console.log(
+      `    still open: ${Object.entries(r.stuckStatuses)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(", ")}`,
+    );
   if (checks.some(([, n]) => n !== 0)) process.exitCode = 1;
 }
 

@@ -29,14 +29,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Signs a person up through the real auth route and returns their bearer token and id. */
 async function signUp(url: string, name: string): Promise<{ token: string; id: string; email: string }> {
   const email = `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@fuzz.test`;
-  const res = await fetch(`${url}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify({ name, email, password: "correct horse 1" }) });
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ name, email, password: "correct horse 1" }),
+  });
   const body = (await res.json()) as { token: string; user: { id: string } };
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(body)}`);
   return { token: body.token, id: body.user.id, email };
 }
 
 async function call<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(url + path, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -81,15 +89,17 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
   const faultRandom = seededRandom(opts.seed ^ 0x5eed);
   const faults: Faults = { random: faultRandom, dropBefore: 0.05, dropAfter: 0.05 };
   const tabCount = opts.tabs ?? 3;
-  const tabs = Array.from({ length: tabCount }, (_, i) =>
-    new SimulatedTab(`tab${i}`, {
-      url,
-      projectId: project.id,
-      token: i % 3 === 1 ? editor.token : owner.token,
-      faults,
-      onAck: (a) => acks.push(...a.map((ack) => ({ ...ack, editsMade: token }))),
-      onRemoval: (ids) => ids.forEach((id) => removedSomewhere.add(id)),
-    }),
+  const tabs = Array.from(
+    { length: tabCount },
+    (_, i) =>
+      new SimulatedTab(`tab${i}`, {
+        url,
+        projectId: project.id,
+        token: i % 3 === 1 ? editor.token : owner.token,
+        faults,
+        onAck: (a) => acks.push(...a.map((ack) => ({ ...ack, editsMade: token }))),
+        onRemoval: (ids) => ids.forEach((id) => removedSomewhere.add(id)),
+      }),
   );
   for (const t of tabs) await t.open();
 
@@ -108,7 +118,10 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
       await sleep(Math.floor(random() * 300));
       await studio.up();
     } else if (roll < 0.14) {
-      commands.createNode({ position: { x: Math.round(random() * 4000), y: Math.round(random() * 3000) }, data: { content: nextToken(tab, "content") } });
+      commands.createNode({
+        position: { x: Math.round(random() * 4000), y: Math.round(random() * 3000) },
+        data: { content: nextToken(tab, "content") },
+      });
     } else if (roll < 0.36) {
       const id = pick(nodeIds);
       const field = pick(["content", "prompt", "description"] as const)!;
@@ -137,7 +150,9 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
         other.client.commands.updateNodeData(id, { [fieldB]: b });
       }
     } else if (roll < 0.58) {
-      const moves = nodeIds.filter(() => chance(0.3)).map((id) => ({ id, position: { x: Math.round(random() * 4000), y: Math.round(random() * 3000) } }));
+      const moves = nodeIds
+        .filter(() => chance(0.3))
+        .map((id) => ({ id, position: { x: Math.round(random() * 4000), y: Math.round(random() * 3000) } }));
       commands.moveNodes(moves);
     } else if (roll < 0.66) {
       const [a, b] = [pick(nodeIds), pick(nodeIds)];
@@ -180,7 +195,15 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     for (const t of tabs) log(`  trace ${t.name} for ${id}:\n    ${t.trace.filter(about).join("\n    ")}`);
   }
   for (const t of tabs) t.close();
-  return { seed: opts.seed, operations: opts.ops, acknowledged: acks.length, lost, divergences, kills: studio.kills, reloads: tabs.reduce((n, t) => n + t.reloads, 0) };
+  return {
+    seed: opts.seed,
+    operations: opts.ops,
+    acknowledged: acks.length,
+    lost,
+    divergences,
+    kills: studio.kills,
+    reloads: tabs.reduce((n, t) => n + t.reloads, 0),
+  };
 }
 
 /** Everyone back online with the studio up; then every tab sends until nothing is pending and all is quiet. */

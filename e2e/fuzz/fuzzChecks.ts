@@ -5,7 +5,10 @@ import type { Ack } from "./simulatedTab";
 /** Every data edit the run made: each value is unique, so where it ends up tells whose edit survived. */
 export type EditLog = { nodeId: string; field: string; value: string }[];
 
-const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const stable = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
 
 /** Where a tab's canvas differs from the server's: one line per node or edge (view-only flags ignored). */
 export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | "edges" | "groups">, server: CanvasData): string[] {
@@ -15,8 +18,10 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
   for (const [id, n] of serverNodes) {
     const mine = localNodes.get(id);
     if (!mine) out.push(`${tab}: node ${id} missing (server has it at rev ${n.rev})`);
-    else if (mine.position.x !== n.position.x || mine.position.y !== n.position.y) out.push(`${tab}: node ${id} at ${stable(mine.position)}, server ${stable(n.position)}`);
-    else if (stable(mine.data) !== stable({ ...n.data, rev: n.rev })) out.push(`${tab}: node ${id} data ${stable(mine.data)} != server ${stable({ ...n.data, rev: n.rev })}`);
+    else if (mine.position.x !== n.position.x || mine.position.y !== n.position.y)
+      out.push(`${tab}: node ${id} at ${stable(mine.position)}, server ${stable(n.position)}`);
+    else if (stable(mine.data) !== stable({ ...n.data, rev: n.rev }))
+      out.push(`${tab}: node ${id} data ${stable(mine.data)} != server ${stable({ ...n.data, rev: n.rev })}`);
   }
   for (const id of localNodes.keys()) if (!serverNodes.has(id)) out.push(`${tab}: node ${id} shown, not on the server`);
   const serverEdges = new Set(server.edges.map((e) => `${e.id}:${e.source}->${e.target}`));
@@ -26,7 +31,8 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
   // Groups (issue 34): the same records, whatever order they were made in.
   const serverGroups = new Map((server.groups ?? []).map((g) => [g.id, stable(g)]));
   const localGroups = new Map(local.groups.map((g) => [g.id, stable(g)]));
-  for (const [id, g] of serverGroups) if (localGroups.get(id) !== g) out.push(`${tab}: group ${id} ${localGroups.get(id) ?? "missing"}, server ${g}`);
+  for (const [id, g] of serverGroups)
+    if (localGroups.get(id) !== g) out.push(`${tab}: group ${id} ${localGroups.get(id) ?? "missing"}, server ${g}`);
   for (const id of localGroups.keys()) if (!serverGroups.has(id)) out.push(`${tab}: group ${id} shown, not on the server`);
   return out;
 }
@@ -59,7 +65,8 @@ export function findLostEdits(server: CanvasData, acks: StampedAck[], edits: Edi
     if (!acked) continue;
     const node = nodes.get(e.nodeId);
     if (!node) {
-      if (!removed.has(e.nodeId)) lost.push(`node ${e.nodeId} is gone though nobody removed it (its ${e.field} was acknowledged at rev ${acked.rev})`);
+      if (!removed.has(e.nodeId))
+        lost.push(`node ${e.nodeId} is gone though nobody removed it (its ${e.field} was acknowledged at rev ${acked.rev})`);
       continue;
     }
     const final = (node.data as Record<string, unknown>)[e.field];
@@ -67,7 +74,10 @@ export function findLostEdits(server: CanvasData, acks: StampedAck[], edits: Edi
     // Nothing in the run removes a field: a field gone after an acknowledged edit is lost outright.
     const finalAck = typeof final === "string" ? firstAck.get(`${e.nodeId}\u0000${e.field}\u0000${final}`) : undefined;
     const finalOnServerBefore = typeof final !== "string" || (finalAck !== undefined && finalAck.editsMade < editOrder(e.value));
-    if (finalOnServerBefore) lost.push(`node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${acked.rev}) was replaced by "${String(final)}", which the server had before it was typed`);
+    if (finalOnServerBefore)
+      lost.push(
+        `node ${e.nodeId} ${e.field}: "${e.value}" (acknowledged at rev ${acked.rev}) was replaced by "${String(final)}", which the server had before it was typed`,
+      );
   }
   // A node whose first write was acknowledged exists, unless someone removed it.
   for (const nodeId of new Set(acks.map((a) => a.nodeId))) {

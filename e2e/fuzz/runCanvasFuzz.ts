@@ -25,7 +25,9 @@ try {
     const r = await runSeed(studio, { seed, ops, tabs, kills, log: (line) => console.log(line) });
     results.push(r);
     const verdict = r.lost.length || r.divergences.length ? "FAIL" : "ok";
-    console.log(`seed ${seed}: ${verdict} · ${r.operations} ops · ${r.acknowledged} acknowledged writes · lost ${r.lost.length} · divergences ${r.divergences.length} · ${r.kills} kills so far · ${r.reloads} reloads · ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seed ${seed}: ${verdict} · ${r.operations} ops · ${r.acknowledged} acknowledged writes · lost ${r.lost.length} · divergences ${r.divergences.length} · ${r.kills} kills so far · ${r.reloads} reloads · ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     for (const line of [...r.lost, ...r.divergences].slice(0, 8)) console.log(`    ${line}`);
     if (verdict === "FAIL") console.log(`    replay: npm run fuzz:canvas -- --seed ${seed} --ops ${ops} --tabs ${tabs} --kills ${kills}`);
   }
@@ -35,5 +37,7 @@ try {
 const sum = (f: (r: FuzzResult) => number) => results.reduce((n, r) => n + f(r), 0);
 const lost = sum((r) => r.lost.length);
 const divergences = sum((r) => r.divergences.length);
-console.log(`seeds ${results.length}, operations ${sum((r) => r.operations)}, acknowledged writes ${sum((r) => r.acknowledged)}, acknowledged edits lost ${lost}, divergences ${divergences}, server kills ${studio.kills}, studio crashes ${studio.crashes}, in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `seeds ${results.length}, operations ${sum((r) => r.operations)}, acknowledged writes ${sum((r) => r.acknowledged)}, acknowledged edits lost ${lost}, divergences ${divergences}, server kills ${studio.kills}, studio crashes ${studio.crashes}, in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(lost || divergences || studio.crashes ? 1 : 0);

@@ -41,12 +41,21 @@ export class SimulatedTab {
 
   constructor(
     readonly name: string,
-    private readonly env: { url: () => string; projectId: string; token: string; faults: Faults; onAck(acks: Ack[]): void; onRemoval(ids: string[]): void },
+    private readonly env: {
+      url: () => string;
+      projectId: string;
+      token: string;
+      faults: Faults;
+      onAck(acks: Ack[]): void;
+      onRemoval(ids: string[]): void;
+    },
   ) {}
 
   /** Opens the project as a page load does: the canvas from the server, then unsent edits from the store. */
   async open(): Promise<void> {
-    const initial = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, { faults: false });
+    const initial = await this.request<CanvasData>("GET", `/api/projects/nodes?projectId=${this.env.projectId}`, undefined, {
+      faults: false,
+    });
     this.client = createCanvasClient({
       projectId: this.env.projectId,
       canEdit: true,
@@ -70,7 +79,10 @@ export class SimulatedTab {
   private traceClient() {
     const t = () => Date.now() % 100000;
     this.client.document.subscribe((list) => {
-      if (list.changes.length) this.trace.push(`${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 20000)}`);
+      if (list.changes.length)
+        this.trace.push(
+          `${t()} applied ${list.source}${list.replayed ? " replayed" : ""}${list.rebased ? " rebased" : ""} ${JSON.stringify(list.changes).slice(0, 20000)}`,
+        );
     });
     let edges = new Set(this.client.store.getState().edges.map((e) => e.id));
     this.client.store.subscribe((s) => {
@@ -125,7 +137,8 @@ export class SimulatedTab {
       throw new ApiError(0, "network", "the studio is down");
     }
     const text = await res.text();
-    if (process.env.FUZZ_TRACE && body !== undefined) this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 20000)} → ${res.status} ${text.slice(0, 300)}`);
+    if (process.env.FUZZ_TRACE && body !== undefined)
+      this.trace.push(`${Date.now() % 100000} sent ${path} ${JSON.stringify(body).slice(0, 20000)} → ${res.status} ${text.slice(0, 300)}`);
     if (opts.faults && faults.random() < faults.dropAfter) throw new ApiError(0, "network", "answer lost");
     const data = text ? JSON.parse(text) : null;
     if (!res.ok) throw new ApiError(res.status, data?.code ?? "error", data?.error ?? `HTTP ${res.status}`);
@@ -135,7 +148,9 @@ export class SimulatedTab {
   /** The live channel, reconnecting while the tab is online; after a reconnect it re-reads the canvas. */
   private connect() {
     if (this.closed || this.offline || this.socket) return;
-    const socket = new WebSocket(`${this.env.url().replace("http", "ws")}/api/projects/${this.env.projectId}/live`, { headers: { authorization: `Bearer ${this.env.token}` } });
+    const socket = new WebSocket(`${this.env.url().replace("http", "ws")}/api/projects/${this.env.projectId}/live`, {
+      headers: { authorization: `Bearer ${this.env.token}` },
+    });
     this.socket = socket;
     socket.on("message", (raw) => {
       const message = JSON.parse(String(raw)) as RealtimeMessage | { type: "ready" };
@@ -174,7 +189,10 @@ export class SimulatedTab {
         syncMark: () => this.client.syncMark(),
         resync: (fresh, mark) => {
           const ok = this.client.resync(fresh, mark);
-          if (process.env.FUZZ_TRACE) this.trace.push(`${Date.now() % 100000} resync ${++attempt} ${ok ? "taken" : "stale"} edges ${fresh.edges.map((e) => e.id).join(",")} nodes ${fresh.nodes.map((n) => n.id).join(",")}`);
+          if (process.env.FUZZ_TRACE)
+            this.trace.push(
+              `${Date.now() % 100000} resync ${++attempt} ${ok ? "taken" : "stale"} edges ${fresh.edges.map((e) => e.id).join(",")} nodes ${fresh.nodes.map((n) => n.id).join(",")}`,
+            );
           return ok;
         },
       },

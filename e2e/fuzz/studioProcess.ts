@@ -55,7 +55,16 @@ export class StudioProcess {
     const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       // Every seed signs up a user from 127.0.0.1: a full run (50 seeds) would pass the per-address sign-up limit.
-      env: { ...process.env, PORT: String(this.port), HOST: "127.0.0.1", DATA_DIR: this.dataDir, BASE_URL: this.url, LOG_REQUESTS: "0", AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: "100000", ...this.extraEnv },
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: "127.0.0.1",
+        DATA_DIR: this.dataDir,
+        BASE_URL: this.url,
+        LOG_REQUESTS: "0",
+        AUTH_SIGNUPS_PER_ADDRESS_PER_HOUR: "100000",
+        ...this.extraEnv,
+      },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -27,7 +27,11 @@ beforeAll(async () => {
   });
   expect(signUp.status).toBe(200);
   auth = { authorization: `Bearer ${((await signUp.json()) as { token: string }).token}` };
-  const project = await fetch(`${studio.url}/api/projects`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Abuse" }) });
+  const project = await fetch(`${studio.url}/api/projects`, {
+    method: "POST",
+    headers: { ...auth, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Abuse" }),
+  });
   projectId = ((await project.json()) as { id: string }).id;
 }, 120_000);
 afterAll(() => studio?.stop());
@@ -59,7 +63,13 @@ function sendZip(declared: number | null, send: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(prepareUrl());
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { ...auth, "content-type": "application/zip", ...(declared === null ? {} : { "content-length": String(declared) }) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { ...auth, "content-type": "application/zip", ...(declared === null ? {} : { "content-length": String(declared) }) },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
@@ -83,20 +93,36 @@ describe("the health check while the studio is abused (issue 29)", () => {
     const poller = pollHealth(studio.url);
     await new Promise((r) => setTimeout(r, 300)); // its first answers, before any abuse, are its baseline
 
-    const routes = ["/api/auth/sign-in/email", "/api/projects", "/api/workflows/autosave", "/api/billing/webhook", `/api/projects/${projectId}/scripts`];
+    const routes = [
+      "/api/auth/sign-in/email",
+      "/api/projects",
+      "/api/workflows/autosave",
+      "/api/billing/webhook",
+      `/api/projects/${projectId}/scripts`,
+    ];
     const flood = Promise.all(
       Array.from({ length: 100 }, async (_, i) => {
-        const res = await fetch(`${studio.url}${routes[i % routes.length]}`, { method: "POST", headers: { "content-type": "application/json", origin: studio.url }, body: deepBody });
+        const res = await fetch(`${studio.url}${routes[i % routes.length]}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: studio.url },
+          body: deepBody,
+        });
         return res.status;
       }),
     );
-    const importing = fetch(prepareUrl(), { method: "POST", headers: { ...auth, "content-type": "application/zip" }, body: new Uint8Array(zip) }).then(async (res) => ({ status: res.status, body: (await res.json()) as { nodes?: unknown[]; mediaCount?: number } }));
+    const importing = fetch(prepareUrl(), {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/zip" },
+      body: new Uint8Array(zip),
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as { nodes?: unknown[]; mediaCount?: number } }));
     const overCap = sendZip(WORKFLOW_LIMITS.zipBytes + 1, Buffer.alloc(64 * 1024));
     const unsized = sendZip(null, zip.subarray(0, 1024 * 1024));
 
     const [statuses, imported, overCapStatus, unsizedStatus] = await Promise.all([flood, importing, overCap, unsized]);
     const health = await poller.stop();
-    console.info(`health under abuse: worst ${health.worstMs} ms over ${health.polls} checks; flood ${JSON.stringify(countBy(statuses))}; import ${imported.status}`);
+    console.info(
+      `health under abuse: worst ${health.worstMs} ms over ${health.polls} checks; flood ${JSON.stringify(countBy(statuses))}; import ${imported.status}`,
+    );
 
     // Every deep body is refused before it is parsed: 413 where the route's size limit is smaller (sign-in), else 400.
     expect(statuses.filter((s) => s !== 400 && s !== 413)).toEqual([]);

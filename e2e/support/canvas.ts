@@ -40,7 +40,9 @@ export function canvas(page: Page) {
     },
     async rename(from: string, to: string) {
       await node(from).hover();
-      await node(from).getByRole("button", { name: `Actions for ${from}` }).click();
+      await node(from)
+        .getByRole("button", { name: `Actions for ${from}` })
+        .click();
       await page.getByRole("menuitem", { name: "Rename" }).click();
       await page.getByLabel("Node name").fill(to);
       await page.keyboard.press("Enter");
@@ -67,7 +69,13 @@ export function canvas(page: Page) {
 }
 
 export async function serverCanvas(request: APIRequestContext, token: string | null, projectId: string) {
-  const res = await request.get(`/api/projects/nodes?projectId=${projectId}`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  const res = await request.get(
+    `/api/projects/nodes?projectId=${projectId}`,
+    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  );
   expect(res.ok()).toBe(true);
-  return (await res.json()) as { nodes: { id: string; position: { x: number; y: number }; data: Record<string, unknown> }[]; edges: { source: string; target: string }[] };
+  return (await res.json()) as {
+    nodes: { id: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
+    edges: { source: string; target: string }[];
+  };
 }

@@ -80,7 +80,13 @@ export function dashboard(page: Page) {
   };
 }
 
-export async function apiCall(_request: APIRequestContext, token: string, method: "get" | "post" | "put" | "patch" | "delete", url: string, data?: unknown) {
+export async function apiCall(
+  _request: APIRequestContext,
+  token: string,
+  method: "get" | "post" | "put" | "patch" | "delete",
+  url: string,
+  data?: unknown,
+) {
   return apiClient(async (client) => {
     const res = await client[method](url, { headers: { authorization: `Bearer ${token}` }, data });
     return { status: res.status(), body: await res.json().catch(() => null) };

@@ -16,11 +16,16 @@ beforeAll(async () => {
     key: KEY,
     turn: (_req, i) =>
       [
-        { text: ["Adding ", "a shot."], calls: [{ name: "add_node", arguments: { key: "shot", kind: "image", prompt: "a lighthouse at dusk", model: "local/sketch" } }] },
+        {
+          text: ["Adding ", "a shot."],
+          calls: [{ name: "add_node", arguments: { key: "shot", kind: "image", prompt: "a lighthouse at dusk", model: "local/sketch" } }],
+        },
         { calls: [{ name: "finish", arguments: { summary: "Adds a lighthouse shot." } }] },
       ][i] ?? { text: ["…"] },
   });
-  h = await createHarness({ generation: { env: { AGENT_MODEL: "openai:gpt-test", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${fake.origin}/v1` } } });
+  h = await createHarness({
+    generation: { env: { AGENT_MODEL: "openai:gpt-test", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${fake.origin}/v1` } },
+  });
   owner = await h.signUp("Owner");
   projectId = (await h.call(owner, "POST", "/api/projects", { name: "Model" })).body.id as string;
 });
@@ -34,7 +39,11 @@ describe("the agent with a tool-calling model (AGENT_MODEL)", () => {
     const res = await h.call(owner, "POST", `/api/projects/${projectId}/agent/messages`, { content: "a lighthouse shot" });
     expect(res.status).toBe(200);
     const answer = res.body.messages[1] as AgentMessage;
-    expect(answer).toMatchObject({ type: "agent", content: "Adds a lighthouse shot.", metadata: { planner: "OpenAI-compatible gpt-test", planState: "proposed" } });
+    expect(answer).toMatchObject({
+      type: "agent",
+      content: "Adds a lighthouse shot.",
+      metadata: { planner: "OpenAI-compatible gpt-test", planState: "proposed" },
+    });
     expect(answer.metadata.plan!.steps).toMatchObject([{ op: "add-node", key: "shot", kind: "image", model: "local/sketch" }]);
     // The request reached the model with the canvas tools and the user's words.
     expect(fake.chats[0]!.model).toBe("gpt-test");

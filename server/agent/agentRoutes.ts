@@ -123,18 +123,32 @@ export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeH
 }
 
 /** The planner's answer, or what went wrong as the answer (shown red in the chat); never a thrown 500. */
-async function answerOf(planner: AgentPlanner, input: PlannerInput, onText: (delta: string) => void): Promise<PlannerAnswer & { error?: string }> {
+async function answerOf(
+  planner: AgentPlanner,
+  input: PlannerInput,
+  onText: (delta: string) => void,
+): Promise<PlannerAnswer & { error?: string }> {
   const signal = AbortSignal.timeout(PLANNER_TIME_LIMIT_MS);
   try {
     return await planner.plan(input, { signal, onText });
   } catch (err) {
-    const reason = signal.aborted ? `${planner.name} did not answer within ${PLANNER_TIME_LIMIT_MS / 1000} s.` : err instanceof Error ? err.message : String(err);
+    const reason = signal.aborted
+      ? `${planner.name} did not answer within ${PLANNER_TIME_LIMIT_MS / 1000} s.`
+      : err instanceof Error
+        ? err.message
+        : String(err);
     return { reply: `The agent could not answer: ${reason}`, plan: null, error: reason };
   }
 }
 
 /** What the stored answer carries: its plan checked against the canvas as it is, with what it will cost. */
-async function answerMetadata(db: Db, userId: string, answer: PlannerAnswer & { error?: string }, canvas: Awaited<ReturnType<typeof loadCanvas>>, planner: string) {
+async function answerMetadata(
+  db: Db,
+  userId: string,
+  answer: PlannerAnswer & { error?: string },
+  canvas: Awaited<ReturnType<typeof loadCanvas>>,
+  planner: string,
+) {
   if (answer.error) return { planner, error: answer.error };
   if (!answer.plan) return { planner };
   const checked = agentPlanSchema.safeParse(answer.plan);
@@ -150,7 +164,9 @@ async function answerMetadata(db: Db, userId: string, answer: PlannerAnswer & { 
     planState: "proposed" as const,
     credits,
     nodeIds: compiled.plan.touchedNodeIds.filter((n) => existing.has(n)),
-    ...(credits > balance ? { error: `This plan needs ${credits} credits and you have ${balance}. Insufficient credits. Please upgrade your plan.` } : {}),
+    ...(credits > balance
+      ? { error: `This plan needs ${credits} credits and you have ${balance}. Insufficient credits. Please upgrade your plan.` }
+      : {}),
   };
 }
 
@@ -165,7 +181,10 @@ async function screenplaysOf(db: Db, projectId: string) {
 
 /** The project's shot lists, as the agent reads them. */
 async function shotListsOf(db: Db, projectId: string) {
-  const rows = await db.select({ id: shotLists.id, name: shotLists.name, scenes: shotLists.scenes }).from(shotLists).where(eq(shotLists.projectId, projectId));
+  const rows = await db
+    .select({ id: shotLists.id, name: shotLists.name, scenes: shotLists.scenes })
+    .from(shotLists)
+    .where(eq(shotLists.projectId, projectId));
   return rows.map((r) => shotListView(r.id, r.name, normalizeShotListDocument({ scenes: r.scenes }).scenes));
 }
 
@@ -174,7 +193,12 @@ const wantsEvents = (request: FastifyRequest) => String(request.headers.accept ?
 /** A server-sent event stream on the reply (the route answers through it instead of returning a body). */
 function openEvents(reply: FastifyReply) {
   reply.hijack();
-  reply.raw.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff", connection: "keep-alive" });
+  reply.raw.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    "x-content-type-options": "nosniff",
+    connection: "keep-alive",
+  });
   // A browser that goes away mid-answer must not take the process with it: the answer is still stored and
   // published, so its other tabs and the other members see it.
   reply.raw.on("error", () => {});

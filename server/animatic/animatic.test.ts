@@ -36,8 +36,15 @@ afterAll(async () => {
 
 async function brokenDownList() {
   const created = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Harbor" });
-  await h.call(owner, "PUT", `/api/scripts/${created.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: created.body.version });
-  return (await h.call(owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as { id: string; version: number; scenes: Scene[] };
+  await h.call(owner, "PUT", `/api/scripts/${created.body.id}`, {
+    elements: parseFountain(KITCHEN_AND_STREET).elements,
+    baseVersion: created.body.version,
+  });
+  return (await h.call(owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as {
+    id: string;
+    version: number;
+    scenes: Scene[];
+  };
 }
 
 async function finished(jobId: string) {
@@ -53,7 +60,11 @@ describe("make animatic", () => {
   it("renders a scene: its shots in order with a scene card, an image moved and cards for the rest, the lines spoken; saved on the canvas", async () => {
     const list = await brokenDownList();
     const later = list.scenes[2]!;
-    const image = await h.call(owner, "POST", "/api/shot-list/generate-image", { shotId: later.shots[0]!.id, shotListId: list.id, prompt: "Maya by the window at night" });
+    const image = await h.call(owner, "POST", "/api/shot-list/generate-image", {
+      shotId: later.shots[0]!.id,
+      shotListId: list.id,
+      prompt: "Maya by the window at night",
+    });
     const scenes = updateShot(list.scenes, later.shots[0]!.id, { image: image.body.imageUrl });
     expect((await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version })).status).toBe(200);
 
@@ -82,19 +93,32 @@ describe("make animatic", () => {
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     const otio = JSON.parse(new TextDecoder().decode(files["timeline.otio"]));
     const [video, audio] = otio.tracks.children;
-    const clips = video.children as { name: string; source_range: { duration: { value: number } }; media_references: { DEFAULT_MEDIA: { target_url: string } } }[];
-    expect(clips.map((c) => c.name)).toEqual(["INT. MAYA'S KITCHEN - LATER", ...later.shots.map((s) => expect.stringMatching(new RegExp(`^Shot ${s.shotNumber} · `)))]);
+    const clips = video.children as {
+      name: string;
+      source_range: { duration: { value: number } };
+      media_references: { DEFAULT_MEDIA: { target_url: string } };
+    }[];
+    expect(clips.map((c) => c.name)).toEqual([
+      "INT. MAYA'S KITCHEN - LATER",
+      ...later.shots.map((s) => expect.stringMatching(new RegExp(`^Shot ${s.shotNumber} · `))),
+    ]);
     const frames = clips.reduce((n, c) => n + c.source_range.duration.value, 0);
     expect(Math.abs(frames / 24 - job.durationSeconds)).toBeLessThan(0.1);
     for (const c of clips) expect(files[c.media_references.DEFAULT_MEDIA.target_url]).toBeDefined();
     const lines = (audio.children as { OTIO_SCHEMA: string }[]).filter((c) => c.OTIO_SCHEMA.startsWith("Clip"));
     expect(lines.length).toBeGreaterThan(0);
     // The EDL's name says its rate, which the EDL cannot; its text is ASCII (· becomes -).
-    expect(new TextDecoder().decode(files["Animatic - INT. MAYA'S KITCHEN - LATER 24fps.edl"])).toMatch(/^TITLE: Animatic - INT\. MAYA'S KITCHEN - LATER\nFCM: NON-DROP FRAME/);
+    expect(new TextDecoder().decode(files["Animatic - INT. MAYA'S KITCHEN - LATER 24fps.edl"])).toMatch(
+      /^TITLE: Animatic - INT\. MAYA'S KITCHEN - LATER\nFCM: NON-DROP FRAME/,
+    );
     expect(new TextDecoder().decode(files["timeline.fcpxml"])).toContain('<fcpxml version="1.10">');
 
     const canvas = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
-    expect(canvas.nodes.find((n: { id: string }) => n.id === job.nodeId).data).toMatchObject({ title: "Animatic · INT. MAYA'S KITCHEN - LATER", contentType: "video", mediaUrl: job.url });
+    expect(canvas.nodes.find((n: { id: string }) => n.id === job.nodeId).data).toMatchObject({
+      title: "Animatic · INT. MAYA'S KITCHEN - LATER",
+      contentType: "video",
+      mediaUrl: job.url,
+    });
   });
 
   it("names a dialogue line too long for any shot before queueing anything (issue 29 item 6)", async () => {
@@ -106,7 +130,11 @@ describe("make animatic", () => {
     const jobsBefore = await h.database.db.select().from(generations);
     const res = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, {});
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(new RegExp(`^Shot \\d+: MAYA's line "We have to go now before…" is ${long.length.toLocaleString("en-US")} characters; an animatic speaks at most 900 per line`));
+    expect(res.body.error).toMatch(
+      new RegExp(
+        `^Shot \\d+: MAYA's line "We have to go now before…" is ${long.length.toLocaleString("en-US")} characters; an animatic speaks at most 900 per line`,
+      ),
+    );
     expect(await h.database.db.select().from(generations)).toHaveLength(jobsBefore.length);
   });
 
@@ -127,31 +155,62 @@ describe("make animatic", () => {
     const list = await brokenDownList();
     const start = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: list.scenes[0]!.id });
     // The node is on the canvas from the start, showing the run.
-    const placed = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === start.body.nodeId);
+    const placed = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find(
+      (n: { id: string }) => n.id === start.body.nodeId,
+    );
     expect(placed.data).toMatchObject({ title: `Animatic · ${list.scenes[0]!.title}`, contentType: "video", generationId: start.body.id });
-    const queue = (await h.call(viewer, "GET", `/api/projects/${projectId}/generations`)).body.generations as { id: string; modelName: string; nodeTitle: string }[];
+    const queue = (await h.call(viewer, "GET", `/api/projects/${projectId}/generations`)).body.generations as {
+      id: string;
+      modelName: string;
+      nodeTitle: string;
+    }[];
     expect(queue.find((g) => g.id === start.body.id)).toMatchObject({ modelName: "Animatic", nodeTitle: placed.data.title });
 
     expect((await h.call(viewer, "POST", `/api/generations/${start.body.id}/cancel`)).status).toBe(403);
     expect((await h.call(owner, "POST", `/api/generations/${start.body.id}/cancel`)).status).toBe(200);
     expect(await finished(start.body.id)).toMatchObject({ status: "failed", step: "Cancelled" });
-    const cancelled = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === start.body.nodeId);
+    const cancelled = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find(
+      (n: { id: string }) => n.id === start.body.nodeId,
+    );
     expect(cancelled.data).toMatchObject({ status: "idle", isGenerating: false });
 
     // A render its worker died in (the studio restarted): recovery queues it again, and it renders from the saved list.
     const nodeId = "animatic-after-restart";
-    const node = { id: nodeId, type: "generic_v2", position: { x: 0, y: 900 }, data: { title: "Animatic · again", contentType: "video" as const, rev: 1 } };
+    const node = {
+      id: nodeId,
+      type: "generic_v2",
+      position: { x: 0, y: 900 },
+      data: { title: "Animatic · again", contentType: "video" as const, rev: 1 },
+    };
     await applyChanges(h.database.db, h.hub, projectId, [{ type: "node-added", node }], { source: "user", actor: { userId: owner.id } });
     const id = crypto.randomUUID();
-    const animatic = { shotListId: list.id, sceneId: list.scenes[0]!.id, size: "720p", captions: false, sceneCards: false, title: "Animatic · again" };
+    const animatic = {
+      shotListId: list.id,
+      sceneId: list.scenes[0]!.id,
+      size: "720p",
+      captions: false,
+      sceneCards: false,
+      title: "Animatic · again",
+    };
     await h.database.db.insert(generations).values({
-      id, projectId, nodeId, userId: owner.id, modelId: ANIMATIC_RUN_MODEL, status: "running", attempts: 1, heartbeatAt: new Date(Date.now() - 10 * 60_000),
-      reservedCredits: 0, inputHash: "", request: { modelId: ANIMATIC_RUN_MODEL, credits: 0, ownKey: false, inputHash: "", animatic },
+      id,
+      projectId,
+      nodeId,
+      userId: owner.id,
+      modelId: ANIMATIC_RUN_MODEL,
+      status: "running",
+      attempts: 1,
+      heartbeatAt: new Date(Date.now() - 10 * 60_000),
+      reservedCredits: 0,
+      inputHash: "",
+      request: { modelId: ANIMATIC_RUN_MODEL, credits: 0, ownKey: false, inputHash: "", animatic },
     });
     expect(await h.generation.service.recover()).toBeGreaterThanOrEqual(1);
     const again = await finished(id);
     expect(again).toMatchObject({ status: "done", nodeId, url: expect.stringMatching(/^\/api\/media\//) });
-    const rendered = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n: { id: string }) => n.id === nodeId);
+    const rendered = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find(
+      (n: { id: string }) => n.id === nodeId,
+    );
     expect(rendered.data).toMatchObject({ mediaUrl: again.url, status: "completed", isGenerating: false });
   });
 
@@ -171,7 +230,10 @@ describe("ElevenLabs voices", () => {
     const list = await brokenDownList();
     const kitchen = list.scenes[1]!;
     const estimate = await h.call(owner, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, { sceneId: kitchen.id });
-    expect(estimate.body).toEqual({ lines: expect.any(Number), elevenlabs: { usable: false, reason: "Add an ElevenLabs key in Settings", credits: 0 } });
+    expect(estimate.body).toEqual({
+      lines: expect.any(Number),
+      elevenlabs: { usable: false, reason: "Add an ElevenLabs key in Settings", credits: 0 },
+    });
     expect(estimate.body.lines).toBeGreaterThan(3);
     expect((await h.call(viewer, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, {})).status).toBe(403);
     const before = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length;
@@ -183,12 +245,23 @@ describe("ElevenLabs voices", () => {
   it("on the studio's key each character gets an ElevenLabs voice of their own, and the lines are charged once through the ledger", async () => {
     const KEY = "xi-test-key";
     const fake = await startElevenLabsFake({ key: KEY });
-    const h2 = await createHarness({ generation: { engines: { elevenlabs: createElevenLabsEngine(FAST) }, env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin } } });
+    const h2 = await createHarness({
+      generation: {
+        engines: { elevenlabs: createElevenLabsEngine(FAST) },
+        env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+      },
+    });
     try {
       const shared = await projectWithViewer(h2, "Voices");
       const created = await h2.call(shared.owner, "POST", `/api/projects/${shared.projectId}/scripts`, { name: "Harbor" });
-      await h2.call(shared.owner, "PUT", `/api/scripts/${created.body.id}`, { elements: parseFountain(KITCHEN_AND_STREET).elements, baseVersion: created.body.version });
-      const list = (await h2.call(shared.owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as { id: string; scenes: Scene[] };
+      await h2.call(shared.owner, "PUT", `/api/scripts/${created.body.id}`, {
+        elements: parseFountain(KITCHEN_AND_STREET).elements,
+        baseVersion: created.body.version,
+      });
+      const list = (await h2.call(shared.owner, "POST", `/api/scripts/${created.body.id}/breakdown`, {})).body.shotList as {
+        id: string;
+        scenes: Scene[];
+      };
       const kitchen = list.scenes[1]!;
       const estimate = (await h2.call(shared.owner, "POST", `/api/shot-lists/${list.id}/animatic/estimate`, { sceneId: kitchen.id })).body;
       expect(estimate.elevenlabs).toMatchObject({ usable: true });
@@ -196,7 +269,10 @@ describe("ElevenLabs voices", () => {
       const balance = async () => (await h2.call(shared.owner, "GET", "/api/credits")).body.balance as number;
       const before = await balance();
 
-      const start = await h2.call(shared.owner, "POST", `/api/shot-lists/${list.id}/animatic`, { sceneId: kitchen.id, voices: "elevenlabs" });
+      const start = await h2.call(shared.owner, "POST", `/api/shot-lists/${list.id}/animatic`, {
+        sceneId: kitchen.id,
+        voices: "elevenlabs",
+      });
       expect(start.status).toBe(202);
       let job = start.body;
       for (let i = 0; i < 240 && job.status === "running"; i++) {
@@ -206,7 +282,10 @@ describe("ElevenLabs voices", () => {
       expect(job).toMatchObject({ status: "done" });
       const calls = fake.seen("POST", "/v1/text-to-speech/");
       expect(calls.length).toBe(estimate.lines);
-      const voiceOf = (c: { path: string; body: Buffer }) => ({ voice: c.path.split("/")[3]!.split("?")[0], text: JSON.parse(c.body.toString()).text as string });
+      const voiceOf = (c: { path: string; body: Buffer }) => ({
+        voice: c.path.split("/")[3]!.split("?")[0],
+        text: JSON.parse(c.body.toString()).text as string,
+      });
       const spoken = calls.map(voiceOf);
       // Maya's lines share one voice and Daniel's another.
       const maya = spoken.find((s) => s.text === "I know.")!.voice;

@@ -19,7 +19,10 @@ const inputsOf = (args: string[]) => args.filter((a) => a === "-i").length;
 
 describe("animatic input schema", () => {
   it("accepts the sizes, rates and visuals of an animatic", () => {
-    const ok = input([still("a"), { id: "b", seconds: 1.5, visual: { kind: "card", title: "Shot 2" }, dialogue: [{ path: "/v.wav", startSeconds: 0.5 }] }]);
+    const ok = input([
+      still("a"),
+      { id: "b", seconds: 1.5, visual: { kind: "card", title: "Shot 2" }, dialogue: [{ path: "/v.wav", startSeconds: 0.5 }] },
+    ]);
     expect(animaticInputSchema.parse(ok)).toEqual(ok);
   });
 
@@ -48,8 +51,12 @@ describe("buildAnimaticPlan", () => {
   });
 
   it("moves stills: static holds, push in zooms 1→1.15, pans and tilts slide a crop over a 1.15× frame", () => {
-    const chains = buildAnimaticPlan(input([still("a"), still("b", 2, "push in"), still("c", 2, "pan left"), still("d", 2, "tilt up")])).graph.split(";");
-    expect(chains[0]).toMatch(/^\[0:v\]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720.*,setsar=1,format=yuv420p,loop=loop=47:size=1/);
+    const chains = buildAnimaticPlan(
+      input([still("a"), still("b", 2, "push in"), still("c", 2, "pan left"), still("d", 2, "tilt up")]),
+    ).graph.split(";");
+    expect(chains[0]).toMatch(
+      /^\[0:v\]scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720.*,setsar=1,format=yuv420p,loop=loop=47:size=1/,
+    );
     expect(chains[0]).not.toMatch(/zoompan|crop/);
     expect(chains[1]).toContain("scale=1472:828");
     expect(chains[1]).toContain("zoompan=z='1+0.15*on/47'");
@@ -62,7 +69,9 @@ describe("buildAnimaticPlan", () => {
   });
 
   it("reads only the shown part of a video and holds its last frame when it is shorter than the segment", () => {
-    const plan = buildAnimaticPlan(input([{ id: "v", seconds: 2, visual: { kind: "video", path: "/media/v.mp4", sourceSeconds: 1 }, dialogue: [] }], { fps: 25 }));
+    const plan = buildAnimaticPlan(
+      input([{ id: "v", seconds: 2, visual: { kind: "video", path: "/media/v.mp4", sourceSeconds: 1 }, dialogue: [] }], { fps: 25 }),
+    );
     expect(plan.args.slice(0, 4)).toEqual(["-t", "2.000", "-i", "clip-0.mp4"]);
     expect(plan.graph).toContain("[0:v]setpts=PTS-STARTPTS,fps=25,scale=1280:720");
     expect(plan.graph).toContain("tpad=stop_mode=clone:stop_duration=2.000,trim=end_frame=50,setpts=PTS-STARTPTS[p0]");
@@ -70,7 +79,11 @@ describe("buildAnimaticPlan", () => {
 
   it("holds a shot without an image as a titled card, never dropping it (even with no title)", () => {
     const plan = buildAnimaticPlan(
-      input([still("a"), { id: "b", seconds: 1.5, visual: { kind: "card", title: "Mara turns to the sea", subtitle: "no image yet" }, dialogue: [] }, { id: "c", seconds: 2, visual: { kind: "card", title: "" }, dialogue: [] }]),
+      input([
+        still("a"),
+        { id: "b", seconds: 1.5, visual: { kind: "card", title: "Mara turns to the sea", subtitle: "no image yet" }, dialogue: [] },
+        { id: "c", seconds: 2, visual: { kind: "card", title: "" }, dialogue: [] },
+      ]),
     );
     expect(plan.timeline.map((p) => p.kind)).toEqual(["still", "card", "card"]);
     expect(plan.graph).toContain("concat=n=3");
@@ -87,8 +100,18 @@ describe("buildAnimaticPlan", () => {
     const plan = buildAnimaticPlan(
       input(
         [
-          { ...still("a"), visual: { kind: "still", path: "/it's 50%/a:b,c;[d].png", movement: "static" }, caption: HOSTILE, sceneCard: { title: HOSTILE } },
-          { id: "b", seconds: 2, visual: { kind: "card", title: HOSTILE, subtitle: "line\nbreak\ttab" }, dialogue: [{ path: "http://example.com/x.wav", startSeconds: 0 }] },
+          {
+            ...still("a"),
+            visual: { kind: "still", path: "/it's 50%/a:b,c;[d].png", movement: "static" },
+            caption: HOSTILE,
+            sceneCard: { title: HOSTILE },
+          },
+          {
+            id: "b",
+            seconds: 2,
+            visual: { kind: "card", title: HOSTILE, subtitle: "line\nbreak\ttab" },
+            dialogue: [{ path: "http://example.com/x.wav", startSeconds: 0 }],
+          },
         ],
         { captions: true },
       ),
@@ -118,18 +141,27 @@ describe("buildAnimaticPlan", () => {
     const without = buildAnimaticPlan(input([still("a"), still("b")]));
     const withCard = buildAnimaticPlan(input([still("a"), { ...still("b"), sceneCard: { title: "EXT. QUAY – DAWN" } }]));
     expect(withCard.durationSeconds - without.durationSeconds).toBeCloseTo(SCENE_CARD_SECONDS, 6);
-    expect(withCard.timeline.map((p) => `${p.segmentId}:${p.kind}@${p.startSeconds}`)).toEqual(["a:still@0", "b:scene card@2", "b:still@3.5"]);
+    expect(withCard.timeline.map((p) => `${p.segmentId}:${p.kind}@${p.startSeconds}`)).toEqual([
+      "a:still@0",
+      "b:scene card@2",
+      "b:still@3.5",
+    ]);
     expect(withCard.graph).toContain("concat=n=3");
   });
 
   it("totals the segments to within half a frame, whatever the rounding of each", () => {
-    const segments = [1.7, 2.33, 1.51, 59.99, 3.04].map((s, i) => ({ ...still(`s${i}`, s), sceneCard: i % 2 ? { title: "INT." } : undefined }));
+    const segments = [1.7, 2.33, 1.51, 59.99, 3.04].map((s, i) => ({
+      ...still(`s${i}`, s),
+      sceneCard: i % 2 ? { title: "INT." } : undefined,
+    }));
     const nominal = segments.reduce((sum, s) => sum + s.seconds + (s.sceneCard ? SCENE_CARD_SECONDS : 0), 0);
     for (const fps of [24, 25, 30] as const) {
       const timeline = planTimeline({ fps, segments });
       const frames = timeline.reduce((sum, p) => sum + p.frames, 0);
       expect(Math.abs(frames / fps - nominal)).toBeLessThanOrEqual(0.5 / fps);
-      timeline.forEach((p, i) => i > 0 && expect(p.startSeconds).toBeCloseTo((timeline[i - 1]?.startSeconds ?? 0) + (timeline[i - 1]?.seconds ?? 0), 9));
+      timeline.forEach(
+        (p, i) => i > 0 && expect(p.startSeconds).toBeCloseTo((timeline[i - 1]?.startSeconds ?? 0) + (timeline[i - 1]?.seconds ?? 0), 9),
+      );
     }
   });
 
@@ -137,11 +169,20 @@ describe("buildAnimaticPlan", () => {
     const plan = buildAnimaticPlan(
       input([
         { ...still("a"), dialogue: [{ path: "/a.wav", startSeconds: 0.5 }] },
-        { ...still("b"), sceneCard: { title: "INT." }, dialogue: [{ path: "/b.wav", startSeconds: 0.25 }, { path: "/c.wav", startSeconds: 1 }] },
+        {
+          ...still("b"),
+          sceneCard: { title: "INT." },
+          dialogue: [
+            { path: "/b.wav", startSeconds: 0.25 },
+            { path: "/c.wav", startSeconds: 1 },
+          ],
+        },
       ]),
     );
     // a starts 0.5 s in; b starts at 2 + 1.5 (scene card) = 3.5 s
-    expect(plan.graph).toContain("[1:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,adelay=24000S|24000S,apad,atrim=end_sample=264000[d0]");
+    expect(plan.graph).toContain(
+      "[1:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,adelay=24000S|24000S,apad,atrim=end_sample=264000[d0]",
+    );
     expect(plan.graph).toContain("adelay=180000S|180000S");
     expect(plan.graph).toContain("adelay=216000S|216000S");
     expect(plan.graph).toContain("anullsrc=r=48000:cl=stereo,atrim=end_sample=264000[bed]");
@@ -160,7 +201,11 @@ describe("buildAnimaticPlan", () => {
 
 describe("text layout", () => {
   it("wraps a long card title in at most 4 lines that fit the frame", () => {
-    const { fontSize, lines } = layoutCardTitle("The harbour lights go out one by one while Mara waits on the quay for a boat that never comes back".repeat(2), 1280, 720);
+    const { fontSize, lines } = layoutCardTitle(
+      "The harbour lights go out one by one while Mara waits on the quay for a boat that never comes back".repeat(2),
+      1280,
+      720,
+    );
     expect(lines.length).toBeLessThanOrEqual(4);
     for (const line of lines) expect(line.length * fontSize * 0.6).toBeLessThanOrEqual(1280 * 0.84 + 1);
   });

@@ -6,7 +6,18 @@
  * length is the sum of the segments (plus 1.5 s per scene card) to within half a frame.
  */
 import { z } from "zod";
-import { audioGraph, captionFilters, cardChain, MOVEMENTS, SAMPLE_RATE, stillChain, videoChain, type DialogueCue, type FrameSpec, type TextLine } from "./segmentGraph";
+import {
+  audioGraph,
+  captionFilters,
+  cardChain,
+  MOVEMENTS,
+  SAMPLE_RATE,
+  stillChain,
+  videoChain,
+  type DialogueCue,
+  type FrameSpec,
+  type TextLine,
+} from "./segmentGraph";
 import { cleanText, layoutCardTitle, layoutSmallText, type TextBlock } from "./textLayout";
 
 export const SCENE_CARD_SECONDS = 1.5;
@@ -39,7 +50,10 @@ export const segmentSchema = z
     /** An extra 1.5 s card before the segment with the scene heading. */
     sceneCard: z.object({ title: z.string().max(500) }).optional(),
   })
-  .refine((s) => s.dialogue.every((d) => d.startSeconds < s.seconds), { message: "dialogue must start within its segment", path: ["dialogue"] });
+  .refine((s) => s.dialogue.every((d) => d.startSeconds < s.seconds), {
+    message: "dialogue must start within its segment",
+    path: ["dialogue"],
+  });
 
 export const animaticInputSchema = z.object({
   width: z.literal([1280, 1920]),
@@ -110,7 +124,12 @@ function linesAt(block: TextBlock, top: number, lineHeight: number, addText: (te
   return block.lines.map((text, i) => ({ file: addText(text), fontSize: block.fontSize, y: Math.round(top + i * lineHeight) }));
 }
 
-function cardLines(title: string, subtitle: string | undefined, out: FrameSpec, addText: (text: string) => string): { title: TextLine[]; subtitle: TextLine[] } {
+function cardLines(
+  title: string,
+  subtitle: string | undefined,
+  out: FrameSpec,
+  addText: (text: string) => string,
+): { title: TextLine[]; subtitle: TextLine[] } {
   const main = layoutCardTitle(title, out.width, out.height);
   const sub = subtitle ? layoutSmallText(subtitle, out.width, out.height, 2) : { fontSize: 0, lines: [] };
   const mainStep = Math.round(main.fontSize * 1.25);
@@ -178,7 +197,10 @@ export function buildAnimaticPlan(input: AnimaticInput, output = "out.mp4"): Ani
     chains.push(chain);
     for (const line of segment.dialogue) {
       const at = piece.startSeconds + line.startSeconds;
-      cues.push({ input: addInput("voice", line.path, `dialogue of segment ${segment.id}`, "wav", []), delaySamples: Math.round(at * SAMPLE_RATE) });
+      cues.push({
+        input: addInput("voice", line.path, `dialogue of segment ${segment.id}`, "wav", []),
+        delaySamples: Math.round(at * SAMPLE_RATE),
+      });
     }
   }
 
@@ -191,10 +213,33 @@ export function buildAnimaticPlan(input: AnimaticInput, output = "out.mp4"): Ani
   ].join(";");
   // prettier-ignore
   args.push(
-    "-filter_complex", graph, "-map", "[vout]", "-map", "[aout]",
-    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", String(out.fps),
-    "-c:a", "aac", "-b:a", "128k", "-ar", String(SAMPLE_RATE),
-    "-movflags", "+faststart", "-f", "mp4", output,
+    "-filter_complex",
+    graph,
+    "-map",
+    "[vout]",
+    "-map",
+    "[aout]",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "23",
+    "-pix_fmt",
+    "yuv420p",
+    "-r",
+    String(out.fps),
+    "-c:a",
+    "aac",
+    "-b:a",
+    "128k",
+    "-ar",
+    String(SAMPLE_RATE),
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    output,
   );
   return { args, graph, timeline, frames, durationSeconds: frames / out.fps, links, texts };
 }

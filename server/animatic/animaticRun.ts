@@ -13,7 +13,15 @@ import { and, eq } from "drizzle-orm";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { ANIMATIC_MESSAGES, ANIMATIC_RUN_MODEL, ANIMATIC_RUN_NAME, ANIMATIC_WAITING_STEP, animaticStep, type AnimaticJob, type ANIMATIC_SIZES } from "../../domain/animatic/api";
+import {
+  ANIMATIC_MESSAGES,
+  ANIMATIC_RUN_MODEL,
+  ANIMATIC_RUN_NAME,
+  ANIMATIC_WAITING_STEP,
+  animaticStep,
+  type AnimaticJob,
+  type ANIMATIC_SIZES,
+} from "../../domain/animatic/api";
 import { newNodeId } from "../../domain/canvas/placement";
 import { isActiveGeneration, GENERATION_MESSAGES } from "../../domain/generation/api";
 import { shotNodePosition } from "../../domain/shotlists/canvasNode";
@@ -71,17 +79,30 @@ type PreparedAnimatic = QueuedRun & { animatic: AnimaticRunRequest };
  * a node the caller has just made, with the same hold, queue, limits, cancel, recovery and Queue panel as
  * any run.
  */
-export const animaticRunKind: RunKind<GenerationDeps, { request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } }, PreparedAnimatic> = {
+export const animaticRunKind: RunKind<
+  GenerationDeps,
+  { request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } },
+  PreparedAnimatic
+> = {
   id: RUN_KIND_IDS.animatic,
   onCanvas: true,
   waitingMessage: ANIMATIC_WAITING_STEP,
-  prepare: async (_ctx, { request, voices }) => ({ modelId: ANIMATIC_RUN_MODEL, credits: voices.credits, ownKey: voices.ownKey, inputHash: "", animatic: request }),
+  prepare: async (_ctx, { request, voices }) => ({
+    modelId: ANIMATIC_RUN_MODEL,
+    credits: voices.credits,
+    ownKey: voices.ownKey,
+    inputHash: "",
+    animatic: request,
+  }),
   execute: async (ctx) => ({ data: { ...(await runAnimatic(ctx)) } }),
   describe: (_row, nodeTitle) => ({ title: (nodeTitle ?? "Untitled") || "Untitled", modelName: ANIMATIC_RUN_NAME }),
 };
 
 /** Puts the animatic's node on the canvas and queues its render; a refused run (too many waiting) leaves no node behind. */
-export async function startAnimatic(deps: AnimaticStartDeps, input: { userId: string; projectId: string; request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } }): Promise<AnimaticJob> {
+export async function startAnimatic(
+  deps: AnimaticStartDeps,
+  input: { userId: string; projectId: string; request: AnimaticRunRequest; voices: { credits: number; ownKey: boolean } },
+): Promise<AnimaticJob> {
   const { db, hub } = deps;
   const { userId, projectId, request } = input;
   const canvas = await loadCanvas(db, projectId);
@@ -115,9 +136,20 @@ export async function findAnimaticJob(db: Db, id: string): Promise<(AnimaticJob 
   if (row.status === "succeeded") return { ...base, status: "done", progress: 1, step: "Done", ...(row.result as AnimaticResult) };
   if (isActiveGeneration(row.status)) {
     const running = row.status === "running";
-    return { ...base, status: "running", progress: running ? row.progress / 100 : 0, step: running ? animaticStep(row.progress) : ANIMATIC_WAITING_STEP };
+    return {
+      ...base,
+      status: "running",
+      progress: running ? row.progress / 100 : 0,
+      step: running ? animaticStep(row.progress) : ANIMATIC_WAITING_STEP,
+    };
   }
-  return { ...base, status: "failed", progress: row.progress / 100, step: row.status === "cancelled" ? "Cancelled" : "Failed", error: row.error ?? GENERATION_MESSAGES.failedRetry };
+  return {
+    ...base,
+    status: "failed",
+    progress: row.progress / 100,
+    step: row.status === "cancelled" ? "Cancelled" : "Failed",
+    error: row.error ?? GENERATION_MESSAGES.failedRetry,
+  };
 }
 
 /** The runner's job for an animatic row: render from the shot list as it is now, and put the MP4 on the node. */
@@ -133,7 +165,14 @@ async function runAnimatic(job: RunContext<GenerationDeps, PreparedAnimatic>): P
   const workDir = await mkdtemp(path.join(os.tmpdir(), "reelgraph-animatic-"));
   try {
     step(0);
-    const source = { projectId: row.projectId, scenes, elements: script?.elements ?? [], size: request.size, captions: request.captions, sceneCards: request.sceneCards };
+    const source = {
+      projectId: row.projectId,
+      scenes,
+      elements: script?.elements ?? [],
+      size: request.size,
+      captions: request.captions,
+      sceneCards: request.sceneCards,
+    };
     const speak = request.voices === "elevenlabs" ? await elevenLabsSpeaker(deps, row.userId) : undefined;
     const render = await shotListAnimaticInput(source, { ...deps, workDir, signal, speak, onProgress: (f) => step(30 * f) });
     const output = path.join(workDir, "animatic.mp4");
@@ -143,7 +182,13 @@ async function runAnimatic(job: RunContext<GenerationDeps, PreparedAnimatic>): P
     step(97);
     const owner = { projectId: row.projectId, userId: row.userId };
     const url = await keepRunFile(deps, owner, await readFile(output), { ext: "mp4", contentType: "video/mp4" }, `${request.title}.mp4`);
-    const timelineUrl = await keepRunFile(deps, owner, zip, { ext: "zip", contentType: "application/zip" }, `${request.title} timeline.zip`);
+    const timelineUrl = await keepRunFile(
+      deps,
+      owner,
+      zip,
+      { ext: "zip", contentType: "application/zip" },
+      `${request.title} timeline.zip`,
+    );
     await patchNode(deps.db, deps.hub, row.projectId, row.nodeId, () => ({
       contentType: "video",
       mediaUrl: url,

@@ -27,13 +27,21 @@ function scenesOf(list: ShotList, sceneId: string | undefined): { scene?: Scene;
 }
 
 /** Starts the render for a caller who may edit the list's project; what cannot be rendered is refused now. */
-export async function requestAnimatic(deps: AnimaticStartDeps, userId: string, shotListId: string, body: AnimaticBody): Promise<AnimaticJob> {
+export async function requestAnimatic(
+  deps: AnimaticStartDeps,
+  userId: string,
+  shotListId: string,
+  body: AnimaticBody,
+): Promise<AnimaticJob> {
   const { list } = await openShotList(deps.db, userId, shotListId, "edit");
   const { scene, scenes } = scenesOf(list, body.sceneId);
   if (!scenes.some((s) => s.shots.length)) throw badRequest(ANIMATIC_MESSAGES.noShots);
   const elements = (await linkedScript(deps.db, list.scriptId))?.elements ?? [];
   // A line no shot can hold is named now, not failed later as if a retry could help.
-  const tooLong = tooLongLine(scenes.flatMap((s) => s.shots), elements);
+  const tooLong = tooLongLine(
+    scenes.flatMap((s) => s.shots),
+    elements,
+  );
   if (tooLong) throw badRequest(tooLong);
   const voices = { credits: 0, ownKey: false };
   if (body.voices === "elevenlabs") {
@@ -45,13 +53,26 @@ export async function requestAnimatic(deps: AnimaticStartDeps, userId: string, s
   return startAnimatic(deps, {
     userId,
     projectId: list.projectId,
-    request: { shotListId: list.id, sceneId: body.sceneId, size: body.size, captions: body.captions, sceneCards: body.sceneCards, voices: body.voices, title },
+    request: {
+      shotListId: list.id,
+      sceneId: body.sceneId,
+      size: body.size,
+      captions: body.captions,
+      sceneCards: body.sceneCards,
+      voices: body.voices,
+      title,
+    },
     voices,
   });
 }
 
 /** What the dialog shows before starting: how many lines will be spoken, and whether and at what cost ElevenLabs can speak them. */
-export async function estimateAnimatic(deps: AnimaticStartDeps, userId: string, shotListId: string, body: AnimaticBody): Promise<AnimaticEstimate> {
+export async function estimateAnimatic(
+  deps: AnimaticStartDeps,
+  userId: string,
+  shotListId: string,
+  body: AnimaticBody,
+): Promise<AnimaticEstimate> {
   const { list } = await openShotList(deps.db, userId, shotListId, "edit");
   const lines = spokenLines(scenesOf(list, body.sceneId).scenes, (await linkedScript(deps.db, list.scriptId))?.elements ?? []);
   const { ownKey: _own, ...elevenlabs } = await elevenLabsOffer(deps.generation.deps, userId, lines);

@@ -23,11 +23,16 @@ export async function probeMedia(file: string, options: { signal?: AbortSignal }
   const signal = options.signal ?? never();
   const { log } = await runFfmpegLogged(["-i", fileArg(file)], path.dirname(path.resolve(file)), signal);
   const probe = parseProbe(log);
-  if (!probe.hasAudio && !probe.hasVideo) throw new Error(`not a media file ffmpeg can read: ${file}: ${log.trim().split("\n").slice(-2).join(" ")}`);
+  if (!probe.hasAudio && !probe.hasVideo)
+    throw new Error(`not a media file ffmpeg can read: ${file}: ${log.trim().split("\n").slice(-2).join(" ")}`);
   let durationSeconds = probe.durationSeconds;
   if (durationSeconds === null) {
     // no duration in the header: the last timestamp of a pass that copies every packet
-    const measured = await runFfmpegLogged(["-i", fileArg(file), "-map", "0", "-c", "copy", "-f", "null", "-"], path.dirname(path.resolve(file)), signal);
+    const measured = await runFfmpegLogged(
+      ["-i", fileArg(file), "-map", "0", "-c", "copy", "-f", "null", "-"],
+      path.dirname(path.resolve(file)),
+      signal,
+    );
     durationSeconds = measured.outTime ?? 0;
   }
   return {
@@ -45,11 +50,30 @@ export function parseMeanVolume(log: string): number | null {
 }
 
 /** Mean volume (dBFS) of the first audio stream between two times; about −91 dB where it is silent. */
-export async function meanVolumeDb(file: string, fromSeconds: number, toSeconds: number, options: { signal?: AbortSignal } = {}): Promise<number> {
+export async function meanVolumeDb(
+  file: string,
+  fromSeconds: number,
+  toSeconds: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<number> {
   if (!(toSeconds > fromSeconds) || fromSeconds < 0) throw new Error(`meanVolumeDb needs 0 ≤ from < to (got ${fromSeconds}–${toSeconds})`);
   const signal = options.signal ?? never();
   // prettier-ignore
-  const args = ["-ss", fromSeconds.toFixed(3), "-t", (toSeconds - fromSeconds).toFixed(3), "-i", fileArg(file), "-map", "0:a:0", "-af", "volumedetect", "-f", "null", "-"];
+  const args = [
+    "-ss",
+    fromSeconds.toFixed(3),
+    "-t",
+    (toSeconds - fromSeconds).toFixed(3),
+    "-i",
+    fileArg(file),
+    "-map",
+    "0:a:0",
+    "-af",
+    "volumedetect",
+    "-f",
+    "null",
+    "-",
+  ];
   const { code, log } = await runFfmpegLogged(args, path.dirname(path.resolve(file)), signal);
   const db = parseMeanVolume(log);
   if (code !== 0 || db === null) throw new Error(`could not measure the volume of ${file}: ${log.trim().split("\n").slice(-2).join(" ")}`);

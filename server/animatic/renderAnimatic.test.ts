@@ -19,7 +19,9 @@ function ffmpeg(args: string[]): void {
 
 /** Video frames in a file, counted by copying its packets to the null muxer. */
 function videoFrames(mp4: string): number {
-  const log = spawnSync(ffmpegPath(), ["-hide_banner", "-nostdin", "-i", mp4, "-map", "0:v", "-c", "copy", "-f", "null", "-"], { encoding: "utf8" }).stderr;
+  const log = spawnSync(ffmpegPath(), ["-hide_banner", "-nostdin", "-i", mp4, "-map", "0:v", "-c", "copy", "-f", "null", "-"], {
+    encoding: "utf8",
+  }).stderr;
   return Number([...log.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1]);
 }
 
@@ -28,7 +30,19 @@ beforeAll(() => {
   ffmpeg(["-f", "lavfi", "-i", "color=c=0x3366aa:s=1024x768", "-frames:v", "1", file("blue.png")]);
   ffmpeg(["-f", "lavfi", "-i", "testsrc=s=1600x900", "-frames:v", "1", file("pattern.png")]);
   // 1 s of moving test pattern: shorter than its 2 s segment, so its last frame must be held
-  ffmpeg(["-f", "lavfi", "-i", "testsrc=s=640x360:r=30:d=1", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", file("clip.mp4")]);
+  ffmpeg([
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=s=640x360:r=30:d=1",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-pix_fmt",
+    "yuv420p",
+    file("clip.mp4"),
+  ]);
   ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:duration=1", file("line.wav")]);
   writeFileSync(file("not-an-image.png"), "hello");
 });
@@ -45,9 +59,21 @@ function animatic(): AnimaticInput {
     fps: 24,
     captions: true,
     segments: [
-      { id: "s1", seconds: 1.5, visual: { kind: "still", path: file("blue.png"), movement: "static" }, dialogue: [], caption: HOSTILE, sceneCard: { title: "INT. HARBOUR – NIGHT" } },
+      {
+        id: "s1",
+        seconds: 1.5,
+        visual: { kind: "still", path: file("blue.png"), movement: "static" },
+        dialogue: [],
+        caption: HOSTILE,
+        sceneCard: { title: "INT. HARBOUR – NIGHT" },
+      },
       { id: "s2", seconds: 2, visual: { kind: "video", path: file("clip.mp4"), sourceSeconds: 1 }, dialogue: [] },
-      { id: "s3", seconds: 1.5, visual: { kind: "card", title: HOSTILE, subtitle: "no image yet" }, dialogue: [{ path: file("line.wav"), startSeconds: 0.25 }] },
+      {
+        id: "s3",
+        seconds: 1.5,
+        visual: { kind: "card", title: HOSTILE, subtitle: "no image yet" },
+        dialogue: [{ path: file("line.wav"), startSeconds: 0.25 }],
+      },
       { id: "s4", seconds: 2, visual: { kind: "still", path: file("pattern.png"), movement: "push in" }, dialogue: [] },
     ],
   };
@@ -58,7 +84,12 @@ describe("renderAnimatic", () => {
     const workDir = file("work");
     const outputPath = file("out/animatic.mp4");
     const progress: number[] = [];
-    const result = await renderAnimatic(animatic(), { workDir, outputPath, signal: new AbortController().signal, onProgress: (f) => progress.push(f) });
+    const result = await renderAnimatic(animatic(), {
+      workDir,
+      outputPath,
+      signal: new AbortController().signal,
+      onProgress: (f) => progress.push(f),
+    });
     expect(result.durationSeconds).toBe(8.5);
     expect(progress.at(-1)).toBe(1);
     expect(readdirSync(workDir)).toEqual([]); // its private folder is gone
@@ -96,7 +127,10 @@ describe("renderAnimatic", () => {
   });
 
   it("fails with ffmpeg's own words when it cannot read a still", async () => {
-    const input: AnimaticInput = { ...animatic(), segments: [{ id: "bad", seconds: 1.5, visual: { kind: "still", path: file("not-an-image.png"), movement: "static" }, dialogue: [] }] };
+    const input: AnimaticInput = {
+      ...animatic(),
+      segments: [{ id: "bad", seconds: 1.5, visual: { kind: "still", path: file("not-an-image.png"), movement: "static" }, dialogue: [] }],
+    };
     const run = renderAnimatic(input, { workDir: file("work"), outputPath: file("never.mp4"), signal: new AbortController().signal });
     await expect(run).rejects.toThrow(/ffmpeg failed \(exit \d+\) rendering an animatic of 1 pieces: .+/);
     expect(readdirSync(file("work"))).toEqual([]);
@@ -105,7 +139,12 @@ describe("renderAnimatic", () => {
   it("stops ffmpeg when the signal aborts", { timeout: 60_000 }, async () => {
     const controller = new AbortController();
     const reason = new Error("cancelled");
-    const run = renderAnimatic(animatic(), { workDir: file("work"), outputPath: file("aborted.mp4"), signal: controller.signal, onProgress: () => controller.abort(reason) });
+    const run = renderAnimatic(animatic(), {
+      workDir: file("work"),
+      outputPath: file("aborted.mp4"),
+      signal: controller.signal,
+      onProgress: () => controller.abort(reason),
+    });
     await expect(run).rejects.toBe(reason);
     expect(readdirSync(dir)).not.toContain("aborted.mp4");
     expect(readdirSync(file("work"))).toEqual([]);
@@ -113,7 +152,9 @@ describe("renderAnimatic", () => {
 
   it("rejects an input the schema does not allow", async () => {
     const input = { ...animatic(), width: 320, height: 180 } as unknown as AnimaticInput;
-    await expect(renderAnimatic(input, { workDir: file("work"), outputPath: file("never.mp4"), signal: new AbortController().signal })).rejects.toThrow();
+    await expect(
+      renderAnimatic(input, { workDir: file("work"), outputPath: file("never.mp4"), signal: new AbortController().signal }),
+    ).rejects.toThrow();
   });
 });
 

@@ -74,7 +74,9 @@ export async function renderAnimatic(input: AnimaticInput, options: RenderAnimat
     const run = await runFfmpegLogged(["-loglevel", "error", ...plan.args], dir, signal, plan.durationSeconds, onProgress);
     if (run.code !== 0) {
       const tail = run.log.trim().split("\n").slice(-8).join("\n").slice(-2000);
-      throw new AnimaticRenderError(`ffmpeg failed (exit ${run.code}) rendering an animatic of ${plan.timeline.length} pieces: ${tail || "no log"}`);
+      throw new AnimaticRenderError(
+        `ffmpeg failed (exit ${run.code}) rendering an animatic of ${plan.timeline.length} pieces: ${tail || "no log"}`,
+      );
     }
     await moveInto(path.join(dir, OUTPUT), path.resolve(options.outputPath));
     onProgress?.(1);

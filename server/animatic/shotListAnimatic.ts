@@ -55,7 +55,9 @@ const LINE_TAIL = 0.35;
 
 /** The offline voices: a flite voice per character; a line flite cannot speak (no English letters) is null. */
 export const localSpeaker: Speaker = (line, signal) =>
-  synthesize({ text: line.text, voice: FLITE_VOICES[voiceIndexFor(line.speaker, FLITE_VOICES.length)]!, speed: 1, signal }).catch(() => null);
+  synthesize({ text: line.text, voice: FLITE_VOICES[voiceIndexFor(line.speaker, FLITE_VOICES.length)]!, speed: 1, signal }).catch(
+    () => null,
+  );
 
 /** Every line the animatic will speak, in order (what ElevenLabs would be paid for). */
 export function spokenLines(scenes: readonly Scene[], elements: readonly ScreenplayElement[]): string[] {
@@ -63,7 +65,12 @@ export function spokenLines(scenes: readonly Scene[], elements: readonly Screenp
 }
 
 /** The shot's image or video copied out of storage (only the project's own media), or null for a card. */
-async function mediaFile(env: AnimaticSourceEnv, projectId: string, shot: Shot, index: number): Promise<{ path: string; video: boolean } | null> {
+async function mediaFile(
+  env: AnimaticSourceEnv,
+  projectId: string,
+  shot: Shot,
+  index: number,
+): Promise<{ path: string; video: boolean } | null> {
   const id = shot.image?.slice("/api/media/".length);
   if (!id) return null;
   const row = await findMedia(env.db, id);
@@ -103,7 +110,11 @@ export async function shotListAnimaticInput(source: ShotListAnimaticSource, env:
     const visual: Segment["visual"] = !media
       ? { kind: "card", title, subtitle: `${shot.shotSize} · ${shot.shotType}` }
       : media.video
-        ? { kind: "video", path: media.path, sourceSeconds: Math.max(0.1, (await probeMedia(media.path, { signal: env.signal })).durationSeconds) }
+        ? {
+            kind: "video",
+            path: media.path,
+            sourceSeconds: Math.max(0.1, (await probeMedia(media.path, { signal: env.signal })).durationSeconds),
+          }
         : { kind: "still", path: media.path, movement: STILL_MOVES[shot.movement] };
     segments.push({
       id: shot.id,

@@ -16,7 +16,10 @@ export interface TextBlock {
  * box), whitespace collapsed. Nothing else needs escaping, since the text never enters the filter graph.
  */
 export function cleanText(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Words into lines of at most `perLine` characters; a word longer than a line is cut into pieces. */

@@ -18,7 +18,11 @@ import { planTimeline, type AnimaticInput } from "./animaticPlan";
 const extension = (file: string) => (/^\.[a-z0-9]{1,5}$/i.test(path.extname(file)) ? path.extname(file).toLowerCase() : ".bin");
 
 /** The zip's bytes: timeline.otio, timeline.fcpxml, "<name> <rate>fps.edl" (an EDL cannot state its rate) and media/. */
-export async function timelineZip(input: AnimaticInput, film: string, options: { name: string; workDir: string; signal: AbortSignal }): Promise<Buffer> {
+export async function timelineZip(
+  input: AnimaticInput,
+  film: string,
+  options: { name: string; workDir: string; signal: AbortSignal },
+): Promise<Buffer> {
   const files: Record<string, Uint8Array> = {};
   const pieces = planTimeline(input);
   const byId = new Map(input.segments.map((s) => [s.id, s]));
@@ -36,13 +40,22 @@ export async function timelineZip(input: AnimaticInput, film: string, options: {
       // The file's probed length is what an editor can trim into. A file shorter than its shot (the
       // animatic holds its last frame) cannot say so in a timeline, so its length is left unknown there.
       const sourceFrames = secondsToFrames(segment.visual.sourceSeconds, input.fps);
-      media = { path: `media/shot-${number}${extension(segment.visual.path)}`, kind: "video", ...(sourceFrames >= piece.frames ? { sourceDurationFrames: sourceFrames } : {}) };
+      media = {
+        path: `media/shot-${number}${extension(segment.visual.path)}`,
+        kind: "video",
+        ...(sourceFrames >= piece.frames ? { sourceDurationFrames: sourceFrames } : {}),
+      };
       files[media.path] = await readFile(segment.visual.path);
     } else {
       // A card: its middle frame, taken from the film.
       const still = path.join(options.workDir, `card-${number}.png`);
       const at = (piece.startSeconds + piece.seconds / 2).toFixed(3);
-      await runFfmpeg({ args: ["-ss", at, "-i", film, "-frames:v", "1", still], cwd: options.workDir, duration: 0, signal: options.signal });
+      await runFfmpeg({
+        args: ["-ss", at, "-i", film, "-frames:v", "1", still],
+        cwd: options.workDir,
+        duration: 0,
+        signal: options.signal,
+      });
       media = { path: `media/card-${number}.png`, kind: "card" };
       files[media.path] = await readFile(still);
     }
@@ -53,8 +66,18 @@ export async function timelineZip(input: AnimaticInput, film: string, options: {
       const linePath = `media/line-${number}-${k + 1}.wav`;
       files[linePath] = wav;
       const start = Math.round((piece.startSeconds + line.startSeconds) * input.fps);
-      const frames = Math.max(1, Math.min(Math.round(durationSeconds(readWav(wav)) * input.fps), piece.frames - Math.round(line.startSeconds * input.fps)));
-      audio.push({ id: `line-${number}-${k + 1}`, name: `${label} · line ${k + 1}`, media: { path: linePath }, startFrames: start, durationFrames: frames, sourceInFrames: 0 });
+      const frames = Math.max(
+        1,
+        Math.min(Math.round(durationSeconds(readWav(wav)) * input.fps), piece.frames - Math.round(line.startSeconds * input.fps)),
+      );
+      audio.push({
+        id: `line-${number}-${k + 1}`,
+        name: `${label} · line ${k + 1}`,
+        media: { path: linePath },
+        startFrames: start,
+        durationFrames: frames,
+        sourceInFrames: 0,
+      });
     }
   }
   const sequence: TimelineSequence = { name: options.name, fps: input.fps, width: input.width, height: input.height, clips, audio };

@@ -113,7 +113,14 @@ describe("another user's id is refused, and nothing changes", () => {
     const before = await mediaRowCount();
     const early = await upload(bob, png("sneaky.png"), [["userId", ann.id]]);
     expect(early).toMatchObject({ status: 403, body: { error: ASSET_MESSAGES.foreignUser, code: "forbidden" } });
-    const late = await send(bob, { method: "POST", url: "/api/assets/upload", ...multipartForm([["file", png("sneaky.png")], ["userId", ann.id]]) });
+    const late = await send(bob, {
+      method: "POST",
+      url: "/api/assets/upload",
+      ...multipartForm([
+        ["file", png("sneaky.png")],
+        ["userId", ann.id],
+      ]),
+    });
     expect(late).toMatchObject({ status: 403, body: { error: ASSET_MESSAGES.foreignUser } });
     expect(await mediaRowCount()).toBe(before);
     const names = [...(await list(ann)).body.data, ...(await list(bob)).body.data].map((a: { filename: string }) => a.filename);
@@ -130,7 +137,7 @@ describe("another user's id is refused, and nothing changes", () => {
     const { body } = await upload(ann, png("keep.png"));
     expect((await remove(bob, body.asset.id, ann.id)).status).toBe(403);
     // With his own id the row is simply not his: the same answer as an unknown id.
-    expect((await remove(bob, body.asset.id, bob.id))).toMatchObject({ status: 404, body: { error: ASSET_MESSAGES.notFound } });
+    expect(await remove(bob, body.asset.id, bob.id)).toMatchObject({ status: 404, body: { error: ASSET_MESSAGES.notFound } });
     expect((await list(ann)).body.data.map((a: { id: string }) => a.id)).toContain(body.asset.id);
     expect((await send(ann, { method: "GET", url: body.url })).status).toBe(200);
   });
@@ -155,7 +162,11 @@ describe("signed out", () => {
       remove(null, body.asset.id),
       send(null, { method: "GET", url: "/api/assets/unsplash/status" }),
       send(null, { method: "GET", url: "/api/assets/unsplash/search?query=cat" }),
-      send(null, { method: "POST", url: "/api/assets/unsplash/track-download", payload: { downloadLocation: "https://api.unsplash.com/photos/a/download" } }),
+      send(null, {
+        method: "POST",
+        url: "/api/assets/unsplash/track-download",
+        payload: { downloadLocation: "https://api.unsplash.com/photos/a/download" },
+      }),
       send(null, { method: "POST", url: "/api/assets/insert", payload: { assetId: body.asset.id, projectId: body.asset.id } }),
     ]);
     for (const res of answers) expect(res).toMatchObject({ status: 401, body: { error: "User not authenticated.", code: "unauthorized" } });
@@ -165,10 +176,26 @@ describe("signed out", () => {
 
 describe("only images, video and audio, judged by their bytes", () => {
   it.each([
-    ["a text file renamed to .png", { filename: "photo.png", type: "image/png", data: Buffer.from("not a picture at all") }, ASSET_MESSAGES.notRealMedia],
-    ["a plain text file", { filename: "notes.txt", type: "text/plain", data: Buffer.from("INT. KITCHEN") }, assetTypeNotSupported("text/plain")],
+    [
+      "a text file renamed to .png",
+      { filename: "photo.png", type: "image/png", data: Buffer.from("not a picture at all") },
+      ASSET_MESSAGES.notRealMedia,
+    ],
+    [
+      "a plain text file",
+      { filename: "notes.txt", type: "text/plain", data: Buffer.from("INT. KITCHEN") },
+      assetTypeNotSupported("text/plain"),
+    ],
     ["a 3D model", { filename: "ship.glb", type: "model/gltf-binary", data: glb() }, assetTypeNotSupported("model/gltf-binary")],
-    ["an SVG", { filename: "logo.svg", type: "image/svg+xml", data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }, assetTypeNotSupported("image/svg+xml")],
+    [
+      "an SVG",
+      {
+        filename: "logo.svg",
+        type: "image/svg+xml",
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      },
+      assetTypeNotSupported("image/svg+xml"),
+    ],
   ])("refuses %s with 415", async (_label, file, message) => {
     const before = await mediaRowCount();
     const res = await upload(ann, file);
@@ -203,7 +230,13 @@ describe("Insert Selected: a library file copied into a project", () => {
     const { body } = await send(owner, { method: "POST", url: "/api/assets/upload", ...multipartForm([["file", png("poster.png")]]) });
     const res = await h.call(owner, "POST", "/api/assets/insert", { assetId: body.asset.id, projectId });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/), contentType: "image/png", kind: "image", filename: "poster.png" });
+    expect(res.body).toEqual({
+      success: true,
+      url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/),
+      contentType: "image/png",
+      kind: "image",
+      filename: "poster.png",
+    });
     expect(res.body.url).not.toBe(body.url);
 
     const seenByViewer = await send(viewer, { method: "GET", url: res.body.url });
@@ -224,8 +257,14 @@ describe("Insert Selected: a library file copied into a project", () => {
     expect((await h.call(viewer, "POST", "/api/assets/insert", { assetId: viewerAsset.id, projectId })).status).toBe(403);
     expect((await h.call(stranger, "POST", "/api/assets/insert", { assetId: viewerAsset.id, projectId })).status).toBe(403);
     expect((await h.call(owner, "POST", "/api/assets/insert", { assetId: viewerAsset.id, projectId })).status).toBe(404);
-    expect((await h.call(owner, "POST", "/api/assets/insert", { assetId: ownerAsset.id, projectId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
-    expect((await h.call(owner, "POST", "/api/assets/insert", { assetId: "nope", projectId })).body).toMatchObject({ code: "bad_request", error: "Invalid asset id" });
+    expect(
+      (await h.call(owner, "POST", "/api/assets/insert", { assetId: ownerAsset.id, projectId: "00000000-0000-4000-8000-000000000000" }))
+        .status,
+    ).toBe(404);
+    expect((await h.call(owner, "POST", "/api/assets/insert", { assetId: "nope", projectId })).body).toMatchObject({
+      code: "bad_request",
+      error: "Invalid asset id",
+    });
     expect(await mediaRowCount()).toBe(before);
   });
 });
@@ -246,7 +285,13 @@ describe("storage: refusals leave no files behind", () => {
       storage: new LocalStorage(mediaDir),
     }));
     const signUp = async (name: string) =>
-      (await server.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: { name, email: `${name}.${randomBytes(3).toString("hex")}@example.com`, password: "correct horse 1" } })).json();
+      (
+        await server.inject({
+          method: "POST",
+          url: "/api/auth/sign-up/email",
+          payload: { name, email: `${name}.${randomBytes(3).toString("hex")}@example.com`, password: "correct horse 1" },
+        })
+      ).json();
     const [me, other] = await Promise.all([signUp("cara"), signUp("dan")]);
     headers = { authorization: `Bearer ${me.token}` };
     otherId = other.user.id;
@@ -264,7 +309,14 @@ describe("storage: refusals leave no files behind", () => {
   };
 
   it("stores nothing for a foreign userId, a non-media file or a glTF model, and removes a deleted asset's file", async () => {
-    expect((await post([["file", png()], ["userId", otherId]])).statusCode).toBe(403);
+    expect(
+      (
+        await post([
+          ["file", png()],
+          ["userId", otherId],
+        ])
+      ).statusCode,
+    ).toBe(403);
     expect((await post([["file", { filename: "ship.glb", type: "model/gltf-binary", data: glb() }]])).statusCode).toBe(415);
     expect((await post([["file", { filename: "a.txt", type: "text/plain", data: Buffer.from("hello") }]])).statusCode).toBe(415);
     expect(files()).toBe(0);

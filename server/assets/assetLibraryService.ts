@@ -44,7 +44,13 @@ export async function listLibraryAssets(db: Db, ownerId: string): Promise<Librar
 }
 
 /** Records a stored upload as a library asset; if the row cannot be written the stored file goes too. */
-export async function addLibraryAsset(db: Db, storage: MediaStorage, ownerId: string, upload: ReceivedUpload, fileName: string): Promise<LibraryAsset> {
+export async function addLibraryAsset(
+  db: Db,
+  storage: MediaStorage,
+  ownerId: string,
+  upload: ReceivedUpload,
+  fileName: string,
+): Promise<LibraryAsset> {
   try {
     const [row] = await db
       .insert(media)
@@ -105,7 +111,15 @@ export async function copyAssetIntoProject(
   const key = `${id.slice(0, 2)}/${id}${asset.key.slice(asset.key.lastIndexOf("."))}`;
   await storage.put(key, object.body, asset.contentType);
   try {
-    await insertMedia(db, { id, projectId, ownerId: callerId, key, contentType: asset.contentType, size: asset.size, originalName: asset.originalName });
+    await insertMedia(db, {
+      id,
+      projectId,
+      ownerId: callerId,
+      key,
+      contentType: asset.contentType,
+      size: asset.size,
+      originalName: asset.originalName,
+    });
   } catch (err) {
     await storage.delete(key).catch(() => {});
     throw err;
@@ -116,5 +130,10 @@ export async function copyAssetIntoProject(
 /** The user's file name is metadata only: no control characters, no path, bounded. */
 export function cleanName(name: string): string | null {
   const base = name.split(/[\\/]/).pop() ?? "";
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;
+  return (
+    base
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 255) || null
+  );
 }

@@ -108,7 +108,12 @@ export async function startFakeUnsplash(accessKey = "fake-unsplash-key"): Promis
     if (url.pathname === "/photos") {
       const last = Math.ceil(photos.length / perPage);
       const link = (n: number, rel: string) => `<${base}/photos?page=${n}&per_page=${perPage}>; rel="${rel}"`;
-      const links = [link(1, "first"), ...(page > 1 ? [link(page - 1, "prev")] : []), link(last, "last"), ...(page < last ? [link(page + 1, "next")] : [])];
+      const links = [
+        link(1, "first"),
+        ...(page > 1 ? [link(page - 1, "prev")] : []),
+        link(last, "last"),
+        ...(page < last ? [link(page + 1, "next")] : []),
+      ];
       return send(200, slice(photos), { link: links.join(", "), "x-total": String(photos.length), "x-per-page": String(perPage) });
     }
     const download = /^\/photos\/([\w-]+)\/download$/.exec(url.pathname);

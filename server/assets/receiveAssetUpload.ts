@@ -59,4 +59,3 @@ function notMedia(type: string): HttpError {
 
 /** The type the sniffer named in its refusal (domain/upload's unsupportedFileType wording). */
 const refusedType = (message: string) => /^File type (.+?) not supported\./.exec(message)?.[1] ?? null;
-

@@ -85,11 +85,18 @@ describe("with an Unsplash access key (fake Unsplash on 127.0.0.1)", () => {
     const pages = [];
     for (let page = 1; page <= 3; page++) pages.push((await h.call(ann, "GET", `/api/assets/unsplash/search?page=${page}`)).body);
     expect(fake.requests.at(-1)!.path).toBe("/photos");
-    expect(pages.map((p) => [p.data.length, p.hasMore])).toEqual([[30, true], [30, true], [15, false]]);
+    expect(pages.map((p) => [p.data.length, p.hasMore])).toEqual([
+      [30, true],
+      [30, true],
+      [15, false],
+    ]);
   });
 
   it("refuses malformed paging", async () => {
-    expect((await h.call(ann, "GET", "/api/assets/unsplash/search?query=x&page=0")).body).toMatchObject({ code: "bad_request", error: "page starts at 1" });
+    expect((await h.call(ann, "GET", "/api/assets/unsplash/search?query=x&page=0")).body).toMatchObject({
+      code: "bad_request",
+      error: "page starts at 1",
+    });
     expect((await h.call(ann, "GET", "/api/assets/unsplash/search?query=x&page=abc")).status).toBe(400);
   });
 

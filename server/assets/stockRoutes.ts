@@ -56,11 +56,17 @@ export function registerStockRoutes(app: FastifyInstance, db: Db, storage: Media
     const imageUrl = photo.urls.regular;
     if (!unsplash.isImageUrl(imageUrl)) throw upstreamFailed("Unsplash pointed at an image host we do not fetch from");
     const fetched = await fetchImage(imageUrl, unsplash.allowedAddress());
-    const upload = await receiveUpload(storage, (async function* () { yield fetched.body; })(), {
-      fileName: "",
-      declaredMime: fetched.contentType,
-      maxBytes: MAX_UPLOAD_BYTES,
-    }).catch((err: unknown) => {
+    const upload = await receiveUpload(
+      storage,
+      (async function* () {
+        yield fetched.body;
+      })(),
+      {
+        fileName: "",
+        declaredMime: fetched.contentType,
+        maxBytes: MAX_UPLOAD_BYTES,
+      },
+    ).catch((err: unknown) => {
       throw err instanceof HttpError && err.status === 415 ? upstreamFailed("Unsplash sent a file that is not an image") : err;
     });
     if (upload.kind !== "image") {

@@ -28,7 +28,8 @@ export function unsplashSettingsFromEnv(env: NodeJS.ProcessEnv): UnsplashSetting
   } catch {
     throw new Error(`UNSPLASH_API_URL must be an http(s) URL, got "${raw}"`);
   }
-  if (apiBase.protocol !== "https:" && apiBase.protocol !== "http:") throw new Error(`UNSPLASH_API_URL must be an http(s) URL, got "${raw}"`);
+  if (apiBase.protocol !== "https:" && apiBase.protocol !== "http:")
+    throw new Error(`UNSPLASH_API_URL must be an http(s) URL, got "${raw}"`);
   return { accessKey: env.UNSPLASH_ACCESS_KEY?.trim() || null, apiBase };
 }
 

@@ -75,7 +75,10 @@ export class AttemptLimiter {
       if (!row) return 0;
       const lockedUntil = row.blockedUntil?.getTime() ?? 0;
       if (lockedUntil > now) return lockedUntil - now;
-      await tx.update(authAttempts).set(countAttempt(row, rule, now)).where(eq(authAttempts.key, key));
+      await tx
+        .update(authAttempts)
+        .set(countAttempt(row, rule, now))
+        .where(eq(authAttempts.key, key));
       return 0;
     });
   }
@@ -96,7 +99,8 @@ export class AttemptLimiter {
     const out: { key: string; rule: AttemptRule }[] = [];
     for (const l of limits) {
       const fallback = l.whenLocked;
-      const useFallback = fallback && (await this.lockedFor([l.key])) > 0 && !(await this.triedWithin(fallback.unlessTried, fallback.recentMs));
+      const useFallback =
+        fallback && (await this.lockedFor([l.key])) > 0 && !(await this.triedWithin(fallback.unlessTried, fallback.recentMs));
       out.push(useFallback ? fallback : l);
     }
     return out;

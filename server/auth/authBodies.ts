@@ -1,6 +1,15 @@
 import { eq } from "drizzle-orm";
 import { commonPasswordSet, passwordProblem, type PasswordOwner } from "../../domain/accounts/passwordPolicy";
-import { changePasswordSchema, requestPasswordResetSchema, RESET_WITHOUT_MAIL, resetPasswordSchema, signInSchema, signUpSchemaWith, updateUserSchema, type SessionUser } from "../../domain/auth";
+import {
+  changePasswordSchema,
+  requestPasswordResetSchema,
+  RESET_WITHOUT_MAIL,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchemaWith,
+  updateUserSchema,
+  type SessionUser,
+} from "../../domain/auth";
 import type { Db } from "../db/client";
 import { user, verification } from "../db/schema";
 import { badRequest } from "../errors";

@@ -34,7 +34,11 @@ export function authLimitsFor(path: string, who: Attempt, settings: AuthLimitSet
   // Guesses: 5 a window, then a lockout of one window that doubles each time, up to 15 windows.
   const guesses = (max: number): AttemptRule => ({ max, windowMs, lockoutMs: windowMs, maxLockoutMs: 15 * windowMs });
   const perHour = (max: number): AttemptRule => ({ max, windowMs: HOUR, lockoutMs: HOUR, maxLockoutMs: 24 * HOUR });
-  const address = (action: string, rule: AttemptRule): AuthLimit => ({ key: `${action}:address:${who.address}`, rule, forgetOnSuccess: false });
+  const address = (action: string, rule: AttemptRule): AuthLimit => ({
+    key: `${action}:address:${who.address}`,
+    rule,
+    forgetOnSuccess: false,
+  });
   const account = (action: string, rule: AttemptRule, forgetOnSuccess: boolean): AuthLimit[] =>
     who.email ? [{ key: `${action}:account:${who.email}`, rule, forgetOnSuccess }] : [];
   const user = (action: string, rule: AttemptRule): AuthLimit[] =>

@@ -104,7 +104,10 @@ export async function applyBillingEvent(db: Db, provider: ProviderName, event: P
 
 async function userOfCustomer(db: Db, provider: ProviderName, customerId: string | null | undefined): Promise<string | null> {
   if (!customerId) return null;
-  const [row] = await db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId)));
+  const [row] = await db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.provider, provider), eq(billingCustomers.customerId, customerId)));
   return row?.userId ?? null;
 }
 
@@ -118,23 +121,52 @@ async function checkoutCompleted(db: Db, provider: ProviderName, session: Checko
     await db.transaction(async (t) => {
       await t
         .insert(billingPurchases)
-        .values({ id: session.id, provider, userId, kind: "pack", priceId: item.priceId, description: item.name, amountCents: item.amountCents, credits: item.credits, paymentRef: session.payment_intent ?? null })
+        .values({
+          id: session.id,
+          provider,
+          userId,
+          kind: "pack",
+          priceId: item.priceId,
+          description: item.name,
+          amountCents: item.amountCents,
+          credits: item.credits,
+          paymentRef: session.payment_intent ?? null,
+        })
         .onConflictDoNothing();
-      await recordCreditMovement(t, { userId, delta: item.credits, reason: `pack ${item.pack.id}`, idempotencyKey: grantKey.checkout(session.id) });
+      await recordCreditMovement(t, {
+        userId,
+        delta: item.credits,
+        reason: `pack ${item.pack.id}`,
+        idempotencyKey: grantKey.checkout(session.id),
+      });
     });
     return { handled: true, purchaseId: session.id };
   }
   // A plan: its credits come with each paid invoice; the subscription is recorded here too, in case its own
   // event comes later (or never, on an older webhook setup).
   if (session.subscription) {
-    await upsertSubscription(db, { id: session.subscription, provider, userId, planId: item.plan.id, interval: item.interval, status: "active", cancelAtPeriodEnd: false, currentPeriodEnd: null, eventCreated: created });
+    await upsertSubscription(db, {
+      id: session.subscription,
+      provider,
+      userId,
+      planId: item.plan.id,
+      interval: item.interval,
+      status: "active",
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: null,
+      eventCreated: created,
+    });
   }
   return { handled: true };
 }
 
 /** The price id a subscription's invoice was bought under: the invoice's, else its subscription's metadata. */
 function invoicePriceId(invoice: Invoice): string | undefined {
-  return invoice.parent?.subscription_details?.metadata?.priceId ?? invoice.subscription_details?.metadata?.priceId ?? invoice.lines?.data?.[0]?.metadata?.priceId;
+  return (
+    invoice.parent?.subscription_details?.metadata?.priceId ??
+    invoice.subscription_details?.metadata?.priceId ??
+    invoice.lines?.data?.[0]?.metadata?.priceId
+  );
 }
 
 async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Promise<EventOutcome> {
@@ -161,7 +193,12 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
         receiptUrl: invoice.hosted_invoice_url ?? null,
       })
       .onConflictDoNothing();
-    await recordCreditMovement(t, { userId, delta: item.credits, reason: `plan ${item.plan.id} ${item.interval}`, idempotencyKey: grantKey.invoice(invoice.id) });
+    await recordCreditMovement(t, {
+      userId,
+      delta: item.credits,
+      reason: `plan ${item.plan.id} ${item.interval}`,
+      idempotencyKey: grantKey.invoice(invoice.id),
+    });
   });
   return { handled: true, purchaseId: invoice.id };
 }
@@ -170,7 +207,8 @@ async function invoicePaid(db: Db, provider: ProviderName, invoice: Invoice): Pr
 function planOf(sub: Subscription): { planId: string; interval: BillingInterval } | null {
   const item = catalogItem(sub.metadata?.priceId ?? "");
   const price = sub.items?.data?.[0]?.price;
-  const interval: BillingInterval | undefined = price?.recurring?.interval === "year" ? "yearly" : price?.recurring?.interval === "month" ? "monthly" : undefined;
+  const interval: BillingInterval | undefined =
+    price?.recurring?.interval === "year" ? "yearly" : price?.recurring?.interval === "month" ? "monthly" : undefined;
   // A plan changed in the provider's portal has a new price: matched by amount and interval.
   if (interval && price?.unit_amount != null) {
     for (const id of ["indie", "studio", "production"]) {
@@ -181,7 +219,13 @@ function planOf(sub: Subscription): { planId: string; interval: BillingInterval 
   return item?.kind === "plan" ? { planId: item.plan.id, interval: item.interval } : null;
 }
 
-async function subscriptionChanged(db: Db, provider: ProviderName, sub: Subscription, created: number, deleted: boolean): Promise<EventOutcome> {
+async function subscriptionChanged(
+  db: Db,
+  provider: ProviderName,
+  sub: Subscription,
+  created: number,
+  deleted: boolean,
+): Promise<EventOutcome> {
   const [stored] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, sub.id));
   const userId = sub.metadata?.userId ?? stored?.userId ?? (await userOfCustomer(db, provider, sub.customer));
   const plan = planOf(sub) ?? (stored ? { planId: stored.planId, interval: stored.interval as BillingInterval } : null);
@@ -234,14 +278,27 @@ async function chargeRefunded(db: Db, charge: Charge): Promise<EventOutcome> {
     const [purchase] = await t
       .select()
       .from(billingPurchases)
-      .where(sql`${billingPurchases.paymentRef} in (${sql.join(refs.map((r) => sql`${r}`), sql`, `)}) or ${billingPurchases.id} in (${sql.join(refs.map((r) => sql`${r}`), sql`, `)})`)
+      .where(
+        sql`${billingPurchases.paymentRef} in (${sql.join(
+          refs.map((r) => sql`${r}`),
+          sql`, `,
+        )}) or ${billingPurchases.id} in (${sql.join(
+          refs.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
+      )
       .for("update");
     const refunded = charge.amount_refunded ?? 0;
     if (!purchase || refunded <= purchase.refundedCents || purchase.amountCents <= 0) return { handled: false };
     const creditsFor = (cents: number) => Math.round((purchase.credits * Math.min(cents, purchase.amountCents)) / purchase.amountCents);
     const delta = creditsFor(refunded) - creditsFor(purchase.refundedCents);
     await t.update(billingPurchases).set({ refundedCents: refunded }).where(eq(billingPurchases.id, purchase.id));
-    await recordCreditMovement(t, { userId: purchase.userId, delta: -delta, reason: "refund", idempotencyKey: grantKey.refund(purchase.id, refunded) });
+    await recordCreditMovement(t, {
+      userId: purchase.userId,
+      delta: -delta,
+      reason: "refund",
+      idempotencyKey: grantKey.refund(purchase.id, refunded),
+    });
     return { handled: true };
   });
 }

@@ -10,7 +10,8 @@ import { testProvider } from "./testProvider";
  */
 export function billingProviderFrom(db: Db, env: NodeJS.ProcessEnv): BillingProvider | null {
   if (env.STRIPE_SECRET_KEY) {
-    if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are how payments are confirmed)");
+    if (!env.STRIPE_WEBHOOK_SECRET)
+      throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are how payments are confirmed)");
     return stripeProvider(db, { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE });
   }
   if (env.BILLING_TEST_PROVIDER === "off") return null;

@@ -82,7 +82,13 @@ export async function spentPerDay(db: Db, userId: string, now = new Date()): Pro
 }
 
 export async function purchaseRows(db: Db, userId: string, limit: number, offset = 0): Promise<PurchaseRow[]> {
-  const rows = await db.select().from(billingPurchases).where(eq(billingPurchases.userId, userId)).orderBy(desc(billingPurchases.createdAt), desc(billingPurchases.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(billingPurchases)
+    .where(eq(billingPurchases.userId, userId))
+    .orderBy(desc(billingPurchases.createdAt), desc(billingPurchases.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -104,6 +110,19 @@ const csvCell = (v: string | number | boolean) => {
 
 export function usageCsv(rows: UsageRow[]): string {
   const head = ["Date", "Project", "Node", "Model or tool", "Status", "Credits", "Refunded", "Own key"];
-  const lines = rows.map((r) => [r.createdAt, r.projectName, r.nodeTitle ?? r.nodeId, runName(r.modelId), r.status, r.credits, r.refunded ? "yes" : "no", r.ownKey ? "yes" : "no"].map(csvCell).join(","));
+  const lines = rows.map((r) =>
+    [
+      r.createdAt,
+      r.projectName,
+      r.nodeTitle ?? r.nodeId,
+      runName(r.modelId),
+      r.status,
+      r.credits,
+      r.refunded ? "yes" : "no",
+      r.ownKey ? "yes" : "no",
+    ]
+      .map(csvCell)
+      .join(","),
+  );
   return [head.map(csvCell).join(","), ...lines].join("\r\n") + "\r\n";
 }

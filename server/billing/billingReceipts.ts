@@ -34,7 +34,14 @@ export async function fillMissingReceipts(db: Db, provider: BillingProvider, use
   const rows = await db
     .select()
     .from(billingPurchases)
-    .where(and(eq(billingPurchases.userId, userId), eq(billingPurchases.provider, provider.name), isNull(billingPurchases.receiptUrl), isNotNull(billingPurchases.paymentRef)))
+    .where(
+      and(
+        eq(billingPurchases.userId, userId),
+        eq(billingPurchases.provider, provider.name),
+        isNull(billingPurchases.receiptUrl),
+        isNotNull(billingPurchases.paymentRef),
+      ),
+    )
     .orderBy(desc(billingPurchases.createdAt))
     .limit(FILL_PER_READ);
   await Promise.all(rows.map((row) => askForReceipt(db, provider, row, log)));
@@ -59,5 +66,9 @@ async function askProvider(db: Db, provider: BillingProvider, row: PurchaseRecor
     return;
   }
   // Only into an empty receipt: a charge event may have filled it meanwhile.
-  if (url) await db.update(billingPurchases).set({ receiptUrl: url }).where(and(eq(billingPurchases.id, row.id), isNull(billingPurchases.receiptUrl)));
+  if (url)
+    await db
+      .update(billingPurchases)
+      .set({ receiptUrl: url })
+      .where(and(eq(billingPurchases.id, row.id), isNull(billingPurchases.receiptUrl)));
 }

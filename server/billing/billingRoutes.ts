@@ -78,7 +78,13 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
     }
     const customerId = await provider.customerFor(caller);
     const base = origin(request);
-    return provider.checkout({ user: caller, customerId, item, successUrl: `${base}/?payment=success&session_id=${SESSION_PLACEHOLDER}`, cancelUrl: `${base}/?payment=cancelled` });
+    return provider.checkout({
+      user: caller,
+      customerId,
+      item,
+      successUrl: `${base}/?payment=success&session_id=${SESSION_PLACEHOLDER}`,
+      cancelUrl: `${base}/?payment=cancelled`,
+    });
   };
 
   const openPortal = async (request: FastifyRequest) => {
@@ -99,7 +105,11 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
 
   app.get("/api/billing/summary", async (request): Promise<BillingSummary> => {
     const caller = requireUser(request);
-    const [balance, subscription, spent] = await Promise.all([creditBalance(db, caller.id), currentSubscription(db, caller.id), spentPerDay(db, caller.id)]);
+    const [balance, subscription, spent] = await Promise.all([
+      creditBalance(db, caller.id),
+      currentSubscription(db, caller.id),
+      spentPerDay(db, caller.id),
+    ]);
     return { provider: provider?.name ?? "none", testMode: provider?.testMode ?? false, balance, subscription, spentPerDay: spent };
   });
 
@@ -124,7 +134,8 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
     const { limit, offset } = parse(listQuerySchema, request.query ?? {});
     // Receipts the provider could not be asked for at purchase time (it was down) are asked for here; the
     // page waits for them at most RECEIPT_WAIT_MS, and a slower answer is kept for the next read.
-    if (provider) await Promise.race([fillMissingReceipts(db, provider, caller.id, request.log), new Promise((r) => setTimeout(r, RECEIPT_WAIT_MS))]);
+    if (provider)
+      await Promise.race([fillMissingReceipts(db, provider, caller.id, request.log), new Promise((r) => setTimeout(r, RECEIPT_WAIT_MS))]);
     return { history: await purchaseRows(db, caller.id, limit, offset) };
   });
 
@@ -168,7 +179,15 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
     const caller = requireUser(request);
     const { id } = parse(sessionParams, request.params);
     const { item, status } = await openTestSession(db, caller.id, id);
-    return { id, status, name: item.name, kind: item.kind, amountCents: item.amountCents, credits: item.credits, interval: item.kind === "plan" ? item.interval : null };
+    return {
+      id,
+      status,
+      name: item.name,
+      kind: item.kind,
+      amountCents: item.amountCents,
+      credits: item.credits,
+      interval: item.kind === "plan" ? item.interval : null,
+    };
   });
   app.post("/api/billing/test/checkout/:id/complete", async (request) => {
     testOnly();
@@ -226,7 +245,14 @@ export function registerBillingRoutes(app: FastifyInstance, db: Db, provider: Bi
   app.post("/api/billing/create-portal-session", async (request) => ({ url: (await openPortal(request)).url }));
 
   app.get("/api/subscriptions/tiers", async () => ({
-    tiers: PLANS.map((p) => ({ id: p.id, name: p.name, monthly_credits: p.monthlyCredits, price_monthly: p.priceMonthly, price_yearly: p.priceYearly, price_ids: { monthly: planPriceId(p.id, "monthly"), yearly: planPriceId(p.id, "yearly") } })),
+    tiers: PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      monthly_credits: p.monthlyCredits,
+      price_monthly: p.priceMonthly,
+      price_yearly: p.priceYearly,
+      price_ids: { monthly: planPriceId(p.id, "monthly"), yearly: planPriceId(p.id, "yearly") },
+    })),
     packs: CREDIT_PACKS.map((p) => ({ id: p.id, price_id: `pack:${p.id}`, price: p.priceUsd, credits: p.credits })),
   }));
 

@@ -18,7 +18,12 @@ export async function useCreditsOnce(
     const [done] = await t.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
     if (!done) {
       if ((await creditBalance(t, userId)) < body.credits) return null;
-      await recordCreditMovement(t, { userId, delta: -body.credits, reason: `use-credits ${body.operation_type}`.slice(0, 80), idempotencyKey: key });
+      await recordCreditMovement(t, {
+        userId,
+        delta: -body.credits,
+        reason: `use-credits ${body.operation_type}`.slice(0, 80),
+        idempotencyKey: key,
+      });
     }
     const [row] = await t.select({ id: creditLedger.id }).from(creditLedger).where(eq(creditLedger.idempotencyKey, key));
     return { newBalance: await creditBalance(t, userId), transactionId: row!.id };

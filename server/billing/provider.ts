@@ -17,7 +17,13 @@ export interface BillingProvider {
   /** The provider's customer of the user, created once. */
   customerFor(user: BillingUser): Promise<string>;
   /** A hosted checkout for one catalog item; the user comes back to `successUrl` or `cancelUrl`. */
-  checkout(input: { user: BillingUser; customerId: string; item: CatalogItem; successUrl: string; cancelUrl: string }): Promise<{ url: string; sessionId: string }>;
+  checkout(input: {
+    user: BillingUser;
+    customerId: string;
+    item: CatalogItem;
+    successUrl: string;
+    cancelUrl: string;
+  }): Promise<{ url: string; sessionId: string }>;
   /** The provider's portal: change plan, cancel at period end, card, invoices. */
   portal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /**

@@ -11,7 +11,9 @@ let h: Harness;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  h = await createHarness({ billingEnv: { STRIPE_SECRET_KEY: "sk_test_contract", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url } });
+  h = await createHarness({
+    billingEnv: { STRIPE_SECRET_KEY: "sk_test_contract", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -22,7 +24,12 @@ const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/users
 
 async function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
   const { payload, signature } = stripe.sign(event, secret);
-  const res = await h.server.inject({ method: "POST", url: "/api/billing/webhook", headers: { "content-type": "application/json", "stripe-signature": signature }, payload });
+  const res = await h.server.inject({
+    method: "POST",
+    url: "/api/billing/webhook",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
@@ -51,7 +58,12 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     const start = await balance(user);
     const sessionId = await checkout(user, "pack:pack-20");
     const session = stripe.sessions.get(sessionId)!;
-    expect(session).toMatchObject({ mode: "payment", client_reference_id: user.id, metadata: { userId: user.id, priceId: "pack:pack-20" }, line_items: { "0": { price_data: { unit_amount: "2000", currency: "usd" } } } });
+    expect(session).toMatchObject({
+      mode: "payment",
+      client_reference_id: user.id,
+      metadata: { userId: user.id, priceId: "pack:pack-20" },
+      line_items: { "0": { price_data: { unit_amount: "2000", currency: "usd" } } },
+    });
     expect(String(session.success_url)).toMatch(/\/\?payment=success&session_id=\{CHECKOUT_SESSION_ID\}$/);
     expect(String(session.cancel_url)).toMatch(/\/\?payment=cancelled$/);
     await deliverFiveTimesShuffled(stripe.pay(sessionId));
@@ -69,7 +81,12 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     await deliverFiveTimesShuffled(paid);
     expect(await balance(user)).toBe(start + 5_000);
     const [row] = (await h.call(user, "GET", "/api/billing/history")).body.history;
-    expect(row).toMatchObject({ id: sessionId, kind: "pack", credits: 5_000, receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\/payment\/\S+$/) });
+    expect(row).toMatchObject({
+      id: sessionId,
+      kind: "pack",
+      credits: 5_000,
+      receiptUrl: expect.stringMatching(/^https:\/\/pay\.stripe\.com\/receipts\/payment\/\S+$/),
+    });
     expect(stripe.calls.filter((c) => c.includes(intent))).toEqual([`GET /v1/payment_intents/${intent}?expand[0]=latest_charge`]);
   });
 
@@ -86,7 +103,9 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
       expect(performance.now() - sent).toBeLessThan(1_500); // not held for the 2.5 s receipt question
       const soon = (await h.call(user, "GET", "/api/billing/history")).body.history;
       expect(soon).toEqual([expect.objectContaining({ id: sessionId, credits: 5_000, receiptUrl: null })]); // waited 1.5 s at most
-      await expect.poll(async () => (await h.call(user, "GET", "/api/billing/history")).body.history[0].receiptUrl, { timeout: 5_000 }).toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
+      await expect
+        .poll(async () => (await h.call(user, "GET", "/api/billing/history")).body.history[0].receiptUrl, { timeout: 5_000 })
+        .toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
     } finally {
       stripe.slowReads(0);
     }
@@ -113,7 +132,9 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     // A late replay after the receipt came grants nothing more and keeps the receipt.
     expect(await deliver(completed!)).toMatchObject({ status: 200, body: { handled: true } });
     expect(await balance(user)).toBe(start + 20_000);
-    expect((await h.call(user, "GET", "/api/billing/history")).body.history).toEqual([expect.objectContaining({ credits: 20_000, receiptUrl: row.receiptUrl })]);
+    expect((await h.call(user, "GET", "/api/billing/history")).body.history).toEqual([
+      expect.objectContaining({ credits: 20_000, receiptUrl: row.receiptUrl }),
+    ]);
   });
 
   it("a charge.succeeded brings the receipt of a pack Stripe could not be asked about, and moves no credits", async () => {
@@ -141,13 +162,21 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     const indie = catalogItem("plan:indie:monthly")!;
     const studio = catalogItem("plan:studio:monthly")!;
     const sessionId = await checkout(user, "plan:indie:monthly");
-    expect(stripe.sessions.get(sessionId)).toMatchObject({ mode: "subscription", subscription_data: { metadata: { priceId: "plan:indie:monthly" } } });
+    expect(stripe.sessions.get(sessionId)).toMatchObject({
+      mode: "subscription",
+      subscription_data: { metadata: { priceId: "plan:indie:monthly" } },
+    });
     const paid = stripe.pay(sessionId);
     const subscriptionId = String((paid[0]!.data as { object: { subscription: string } }).object.subscription);
     const renewals = [...stripe.renew(subscriptionId), ...stripe.renew(subscriptionId)];
     await deliverFiveTimesShuffled([...paid, ...renewals]);
     expect(await balance(user)).toBe(start + 3 * indie.credits);
-    expect((await h.call(user, "GET", "/api/subscriptions/current/")).body.subscription).toMatchObject({ planId: "indie", interval: "monthly", status: "active", cancelAtPeriodEnd: false });
+    expect((await h.call(user, "GET", "/api/subscriptions/current/")).body.subscription).toMatchObject({
+      planId: "indie",
+      interval: "monthly",
+      status: "active",
+      cancelAtPeriodEnd: false,
+    });
 
     // A second checkout for the plan it has is refused, saying so.
     const again = await h.call(user, "POST", "/api/billing/checkout", { priceId: "plan:indie:monthly" });
@@ -159,17 +188,30 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     expect((await h.call(user, "GET", "/api/billing/summary")).body.subscription).toMatchObject({ planId: "studio" });
 
     await deliverFiveTimesShuffled(stripe.cancelAtPeriodEnd(subscriptionId));
-    expect((await h.call(user, "GET", "/api/subscriptions/current/")).body.subscription).toMatchObject({ planId: "studio", cancelAtPeriodEnd: true });
+    expect((await h.call(user, "GET", "/api/subscriptions/current/")).body.subscription).toMatchObject({
+      planId: "studio",
+      cancelAtPeriodEnd: true,
+    });
     const ended = stripe.end(subscriptionId);
     // The end, then a late 'updated' from before it: the cancellation stands.
-    await deliverFiveTimesShuffled([...ended, ...stripe.cancelAtPeriodEnd(subscriptionId).map((e) => ({ ...e, created: Number(e.created) - 60 }))]);
+    await deliverFiveTimesShuffled([
+      ...ended,
+      ...stripe.cancelAtPeriodEnd(subscriptionId).map((e) => ({ ...e, created: Number(e.created) - 60 })),
+    ]);
     expect((await h.call(user, "GET", "/api/subscriptions/current/")).body.subscription).toBeNull();
 
     // A refund of half the upgrade's invoice takes back half its credits, once.
-    const history = (await h.call(user, "GET", "/api/billing/history?limit=50")).body.history as { id: string; credits: number; amountCents: number }[];
+    const history = (await h.call(user, "GET", "/api/billing/history?limit=50")).body.history as {
+      id: string;
+      credits: number;
+      amountCents: number;
+    }[];
     expect(history).toHaveLength(4);
     const before = await balance(user);
-    const [upgrade] = await h.database.db.select().from(billingPurchases).where(and(eq(billingPurchases.userId, user.id), eq(billingPurchases.credits, studio.credits)));
+    const [upgrade] = await h.database.db
+      .select()
+      .from(billingPurchases)
+      .where(and(eq(billingPurchases.userId, user.id), eq(billingPurchases.credits, studio.credits)));
     expect(upgrade?.paymentRef).toMatch(/^ch_/);
     await deliverFiveTimesShuffled(stripe.refund(upgrade!.paymentRef!, studio.amountCents / 2));
     expect(await balance(user)).toBe(before - studio.credits / 2);
@@ -180,8 +222,16 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
     const start = await balance(user);
     const sessionId = await checkout(user, "pack:pack-50");
     const [completed] = stripe.pay(sessionId);
-    expect(await deliver(completed!, "whsec_not_ours")).toMatchObject({ status: 400, body: { error: "Webhook signature verification failed" } });
-    const unsigned = await h.server.inject({ method: "POST", url: "/api/billing/webhook", headers: { "content-type": "application/json" }, payload: JSON.stringify(completed) });
+    expect(await deliver(completed!, "whsec_not_ours")).toMatchObject({
+      status: 400,
+      body: { error: "Webhook signature verification failed" },
+    });
+    const unsigned = await h.server.inject({
+      method: "POST",
+      url: "/api/billing/webhook",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify(completed),
+    });
     expect(unsigned.statusCode).toBe(400);
     expect(await balance(user)).toBe(start);
   });
@@ -196,7 +246,10 @@ describe("Stripe (a local fake speaking its protocol; the real stripe package on
 
   it("refuses an unknown price id and never takes an amount from the request", async () => {
     const user = await h.signUp("Haggler");
-    expect(await h.call(user, "POST", "/api/billing/checkout", { priceId: "pack:pack-1000000" })).toMatchObject({ status: 400, body: { error: "Unknown price id" } });
+    expect(await h.call(user, "POST", "/api/billing/checkout", { priceId: "pack:pack-1000000" })).toMatchObject({
+      status: 400,
+      body: { error: "Unknown price id" },
+    });
     expect((await h.call(user, "POST", "/api/billing/checkout", { priceId: "pack:pack-5", amount: 1 })).status).toBe(400);
     expect((await h.call(user, "POST", "/api/checkout", { price_id: "plan:indie:weekly" })).status).toBe(400);
   });

@@ -18,7 +18,13 @@ const RECEIPT_TIMEOUT_MS = 4_000;
 export function stripeProvider(db: Db, settings: StripeSettings): BillingProvider {
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
   const stripe = new Stripe(settings.secretKey, {
-    ...(base ? { host: base.hostname, port: Number(base.port || (base.protocol === "https:" ? 443 : 80)), protocol: base.protocol.replace(":", "") as "http" | "https" } : {}),
+    ...(base
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+          protocol: base.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
     maxNetworkRetries: 2,
     timeout: 10_000,
   });
@@ -26,12 +32,21 @@ export function stripeProvider(db: Db, settings: StripeSettings): BillingProvide
     name: "stripe",
     testMode: settings.secretKey.startsWith("sk_test_"),
     async customerFor(user) {
-      const [row] = await db.select().from(billingCustomers).where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "stripe")));
+      const [row] = await db
+        .select()
+        .from(billingCustomers)
+        .where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "stripe")));
       if (row) return row.customerId;
       // Keyed by user so two checkouts started at once create one customer.
-      const customer = await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer:${user.id}` });
+      const customer = await stripe.customers.create(
+        { email: user.email, metadata: { userId: user.id } },
+        { idempotencyKey: `customer:${user.id}` },
+      );
       await db.insert(billingCustomers).values({ userId: user.id, provider: "stripe", customerId: customer.id }).onConflictDoNothing();
-      const [kept] = await db.select().from(billingCustomers).where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "stripe")));
+      const [kept] = await db
+        .select()
+        .from(billingCustomers)
+        .where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "stripe")));
       return kept!.customerId;
     },
     async checkout({ user, customerId, item, successUrl, cancelUrl }) {

@@ -29,8 +29,14 @@ export function testProvider(db: Db): BillingProvider {
     name: "test",
     testMode: true,
     async customerFor(user) {
-      await db.insert(billingCustomers).values({ userId: user.id, provider: "test", customerId: `cus_test_${randomUUID()}` }).onConflictDoNothing();
-      const [row] = await db.select().from(billingCustomers).where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "test")));
+      await db
+        .insert(billingCustomers)
+        .values({ userId: user.id, provider: "test", customerId: `cus_test_${randomUUID()}` })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(billingCustomers)
+        .where(and(eq(billingCustomers.userId, user.id), eq(billingCustomers.provider, "test")));
       return row!.customerId;
     },
     async checkout({ user, item }) {
@@ -51,8 +57,15 @@ export function testProvider(db: Db): BillingProvider {
 }
 
 /** An open test checkout of the user, with what it sells. */
-export async function openTestSession(db: Db, userId: string, sessionId: string): Promise<{ id: string; item: CatalogItem; status: string }> {
-  const [row] = await db.select().from(billingTestSessions).where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.userId, userId)));
+export async function openTestSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<{ id: string; item: CatalogItem; status: string }> {
+  const [row] = await db
+    .select()
+    .from(billingTestSessions)
+    .where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.userId, userId)));
   const item = row ? catalogItem(row.priceId) : null;
   if (!row || !item) throw notFound("Checkout not found");
   return { id: row.id, item, status: row.status };
@@ -61,19 +74,62 @@ export async function openTestSession(db: Db, userId: string, sessionId: string)
 /** Pays a test checkout: the events Stripe sends for it (a pack's completion; a plan's subscription and first invoice). */
 export async function completeTestCheckout(db: Db, userId: string, sessionId: string): Promise<ProviderEvent[]> {
   const { item } = await openTestSession(db, userId, sessionId);
-  const claimed = await db.update(billingTestSessions).set({ status: "complete" }).where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.status, "open"))).returning();
+  const claimed = await db
+    .update(billingTestSessions)
+    .set({ status: "complete" })
+    .where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.status, "open")))
+    .returning();
   if (claimed.length === 0) throw conflict(BILLING_MESSAGES.sessionGone);
-  const [customer] = await db.select().from(billingCustomers).where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "test")));
+  const [customer] = await db
+    .select()
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "test")));
   const metadata = { userId, priceId: item.priceId };
   const paymentIntent = `pi_test_${randomUUID()}`;
   if (item.kind === "pack") {
-    return [event("checkout.session.completed", { id: sessionId, mode: "payment", payment_status: "paid", customer: customer?.customerId, client_reference_id: userId, metadata, payment_intent: paymentIntent, amount_total: item.amountCents })];
+    return [
+      event("checkout.session.completed", {
+        id: sessionId,
+        mode: "payment",
+        payment_status: "paid",
+        customer: customer?.customerId,
+        client_reference_id: userId,
+        metadata,
+        payment_intent: paymentIntent,
+        amount_total: item.amountCents,
+      }),
+    ];
   }
   const subscriptionId = `sub_test_${randomUUID()}`;
   const now = seconds();
-  const subscription = { id: subscriptionId, customer: customer?.customerId, status: "active", cancel_at_period_end: false, metadata, items: { data: [{ current_period_end: now + periodSeconds(item.interval), price: { unit_amount: item.amountCents, recurring: { interval: item.interval === "yearly" ? "year" : "month" } } }] } };
+  const subscription = {
+    id: subscriptionId,
+    customer: customer?.customerId,
+    status: "active",
+    cancel_at_period_end: false,
+    metadata,
+    items: {
+      data: [
+        {
+          current_period_end: now + periodSeconds(item.interval),
+          price: { unit_amount: item.amountCents, recurring: { interval: item.interval === "yearly" ? "year" : "month" } },
+        },
+      ],
+    },
+  };
   return [
-    event("checkout.session.completed", { id: sessionId, mode: "subscription", customer: customer?.customerId, client_reference_id: userId, metadata, subscription: subscriptionId }, now),
+    event(
+      "checkout.session.completed",
+      {
+        id: sessionId,
+        mode: "subscription",
+        customer: customer?.customerId,
+        client_reference_id: userId,
+        metadata,
+        subscription: subscriptionId,
+      },
+      now,
+    ),
     event("customer.subscription.created", subscription, now),
     event("invoice.paid", testInvoice(customer?.customerId, subscriptionId, metadata, item.amountCents), now),
   ];
@@ -81,12 +137,22 @@ export async function completeTestCheckout(db: Db, userId: string, sessionId: st
 
 export async function cancelTestCheckout(db: Db, userId: string, sessionId: string): Promise<void> {
   await openTestSession(db, userId, sessionId);
-  await db.update(billingTestSessions).set({ status: "expired" }).where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.status, "open")));
+  await db
+    .update(billingTestSessions)
+    .set({ status: "expired" })
+    .where(and(eq(billingTestSessions.id, sessionId), eq(billingTestSessions.status, "open")));
 }
 
 function testInvoice(customer: string | undefined, subscriptionId: string, metadata: { userId: string; priceId: string }, amount: number) {
   const id = `in_test_${randomUUID()}`;
-  return { id, customer, amount_paid: amount, charge: `ch_test_${randomUUID()}`, hosted_invoice_url: testReceiptPath(id), parent: { subscription_details: { subscription: subscriptionId, metadata } } };
+  return {
+    id,
+    customer,
+    amount_paid: amount,
+    charge: `ch_test_${randomUUID()}`,
+    hosted_invoice_url: testReceiptPath(id),
+    parent: { subscription_details: { subscription: subscriptionId, metadata } },
+  };
 }
 
 /** A test-provider purchase of the user's, as its receipt page shows it. */
@@ -113,7 +179,9 @@ async function liveTestSubscription(db: Db, userId: string) {
   const [row] = await db
     .select()
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.provider, "test"), ne(billingSubscriptions.status, "canceled")))
+    .where(
+      and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.provider, "test"), ne(billingSubscriptions.status, "canceled")),
+    )
     .orderBy(desc(billingSubscriptions.updatedAt))
     .limit(1);
   if (!row) throw notFound(BILLING_MESSAGES.noSubscription);
@@ -129,23 +197,37 @@ export type TestPortalAction = { action: "cancel" } | { action: "resume" } | { a
  */
 export async function testPortalEvents(db: Db, userId: string, request: TestPortalAction): Promise<ProviderEvent[]> {
   const sub = await liveTestSubscription(db, userId);
-  const [customer] = await db.select().from(billingCustomers).where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "test")));
+  const [customer] = await db
+    .select()
+    .from(billingCustomers)
+    .where(and(eq(billingCustomers.userId, userId), eq(billingCustomers.provider, "test")));
   const current = catalogItem(`plan:${sub.planId}:${sub.interval}`);
   const target = request.action === "change" ? catalogItem(request.priceId) : current;
   if (!target || target.kind !== "plan") throw badRequest(BILLING_MESSAGES.unknownPrice);
   if (request.action === "change" && target.priceId === current?.priceId) throw conflict(`You are already on the ${target.name}.`);
   const metadata = { userId, priceId: target.priceId };
   const now = seconds();
-  const periodEnd = request.action === "renew" || request.action === "change" ? now + periodSeconds(target.interval) : Math.floor((sub.currentPeriodEnd?.getTime() ?? Date.now()) / 1000);
+  const periodEnd =
+    request.action === "renew" || request.action === "change"
+      ? now + periodSeconds(target.interval)
+      : Math.floor((sub.currentPeriodEnd?.getTime() ?? Date.now()) / 1000);
   const updated = {
     id: sub.id,
     customer: customer?.customerId,
     status: "active",
     cancel_at_period_end: request.action === "cancel" ? true : request.action === "resume" ? false : sub.cancelAtPeriodEnd,
     metadata,
-    items: { data: [{ current_period_end: periodEnd, price: { unit_amount: target.amountCents, recurring: { interval: target.interval === "yearly" ? "year" : "month" } } }] },
+    items: {
+      data: [
+        {
+          current_period_end: periodEnd,
+          price: { unit_amount: target.amountCents, recurring: { interval: target.interval === "yearly" ? "year" : "month" } },
+        },
+      ],
+    },
   };
   const events = [event("customer.subscription.updated", updated, now)];
-  if (request.action === "renew" || request.action === "change") events.push(event("invoice.paid", testInvoice(customer?.customerId, sub.id, metadata, target.amountCents), now));
+  if (request.action === "renew" || request.action === "change")
+    events.push(event("invoice.paid", testInvoice(customer?.customerId, sub.id, metadata, target.amountCents), now));
   return events;
 }

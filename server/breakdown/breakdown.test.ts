@@ -41,7 +41,11 @@ describe("break down", () => {
     expect(res.body).toMatchObject({ created: true, notices: [], counts: { scenes: 3 } });
     const list = res.body.shotList;
     expect(list).toMatchObject({ name: "Harbor – Breakdown", scriptId: script.id });
-    expect(list.scenes.map((s: Scene) => s.title)).toEqual(["EXT. HARBOR ROAD - NIGHT", "INT. MAYA'S KITCHEN - NIGHT", "INT. MAYA'S KITCHEN - LATER"]);
+    expect(list.scenes.map((s: Scene) => s.title)).toEqual([
+      "EXT. HARBOR ROAD - NIGHT",
+      "INT. MAYA'S KITCHEN - NIGHT",
+      "INT. MAYA'S KITCHEN - LATER",
+    ]);
     expect(shotsOf(list.scenes).every((s) => s.script && s.script.lines.length > 0)).toBe(true);
     const listed = await h.call(viewer, "GET", `/api/projects/${projectId}/shot-lists`);
     expect(listed.body.shotLists.some((l: { id: string }) => l.id === list.id)).toBe(true);
@@ -53,7 +57,10 @@ describe("break down", () => {
     const coverage = await h.call(viewer, "GET", `/api/scripts/${script.id}/coverage`);
     expect(coverage.body.shotList).toEqual({ id: made.id, name: "Markers – Breakdown" });
     const line = script.elements.find((e) => e.content === "We can't.")!;
-    expect(coverage.body.lines[line.id].map((c: { label: string }) => c.label)).toEqual([expect.stringMatching(/^Shot \d+: Medium Shot, DANIEL, MAYA$/), expect.stringMatching(/^Shot \d+: Medium Close-up, MAYA$/)]);
+    expect(coverage.body.lines[line.id].map((c: { label: string }) => c.label)).toEqual([
+      expect.stringMatching(/^Shot \d+: Medium Shot, DANIEL, MAYA$/),
+      expect.stringMatching(/^Shot \d+: Medium Close-up, MAYA$/),
+    ]);
 
     const edited = script.elements.map((e) => (e.id === line.id ? { ...e, content: "We can't. Not tonight." } : e));
     await h.call(owner, "PUT", `/api/scripts/${script.id}`, { elements: edited, baseVersion: script.version });
@@ -83,7 +90,10 @@ describe("break down", () => {
     const heading = elements.filter((e) => e.type === "slug")[1]!;
     const res = await h.call(owner, "POST", `/api/scripts/${script.id}/breakdown`, { headingId: heading.id });
     expect(res.body.shotList.scenes.map((s: Scene) => s.title)).toEqual(["INT. MAYA'S KITCHEN - NIGHT"]);
-    const plain = await scriptWith(elements.filter((e) => e.type !== "slug"), "No headings");
+    const plain = await scriptWith(
+      elements.filter((e) => e.type !== "slug"),
+      "No headings",
+    );
     const whole = await h.call(owner, "POST", `/api/scripts/${plain.id}/breakdown`, {});
     expect(whole.body.notices).toEqual([BREAKDOWN_NOTICES.noHeadings]);
     expect(whole.body.shotList.scenes).toHaveLength(1);
@@ -109,11 +119,22 @@ describe("breakdown report", () => {
   it("answers JSON, each table as CSV, and a PDF a viewer can download", async () => {
     const script = await scriptWith(sample(), "Report");
     const json = await h.call(viewer, "GET", `/api/scripts/${script.id}/breakdown-report`);
-    expect(json.body).toMatchObject({ scriptName: "Report", scenes: [{ number: "1" }, { number: "2", props: ["ENVELOPE", "REVOLVER"] }, { number: "3" }] });
-    const csv = await h.server.inject({ method: "GET", url: `/api/scripts/${script.id}/breakdown-report?format=csv&table=characters`, headers: viewer.headers });
+    expect(json.body).toMatchObject({
+      scriptName: "Report",
+      scenes: [{ number: "1" }, { number: "2", props: ["ENVELOPE", "REVOLVER"] }, { number: "3" }],
+    });
+    const csv = await h.server.inject({
+      method: "GET",
+      url: `/api/scripts/${script.id}/breakdown-report?format=csv&table=characters`,
+      headers: viewer.headers,
+    });
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.split("\r\n")[1]).toBe("MAYA,2 3,2,4,14");
-    const pdf = await h.server.inject({ method: "GET", url: `/api/scripts/${script.id}/breakdown-report?format=pdf`, headers: viewer.headers });
+    const pdf = await h.server.inject({
+      method: "GET",
+      url: `/api/scripts/${script.id}/breakdown-report?format=pdf`,
+      headers: viewer.headers,
+    });
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toContain("reelgraph-Report-breakdown.pdf");
     const dir = mkdtempSync(join(tmpdir(), "report-"));
@@ -126,6 +147,8 @@ describe("breakdown report", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    expect((await h.call(viewer, "GET", `/api/scripts/${script.id}/breakdown-report?format=doc`)).body.error).toBe("format must be json, csv or pdf");
+    expect((await h.call(viewer, "GET", `/api/scripts/${script.id}/breakdown-report?format=doc`)).body.error).toBe(
+      "format must be json, csv or pdf",
+    );
   });
 });

@@ -8,9 +8,14 @@ import type { ScreenplayElement } from "../../domain/screenplay/elements";
 import type { ScriptFormat } from "../../domain/screenplay/format";
 import { createWorkerHost } from "../workers/workerHost";
 
-type Task = { elements: ScreenplayElement[]; format?: ScriptFormat | null } & ({ task: "breakdown"; headingId?: string } | { task: "report" });
+type Task = { elements: ScreenplayElement[]; format?: ScriptFormat | null } & (
+  | { task: "breakdown"; headingId?: string }
+  | { task: "report" }
+);
 export type BreakdownRequest = Task & { id: number };
-export type BreakdownReply = { id: number; ok: true; breakdown?: Breakdown; report?: BreakdownReport } | { id: number; ok: false; message: string };
+export type BreakdownReply =
+  | { id: number; ok: true; breakdown?: Breakdown; report?: BreakdownReport }
+  | { id: number; ok: false; message: string };
 
 const run = createWorkerHost<Task, BreakdownReply, Extract<BreakdownReply, { ok: true }>>({
   url: new URL("./breakdownWorker.mjs", import.meta.url),
@@ -20,10 +25,17 @@ const run = createWorkerHost<Task, BreakdownReply, Extract<BreakdownReply, { ok:
     if (!reply.ok) throw new Error(reply.message);
     return reply;
   },
-  failure: (_task, cause) => new Error(cause === "timeout" ? "The breakdown took too long. Please try again." : "The breakdown stopped unexpectedly. Please try again."),
+  failure: (_task, cause) =>
+    new Error(
+      cause === "timeout" ? "The breakdown took too long. Please try again." : "The breakdown stopped unexpectedly. Please try again.",
+    ),
 });
 
-export async function breakDownOffThread(elements: ScreenplayElement[], headingId?: string, format?: ScriptFormat | null): Promise<Breakdown> {
+export async function breakDownOffThread(
+  elements: ScreenplayElement[],
+  headingId?: string,
+  format?: ScriptFormat | null,
+): Promise<Breakdown> {
   return (await run({ task: "breakdown", elements, headingId, format: format ?? null })).breakdown!;
 }
 

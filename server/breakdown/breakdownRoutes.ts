@@ -11,7 +11,6 @@ import { downloadName } from "../http/downloadName";
 
 const scriptParams = z.object({ id: z.uuid({ error: "Script not found" }) });
 
-
 /**
  * Script breakdown: break a script (or one scene) down into its shot list, the report, and
  * the per-line coverage the script editor marks. Editors break down; view-only members read and download.
@@ -33,13 +32,19 @@ export function registerBreakdownRoutes(app: FastifyInstance, db: Db) {
     if (query.format === "csv") {
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${downloadName(script.name, "csv", { fallback: "script", suffix: `breakdown-${query.table}` })}"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${downloadName(script.name, "csv", { fallback: "script", suffix: `breakdown-${query.table}` })}"`,
+        )
         .send(breakdownReportCsv(report, query.table));
     }
     if (query.format === "pdf") {
       return reply
         .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${downloadName(script.name, "pdf", { fallback: "script", suffix: "breakdown" })}"`)
+        .header(
+          "content-disposition",
+          `attachment; filename="${downloadName(script.name, "pdf", { fallback: "script", suffix: "breakdown" })}"`,
+        )
         .send(await renderBreakdownReportPdf(script.name, report));
     }
     return { ...report, scriptName: script.name } satisfies BreakdownReportResponse;

@@ -22,9 +22,15 @@ import { findScript } from "../services/scriptService";
 import type { BreakdownReport } from "../../domain/breakdown/report";
 
 /** The script a list was broken down from, with its elements; null when the list has none or it was deleted. */
-export async function linkedScript(db: Db, scriptId: string | null): Promise<{ id: string; name: string; elements: ScreenplayElement[] } | null> {
+export async function linkedScript(
+  db: Db,
+  scriptId: string | null,
+): Promise<{ id: string; name: string; elements: ScreenplayElement[] } | null> {
   if (!scriptId) return null;
-  const [row] = await db.select({ id: scripts.id, name: scripts.name, elements: scripts.elements }).from(scripts).where(eq(scripts.id, scriptId));
+  const [row] = await db
+    .select({ id: scripts.id, name: scripts.name, elements: scripts.elements })
+    .from(scripts)
+    .where(eq(scripts.id, scriptId));
   return row ? { ...row, elements: (row.elements ?? []) as ScreenplayElement[] } : null;
 }
 
@@ -36,7 +42,12 @@ export function screenplayElements(script: ScriptFile): ScreenplayElement[] {
 
 /** The list a script was broken down into (the oldest, should there be several). */
 async function listOfScript(db: Db, scriptId: string): Promise<string | null> {
-  const [row] = await db.select({ id: shotLists.id }).from(shotLists).where(eq(shotLists.scriptId, scriptId)).orderBy(asc(shotLists.createdAt)).limit(1);
+  const [row] = await db
+    .select({ id: shotLists.id })
+    .from(shotLists)
+    .where(eq(shotLists.scriptId, scriptId))
+    .orderBy(asc(shotLists.createdAt))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -68,14 +79,26 @@ async function breakDown(db: Db, input: { script: ScriptFile; headingId?: string
   const elements = screenplayElements(input.script);
   const breakdown = await breakDownOffThread(elements, input.headingId, input.script.metadata.format);
   const ctx = { elementsById: elementsById(elements), now: Date.now() };
-  const respond = (shotList: ShotList, created: boolean): BreakdownResponse => ({ shotList, created, notices: breakdown.notices, counts: { scenes: shotList.scenes.length, shots: shotCount(shotList.scenes) } });
+  const respond = (shotList: ShotList, created: boolean): BreakdownResponse => ({
+    shotList,
+    created,
+    notices: breakdown.notices,
+    counts: { scenes: shotList.scenes.length, shots: shotCount(shotList.scenes) },
+  });
 
   const listId = await listOfScript(db, input.script.id);
   if (listId) return respond(await editShotList(db, listId, (scenes) => checked(mergeBreakdown(scenes, breakdown, ctx))), false);
   const scenes = checked(mergeBreakdown([], breakdown, ctx));
   const [row] = await db
     .insert(shotLists)
-    .values({ id: randomUUID(), projectId: input.script.projectId, scriptId: input.script.id, name: `${input.script.name} – Breakdown`.slice(0, 200), scenes, createdBy: input.userId })
+    .values({
+      id: randomUUID(),
+      projectId: input.script.projectId,
+      scriptId: input.script.id,
+      name: `${input.script.name} – Breakdown`.slice(0, 200),
+      scenes,
+      createdBy: input.userId,
+    })
     .returning({ id: shotLists.id });
   const { normalized: _n, ...list } = await findShotList(db, row!.id);
   return respond(list, true);
@@ -91,7 +114,11 @@ export async function scriptCoverage(db: Db, userId: string, scriptId: string): 
   for (const scene of list.scenes) {
     for (const shot of scene.shots) {
       for (const line of shot.script?.lines ?? []) {
-        (lines[line.id] ??= []).push({ shotId: shot.id, shotNumber: shot.shotNumber, label: `Shot ${shot.shotNumber}: ${shot.shotSize}, ${shot.subject}` });
+        (lines[line.id] ??= []).push({
+          shotId: shot.id,
+          shotNumber: shot.shotNumber,
+          label: `Shot ${shot.shotNumber}: ${shot.shotSize}, ${shot.subject}`,
+        });
       }
     }
   }

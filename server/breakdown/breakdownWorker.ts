@@ -13,7 +13,10 @@ const port = parentPort!;
 port.on("message", (m: BreakdownRequest) => {
   let reply: BreakdownReply;
   try {
-    reply = m.task === "breakdown" ? { id: m.id, ok: true, breakdown: breakDown(m.elements, { headingId: m.headingId, format: m.format ?? null }) } : { id: m.id, ok: true, report: breakdownReport(m.elements, m.format ?? null) };
+    reply =
+      m.task === "breakdown"
+        ? { id: m.id, ok: true, breakdown: breakDown(m.elements, { headingId: m.headingId, format: m.format ?? null }) }
+        : { id: m.id, ok: true, report: breakdownReport(m.elements, m.format ?? null) };
   } catch (err) {
     reply = { id: m.id, ok: false, message: err instanceof Error ? err.message : String(err) };
   }

@@ -61,7 +61,10 @@ function drawTable<Row>(ctx: PdfContext, title: string, columns: Column<Row>[], 
   doc.y += 20;
   header();
   rows.forEach((row, i) => {
-    const height = Math.min(MAX_ROW, Math.ceil(Math.max(...columns.map((c) => ctx.measure(c.value(row), c.width - 2 * PAD, { size: SIZE }))) + 2 * PAD));
+    const height = Math.min(
+      MAX_ROW,
+      Math.ceil(Math.max(...columns.map((c) => ctx.measure(c.value(row), c.width - 2 * PAD, { size: SIZE }))) + 2 * PAD),
+    );
     if (doc.y + height > CONTENT_BOTTOM) {
       newPage();
       header();
@@ -81,8 +84,12 @@ function drawTable<Row>(ctx: PdfContext, title: string, columns: Column<Row>[], 
 export function renderBreakdownReportPdf(scriptName: string, report: BreakdownReport, exportedAt: Date = new Date()): Promise<Buffer> {
   const scenes = `${report.scenes.length} ${report.scenes.length === 1 ? "scene" : "scenes"}`;
   const summary = `${scenes} · ${formatEighths(report.totalEighths)} pages · ${report.characters.length} speaking characters`;
-  return renderPdf({ name: scriptName, summary, subject: "Script breakdown" }, `Breakdown report · exported ${exportedAt.toISOString().slice(0, 10)}`, (ctx) => {
-    drawTable(ctx, "Scenes", SCENE_COLUMNS, report.scenes);
-    drawTable(ctx, "Characters", CHARACTER_COLUMNS, report.characters);
-  });
+  return renderPdf(
+    { name: scriptName, summary, subject: "Script breakdown" },
+    `Breakdown report · exported ${exportedAt.toISOString().slice(0, 10)}`,
+    (ctx) => {
+      drawTable(ctx, "Scenes", SCENE_COLUMNS, report.scenes);
+      drawTable(ctx, "Characters", CHARACTER_COLUMNS, report.characters);
+    },
+  );
 }

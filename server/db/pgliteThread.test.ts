@@ -37,7 +37,9 @@ describe("PGlite on its own thread", () => {
     expect((err as { constraint?: string }).constraint).toBe("t_pkey");
     // …also when the query carried drizzle's parsers (PGlite hangs the options, functions and all, on its
     // error), and the database answers on after it.
-    const withParsers = await db.query("insert into t (id) values (1)", [], { parsers: { 1184: (v: string) => v } }).catch((e: unknown) => e);
+    const withParsers = await db
+      .query("insert into t (id) values (1)", [], { parsers: { 1184: (v: string) => v } })
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(withParsers)).toBe(true);
     expect((await db.query<{ n: number }>("select count(*)::int as n from t")).rows[0]!.n).toBe(1);
   });

@@ -125,7 +125,10 @@ export interface PGliteThreadTransaction {
 }
 
 type ErrorData = { message: string; name?: string } & Record<string, unknown>;
-type WorkerReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ErrorData } | { notification: number; payload: string };
+type WorkerReply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: ErrorData }
+  | { notification: number; payload: string };
 
 /**
  * Functions cannot cross to the thread. The only parsers sent are drizzle's, which keep a type's text as it

@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // --- better-auth's tables (user, session, account, verification), named as its drizzle adapter expects.
 
@@ -176,10 +189,7 @@ export const edges = pgTable(
     targetHandle: text("target_handle"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.projectId, t.id] }),
-    uniqueIndex("edges_pair_unique").on(t.projectId, t.source, t.target),
-  ],
+  (t) => [primaryKey({ columns: [t.projectId, t.id] }), uniqueIndex("edges_pair_unique").on(t.projectId, t.source, t.target)],
 );
 
 /** Uploaded and generated files. `key` is a generated storage name; the original name is only metadata. */
@@ -264,9 +274,7 @@ export const generations = pgTable(
     chainIndex: integer("chain_index").notNull().default(0),
     attempts: integer("attempts").notNull().default(0),
     /** Its place in its user's queue (lower starts first); reordering swaps places among the waiting runs. */
-    queuePosition: bigint("queue_position", { mode: "number" })
-      .notNull()
-      .default(sql`nextval('generations_queue_position_seq')`),
+    queuePosition: bigint("queue_position", { mode: "number" }).notNull().default(sql`nextval('generations_queue_position_seq')`),
     /** Set by the worker running it; a stale heartbeat means the worker died. */
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,9 @@ export async function modelsForCaller(deps: Deps, userId: string, models: readon
     const source = model.provider === "local" ? "platform" : sources.get(model.provider);
     if (!source) return { ...model, usable: false, lockedReason: lockedReason(PROVIDER_LABELS[model.provider]) };
     const own = source === "user" ? { ownKey: true } : {};
-    return availability.usable ? { ...model, usable: true, ...own } : { ...model, usable: false, lockedReason: availability.reason, ...own };
+    return availability.usable
+      ? { ...model, usable: true, ...own }
+      : { ...model, usable: false, lockedReason: availability.reason, ...own };
   });
 }
 

@@ -53,7 +53,9 @@ async function projectWithNode(user: TestUser, nodeId = "n1", data: Record<strin
 
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
 const node = async (user: TestUser, projectId: string, id: string) =>
-  ((await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, any> }[]).find((n) => n.id === id)!;
+  (
+    (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, any> }[]
+  ).find((n) => n.id === id)!;
 
 const execute = (user: TestUser, body: Record<string, unknown>) => h.call(user, "POST", "/api/execute-node", body);
 
@@ -66,7 +68,14 @@ describe("execute-node", () => {
     const cost = await h.call(user, "GET", `/api/model-cost?modelId=${encodeURIComponent(IMAGE_MODEL)}`);
     expect(cost.body).toEqual({ success: true, cost: 0.04, credits: IMAGE_CREDITS });
 
-    const res = await execute(user, { projectId, nodeId: "n1", prompt: "a red fox", selectedModel: IMAGE_MODEL, controls: { variations: 1, toolbarControls: { style: "film", aspectRatio: "16:9" } }, wait: true });
+    const res = await execute(user, {
+      projectId,
+      nodeId: "n1",
+      prompt: "a red fox",
+      selectedModel: IMAGE_MODEL,
+      controls: { variations: 1, toolbarControls: { style: "film", aspectRatio: "16:9" } },
+      wait: true,
+    });
     leave();
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -82,7 +91,14 @@ describe("execute-node", () => {
     expect(call.credentials.apiKey).toBe("platform-key");
 
     const n = await node(user, projectId, "n1");
-    expect(n.data).toMatchObject({ status: "completed", mediaUrl: url, contentType: "image", prompt: "a red fox", selectedModel: IMAGE_MODEL, error: null });
+    expect(n.data).toMatchObject({
+      status: "completed",
+      mediaUrl: url,
+      contentType: "image",
+      prompt: "a red fox",
+      selectedModel: IMAGE_MODEL,
+      error: null,
+    });
     expect(n.data.versionHistory).toHaveLength(1);
     expect(n.data.versionHistory[0]).toMatchObject({ prompt: "a red fox", mediaUrl: url, model: IMAGE_MODEL });
     expect(n.data.currentVersionIndex).toBe(0);
@@ -107,7 +123,15 @@ describe("execute-node", () => {
   it("with the seed unlocked every run of the same prompt gets a fresh seed, kept in its version; locked, the shown one again", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);
-    const run = (seedFixed: boolean) => execute(user, { projectId, nodeId: "n1", prompt: "a lighthouse in a storm", selectedModel: IMAGE_MODEL, controls: { variations: 1, seedFixed }, wait: true });
+    const run = (seedFixed: boolean) =>
+      execute(user, {
+        projectId,
+        nodeId: "n1",
+        prompt: "a lighthouse in a storm",
+        selectedModel: IMAGE_MODEL,
+        controls: { variations: 1, seedFixed },
+        wait: true,
+      });
     expect((await run(false)).status).toBe(200);
     expect((await run(false)).status).toBe(200);
     const [a, b] = fal.calls.slice(-2).map((c) => c.seed);
@@ -125,7 +149,13 @@ describe("execute-node", () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);
     // Kling 2.1 master: $0.28/s × 5 s = 1,400 credits a variation; five of them exceed the sign-up grant.
-    const res = await execute(user, { projectId, nodeId: "n1", prompt: "a chase", selectedModel: "fal-ai/kling-video/v2.1/master/text-to-video", controls: { variations: 5 } });
+    const res = await execute(user, {
+      projectId,
+      nodeId: "n1",
+      prompt: "a chase",
+      selectedModel: "fal-ai/kling-video/v2.1/master/text-to-video",
+      controls: { variations: 5 },
+    });
     expect(res.status).toBe(402);
     expect(res.body).toEqual({ error: "Insufficient credits. Please upgrade your plan.", code: "insufficient_credits" });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
@@ -141,7 +171,10 @@ describe("execute-node", () => {
     });
     const res = await execute(user, { projectId, nodeId: "n1", prompt: "x", selectedModel: IMAGE_MODEL, wait: true });
     expect(res.body).toMatchObject({ success: false, error: "fal.ai is unavailable (503). Please try again." });
-    expect((await node(user, projectId, "n1")).data).toMatchObject({ status: "error", error: "fal.ai is unavailable (503). Please try again." });
+    expect((await node(user, projectId, "n1")).data).toMatchObject({
+      status: "error",
+      error: "fal.ai is unavailable (503). Please try again.",
+    });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
 
@@ -157,7 +190,11 @@ describe("execute-node", () => {
   it("refuses a provider's output that is not what it claims (HTML as an image)", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user);
-    fal.scripts.push(async () => ({ kind: "media", mediaType: "image", files: [{ bytes: Buffer.from("<html><script>alert(1)</script></html>"), contentType: "image/png" }] }));
+    fal.scripts.push(async () => ({
+      kind: "media",
+      mediaType: "image",
+      files: [{ bytes: Buffer.from("<html><script>alert(1)</script></html>"), contentType: "image/png" }],
+    }));
     const res = await execute(user, { projectId, nodeId: "n1", prompt: "x", selectedModel: IMAGE_MODEL, wait: true });
     expect(res.body.success).toBe(false);
     expect((await node(user, projectId, "n1")).data.mediaUrl).toBeUndefined();
@@ -166,9 +203,22 @@ describe("execute-node", () => {
   it("extra variations become new nodes below the source, connected to the same inputs", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user, "src");
-    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "target", position: { x: 600, y: 0 } }], edgesAdded: [{ id: "e1", source: "src", target: "target" }] });
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "src", prevRev: 1, nodeData: { title: "Words", content: "a lighthouse", contentType: "text", rev: 2 } }] });
-    const res = await execute(user, { projectId, nodeId: "target", prompt: "paint it", selectedModel: IMAGE_MODEL, controls: { variations: 3 }, wait: true });
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [{ id: "target", position: { x: 600, y: 0 } }],
+      edgesAdded: [{ id: "e1", source: "src", target: "target" }],
+    });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "src", prevRev: 1, nodeData: { title: "Words", content: "a lighthouse", contentType: "text", rev: 2 } }],
+    });
+    const res = await execute(user, {
+      projectId,
+      nodeId: "target",
+      prompt: "paint it",
+      selectedModel: IMAGE_MODEL,
+      controls: { variations: 3 },
+      wait: true,
+    });
     expect(res.body.success).toBe(true);
     expect(res.body.data.variationNodeIds).toHaveLength(2);
     expect(fal.calls.at(-1)!.context).toEqual([{ nodeId: "src", type: "text", text: "a lighthouse" }]);
@@ -183,8 +233,19 @@ describe("execute-node", () => {
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - 3 * IMAGE_CREDITS);
 
     // Run again: the new variations go below the first ones instead of on top of them.
-    const again = await execute(user, { projectId, nodeId: "target", prompt: "paint it again", selectedModel: IMAGE_MODEL, controls: { variations: 3, toolbarControls: { aspectRatio: "16:9" } }, wait: true });
-    const after = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
+    const again = await execute(user, {
+      projectId,
+      nodeId: "target",
+      prompt: "paint it again",
+      selectedModel: IMAGE_MODEL,
+      controls: { variations: 3, toolbarControls: { aspectRatio: "16:9" } },
+      wait: true,
+    });
+    const after = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as {
+      id: string;
+      position: { x: number; y: number };
+      data: Record<string, unknown>;
+    }[];
     // Shaped like their source from the start.
     for (const id of again.body.data.variationNodeIds) expect(after.find((n) => n.id === id)!.data.aspectRatio).toBe("16:9");
     const ys = (ids: string[]) => ids.map((id) => after.find((n) => n.id === id)!.position.y);
@@ -233,7 +294,9 @@ describe("models", () => {
   it("lists every model with usability; local ones always usable, keyless providers locked with the reason", async () => {
     const user = await h.signUp();
     const res = await h.call(user, "GET", "/api/models/available");
-    const byId = new Map((res.body.models as { id: string; usable: boolean; lockedReason?: string; provider: string }[]).map((m) => [m.id, m]));
+    const byId = new Map(
+      (res.body.models as { id: string; usable: boolean; lockedReason?: string; provider: string }[]).map((m) => [m.id, m]),
+    );
     expect(byId.get("local/sketch")).toMatchObject({ provider: "local", usable: true });
     expect(byId.get(IMAGE_MODEL)).toMatchObject({ usable: true });
     expect(byId.get("openai/gpt-image-1")).toMatchObject({ usable: false, lockedReason: "Add an OpenAI key in Settings" });
@@ -241,7 +304,9 @@ describe("models", () => {
 
   it("POST filters by the selected node's type and its connected media", async () => {
     const user = await h.signUp();
-    const res = await h.call(user, "POST", "/api/models/available", { context: { selectedNode: { data: { contentType: "video" } }, connectedNodes: [{ data: { contentType: "image" } }], edges: [] } });
+    const res = await h.call(user, "POST", "/api/models/available", {
+      context: { selectedNode: { data: { contentType: "video" } }, connectedNodes: [{ data: { contentType: "image" } }], edges: [] },
+    });
     const models = res.body.models as { capabilities: { outputTypes: { type: string }[] }[] }[];
     expect(models.length).toBeGreaterThan(0);
     expect(models.every((m) => m.capabilities.some((c) => c.outputTypes.some((o) => o.type === "video")))).toBe(true);
@@ -264,7 +329,20 @@ async function heldRun(userId: string, projectId: string, id: string, row: Parti
     modelId: IMAGE_MODEL,
     reservedCredits: IMAGE_CREDITS,
     inputHash: "x",
-    request: { modelId: IMAGE_MODEL, userPrompt: "p", prompt: "p", params: {}, controls: {}, variations: 1, seed: 1, context: [], inputNodeIds: [], credits: IMAGE_CREDITS, ownKey: false, inputHash: "x" },
+    request: {
+      modelId: IMAGE_MODEL,
+      userPrompt: "p",
+      prompt: "p",
+      params: {},
+      controls: {},
+      variations: 1,
+      seed: 1,
+      context: [],
+      inputNodeIds: [],
+      credits: IMAGE_CREDITS,
+      ownKey: false,
+      inputHash: "x",
+    },
     ...row,
   });
 }
@@ -341,7 +419,10 @@ describe("cancel and recovery", () => {
     expect(failed.error).toBe("The server restarted during this generation; your credits were returned");
     // One charge (the resumed run), one refund (the abandoned one).
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
-    const still = await db.select().from(generations).where(and(eq(generations.userId, user.id), eq(generations.status, "running")));
+    const still = await db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.userId, user.id), eq(generations.status, "running")));
     expect(still).toHaveLength(0);
   });
 });
@@ -393,7 +474,9 @@ describe("Run from here", () => {
     const waitChain = async (chainId: string) => {
       const rows = await h.database.db.select().from(generations).where(eq(generations.chainId, chainId));
       for (const r of rows) await h.generation.service.waitFor(r.id);
-      return (await h.database.db.select().from(generations).where(eq(generations.chainId, chainId))).sort((x, y) => x.chainIndex - y.chainIndex);
+      return (await h.database.db.select().from(generations).where(eq(generations.chainId, chainId))).sort(
+        (x, y) => x.chainIndex - y.chainIndex,
+      );
     };
     const first = await h.call(user, "POST", "/api/generations/run-from-here", { projectId, nodeId: "a" });
     expect(first.status).toBe(202);
@@ -414,7 +497,10 @@ describe("Run from here", () => {
 
     // Change c's prompt: a and b stay cached, c runs.
     const cNode = await node(user, projectId, "c");
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "c", prevRev: cNode.data.rev, nodeData: { ...cNode.data, prompt: "third, at night", rev: cNode.data.rev + 1 } }] });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "c", prevRev: cNode.data.rev, nodeData: { ...cNode.data, prompt: "third, at night", rev: cNode.data.rev + 1 } }],
+    });
     const third = await h.call(user, "POST", "/api/generations/run-from-here", { projectId, nodeId: "a" });
     expect((await waitChain(third.body.chainId)).map((r) => r.status)).toEqual(["cached", "cached", "succeeded"]);
     const panel = await h.call(user, "GET", `/api/projects/${projectId}/generations`);
@@ -424,15 +510,23 @@ describe("Run from here", () => {
   it("a failed step cancels the rest of the chain", async () => {
     const user = await h.signUp();
     const projectId = await projectWithNode(user, "a", { title: "A", prompt: "one", selectedModel: IMAGE_MODEL });
-    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "b", position: { x: 550, y: 0 } }], edgesAdded: [{ id: "ab", source: "a", target: "b" }] });
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "b", prevRev: 0, nodeData: { prompt: "two", selectedModel: IMAGE_MODEL, rev: 1 } }] });
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [{ id: "b", position: { x: 550, y: 0 } }],
+      edgesAdded: [{ id: "ab", source: "a", target: "b" }],
+    });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "b", prevRev: 0, nodeData: { prompt: "two", selectedModel: IMAGE_MODEL, rev: 1 } }],
+    });
     fal.scripts.push(async () => {
       throw new ProviderError("fal.ai rejected the API key. Check it in Settings.", 401);
     });
     const res = await h.call(user, "POST", "/api/generations/run-from-here", { projectId, nodeId: "a" });
     const rows = await h.database.db.select().from(generations).where(eq(generations.chainId, res.body.chainId));
     for (const r of rows) await h.generation.service.waitFor(r.id);
-    const settled = (await h.database.db.select().from(generations).where(eq(generations.chainId, res.body.chainId))).sort((x, y) => x.chainIndex - y.chainIndex);
+    const settled = (await h.database.db.select().from(generations).where(eq(generations.chainId, res.body.chainId))).sort(
+      (x, y) => x.chainIndex - y.chainIndex,
+    );
     expect(settled.map((r) => r.status)).toEqual(["failed", "cancelled"]);
     expect(settled[1]!.error).toBe('Its input "A" failed, so this one did not run');
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);

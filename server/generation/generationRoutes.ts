@@ -5,12 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { toMediaType, type MediaType, type Model } from "../../domain/generation/modelTypes";
-import {
-  executeNodeBodySchema,
-  GENERATION_MESSAGES,
-  generationDataSchema,
-  modelsAvailableBodySchema,
-} from "../../domain/generation/api";
+import { executeNodeBodySchema, GENERATION_MESSAGES, generationDataSchema, modelsAvailableBodySchema } from "../../domain/generation/api";
 import { CATALOGUE, findModel, modelsFor } from "../../domain/generation/catalogue";
 import { estimateCost, costToCredits } from "../../domain/generation/cost";
 import { requireUser } from "../auth/session";
@@ -62,14 +57,18 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
   app.post("/api/execute-node", async (request, reply) => {
     const caller = requireUser(request);
     const body = parse(executeNodeBodySchema, request.body ?? {});
-    const generationId = await service.start(modelRunKind, { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId }, {
-      prompt: body.prompt,
-      modelId: body.selectedModel,
-      params: body.parameters.modelParameters,
-      controls: body.controls.toolbarControls ?? {},
-      variations: body.controls.variations,
-      seedFixed: body.controls.seedFixed ?? false,
-    });
+    const generationId = await service.start(
+      modelRunKind,
+      { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId },
+      {
+        prompt: body.prompt,
+        modelId: body.selectedModel,
+        params: body.parameters.modelParameters,
+        controls: body.controls.toolbarControls ?? {},
+        variations: body.controls.variations,
+        seedFixed: body.controls.seedFixed ?? false,
+      },
+    );
     if (!body.wait) return reply.code(202).send({ success: true, generationId });
     const row = await service.waitFor(generationId);
     if (row.status === "succeeded") return { success: true, generationId, data: generationDataSchema.parse(row.result ?? {}) };

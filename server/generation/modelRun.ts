@@ -33,7 +33,8 @@ type ModelRunContext = RunContext<GenerationDeps, PreparedRun>;
 export const modelRunKind: RunKind<GenerationDeps, RunChoices, PreparedRun> = {
   id: RUN_KIND_IDS.model,
   onCanvas: true,
-  prepare: ({ deps, userId, projectId, node, upstreamPending, upstream }, choices) => prepareRun(deps, userId, projectId, node, choices, { upstreamPending, upstream }),
+  prepare: ({ deps, userId, projectId, node, upstreamPending, upstream }, choices) =>
+    prepareRun(deps, userId, projectId, node, choices, { upstreamPending, upstream }),
   // The node keeps the choices it ran with (selection sync reads them back).
   queuedFields: (_run, choices) => nodeFieldsOf(choices),
   async execute(ctx) {
@@ -73,7 +74,11 @@ export async function runModel(ctx: ModelRunContext): Promise<{ model: Model; ou
         seed: (run.seed + i) % 2 ** 31,
         credentials,
         signal,
-        onProgress: (r) => ctx.progress(r.percent === undefined ? undefined : i * share + (r.percent * share) / 100, r.message ?? GENERATION_MESSAGES.processing),
+        onProgress: (r) =>
+          ctx.progress(
+            r.percent === undefined ? undefined : i * share + (r.percent * share) / 100,
+            r.message ?? GENERATION_MESSAGES.processing,
+          ),
         readMedia: ctx.readMedia,
         publicUrl: ctx.publicUrl,
       }),
@@ -92,7 +97,8 @@ async function store(ctx: ModelRunContext, model: Model, results: EngineResult[]
       texts.push(...result.texts.filter((t) => t.trim()));
       continue;
     }
-    for (const file of result.files) urls.push({ url: await storeRunOutput(ctx.deps, ctx.row, file, result.mediaType, model.name), mediaType: result.mediaType });
+    for (const file of result.files)
+      urls.push({ url: await storeRunOutput(ctx.deps, ctx.row, file, result.mediaType, model.name), mediaType: result.mediaType });
   }
   if (!urls.length && !texts.length) throw new ProviderError(GENERATION_MESSAGES.noContent);
   return { urls, texts };
@@ -110,14 +116,35 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
   const { db, hub } = deps;
   const [first, ...extraMedia] = outputs.urls;
   const [firstText, ...extraTexts] = outputs.texts;
-  const contentFor = (media?: { url: string; mediaType: Exclude<MediaType, "text"> }, text?: string): Partial<NodeData> & Record<string, unknown> =>
+  const contentFor = (
+    media?: { url: string; mediaType: Exclude<MediaType, "text"> },
+    text?: string,
+  ): Partial<NodeData> & Record<string, unknown> =>
     media
-      ? { mediaUrl: media.url, displayUrl: media.url, permanentMediaUrl: media.url, azureUrl: media.url, contentType: NODE_CONTENT[media.mediaType].contentType, content: "" }
+      ? {
+          mediaUrl: media.url,
+          displayUrl: media.url,
+          permanentMediaUrl: media.url,
+          azureUrl: media.url,
+          contentType: NODE_CONTENT[media.mediaType].contentType,
+          content: "",
+        }
       : { content: text ?? "", contentType: "text", mediaUrl: "", displayUrl: "", permanentMediaUrl: "", azureUrl: "" };
   const data = resultOf(outputs);
 
   const node = await patchNode(db, hub, row.projectId, row.nodeId, (current) => {
-    const versions = [...(current.versionHistory ?? []), { prompt: run.userPrompt, mediaUrl: first?.url, permanentMediaUrl: first?.url, model: model.id, contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text", createdAt: new Date().toISOString(), seed: run.seed }];
+    const versions = [
+      ...(current.versionHistory ?? []),
+      {
+        prompt: run.userPrompt,
+        mediaUrl: first?.url,
+        permanentMediaUrl: first?.url,
+        model: model.id,
+        contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
+        createdAt: new Date().toISOString(),
+        seed: run.seed,
+      },
+    ];
     return {
       ...contentFor(first, firstText),
       status: "completed",
@@ -145,7 +172,9 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
         selectedModel: model.id,
         status: "completed",
         // Variation i+2 ran with the seed after the first's.
-        versionHistory: [{ prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id, seed: (run.seed + i + 1) % 2 ** 31 }],
+        versionHistory: [
+          { prompt: run.userPrompt, mediaUrl: content.mediaUrl as string | undefined, model: model.id, seed: (run.seed + i + 1) % 2 ** 31 },
+        ],
         currentVersionIndex: 0,
       })),
     );

@@ -33,7 +33,14 @@ const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credi
 async function run(user: TestUser, selectedModel: string, modelParameters: Record<string, unknown>, prompt = "a lighthouse at dusk") {
   const projectId = await projectWithNode(user);
   const before = await balance(user);
-  const res = await h.call(user, "POST", "/api/execute-node", { projectId, nodeId: "n1", prompt, selectedModel, parameters: { modelParameters }, wait: true });
+  const res = await h.call(user, "POST", "/api/execute-node", {
+    projectId,
+    nodeId: "n1",
+    prompt,
+    selectedModel,
+    parameters: { modelParameters },
+    wait: true,
+  });
   return { res, charged: before - (await balance(user)) };
 }
 

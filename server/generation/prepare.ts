@@ -72,16 +72,25 @@ export async function modelOrThrow(db: Db, userId: string, modelId: string): Pro
 }
 
 /** A stable hash of everything that decides a run's output (not the random seed of an unfixed run). */
-export function inputHashOf(run: Pick<PreparedRun, "modelId" | "prompt" | "params" | "variations" | "context">, seed: number | null): string {
+export function inputHashOf(
+  run: Pick<PreparedRun, "modelId" | "prompt" | "params" | "variations" | "context">,
+  seed: number | null,
+): string {
   const stable = (value: unknown): unknown =>
     value && typeof value === "object" && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, stable(v)]))
+      ? Object.fromEntries(
+          Object.entries(value as Record<string, unknown>)
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, v]) => [k, stable(v)]),
+        )
       : Array.isArray(value)
         ? value.map(stable)
         : value;
   const context = run.context.map((c) => ({ nodeId: c.nodeId, type: c.type, url: c.url ?? null, text: c.text ?? null }));
   return createHash("sha256")
-    .update(JSON.stringify(stable({ model: run.modelId, prompt: run.prompt, params: run.params, variations: run.variations, context, seed })))
+    .update(
+      JSON.stringify(stable({ model: run.modelId, prompt: run.prompt, params: run.params, variations: run.variations, context, seed })),
+    )
     .digest("hex");
 }
 
@@ -92,21 +101,33 @@ const hasValue = (v: unknown) => v !== undefined && v !== null && v !== "" && !(
  * form never shows (image_url, image_urls); empty values are dropped so engines see "not given".
  */
 function withContextMedia(model: Model, params: Record<string, unknown>, context: GenerationContextItem[]): Record<string, unknown> {
-  const media = context.filter((c) => c.url && c.type !== "text").map((c) => ({ type: c.type === "3d" ? ("image" as const) : (c.type as "image" | "video" | "audio"), url: c.url }));
+  const media = context
+    .filter((c) => c.url && c.type !== "text")
+    .map((c) => ({ type: c.type === "3d" ? ("image" as const) : (c.type as "image" | "video" | "audio"), url: c.url }));
   const props = model.inputSchema.properties;
   // The hidden main image takes the first image, so a second slot (an end frame) does not repeat it.
   const hidden = [
     ...("image_url" in props ? [{ name: "image_url", accepts: ["image" as const] }] : []),
     ...("image_urls" in props ? [{ name: "image_urls", accepts: ["image" as const], multiple: true }] : []),
   ];
-  const filled: Record<string, unknown> = { ...params, ...autoFillMedia([...hidden, ...modelParameterFields(model.inputSchema)], media, params) };
+  const filled: Record<string, unknown> = {
+    ...params,
+    ...autoFillMedia([...hidden, ...modelParameterFields(model.inputSchema)], media, params),
+  };
   return Object.fromEntries(Object.entries(filled).filter(([, v]) => hasValue(v)));
 }
 
 const seedFromText = (text: string) => createHash("sha256").update(text).digest().readUInt32BE(0) >>> 1;
 
 /** `upstreamPending`: planning a graph run whose inputs for this node are not made yet (kind.ts). */
-export async function prepareRun(deps: GenerationDeps, userId: string, projectId: string, node: StoredNode, choices: RunChoices, options: { upstreamPending?: boolean; upstream?: { id: string; data: NodeData }[] } = {}): Promise<PreparedRun> {
+export async function prepareRun(
+  deps: GenerationDeps,
+  userId: string,
+  projectId: string,
+  node: StoredNode,
+  choices: RunChoices,
+  options: { upstreamPending?: boolean; upstream?: { id: string; data: NodeData }[] } = {},
+): Promise<PreparedRun> {
   const model = await modelOrThrow(deps.db, userId, choices.modelId);
   const availability = deps.modelAvailability(model);
   if (!availability.usable) throw badRequest(availability.reason ?? `${model.name} is not available here`);
@@ -127,7 +148,12 @@ export async function prepareRun(deps: GenerationDeps, userId: string, projectId
   const fixed = choices.seedFixed;
   const versions = node.data.versionHistory ?? [];
   const shown = versions[node.data.currentVersionIndex ?? versions.length - 1];
-  const seed = chooseSeed({ typed: params.seed, locked: fixed, shownSeed: shown?.seed, derived: () => seedFromText(`${model.id}\n${prompt}`) });
+  const seed = chooseSeed({
+    typed: params.seed,
+    locked: fixed,
+    shownSeed: shown?.seed,
+    derived: () => seedFromText(`${model.id}\n${prompt}`),
+  });
   const variations = model.capabilities.some((c) => c.supportsBatch) || output !== "text" ? choices.variations : 1;
   // Speech is priced by the text the engine will say, which may be the prompt or the connected text (spokenText.ts).
   const credits = credentials.ownKey ? 0 : estimateCredits(model, params, { prompt, context }) * variations;

@@ -72,7 +72,10 @@ export async function startGeneration(
     // The embedded database belongs to this one process: whatever was running when it stopped is orphaned.
     await service.recover({ everyRunning: database.kind === "pglite" });
     await queue.work(workers, (job) => service.runner.run(job.generationId));
-    sweeper = setInterval(() => void service.recover().catch((err) => console.error("[generation] recovery failed", err)), options.sweepEveryMs ?? 10_000);
+    sweeper = setInterval(
+      () => void service.recover().catch((err) => console.error("[generation] recovery failed", err)),
+      options.sweepEveryMs ?? 10_000,
+    );
     sweeper.unref();
   }
   return {

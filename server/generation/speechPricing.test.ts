@@ -20,7 +20,12 @@ let h: Harness;
 let fake: ElevenLabsFake;
 beforeAll(async () => {
   fake = await startElevenLabsFake({ key: KEY });
-  h = await createHarness({ generation: { engines: { elevenlabs: createElevenLabsEngine(FAST) }, env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin } } });
+  h = await createHarness({
+    generation: {
+      engines: { elevenlabs: createElevenLabsEngine(FAST) },
+      env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+    },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -35,9 +40,22 @@ async function projectWithNode(user: TestUser) {
   return projectId;
 }
 
-async function speak(user: TestUser, projectId: string, selectedModel: string, prompt: string, modelParameters: Record<string, unknown> = {}) {
+async function speak(
+  user: TestUser,
+  projectId: string,
+  selectedModel: string,
+  prompt: string,
+  modelParameters: Record<string, unknown> = {},
+) {
   const before = await balance(user);
-  const res = await h.call(user, "POST", "/api/execute-node", { projectId, nodeId: "n1", prompt, selectedModel, parameters: { modelParameters }, wait: true });
+  const res = await h.call(user, "POST", "/api/execute-node", {
+    projectId,
+    nodeId: "n1",
+    prompt,
+    selectedModel,
+    parameters: { modelParameters },
+    wait: true,
+  });
   return { res, charged: before - (await balance(user)) };
 }
 
@@ -69,8 +87,14 @@ describe("speech is priced by what is spoken", () => {
     expect(fromPrompt.res.body.success).toBe(true);
     expect(fromPrompt.charged).toBe(8);
 
-    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "line", position: { x: -600, y: 0 } }], edgesAdded: [{ id: "e1", source: "line", target: "n1" }] });
-    const saved = await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "line", prevRev: 1, nodeData: { title: "Line", content: words(600), contentType: "text", rev: 2 } }] });
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [{ id: "line", position: { x: -600, y: 0 } }],
+      edgesAdded: [{ id: "e1", source: "line", target: "n1" }],
+    });
+    const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "line", prevRev: 1, nodeData: { title: "Line", content: words(600), contentType: "text", rev: 2 } }],
+    });
     expect(saved.status).toBe(200);
     const fromUpstream = await speak(user, projectId, FLITE, "");
     expect(fromUpstream.res.body.success).toBe(true);

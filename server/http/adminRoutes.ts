@@ -25,7 +25,10 @@ export function registerAdminRoutes(app: FastifyInstance, auth: Auth, { authSecr
   app.post("/api/admin/password-reset-link", async (request) => {
     const proof = String(request.headers[ADMIN_HEADER] ?? "");
     const expected = adminProof(authSecret);
-    const loopback = request.socket.remoteAddress === "127.0.0.1" || request.socket.remoteAddress === "::1" || request.socket.remoteAddress === "::ffff:127.0.0.1";
+    const loopback =
+      request.socket.remoteAddress === "127.0.0.1" ||
+      request.socket.remoteAddress === "::1" ||
+      request.socket.remoteAddress === "::ffff:127.0.0.1";
     if (!loopback || proof.length !== expected.length || !timingSafeEqual(Buffer.from(proof), Buffer.from(expected))) {
       throw forbidden("Only the studio's own admin command may do this");
     }

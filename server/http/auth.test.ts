@@ -130,7 +130,8 @@ describe("weak passwords (issue 16, item 2)", () => {
 
   it("holds a new password to the same rule when changing it", async () => {
     const user = await h.signUp("Rotating");
-    const change = (newPassword: string) => h.call(user, "POST", "/api/auth/change-password", { currentPassword: "correct horse 1", newPassword });
+    const change = (newPassword: string) =>
+      h.call(user, "POST", "/api/auth/change-password", { currentPassword: "correct horse 1", newPassword });
     expect((await change("baseball")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
     expect((await change(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
     expect((await change("a different long secret")).status).toBe(200);
@@ -151,7 +152,9 @@ describe("password resets", () => {
     expect((await reset("12345678")).body.error).toBe("This password is too common. Choose one that is harder to guess.");
     expect((await reset(user.email)).body.error).toBe("Password cannot be your e-mail address or name");
     expect((await reset("a fresh long secret")).status).toBe(200);
-    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "a fresh long secret" })).status).toBe(200);
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "a fresh long secret" })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -168,7 +171,11 @@ describe("names (issue 17, item 7)", () => {
   });
 
   it("stores the name trimmed, and holds a later name change to the same rule", async () => {
-    const res = await h.call(null, "POST", "/api/auth/sign-up/email", { name: "  Chantal Akerman ", email: "chantal@example.com", password: "long enough 1" });
+    const res = await h.call(null, "POST", "/api/auth/sign-up/email", {
+      name: "  Chantal Akerman ",
+      email: "chantal@example.com",
+      password: "long enough 1",
+    });
     expect(res.body.user.name).toBe("Chantal Akerman");
     const headers = { authorization: `Bearer ${res.body.token}` };
     const rename = (name: string) => h.server.inject({ method: "POST", url: "/api/auth/update-user", headers, payload: { name } });
@@ -218,6 +225,8 @@ describe("trusted origins (issue 17, item 8)", () => {
   });
 
   it("trusts it when npm run dev names it", async () => {
-    expect(trustedOrigins({ baseUrl: "http://localhost:3000", port: 3000, devServerOrigin: "http://localhost:5173" })).toContain("http://localhost:5173");
+    expect(trustedOrigins({ baseUrl: "http://localhost:3000", port: 3000, devServerOrigin: "http://localhost:5173" })).toContain(
+      "http://localhost:5173",
+    );
   });
 });

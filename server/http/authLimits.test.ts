@@ -28,7 +28,11 @@ async function post(url: string, payload: Json, extra: Partial<InjectOptions> = 
 const signIn = (email: string, password: string, extra?: Partial<InjectOptions>) =>
   post("/api/auth/sign-in/email", { email, password }, extra);
 const signUp = (name: string, extra?: Partial<InjectOptions>) =>
-  post("/api/auth/sign-up/email", { name, email: `${name.replace(/\W/g, "")}.${randomBytes(3).toString("hex")}@example.com`, password: "long enough 1" }, extra);
+  post(
+    "/api/auth/sign-up/email",
+    { name, email: `${name.replace(/\W/g, "")}.${randomBytes(3).toString("hex")}@example.com`, password: "long enough 1" },
+    extra,
+  );
 const from = (remoteAddress: string): Partial<InjectOptions> => ({ remoteAddress });
 
 describe("password guessing (issue 16, item 1)", () => {
@@ -93,7 +97,10 @@ describe("password guessing (issue 16, item 1)", () => {
     const attacker = "198.51.100.7";
     const results: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await signIn(`nobody${i}@example.com`, "password guess", { ...from(attacker), headers: { "x-forwarded-for": `203.0.113.${i}` } });
+      const res = await signIn(`nobody${i}@example.com`, "password guess", {
+        ...from(attacker),
+        headers: { "x-forwarded-for": `203.0.113.${i}` },
+      });
       results.push(res.status);
     }
     expect(results.slice(0, 30).every((s) => s === 401)).toBe(true);
@@ -136,7 +143,14 @@ describe("behind a trusted proxy", () => {
     try {
       const via = (client: string): Partial<InjectOptions> => ({ remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": client } });
       const signUpVia = async (name: string, client: string) =>
-        (await proxied.server.inject({ method: "POST", url: "/api/auth/sign-up/email", ...via(client), payload: { name, email: `${name}.${randomBytes(3).toString("hex")}@example.com`, password: "long enough 1" } })).statusCode;
+        (
+          await proxied.server.inject({
+            method: "POST",
+            url: "/api/auth/sign-up/email",
+            ...via(client),
+            payload: { name, email: `${name}.${randomBytes(3).toString("hex")}@example.com`, password: "long enough 1" },
+          })
+        ).statusCode;
       for (let i = 0; i < 2; i++) expect(await signUpVia(`proxied${i}`, "203.0.113.50")).toBe(200);
       expect(await signUpVia("proxied2", "203.0.113.50")).toBe(429);
       // The proxy itself is not the client: someone else behind it still signs up.
@@ -150,7 +164,13 @@ describe("behind a trusted proxy", () => {
 describe("limits are kept in the database", () => {
   it("holds across a restart of the studio", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "reelgraph-limits-"));
-    const config = { baseUrl: "http://localhost:3000", authSecret: randomBytes(32).toString("hex"), signupCredits: 10, port: 3000, dataDir: dir };
+    const config = {
+      baseUrl: "http://localhost:3000",
+      authSecret: randomBytes(32).toString("hex"),
+      signupCredits: 10,
+      port: 3000,
+      dataDir: dir,
+    };
     const start = async () => {
       const database = await openDatabase({ dataDir: path.join(dir, "db") });
       const app = await buildApp({ database, config, now: () => clock, generation: { env: {} } });
@@ -163,7 +183,11 @@ describe("limits are kept in the database", () => {
       await app.server.close();
       await database.close();
       ({ app, database } = await start());
-      const res = await app.server.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: "restart@example.com", password: "guess 6" } });
+      const res = await app.server.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: "restart@example.com", password: "guess 6" },
+      });
       expect(res.statusCode).toBe(429);
       await app.server.close();
       await database.close();

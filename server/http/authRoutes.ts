@@ -53,7 +53,13 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limit
           body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
-      if (response.ok) await Promise.all(counted.filter((l) => l.forgetOnSuccess).flatMap((l) => [l.key, ...(l.whenLocked ? [l.whenLocked.key] : [])]).map((key) => limiter.clear(key)));
+      if (response.ok)
+        await Promise.all(
+          counted
+            .filter((l) => l.forgetOnSuccess)
+            .flatMap((l) => [l.key, ...(l.whenLocked ? [l.whenLocked.key] : [])])
+            .map((key) => limiter.clear(key)),
+        );
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() === "set-cookie") continue;
@@ -77,7 +83,10 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { db, limit
 /** 429 with Retry-After in whole seconds, rounded up so a client that waits that long is let in. */
 function tooManyAttempts(reply: FastifyReply, waitMs: number) {
   const seconds = Math.ceil(waitMs / 1000);
-  return reply.status(429).header("retry-after", String(seconds)).send({ error: tooManyAttemptsMessage(seconds), code: "rate_limited" });
+  return reply
+    .status(429)
+    .header("retry-after", String(seconds))
+    .send({ error: tooManyAttemptsMessage(seconds), code: "rate_limited" });
 }
 
 function safeJson(text: string): unknown {

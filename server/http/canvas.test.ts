@@ -14,16 +14,21 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const autosave = (user: TestUser, updates: unknown[], pid = projectId) => h.call(user, "POST", "/api/workflows/autosave", { projectId: pid, updates });
+const autosave = (user: TestUser, updates: unknown[], pid = projectId) =>
+  h.call(user, "POST", "/api/workflows/autosave", { projectId: pid, updates });
 const structure = (user: TestUser, body: unknown, pid = projectId) => h.call(user, "POST", `/api/projects/${pid}/structure`, body);
 const load = async (user: TestUser = owner) => (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
 
 describe("autosave", () => {
   it("creates an unknown node with prevRev 0 and stores its data and revision", async () => {
-    const res = await autosave(owner, [{ nodeId: "generic-1-a", nodeData: { title: "Idea", content: "A lighthouse", rev: 1 }, prevRev: 0 }]);
+    const res = await autosave(owner, [
+      { nodeId: "generic-1-a", nodeData: { title: "Idea", content: "A lighthouse", rev: 1 }, prevRev: 0 },
+    ]);
     expect(res).toEqual({ status: 200, body: { success: true, conflicts: [] } });
     const { nodes } = await load();
-    expect(nodes).toEqual([expect.objectContaining({ id: "generic-1-a", rev: 1, data: expect.objectContaining({ title: "Idea", content: "A lighthouse" }) })]);
+    expect(nodes).toEqual([
+      expect.objectContaining({ id: "generic-1-a", rev: 1, data: expect.objectContaining({ title: "Idea", content: "A lighthouse" }) }),
+    ]);
   });
 
   it("marks the project as edited when a save lands, and not when it is refused", async () => {
@@ -66,13 +71,20 @@ describe("autosave", () => {
     await autosave(owner, [{ nodeId: "generic-4-a", nodeData: { title: "Undo me", rev: 1 }, prevRev: 0 }]);
     await structure(owner, { deletedNodeIds: ["generic-4-a"] });
     await structure(owner, { restoredNodeIds: ["generic-4-a"], nodes: [{ id: "generic-4-a", position: { x: 5, y: 5 } }] });
-    expect((await autosave(owner, [{ nodeId: "generic-4-a", nodeData: { title: "Undone", rev: 2 }, prevRev: 1 }])).body.conflicts).toEqual([]);
-    expect((await load()).nodes.find((n: { id: string }) => n.id === "generic-4-a")).toMatchObject({ position: { x: 5, y: 5 }, data: { title: "Undone" } });
+    expect((await autosave(owner, [{ nodeId: "generic-4-a", nodeData: { title: "Undone", rev: 2 }, prevRev: 1 }])).body.conflicts).toEqual(
+      [],
+    );
+    expect((await load()).nodes.find((n: { id: string }) => n.id === "generic-4-a")).toMatchObject({
+      position: { x: 5, y: 5 },
+      data: { title: "Undone" },
+    });
   });
 
   it("refuses bad input with a clear message and changes nothing", async () => {
     expect((await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [] })).body.error).toBe("No updates");
-    expect((await h.call(owner, "POST", "/api/workflows/autosave", { projectId: "nope", updates: [] })).body.error).toBe("Invalid project id");
+    expect((await h.call(owner, "POST", "/api/workflows/autosave", { projectId: "nope", updates: [] })).body.error).toBe(
+      "Invalid project id",
+    );
     const badId = await autosave(owner, [{ nodeId: "bad id!", nodeData: {}, prevRev: 0 }]);
     expect(badId).toMatchObject({ status: 400, body: { error: "Invalid node id" } });
   });
@@ -93,10 +105,18 @@ describe("autosave: revision bounds, answered per update (issue 17 item 6)", () 
   const good = (id: string) => ({ nodeId: id, nodeData: { title: "fine", rev: 1 }, prevRev: 0 });
 
   it("refuses a jump to the top of the revision range, and writes the update's batch-mates", async () => {
-    const res = await autosave(owner, [good("rev-mate-1"), { nodeId: "rev-jump", nodeData: { title: "brick", rev: 2147483647 }, prevRev: 0 }, good("rev-mate-2")]);
+    const res = await autosave(owner, [
+      good("rev-mate-1"),
+      { nodeId: "rev-jump", nodeData: { title: "brick", rev: 2147483647 }, prevRev: 0 },
+      good("rev-mate-2"),
+    ]);
     expect(res).toEqual({
       status: 200,
-      body: { success: true, conflicts: [], refused: [{ index: 1, nodeId: "rev-jump", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" }] },
+      body: {
+        success: true,
+        conflicts: [],
+        refused: [{ index: 1, nodeId: "rev-jump", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" }],
+      },
     });
     const ids = (await load()).nodes.map((n: { id: string }) => n.id);
     expect(ids).toEqual(expect.arrayContaining(["rev-mate-1", "rev-mate-2"]));
@@ -104,7 +124,10 @@ describe("autosave: revision bounds, answered per update (issue 17 item 6)", () 
   });
 
   it("refuses revisions past what the database can hold, instead of failing the whole batch with a 500", async () => {
-    const res = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over", rev: 2 ** 53 }, prevRev: 2 ** 53 - 1 }, good("rev-mate-3")]);
+    const res = await autosave(owner, [
+      { nodeId: "rev-top", nodeData: { title: "over", rev: 2 ** 53 }, prevRev: 2 ** 53 - 1 },
+      good("rev-mate-3"),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.refused).toEqual([expect.objectContaining({ index: 0, nodeId: "rev-top", code: "bad_request" })]);
     const implicit = await autosave(owner, [{ nodeId: "rev-top", nodeData: { title: "over" }, prevRev: Number.MAX_SAFE_INTEGER }]);
@@ -115,7 +138,9 @@ describe("autosave: revision bounds, answered per update (issue 17 item 6)", () 
   });
 
   it("still takes a long run of one client's edits in one write (a step up to a million)", async () => {
-    expect((await autosave(owner, [{ nodeId: "rev-long", nodeData: { title: "offline all day", rev: 1_000_000 }, prevRev: 0 }])).body).toEqual({ success: true, conflicts: [] });
+    expect(
+      (await autosave(owner, [{ nodeId: "rev-long", nodeData: { title: "offline all day", rev: 1_000_000 }, prevRev: 0 }])).body,
+    ).toEqual({ success: true, conflicts: [] });
   });
 });
 
@@ -126,9 +151,13 @@ describe("no run of accepted writes leaves a node unwritable (issue 29 item 4)",
     expect((await autosave(owner, [{ nodeId: "rev-climb", nodeData: { title: "v1", rev: 1 }, prevRev: 0 }])).body.conflicts).toEqual([]);
     // One step from a claimed base at the top of the old int4 range: it used to land, and then nothing could.
     const jump = await autosave(owner, [{ nodeId: "rev-climb", nodeData: { title: "brick", rev: 2_147_483_647 }, prevRev: 2_147_483_646 }]);
-    expect(jump.body.conflicts).toEqual([expect.objectContaining({ nodeId: "rev-climb", rev: 1, nodeData: expect.objectContaining({ title: "v1" }) })]);
+    expect(jump.body.conflicts).toEqual([
+      expect.objectContaining({ nodeId: "rev-climb", rev: 1, nodeData: expect.objectContaining({ title: "v1" }) }),
+    ]);
     // A new node is not created near the top either.
-    const born = await autosave(owner, [{ nodeId: "rev-born-high", nodeData: { title: "brick", rev: 2_147_483_647 }, prevRev: 2_147_483_646 }]);
+    const born = await autosave(owner, [
+      { nodeId: "rev-born-high", nodeData: { title: "brick", rev: 2_147_483_647 }, prevRev: 2_147_483_646 },
+    ]);
     expect(born.body.conflicts).toEqual([]);
     expect(await nodeOf("rev-born-high")).toBeUndefined();
 
@@ -140,7 +169,13 @@ describe("no run of accepted writes leaves a node unwritable (issue 29 item 4)",
       rev += 1_000_000;
     }
     expect(await nodeOf("rev-climb")).toMatchObject({ rev, data: { title: "step 4" } });
-    const run = await h.call(owner, "POST", "/api/execute-node", { projectId, nodeId: "rev-climb", prompt: "a lighthouse", selectedModel: "local/sketch", wait: true });
+    const run = await h.call(owner, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: "rev-climb",
+      prompt: "a lighthouse",
+      selectedModel: "local/sketch",
+      wait: true,
+    });
     expect(run.status).toBe(200);
     expect(run.body.success).toBe(true);
   });
@@ -148,11 +183,21 @@ describe("no run of accepted writes leaves a node unwritable (issue 29 item 4)",
   it("a node already at 2,147,483,647 (the old int4 top) takes the next edit and a run", async () => {
     const { sql } = await import("drizzle-orm");
     expect((await autosave(owner, [{ nodeId: "rev-old-top", nodeData: { title: "v1", rev: 1 }, prevRev: 0 }])).body.conflicts).toEqual([]);
-    await h.database.db.execute(sql`update nodes set rev = 2147483647, data = data || '{"rev": 2147483647}'::jsonb where project_id = ${projectId} and id = 'rev-old-top'`);
-    const next = await autosave(owner, [{ nodeId: "rev-old-top", nodeData: { title: "after the top", rev: 2_147_483_648 }, prevRev: 2_147_483_647 }]);
+    await h.database.db.execute(
+      sql`update nodes set rev = 2147483647, data = data || '{"rev": 2147483647}'::jsonb where project_id = ${projectId} and id = 'rev-old-top'`,
+    );
+    const next = await autosave(owner, [
+      { nodeId: "rev-old-top", nodeData: { title: "after the top", rev: 2_147_483_648 }, prevRev: 2_147_483_647 },
+    ]);
     expect(next.status).toBe(200);
     expect(next.body).toEqual({ success: true, conflicts: [] });
-    const run = await h.call(owner, "POST", "/api/execute-node", { projectId, nodeId: "rev-old-top", prompt: "a lighthouse", selectedModel: "local/sketch", wait: true });
+    const run = await h.call(owner, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: "rev-old-top",
+      prompt: "a lighthouse",
+      selectedModel: "local/sketch",
+      wait: true,
+    });
     expect(run.body.success).toBe(true);
     const ran = await nodeOf("rev-old-top");
     expect(ran).toMatchObject({ data: { status: "completed" } });
@@ -183,7 +228,10 @@ describe("structure", () => {
   });
 
   it("deleting a node removes its edges", async () => {
-    await structure(owner, { nodes: [{ id: "n-c", position: { x: 0, y: 0 } }], edgesAdded: [{ id: "e-bc", source: "n-b", target: "n-c" }] });
+    await structure(owner, {
+      nodes: [{ id: "n-c", position: { x: 0, y: 0 } }],
+      edgesAdded: [{ id: "e-bc", source: "n-b", target: "n-c" }],
+    });
     await structure(owner, { deletedNodeIds: ["n-c"] });
     expect((await load()).edges.map((e: { id: string }) => e.id)).not.toContain("e-bc");
   });
@@ -202,10 +250,18 @@ describe("structure", () => {
         { nodeId: "n-old", nodeData: { title: "Stale", rev: 2 }, prevRev: 1 },
       ],
     });
-    expect(res.body).toEqual({ success: true, edgesAdded: ["e-plan"], conflicts: [{ nodeId: "n-old", rev: 4, nodeData: expect.objectContaining({ title: "Theirs" }) }] });
+    expect(res.body).toEqual({
+      success: true,
+      edgesAdded: ["e-plan"],
+      conflicts: [{ nodeId: "n-old", rev: 4, nodeData: expect.objectContaining({ title: "Theirs" }) }],
+    });
     const { nodes } = await load();
     const byId = (id: string) => nodes.find((n: { id: string }) => n.id === id);
-    expect(byId("n-plan-1")).toMatchObject({ rev: 1, position: { x: 0, y: 600 }, data: { title: "Frame", prompt: "a lighthouse at dusk" } });
+    expect(byId("n-plan-1")).toMatchObject({
+      rev: 1,
+      position: { x: 0, y: 600 },
+      data: { title: "Frame", prompt: "a lighthouse at dusk" },
+    });
     expect(byId("n-plan-2")).toMatchObject({ rev: 1, data: { title: "Push in" } });
     expect(byId("n-old")).toMatchObject({ rev: 4, data: { title: "Theirs" } });
   });
@@ -230,7 +286,9 @@ describe("structure", () => {
 describe("realtime", () => {
   it("pushes another client's node writes and structure changes to an open channel", async () => {
     const address = await h.server.listen({ port: 0, host: "127.0.0.1" });
-    const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${projectId}/live`, { headers: { authorization: `Bearer ${viewer.token}` } });
+    const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${projectId}/live`, {
+      headers: { authorization: `Bearer ${viewer.token}` },
+    });
     const messages: any[] = [];
     await new Promise<void>((resolve, reject) => {
       ws.on("message", (m) => {
@@ -246,7 +304,10 @@ describe("realtime", () => {
     expect(messages[0]).toMatchObject({ type: "nodes", nodes: [{ id: "n-a", rev: 7, data: { title: "Live" } }] });
     expect(messages[1]).toMatchObject({ type: "structure", nodes: [{ id: "n-a", position: { x: 420, y: 400 } }] });
     // A node created with its data: placed first, then filled in, so an open canvas never fills in a node it lacks.
-    await structure(owner, { nodes: [{ id: "n-live", position: { x: 0, y: 0 } }], updates: [{ nodeId: "n-live", nodeData: { title: "Born whole", rev: 1 }, prevRev: 0 }] });
+    await structure(owner, {
+      nodes: [{ id: "n-live", position: { x: 0, y: 0 } }],
+      updates: [{ nodeId: "n-live", nodeData: { title: "Born whole", rev: 1 }, prevRev: 0 }],
+    });
     await expect.poll(() => messages.length, { timeout: 2000 }).toBe(4);
     expect(messages[2]).toMatchObject({ type: "structure", nodes: [{ id: "n-live" }] });
     expect(messages[3]).toMatchObject({ type: "nodes", nodes: [{ id: "n-live", rev: 1, data: { title: "Born whole" } }] });
@@ -255,7 +316,9 @@ describe("realtime", () => {
 
   it("closes the channel for a stranger", async () => {
     const address = h.server.server.address() as { port: number };
-    const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/projects/${projectId}/live`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/projects/${projectId}/live`, {
+      headers: { authorization: `Bearer ${stranger.token}` },
+    });
     const code = await new Promise<number>((resolve) => ws.on("close", (c) => resolve(c)));
     expect(code).toBe(4403);
   });

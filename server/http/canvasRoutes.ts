@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { changesFromAutosave, changesFromStructure } from "../../domain/canvas/changeWire";
-import { autosaveEnvelopeSchema, autosaveUpdateSchema, structureRequestSchema, type AutosaveRefusal, type AutosaveUpdate } from "../../domain/canvas/node";
+import {
+  autosaveEnvelopeSchema,
+  autosaveUpdateSchema,
+  structureRequestSchema,
+  type AutosaveRefusal,
+  type AutosaveUpdate,
+} from "../../domain/canvas/node";
 import { projectIdSchema } from "../../domain/projects";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
@@ -51,7 +57,13 @@ export function registerCanvasRoutes(app: FastifyInstance, db: Db, hub: Realtime
     const { id } = parse(projectParams, request.params);
     const body = parse(structureRequestSchema, request.body ?? {});
     const origin = { source: "user" as const, actor: { userId: caller.id }, clientId: body.clientId };
-    const { applied, conflicts } = await applyChanges(db, hub, id, [...changesFromStructure(body), ...changesFromAutosave(body.updates)], origin);
+    const { applied, conflicts } = await applyChanges(
+      db,
+      hub,
+      id,
+      [...changesFromStructure(body), ...changesFromAutosave(body.updates)],
+      origin,
+    );
     return { success: true, edgesAdded: applied.flatMap((c) => (c.type === "edge-added" ? [c.edge.id] : [])), conflicts };
   });
 }

@@ -4,6 +4,12 @@
  * of the name survives the folding.
  */
 export function downloadName(name: string, ext: string, { fallback, suffix }: { fallback: string; suffix?: string }): string {
-  const base = name.normalize("NFKD").replace(/[^\w\- ]+/g, "").trim().replace(/\s+/g, "-").slice(0, 80) || fallback;
+  const base =
+    name
+      .normalize("NFKD")
+      .replace(/[^\w\- ]+/g, "")
+      .trim()
+      .replace(/\s+/g, "-")
+      .slice(0, 80) || fallback;
   return `reelgraph-${base}${suffix ? `-${suffix}` : ""}.${ext}`;
 }

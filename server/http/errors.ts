@@ -18,8 +18,7 @@ export function installErrorHandler(app: FastifyInstance, { requestLogging = fal
     } else if ("statusCode" in err && typeof err.statusCode === "number" && err.statusCode < 500) {
       // Fastify's own refusals: malformed JSON, body too large, wrong content type.
       status = err.statusCode;
-      const code: ErrorCode =
-        status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
+      const code: ErrorCode = status === 413 ? "payload_too_large" : status === 415 ? "unsupported_media_type" : "bad_request";
       const message = err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.message.includes("JSON") ? "Malformed JSON body" : err.message;
       body = { error: message, code };
     }

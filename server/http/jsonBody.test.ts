@@ -41,9 +41,15 @@ describe("deep JSON bodies (issue 29 item 3)", () => {
     for (const route of allRoutes(h.server)) {
       for (const method of route.methods.filter((m) => m !== "GET")) {
         for (const user of [owner, null]) {
-          const res = await h.server.inject({ method: method as "POST", url: concreteUrl(route.url), headers: { "content-type": "application/json", ...(user?.headers ?? {}) }, payload: body });
+          const res = await h.server.inject({
+            method: method as "POST",
+            url: concreteUrl(route.url),
+            headers: { "content-type": "application/json", ...(user?.headers ?? {}) },
+            payload: body,
+          });
           const answer = res.json();
-          if (res.statusCode !== 400 || answer.error !== JSON_TOO_DEEP_MESSAGE) failures.push(`${method} ${route.url} (${user ? "signed in" : "anonymous"}) → ${res.statusCode} ${res.body.slice(0, 100)}`);
+          if (res.statusCode !== 400 || answer.error !== JSON_TOO_DEEP_MESSAGE)
+            failures.push(`${method} ${route.url} (${user ? "signed in" : "anonymous"}) → ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }
     }
@@ -56,7 +62,11 @@ describe("deep JSON bodies (issue 29 item 3)", () => {
   });
 
   it("takes a body at the limit as it did (its own checks answer)", async () => {
-    const atLimit = await post("/api/projects", JSON.stringify({ name: "Deep enough", description: JSON.parse(nested(JSON_MAX_DEPTH - 1)) }), owner.headers);
+    const atLimit = await post(
+      "/api/projects",
+      JSON.stringify({ name: "Deep enough", description: JSON.parse(nested(JSON_MAX_DEPTH - 1)) }),
+      owner.headers,
+    );
     expect(atLimit.statusCode).toBe(400);
     expect(atLimit.json().error).not.toBe(JSON_TOO_DEEP_MESSAGE);
     const plain = await post("/api/projects", JSON.stringify({ name: "Plain" }), owner.headers);
@@ -66,14 +76,28 @@ describe("deep JSON bodies (issue 29 item 3)", () => {
 
 describe("body size limits per route", () => {
   it("reads no more than a route needs: sign-in 16 KB, small requests 256 KB, canvas content 1 MB", async () => {
-    const signIn = await post("/api/auth/sign-in/email", JSON.stringify({ email: "a@example.com", password: "x".repeat(BODY_LIMITS.auth) }));
+    const signIn = await post(
+      "/api/auth/sign-in/email",
+      JSON.stringify({ email: "a@example.com", password: "x".repeat(BODY_LIMITS.auth) }),
+    );
     expect(signIn.statusCode).toBe(413);
     expect(signIn.json().code).toBe("payload_too_large");
     const project = (await h.call(owner, "POST", "/api/projects", { name: "Sizes" })).body.id as string;
-    const member = await post(`/api/projects/${project}/members`, JSON.stringify({ email: "b@example.com", permission: "view", pad: "x".repeat(BODY_LIMITS.standard) }), owner.headers);
+    const member = await post(
+      `/api/projects/${project}/members`,
+      JSON.stringify({ email: "b@example.com", permission: "view", pad: "x".repeat(BODY_LIMITS.standard) }),
+      owner.headers,
+    );
     expect(member.statusCode).toBe(413);
     // Autosave carries node data: 900 KB is read, and answered by its own rules.
-    const autosave = await post("/api/workflows/autosave", JSON.stringify({ projectId: project, updates: [{ nodeId: "n1", prevRev: 0, nodeData: { title: "Big", content: "y".repeat(900_000), rev: 1 } }] }), owner.headers);
+    const autosave = await post(
+      "/api/workflows/autosave",
+      JSON.stringify({
+        projectId: project,
+        updates: [{ nodeId: "n1", prevRev: 0, nodeData: { title: "Big", content: "y".repeat(900_000), rev: 1 } }],
+      }),
+      owner.headers,
+    );
     expect(autosave.statusCode).not.toBe(413);
   });
 

@@ -22,7 +22,8 @@ export function exceedsJsonDepth(text: string, maxDepth = JSON_MAX_DEPTH): boole
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character (\" and \\ included)
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character (\" and \\ included)
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {

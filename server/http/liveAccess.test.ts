@@ -100,7 +100,11 @@ describe("limits on the live channel", () => {
     for (let i = 0; i < Math.ceil(LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS / LIVE_MAX_SOCKETS_PER_USER) + 1; i++) {
       projects.push((await h.call(owner, "POST", "/api/projects", { name: `Spread ${i}` })).body.id as string);
     }
-    const open = await Promise.all(Array.from({ length: LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS }, (_, k) => openLive(owner, projects[Math.floor(k / LIVE_MAX_SOCKETS_PER_USER)]!)));
+    const open = await Promise.all(
+      Array.from({ length: LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS }, (_, k) =>
+        openLive(owner, projects[Math.floor(k / LIVE_MAX_SOCKETS_PER_USER)]!),
+      ),
+    );
     expect(open.every((l) => l.ws.readyState === WebSocket.OPEN)).toBe(true);
     // The next one is refused even on a project where they hold none.
     const extra = await openLive(owner, projects.at(-1)!);

@@ -74,7 +74,14 @@ function presenceFrame(raw: unknown): PresenceFrame | null {
   }
 }
 
-export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, auth: Auth, sessions: SessionCache, presence: Presence) {
+export async function registerLiveRoutes(
+  app: FastifyInstance,
+  db: Db,
+  hub: RealtimeHub,
+  auth: Auth,
+  sessions: SessionCache,
+  presence: Presence,
+) {
   await app.register(websocket, { options: { maxPayload: LIVE_MAX_FRAME_BYTES } });
 
   app.get("/api/projects/:id/live", { websocket: true }, async (socket, request) => {
@@ -124,7 +131,21 @@ export async function registerLiveRoutes(app: FastifyInstance, db: Db, hub: Real
         // The first state frame is the tab's hello: from then on it is in presence and hears the others.
         if (frame.type !== "presence") return;
         client.presenceConnectionId = connectionId;
-        const peer = applyStateFrame({ connectionId, userId: caller.id, name: caller.name, color: presenceColor(caller.id), canEdit: permission !== "view", mode: null, scriptId: null, scriptElementId: null, viewport: null, selection: [] }, frame);
+        const peer = applyStateFrame(
+          {
+            connectionId,
+            userId: caller.id,
+            name: caller.name,
+            color: presenceColor(caller.id),
+            canEdit: permission !== "view",
+            mode: null,
+            scriptId: null,
+            scriptElementId: null,
+            viewport: null,
+            selection: [],
+          },
+          frame,
+        );
         socket.send(JSON.stringify({ type: "presence-snapshot", connectionId, peers: presence.join(id, peer) }));
       });
       socket.send(JSON.stringify({ type: "ready" }));

@@ -23,14 +23,22 @@ const OUTSIDE = ["https://evil.example/pixel.png", "/api/../../etc/passwd"];
 
 describe("node media URLs", () => {
   it("refuses outside URLs and traversal paths in any media field, and the node keeps what it had", async () => {
-    const ok = await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: "/api/media/0b9c1a5e-5c4b-4a8e-9f6d-1d2e3f4a5b6c", rev: 1 } }] });
+    const ok = await h.call(owner, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: "/api/media/0b9c1a5e-5c4b-4a8e-9f6d-1d2e3f4a5b6c", rev: 1 } }],
+    });
     expect(ok.status).toBe(200);
     for (const url of OUTSIDE) {
       for (const field of ["mediaUrl", "displayUrl", "azureUrl", "permanentMediaUrl", "thumbnailUrl", "url"]) {
-        const res = await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n1", prevRev: 1, nodeData: { [field]: url, rev: 2 } }] });
+        const res = await h.call(owner, "POST", "/api/workflows/autosave", {
+          projectId,
+          updates: [{ nodeId: "n1", prevRev: 1, nodeData: { [field]: url, rev: 2 } }],
+        });
         // Autosave answers per update: this one is refused, naming the field, and nothing of it is written.
         expect(res.status, `${field} = ${url}`).toBe(200);
-        expect(res.body.refused).toEqual([expect.objectContaining({ nodeId: "n1", error: expect.stringContaining(`${field} must be a studio media URL (/api/media/…)`) })]);
+        expect(res.body.refused).toEqual([
+          expect.objectContaining({ nodeId: "n1", error: expect.stringContaining(`${field} must be a studio media URL (/api/media/…)`) }),
+        ]);
       }
     }
     const nodes = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes;

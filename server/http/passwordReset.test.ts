@@ -26,14 +26,20 @@ async function startSmtpCatcher() {
 }
 
 /** The reset link in a mail (quoted-printable may fold long lines with "=\r\n"). */
-const linkIn = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=").match(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/)?.[0];
+const linkIn = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=")
+    .match(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+/)?.[0];
 
 describe("password reset by e-mail (SMTP configured)", () => {
   let h: Harness;
   let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
-    h = await createHarness({ config: { smtp: { host: "127.0.0.1", port: smtp.port, secure: false, from: "Studio <studio@example.com>" } } });
+    h = await createHarness({
+      config: { smtp: { host: "127.0.0.1", port: smtp.port, secure: false, from: "Studio <studio@example.com>" } },
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -68,7 +74,8 @@ describe("password reset by e-mail (SMTP configured)", () => {
   it("limits password-reset requests per account", async () => {
     const user = await h.signUp("Often Forgetful");
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await h.call(null, "POST", "/api/auth/request-password-reset", { email: user.email })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await h.call(null, "POST", "/api/auth/request-password-reset", { email: user.email })).status);
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses[3]).toBe(429);
   });
@@ -100,14 +107,18 @@ describe("password reset without mail", () => {
     expect((await ask({ [ADMIN_HEADER]: adminProof("not the secret") })).statusCode).toBe(403);
     expect((await ask({})).statusCode).toBe(403);
     expect((await ask({ [ADMIN_HEADER]: adminProof(secret) }, "203.0.113.9")).statusCode).toBe(403);
-    expect((await ask({ [ADMIN_HEADER]: adminProof(secret) }, "127.0.0.1", "nobody.here@example.com")).json()).toMatchObject({ error: "No account uses nobody.here@example.com" });
+    expect((await ask({ [ADMIN_HEADER]: adminProof(secret) }, "127.0.0.1", "nobody.here@example.com")).json()).toMatchObject({
+      error: "No account uses nobody.here@example.com",
+    });
 
     const issued = await ask({ [ADMIN_HEADER]: adminProof(secret) });
     expect(issued.statusCode).toBe(200);
     const token = new URL(issued.json().link).searchParams.get("token")!;
     expect(issued.json().link).toBe(`http://localhost:3000/reset-password?token=${token}`);
     expect((await h.call(null, "POST", "/api/auth/reset-password", { newPassword: "chosen by the operator", token })).status).toBe(200);
-    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "chosen by the operator" })).status).toBe(200);
+    expect((await h.call(null, "POST", "/api/auth/sign-in/email", { email: user.email, password: "chosen by the operator" })).status).toBe(
+      200,
+    );
     expect((await h.call(null, "POST", "/api/auth/reset-password", { newPassword: "once more please", token })).status).toBe(400);
   });
 });

@@ -63,7 +63,9 @@ async function openTab(user: TestUser, projectId: string, hello?: Record<string,
 }
 
 const cursorsOf = (tab: Tab, connectionId: string) =>
-  (tab.messages as PresenceMessage[]).filter((m): m is Extract<PresenceMessage, { type: "cursor" }> => m.type === "cursor" && m.connectionId === connectionId);
+  (tab.messages as PresenceMessage[]).filter(
+    (m): m is Extract<PresenceMessage, { type: "cursor" }> => m.type === "cursor" && m.connectionId === connectionId,
+  );
 
 describe("presence", () => {
   it("members see each other's tab, mode, selection and viewport; each tab its own snapshot, never itself", async () => {
@@ -74,17 +76,39 @@ describe("presence", () => {
 
     const ownerPeer = viewerTab.snapshot()!.peers;
     expect(ownerPeer).toEqual([
-      expect.objectContaining({ connectionId: ownerTab.snapshot()!.connectionId, userId: owner.id, canEdit: true, color: presenceColor(owner.id), mode: "canvas", selection: ["n1"], viewport: { x: 10, y: 20, zoom: 1.5 } }),
+      expect.objectContaining({
+        connectionId: ownerTab.snapshot()!.connectionId,
+        userId: owner.id,
+        canEdit: true,
+        color: presenceColor(owner.id),
+        mode: "canvas",
+        selection: ["n1"],
+        viewport: { x: 10, y: 20, zoom: 1.5 },
+      }),
     ]);
-    await expect.poll(() => [...ownerTab.peers().values()]).toEqual([
-      expect.objectContaining({ connectionId: viewerTab.snapshot()!.connectionId, userId: viewer.id, canEdit: false, mode: "scripts", scriptId: "s1" }),
-    ]);
+    await expect
+      .poll(() => [...ownerTab.peers().values()])
+      .toEqual([
+        expect.objectContaining({
+          connectionId: viewerTab.snapshot()!.connectionId,
+          userId: viewer.id,
+          canEdit: false,
+          mode: "scripts",
+          scriptId: "s1",
+        }),
+      ]);
 
     // A change of mode reaches the others with the rest of the state kept.
     viewerTab.send({ type: "presence", mode: "canvas", scriptId: null, selection: ["n2", "n3"] });
-    await expect.poll(() => ownerTab.peers().get(viewerTab.snapshot()!.connectionId)).toMatchObject({ mode: "canvas", scriptId: null, selection: ["n2", "n3"] });
+    await expect
+      .poll(() => ownerTab.peers().get(viewerTab.snapshot()!.connectionId))
+      .toMatchObject({ mode: "canvas", scriptId: null, selection: ["n2", "n3"] });
     // No tab is told about itself.
-    expect((ownerTab.messages as PresenceMessage[]).some((m) => m.type === "presence-peer" && m.peer.connectionId === ownerTab.snapshot()!.connectionId)).toBe(false);
+    expect(
+      (ownerTab.messages as PresenceMessage[]).some(
+        (m) => m.type === "presence-peer" && m.peer.connectionId === ownerTab.snapshot()!.connectionId,
+      ),
+    ).toBe(false);
 
     // A tab that closes leaves the others' bars at once.
     viewerTab.ws.close();
@@ -94,19 +118,25 @@ describe("presence", () => {
 
   it("a member made view-only is shown as view-only to everyone present at once, and made editor again the same way (issue 29 item 6)", async () => {
     const { owner, viewer: member, projectId } = await projectWithViewer(h, "Presence demotion");
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(201);
+    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(
+      201,
+    );
     const ownerTab = await openTab(owner, projectId, { mode: "canvas" });
     const memberTab = await openTab(member, projectId, { mode: "canvas" });
     const id = memberTab.snapshot()!.connectionId;
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit).toBe(true);
 
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(201);
+    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(
+      201,
+    );
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit, { timeout: 2000 }).toBe(false);
     // A tab that joins later sees it too.
     const late = await openTab(owner, projectId, { mode: "assets" });
     expect(late.snapshot()!.peers.find((p) => p.connectionId === id)?.canEdit).toBe(false);
 
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(201);
+    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(
+      201,
+    );
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit, { timeout: 2000 }).toBe(true);
     expect(memberTab.ws.readyState).toBe(WebSocket.OPEN);
     for (const t of [ownerTab, memberTab, late]) t.ws.close();
@@ -136,7 +166,13 @@ describe("presence", () => {
     const viewerTab = await openTab(viewer, projectId, { mode: "canvas" });
     const id = viewerTab.snapshot()!.connectionId;
     await expect.poll(() => ownerTab.peers().get(id)?.mode).toBe("canvas");
-    for (const bad of ["not json", JSON.stringify({ type: "presence", mode: "editing" }), JSON.stringify({ type: "cursor", x: "1", y: 2 }), JSON.stringify({ type: "presence", selection: Array(51).fill("n") }), JSON.stringify({ type: "nodes", nodes: [] })]) {
+    for (const bad of [
+      "not json",
+      JSON.stringify({ type: "presence", mode: "editing" }),
+      JSON.stringify({ type: "cursor", x: "1", y: 2 }),
+      JSON.stringify({ type: "presence", selection: Array(51).fill("n") }),
+      JSON.stringify({ type: "nodes", nodes: [] }),
+    ]) {
       viewerTab.ws.send(bad);
     }
     viewerTab.send({ type: "presence", mode: "assets" });

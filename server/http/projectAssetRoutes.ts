@@ -33,7 +33,11 @@ export const ASSET_NOT_FOUND = "Asset not found";
  * spelling for old clients ("Été – Plan" → "Ete - Plan") rather than the library's question marks.
  */
 export function attachment(name: string): string {
-  const ascii = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[\u2013\u2014]/g, "-").replace(/[^\x20-\x7e]/g, "_");
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[^\x20-\x7e]/g, "_");
   return createDisposition(name, { fallback: ascii });
 }
 

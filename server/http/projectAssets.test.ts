@@ -16,14 +16,28 @@ afterAll(() => h.close());
 
 async function nodeWith(user: TestUser, projectId: string, nodeId: string, data: Record<string, unknown>) {
   await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: nodeId, position: { x: 0, y: 0 } }] });
-  const saved = await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId, prevRev: 0, nodeData: { ...data, rev: 1 } }] });
+  const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+    projectId,
+    updates: [{ nodeId, prevRev: 0, nodeData: { ...data, rev: 1 } }],
+  });
   expect(saved.status).toBe(200);
 }
 
 async function uploadPng(user: TestUser, projectId: string): Promise<string> {
-  const data = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#336699" } }).png().toBuffer();
-  const form = multipartForm([["projectId", projectId], ["nodeId", "shot"], ["file", { filename: "x.png", type: "image/png", data }]]);
-  const res = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+  const data = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#336699" } })
+    .png()
+    .toBuffer();
+  const form = multipartForm([
+    ["projectId", projectId],
+    ["nodeId", "shot"],
+    ["file", { filename: "x.png", type: "image/png", data }],
+  ]);
+  const res = await h.server.inject({
+    method: "POST",
+    url: "/api/upload-media",
+    payload: form.payload,
+    headers: { ...user.headers, ...form.headers },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return JSON.parse(res.body).url as string;
 }
@@ -54,7 +68,12 @@ describe("asset downloads named after the project and node", () => {
 
   it("a text result downloads as a .txt of its words; a node with nothing to download is 404", async () => {
     const { owner, projectId } = await projectWithViewer(h, "Été à Paris");
-    await nodeWith(owner, projectId, "logline", { title: "Logline", status: "completed", contentType: "text", content: "A courier races the rain." });
+    await nodeWith(owner, projectId, "logline", {
+      title: "Logline",
+      status: "completed",
+      contentType: "text",
+      content: "A courier races the rain.",
+    });
     const res = await download(owner, projectId, "logline");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");

@@ -14,7 +14,8 @@ afterAll(() => h.close());
 
 const node = (id: string, data: InitialNode["data"] = {}, x = 0): InitialNode => ({ id, type: "generic_v2", position: { x, y: 40 }, data });
 const canvasOf = async (projectId: string) => (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body;
-const projectNames = async () => (await h.call(owner, "GET", "/api/projects")).body.projects.map((p: { name: string }) => p.name) as string[];
+const projectNames = async () =>
+  (await h.call(owner, "GET", "/api/projects")).body.projects.map((p: { name: string }) => p.name) as string[];
 
 describe("creating a project with initial nodes (remix)", () => {
   it("creates the project with the draft's nodes, no edges and the remix description", async () => {
@@ -33,7 +34,12 @@ describe("creating a project with initial nodes (remix)", () => {
     expect(canvas.edges).toEqual([]);
     expect(canvas.nodes.map((n: { id: string }) => n.id).sort()).toEqual(["image-1", "prompt-1"]);
     const prompt = canvas.nodes.find((n: { id: string }) => n.id === "prompt-1");
-    expect(prompt).toMatchObject({ type: "generic_v2", position: { x: 0, y: 40 }, rev: 1, data: { title: "Opening", prompt: "a rainy neon alley", content: "INT. ALLEY", rev: 1 } });
+    expect(prompt).toMatchObject({
+      type: "generic_v2",
+      position: { x: 0, y: 40 },
+      rev: 1,
+      data: { title: "Opening", prompt: "a rainy neon alley", content: "INT. ALLEY", rev: 1 },
+    });
     // The listing's preview comes from the copied image node.
     const listed = (await h.call(owner, "GET", "/api/projects")).body.projects.find((p: { id: string }) => p.id === res.body.id);
     expect(listed.preview).toEqual({ url: "/api/media/frame.png", kind: "image" });
@@ -43,14 +49,22 @@ describe("creating a project with initial nodes (remix)", () => {
     const res = await h.call(owner, "POST", "/api/projects", {
       name: "Settled",
       nodes: [
-        node("was-running", { status: "generating", generationId: "gen-elsewhere", generationProgress: { percent: 40 }, isGenerating: true, prompt: "p" }),
+        node("was-running", {
+          status: "generating",
+          generationId: "gen-elsewhere",
+          generationProgress: { percent: 40 },
+          isGenerating: true,
+          prompt: "p",
+        }),
         node("was-done", { status: "generating", mediaUrl: "/api/media/done.png", generationId: "gen-2" }),
         node("was-recording", { status: "recording" }),
         node("failed", { status: "error", error: "out of credits" }),
       ],
     });
     expect(res.status).toBe(201);
-    const byId = Object.fromEntries((await canvasOf(res.body.id)).nodes.map((n: { id: string; data: Record<string, unknown> }) => [n.id, n.data]));
+    const byId = Object.fromEntries(
+      (await canvasOf(res.body.id)).nodes.map((n: { id: string; data: Record<string, unknown> }) => [n.id, n.data]),
+    );
     expect(byId["was-running"]).toEqual({ status: "idle", prompt: "p", rev: 1 });
     expect(byId["was-done"]).toEqual({ status: "completed", mediaUrl: "/api/media/done.png", rev: 1 });
     expect(byId["was-recording"]).toEqual({ status: "idle", rev: 1 });

@@ -78,7 +78,12 @@ describe("projects", () => {
     await h.call(sharer, "POST", `/api/projects/${viewable}/members`, { email: member.email, permission: "view" });
     await h.call(sharer, "POST", `/api/projects/${editable}/members`, { email: member.email, permission: "edit" });
 
-    const listed = (await h.call(member, "GET", "/api/projects")).body.projects as { id: string; ownerName: string; ownerId: string; permission: string }[];
+    const listed = (await h.call(member, "GET", "/api/projects")).body.projects as {
+      id: string;
+      ownerName: string;
+      ownerId: string;
+      permission: string;
+    }[];
     const byId = Object.fromEntries(listed.map((p) => [p.id, p]));
     expect(Object.keys(byId).sort()).toEqual([own, viewable, editable].sort());
     expect(byId[own]).toMatchObject({ ownerId: member.id, ownerName: "Member", permission: "owner" });

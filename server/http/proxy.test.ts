@@ -13,13 +13,22 @@ let canary: net.Server;
 let canaryPort = 0;
 let canaryConnections = 0;
 
-
 beforeAll(async () => {
   h = await createHarness();
   [owner, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Stranger")]);
   const projectId = (await h.call(owner, "POST", "/api/projects", { name: "Downloads" })).body.id;
-  const body = multipartForm([["projectId", projectId], ["nodeId", "node-1"], ["contentType", "image"], ["file", { filename: "frame.png", type: "image/png", data: solidPng(8, 8, [1, 2, 3]) }]]);
-  const res = await h.server.inject({ method: "POST", url: "/api/upload-media", headers: { ...owner.headers, ...body.headers }, payload: body.payload });
+  const body = multipartForm([
+    ["projectId", projectId],
+    ["nodeId", "node-1"],
+    ["contentType", "image"],
+    ["file", { filename: "frame.png", type: "image/png", data: solidPng(8, 8, [1, 2, 3]) }],
+  ]);
+  const res = await h.server.inject({
+    method: "POST",
+    url: "/api/upload-media",
+    headers: { ...owner.headers, ...body.headers },
+    payload: body.payload,
+  });
   mediaUrl = JSON.parse(res.body).url;
   // A listener on loopback standing in for an internal service: no refused request may reach it.
   canary = net.createServer((socket) => {

@@ -28,16 +28,30 @@ function studioMediaId(url: string, host: string | undefined): string | null {
 
 /** 'reelgraph-{name}.{ext}', reduced to characters safe in a header and a file system. */
 export function safeDownloadName(requested: string | undefined, fallbackExt: string): string {
-  const cleaned = (requested ?? "").normalize("NFKD").replace(/[^\w.-]+/g, "-").replace(/^[-.]+|[-.]+$/g, "").slice(0, 120);
+  const cleaned = (requested ?? "")
+    .normalize("NFKD")
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^[-.]+|[-.]+$/g, "")
+    .slice(0, 120);
   const withPrefix = cleaned.startsWith("reelgraph-") ? cleaned : `reelgraph-${cleaned || "download"}`;
   return /\.[a-z0-9]{1,5}$/i.test(withPrefix) ? withPrefix : `${withPrefix}.${fallbackExt}`;
 }
 
 const EXT_BY_TYPE: Record<string, string> = {
-  "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp", "image/gif": "gif",
-  "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov",
-  "audio/mpeg": "mp3", "audio/wav": "wav", "audio/x-wav": "wav", "audio/ogg": "ogg",
-  "model/gltf-binary": "glb", "model/gltf+json": "gltf", "text/plain": "txt",
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+  "video/webm": "webm",
+  "video/quicktime": "mov",
+  "audio/mpeg": "mp3",
+  "audio/wav": "wav",
+  "audio/x-wav": "wav",
+  "audio/ogg": "ogg",
+  "model/gltf-binary": "glb",
+  "model/gltf+json": "gltf",
+  "text/plain": "txt",
 };
 
 /** Fetches a foreign URL through the SSRF rules; refusals become the matching HTTP answer. */

@@ -27,7 +27,6 @@ const EXPORT_TYPES = {
   pdf: "application/pdf",
 } as const;
 
-
 export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: DOCX_MAX_BYTES, files: 1, fields: 4 } });
@@ -50,7 +49,8 @@ export async function registerScriptFileRoutes(app: FastifyInstance, db: Db) {
       }
       if (!file) throw badRequest("Choose a .fdx, .docx or .fountain file");
       const check = checkScriptUpload(file.name, file.truncated ? DOCX_MAX_BYTES + 1 : file.bytes.length);
-      if ("error" in check) throw relayedError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
+      if ("error" in check)
+        throw relayedError(file.truncated ? 413 : 400, file.truncated ? "payload_too_large" : "bad_request", check.error);
       const { name: scriptName } = parse(z.object({ name: scriptNameSchema }), { name: name ?? file.name.replace(/\.[^.]+$/, "") });
       let imported;
       try {

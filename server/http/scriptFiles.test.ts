@@ -22,10 +22,17 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-
 async function importFile(user: TestUser, name: string, bytes: Buffer | Uint8Array, scriptName = "Imported") {
-  const body = multipartForm([["name", scriptName], ["file", { filename: name, type: "application/octet-stream", data: Buffer.from(bytes) }]]);
-  const res = await h.server.inject({ method: "POST", url: `/api/projects/${projectId}/scripts/import`, headers: { ...user.headers, ...body.headers }, payload: body.payload });
+  const body = multipartForm([
+    ["name", scriptName],
+    ["file", { filename: name, type: "application/octet-stream", data: Buffer.from(bytes) }],
+  ]);
+  const res = await h.server.inject({
+    method: "POST",
+    url: `/api/projects/${projectId}/scripts/import`,
+    headers: { ...user.headers, ...body.headers },
+    payload: body.payload,
+  });
   return { status: res.statusCode, body: JSON.parse(res.body) };
 }
 
@@ -37,7 +44,9 @@ describe("import", () => {
     expect(res.status).toBe(201);
     const expected = parseFdx(FDX_SAMPLE);
     expect(res.body.name).toBe("Pilot");
-    expect(res.body.elements.map((e: { type: string; content: string }) => [e.type, e.content])).toEqual(expected.elements.map((e) => [e.type, e.content]));
+    expect(res.body.elements.map((e: { type: string; content: string }) => [e.type, e.content])).toEqual(
+      expected.elements.map((e) => [e.type, e.content]),
+    );
     expect(res.body.metadata.pageCount).toBeGreaterThan(0);
   });
 
@@ -48,7 +57,8 @@ describe("import", () => {
   });
 
   it("imports a DOCX screenplay", async () => {
-    const para = (text: string, indent = 0) => `<w:p><w:pPr><w:ind w:left="${indent}"/></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+    const para = (text: string, indent = 0) =>
+      `<w:p><w:pPr><w:ind w:left="${indent}"/></w:pPr><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
     const doc = `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${[
       para("INT. COFFEE SHOP - DAY"),
       para("Rain against the glass. MAYA waits."),
@@ -65,13 +75,27 @@ describe("import", () => {
   it("refuses bad files with the spec's message and creates nothing", async () => {
     const before = await scriptCount();
     expect((await importFile(owner, "bad.fdx", Buffer.from("<FinalDraft><Content>"))).body.error).toBe("Invalid XML format");
-    expect((await importFile(owner, "bad.fdx", Buffer.from("<Screenplay><Content/></Screenplay>"))).body.error).toBe("Not a valid Final Draft file");
-    expect((await importFile(owner, "bad.fdx", Buffer.from('<FinalDraft DocumentType="Script"></FinalDraft>'))).body.error).toBe("No Content found in FDX file");
-    expect((await importFile(owner, "bad.fdx", Buffer.from('<FinalDraft DocumentType="Script"><Content><Paragraph Type="Cast List"><Text>x</Text></Paragraph></Content></FinalDraft>'))).body.error).toBe(
-      "No valid script content found in FDX file",
+    expect((await importFile(owner, "bad.fdx", Buffer.from("<Screenplay><Content/></Screenplay>"))).body.error).toBe(
+      "Not a valid Final Draft file",
     );
+    expect((await importFile(owner, "bad.fdx", Buffer.from('<FinalDraft DocumentType="Script"></FinalDraft>'))).body.error).toBe(
+      "No Content found in FDX file",
+    );
+    expect(
+      (
+        await importFile(
+          owner,
+          "bad.fdx",
+          Buffer.from(
+            '<FinalDraft DocumentType="Script"><Content><Paragraph Type="Cast List"><Text>x</Text></Paragraph></Content></FinalDraft>',
+          ),
+        )
+      ).body.error,
+    ).toBe("No valid script content found in FDX file");
     expect((await importFile(owner, "empty.fdx", Buffer.alloc(0))).body.error).toBe("File cannot be empty");
-    expect((await importFile(owner, "tiny.docx", Buffer.alloc(500, 1))).body.error).toBe("File appears to be corrupted or not a valid DOCX file");
+    expect((await importFile(owner, "tiny.docx", Buffer.alloc(500, 1))).body.error).toBe(
+      "File appears to be corrupted or not a valid DOCX file",
+    );
     expect((await importFile(owner, "notes.txt", Buffer.from("hello"))).status).toBe(400);
     expect(await scriptCount()).toBe(before);
   });
@@ -83,7 +107,11 @@ describe("import", () => {
     beforeAll(async () => {
       bomb = await deflatedRepeat("<w:p><w:r><w:t>A</w:t></w:r></w:p>", INFLATED);
     }, 30_000);
-    const docx = (declaredSize: number) => rawZip([{ name: "[Content_Types].xml", data: Buffer.from("<Types/>"), method: 0, declaredSize: 8 }, { name: "word/document.xml", data: bomb, method: 8, declaredSize }]);
+    const docx = (declaredSize: number) =>
+      rawZip([
+        { name: "[Content_Types].xml", data: Buffer.from("<Types/>"), method: 0, declaredSize: 8 },
+        { name: "word/document.xml", data: bomb, method: 8, declaredSize },
+      ]);
 
     /** Imports `file` while asking /api/health again and again; the slowest answer and the longest event-loop stall. */
     async function importWhileTimingHealth(file: Buffer) {
@@ -123,7 +151,12 @@ describe("import", () => {
     });
 
     it("refuses a zip listing more entries than a Word file has", async () => {
-      const entries = Array.from({ length: 2500 }, (_, i) => ({ name: `word/media/${i}.bin`, data: Buffer.from("x"), method: 0 as const, declaredSize: 1 }));
+      const entries = Array.from({ length: 2500 }, (_, i) => ({
+        name: `word/media/${i}.bin`,
+        data: Buffer.from("x"),
+        method: 0 as const,
+        declaredSize: 1,
+      }));
       const result = await importFile(owner, "many.docx", rawZip(entries));
       expect(result.body.error).toBe("File appears to be corrupted or not a valid DOCX file");
     });
@@ -187,20 +220,32 @@ describe("export", () => {
     const script = generateScript({ pages: 12, seed: 7 });
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Round Trip" });
     await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: script.elements, baseVersion: s.version });
-    for (const [format, read] of [["fountain", parseFountain], ["fdx", parseFdx]] as const) {
+    for (const [format, read] of [
+      ["fountain", parseFountain],
+      ["fdx", parseFdx],
+    ] as const) {
       const res = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=${format}`, headers: viewer.headers });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-disposition"]).toBe(`attachment; filename="reelgraph-Round-Trip.${format}"`);
       const back = read(res.body);
-      expect(back.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual])).toEqual(script.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual]));
+      expect(back.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual])).toEqual(
+        script.elements.map((e) => [e.type, e.content, e.sceneNumber ?? null, !!e.dual]),
+      );
     }
     expect(writeFountain).toBeTypeOf("function");
   });
 
   it("exports a PDF and a DOCX", async () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Printable" });
-    await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: generateScript({ pages: 3, seed: 2 }).elements, baseVersion: s.version });
-    const pdf = await h.server.inject({ method: "GET", url: `/api/scripts/${s.id}/export?format=pdf&paper=a4&sceneNumbers=both`, headers: owner.headers });
+    await h.call(owner, "PUT", `/api/scripts/${s.id}`, {
+      elements: generateScript({ pages: 3, seed: 2 }).elements,
+      baseVersion: s.version,
+    });
+    const pdf = await h.server.inject({
+      method: "GET",
+      url: `/api/scripts/${s.id}/export?format=pdf&paper=a4&sceneNumbers=both`,
+      headers: owner.headers,
+    });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");

@@ -46,7 +46,10 @@ export function registerScriptRoutes(app: FastifyInstance, db: Db, hub: Realtime
     await authorizeProject(db, caller.id, script.projectId, "edit");
     const saved = await updateScript(db, id, caller.id, change);
     const clientId = typeof request.headers["x-client-id"] === "string" ? request.headers["x-client-id"] : undefined;
-    await hub.publish(script.projectId, collaborationMessages.script({ clientId, scriptId: id, version: saved.version, lastEditedBy: caller.id }));
+    await hub.publish(
+      script.projectId,
+      collaborationMessages.script({ clientId, scriptId: id, version: saved.version, lastEditedBy: caller.id }),
+    );
     return saved;
   });
 

@@ -35,8 +35,13 @@ describe("scripts", () => {
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "diner" });
     const renamed = await h.call(owner, "PATCH", `/api/scripts/${s.id}`, { name: "  Bridge  " });
     expect(renamed).toMatchObject({ status: 200, body: { name: "Bridge", version: 1 } });
-    expect((await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [el("a", "action", "still mine")], baseVersion: 1 })).status).toBe(200);
-    expect(await h.call(owner, "PATCH", `/api/scripts/${s.id}`, { name: "   " })).toMatchObject({ status: 400, body: { error: "Script name is required" } });
+    expect(
+      (await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [el("a", "action", "still mine")], baseVersion: 1 })).status,
+    ).toBe(200);
+    expect(await h.call(owner, "PATCH", `/api/scripts/${s.id}`, { name: "   " })).toMatchObject({
+      status: 400,
+      body: { error: "Script name is required" },
+    });
     expect((await h.call(viewer, "PATCH", `/api/scripts/${s.id}`, { name: "Mine now" })).status).toBe(403);
     expect((await h.call(owner, "GET", `/api/scripts/${s.id}`)).body.name).toBe("Bridge");
   });
@@ -53,12 +58,18 @@ describe("scripts", () => {
     expect((await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: " " })).body.error).toBe("Script name is required");
     expect((await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "x", fileType: "poem" })).status).toBe(400);
     const { body: s } = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Bad" });
-    const bad = await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [{ id: "x", type: "song", content: "la" }], baseVersion: 1 });
+    const bad = await h.call(owner, "PUT", `/api/scripts/${s.id}`, {
+      elements: [{ id: "x", type: "song", content: "la" }],
+      baseVersion: 1,
+    });
     expect(bad.status).toBe(400);
     // A save that names no version would silently overwrite whatever was saved meanwhile.
     const unversioned = await h.call(owner, "PUT", `/api/scripts/${s.id}`, { elements: [] });
     expect(unversioned.body).toEqual({ error: "baseVersion is required: the version this save was made from", code: "bad_request" });
-    expect((await h.call(owner, "GET", "/api/scripts/00000000-0000-4000-8000-000000000000")).body).toEqual({ error: "Script not found", code: "not_found" });
+    expect((await h.call(owner, "GET", "/api/scripts/00000000-0000-4000-8000-000000000000")).body).toEqual({
+      error: "Script not found",
+      code: "not_found",
+    });
   });
 
   it("lets a view-only member read but not write, and gives a stranger nothing", async () => {

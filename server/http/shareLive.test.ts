@@ -37,7 +37,9 @@ describe("sharing live", () => {
     const mine = await open(member, "/api/live");
     const theirs = await open(other, "/api/live");
     const projectId = (await h.call(owner, "POST", "/api/projects", { name: "Rain Chase" })).body.id as string;
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(201);
+    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(
+      201,
+    );
     await expect.poll(() => mine.messages).toEqual([{ type: "projects" }]);
     expect((await h.call(owner, "DELETE", `/api/projects/${projectId}/members/${member.id}`)).status).toBe(200);
     await expect.poll(() => mine.messages.length).toBe(2);
@@ -59,10 +61,12 @@ describe("sharing live", () => {
     await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "edit" });
     await expect.poll(() => tab.messages).toEqual([{ type: "access", permission: "edit" }]);
     await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
-    await expect.poll(() => tab.messages).toEqual([
-      { type: "access", permission: "edit" },
-      { type: "access", permission: "view" },
-    ]);
+    await expect
+      .poll(() => tab.messages)
+      .toEqual([
+        { type: "access", permission: "edit" },
+        { type: "access", permission: "view" },
+      ]);
     expect(ownerTab.messages.filter((m) => m.type === "access")).toEqual([]);
     tab.ws.close();
     ownerTab.ws.close();

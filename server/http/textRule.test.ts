@@ -26,7 +26,9 @@ describe("the text rule on every route", () => {
   it("finds the whole route table", () => {
     const urls = allRoutes().map((r) => r.url);
     expect(urls.length).toBeGreaterThan(40);
-    expect(urls).toEqual(expect.arrayContaining(["/api/projects", "/api/workflows/autosave", "/api/projects/:id/structure", "/api/upload-media", "*"]));
+    expect(urls).toEqual(
+      expect.arrayContaining(["/api/projects", "/api/workflows/autosave", "/api/projects/:id/structure", "/api/upload-media", "*"]),
+    );
   });
 
   it("refuses a poisoned JSON body field with a 400 that names the field, on every route that takes a body", async () => {
@@ -37,10 +39,16 @@ describe("the text rule on every route", () => {
           const url = concrete(route.url);
           // Autosave checks each update on its own (below); its envelope fields are checked like any body.
           const payload = { poisonedField: poison, nested: { deeper: [poison] } };
-          const res = await h.server.inject({ method: method as "POST", url, headers: { ...owner.headers, "content-type": "application/json" }, payload: JSON.stringify(payload) });
+          const res = await h.server.inject({
+            method: method as "POST",
+            url,
+            headers: { ...owner.headers, "content-type": "application/json" },
+            payload: JSON.stringify(payload),
+          });
           const body = res.json();
           const named = typeof body.error === "string" && body.error.includes("poisonedField");
-          if (res.statusCode !== 400 || body.code !== "bad_request" || !named) failures.push(`${method} ${route.url} (${kind}) → ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (res.statusCode !== 400 || body.code !== "bad_request" || !named)
+            failures.push(`${method} ${route.url} (${kind}) → ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
     }
@@ -53,11 +61,13 @@ describe("the text rule on every route", () => {
       for (const method of route.methods) {
         const url = `${concrete(route.url)}?q=${encodeURIComponent(POISONS.nul)}`;
         const res = await h.server.inject({ method: method as "GET", url, headers: owner.headers });
-        if (res.statusCode !== 400 || !res.body.includes("q contains a NUL character")) failures.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== 400 || !res.body.includes("q contains a NUL character"))
+          failures.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
         if (!route.url.includes(":")) continue;
         const param = route.url.replace(/:\w+/g, encodeURIComponent(POISONS.nul));
         const byParam = await h.server.inject({ method: method as "GET", url: param, headers: owner.headers });
-        if (byParam.statusCode !== 400 || !byParam.body.includes("contains a NUL character")) failures.push(`${method} ${param} → ${byParam.statusCode} ${byParam.body.slice(0, 120)}`);
+        if (byParam.statusCode !== 400 || !byParam.body.includes("contains a NUL character"))
+          failures.push(`${method} ${param} → ${byParam.statusCode} ${byParam.body.slice(0, 120)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -70,7 +80,10 @@ describe("the text rule where it bit", () => {
     const named = await h.call(owner, "POST", "/api/projects", { name: POISONS.nul });
     expect(named).toEqual({ status: 400, body: { error: "name contains a NUL character, which cannot be stored", code: "bad_request" } });
     const described = await h.call(owner, "POST", "/api/projects", { name: "Fine", description: POISONS.surrogate });
-    expect(described).toEqual({ status: 400, body: { error: "description contains broken Unicode (an unpaired surrogate), which cannot be stored", code: "bad_request" } });
+    expect(described).toEqual({
+      status: 400,
+      body: { error: "description contains broken Unicode (an unpaired surrogate), which cannot be stored", code: "bad_request" },
+    });
     expect((await h.call(owner, "GET", "/api/projects")).body.projects.length).toBe(before);
   });
 
@@ -91,7 +104,11 @@ describe("the text rule where it bit", () => {
   });
 
   it("refuses a NUL in a user's name at sign-up (better-auth's route too)", async () => {
-    const res = await h.call(null, "POST", "/api/auth/sign-up/email", { name: POISONS.nul, email: "nul@example.com", password: "correct horse 1" });
+    const res = await h.call(null, "POST", "/api/auth/sign-up/email", {
+      name: POISONS.nul,
+      email: "nul@example.com",
+      password: "correct horse 1",
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("name contains a NUL character, which cannot be stored");
   });
@@ -110,8 +127,18 @@ describe("the text rule where it bit", () => {
     expect(res.body.conflicts).toEqual([]);
     expect(res.body.refused).toEqual([
       { index: 1, nodeId: "bad-title", error: "nodeData.title contains a NUL character, which cannot be stored", code: "bad_request" },
-      { index: 2, nodeId: "bad-extra", error: "nodeData.custom.notes[0] contains broken Unicode (an unpaired surrogate), which cannot be stored", code: "bad_request" },
-      { index: 3, nodeId: "bad-key", error: "Field name nodeData.ka\\u0000b contains a NUL character, which cannot be stored", code: "bad_request" },
+      {
+        index: 2,
+        nodeId: "bad-extra",
+        error: "nodeData.custom.notes[0] contains broken Unicode (an unpaired surrogate), which cannot be stored",
+        code: "bad_request",
+      },
+      {
+        index: 3,
+        nodeId: "bad-key",
+        error: "Field name nodeData.ka\\u0000b contains a NUL character, which cannot be stored",
+        code: "bad_request",
+      },
     ]);
     const canvas = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${project.id}`)).body;
     expect(canvas.nodes.map((n: { id: string }) => n.id).sort()).toEqual(["good-1", "good-2"]);
@@ -119,13 +146,19 @@ describe("the text rule where it bit", () => {
 
   it("refuses a NUL in the autosave envelope (clientId) as a whole", async () => {
     const project = (await h.call(owner, "POST", "/api/projects", { name: "Envelope" })).body;
-    const res = await h.call(owner, "POST", "/api/workflows/autosave", { projectId: project.id, clientId: POISONS.nul, updates: [{ nodeId: "n", nodeData: { rev: 1 }, prevRev: 0 }] });
+    const res = await h.call(owner, "POST", "/api/workflows/autosave", {
+      projectId: project.id,
+      clientId: POISONS.nul,
+      updates: [{ nodeId: "n", nodeData: { rev: 1 }, prevRev: 0 }],
+    });
     expect(res).toEqual({ status: 400, body: { error: "clientId contains a NUL character, which cannot be stored", code: "bad_request" } });
   });
 
   it("refuses a NUL in structure writes (node type, edge handles) and stores none of them", async () => {
     const project = (await h.call(owner, "POST", "/api/projects", { name: "Structure" })).body;
-    const res = await h.call(owner, "POST", `/api/projects/${project.id}/structure`, { nodes: [{ id: "a", type: POISONS.nul, position: { x: 0, y: 0 } }] });
+    const res = await h.call(owner, "POST", `/api/projects/${project.id}/structure`, {
+      nodes: [{ id: "a", type: POISONS.nul, position: { x: 0, y: 0 } }],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("nodes[0].type contains a NUL character, which cannot be stored");
     expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${project.id}`)).body.nodes).toEqual([]);
@@ -138,7 +171,12 @@ describe("the text rule where it bit", () => {
       ["nodeId", POISONS.nul],
       ["file", { filename: "notes.txt", type: "text/plain", data: Buffer.from("hello") }],
     ]);
-    const res = await h.server.inject({ method: "POST", url: "/api/upload-media", headers: { ...owner.headers, ...upload.headers }, payload: upload.payload });
+    const res = await h.server.inject({
+      method: "POST",
+      url: "/api/upload-media",
+      headers: { ...owner.headers, ...upload.headers },
+      payload: upload.payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe("nodeId contains a NUL character, which cannot be stored");
 
@@ -146,15 +184,27 @@ describe("the text rule where it bit", () => {
       ["name", POISONS.nul],
       ["file", { filename: "a.fountain", type: "text/plain", data: Buffer.from("INT. ROOM - DAY\n\nShe waits.\n") }],
     ]);
-    const imported = await h.server.inject({ method: "POST", url: `/api/projects/${project.id}/scripts/import`, headers: { ...owner.headers, ...script.headers }, payload: script.payload });
+    const imported = await h.server.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/scripts/import`,
+      headers: { ...owner.headers, ...script.headers },
+      payload: script.payload,
+    });
     expect(imported.statusCode).toBe(400);
     expect(imported.json().error).toBe("name contains a NUL character, which cannot be stored");
   });
 
   it("refuses a script file whose text holds a NUL, and creates no script", async () => {
     const project = (await h.call(owner, "POST", "/api/projects", { name: "Script with NUL" })).body;
-    const script = multipartForm([["file", { filename: "a.fountain", type: "text/plain", data: Buffer.from("INT. ROOM - DAY\n\nShe waits.\u0000\n") }]]);
-    const imported = await h.server.inject({ method: "POST", url: `/api/projects/${project.id}/scripts/import`, headers: { ...owner.headers, ...script.headers }, payload: script.payload });
+    const script = multipartForm([
+      ["file", { filename: "a.fountain", type: "text/plain", data: Buffer.from("INT. ROOM - DAY\n\nShe waits.\u0000\n") }],
+    ]);
+    const imported = await h.server.inject({
+      method: "POST",
+      url: `/api/projects/${project.id}/scripts/import`,
+      headers: { ...owner.headers, ...script.headers },
+      payload: script.payload,
+    });
     expect(imported.statusCode).toBe(400);
     expect(imported.json().error).toBe("The script file contains a NUL character, which cannot be stored");
     expect((await h.call(owner, "GET", `/api/projects/${project.id}/scripts`)).body.scripts ?? []).toEqual([]);

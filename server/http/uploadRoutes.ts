@@ -20,7 +20,6 @@ import { fileChunks, receiveFormFile } from "../media/multipartParts";
  * GET /api/media/:id/thumbnail a small stored WebP of an image.
  */
 
-
 export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage: MediaStorage) {
   // Its own scope, so multipart bodies are accepted by these routes only.
   await app.register(async (scope) => {
@@ -96,7 +95,8 @@ async function receiveForm(request: FastifyRequest, db: Db, userId: string, stor
       await authorizeProject(db, userId, early.data.projectId, "edit");
       return early.data.projectId;
     },
-    store: (part) => receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES }),
+    store: (part) =>
+      receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES }),
     afterAll: async (fields, early) => {
       const input = parse(uploadFieldsSchema, fields);
       if (early !== input.projectId) await authorizeProject(db, userId, input.projectId, "edit");
@@ -123,11 +123,17 @@ async function receiveFromUrl(request: FastifyRequest, db: Db, userId: string, s
   }
   const fileName = fileNameFromUrl(fetched.url);
   const body = fetched.body;
-  const upload = await receiveUpload(storage, (async function* () { yield body; })(), {
-    fileName,
-    declaredMime: fetched.contentType,
-    maxBytes: MAX_UPLOAD_BYTES,
-  });
+  const upload = await receiveUpload(
+    storage,
+    (async function* () {
+      yield body;
+    })(),
+    {
+      fileName,
+      declaredMime: fetched.contentType,
+      maxBytes: MAX_UPLOAD_BYTES,
+    },
+  );
   return { upload, projectId: input.projectId, fileName };
 }
 
@@ -142,4 +148,8 @@ function fileNameFromUrl(url: string): string {
 }
 
 /** The user's file name is metadata only: no control characters, bounded. */
-const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;
+const cleanName = (name: string) =>
+  name
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255) || null;

@@ -74,7 +74,11 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(d
 const form = (parts: Record<string, string | FilePart>) => multipartForm(Object.entries(parts));
 
 const upload = (user: User | null, filename: string, type: string, data: Buffer, project = projectId) =>
-  call(user, { method: "POST", url: "/api/upload-media", ...form({ file: { filename, type, data }, nodeId: "node-1", contentType: "image", projectId: project }) });
+  call(user, {
+    method: "POST",
+    url: "/api/upload-media",
+    ...form({ file: { filename, type, data }, nodeId: "node-1", contentType: "image", projectId: project }),
+  });
 
 const getMedia = (user: User | null, url: string, headers: Record<string, string> = {}) => call(user, { method: "GET", url, headers });
 
@@ -85,7 +89,13 @@ describe("POST /api/upload-media: accepted files", () => {
   it("stores a PNG under a generated name and serves it back inert", async () => {
     const res = await upload(owner, "../../../etc/holiday photo.png", "image/png", PNG);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/), type: "image", contentType: "image/png", size: PNG.length });
+    expect(res.body).toEqual({
+      success: true,
+      url: expect.stringMatching(/^\/api\/media\/[0-9a-f-]{36}$/),
+      type: "image",
+      contentType: "image/png",
+      size: PNG.length,
+    });
     const [row] = (await database.db.select().from(media)).filter((m) => res.body.url.endsWith(m.id));
     expect(row).toMatchObject({ projectId, ownerId: owner.id, contentType: "image/png", originalName: "holiday photo.png" }); // busboy drops the path
     expect(row!.key).toMatch(/^[0-9a-f]{2}\/[0-9a-f-]{36}\.png$/);
@@ -109,7 +119,13 @@ describe("POST /api/upload-media: accepted files", () => {
     ["ship.glb", "model/gltf-binary", glb(), "model3d", "model/gltf-binary"],
     ["ship.glb", "application/octet-stream", glb(), "model3d", "model/gltf-binary"],
     ["misnamed.txt", "text/plain", PNG, "image", "image/png"], // the bytes decide, not the name
-    ["script.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", DOCX, "text", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+    [
+      "script.docx",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      DOCX,
+      "text",
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ],
   ] as const)("%s (%s) → %s", async (name, declared, data, type, contentType) => {
     const res = await upload(owner, name, declared, data);
     expect(res.status).toBe(200);
@@ -146,7 +162,8 @@ describe("POST /api/upload-media: accepted files", () => {
 });
 
 describe("POST /api/upload-media: refusals", () => {
-  const unsupported = (type: string) => `File type ${type} not supported. Please use images, videos, audio files, text files, or 3D models.`;
+  const unsupported = (type: string) =>
+    `File type ${type} not supported. Please use images, videos, audio files, text files, or 3D models.`;
 
   it.each([
     ["photo.png", "image/png", ELF, "application/x-elf"],
@@ -180,7 +197,9 @@ describe("POST /api/upload-media: refusals", () => {
     const fetched = (async function* () {
       yield Buffer.alloc(0);
     })();
-    await expect(receiveUpload(storage, fetched, { fileName: "clip.txt", declaredMime: "text/plain", maxBytes: 1024 })).rejects.toMatchObject({ status: 400, message: "File cannot be empty" });
+    await expect(
+      receiveUpload(storage, fetched, { fileName: "clip.txt", declaredMime: "text/plain", maxBytes: 1024 }),
+    ).rejects.toMatchObject({ status: 400, message: "File cannot be empty" });
   });
 
   it("refuses a file over 50 MB with 413 and keeps no part of it", async () => {
@@ -203,23 +222,39 @@ describe("POST /api/upload-media: refusals", () => {
   });
 
   it("answers 400 for missing fields, a missing file or two files", async () => {
-    const noProject = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ file: { filename: "a.png", type: "image/png", data: PNG }, nodeId: "n" }) });
+    const noProject = await call(owner, {
+      method: "POST",
+      url: "/api/upload-media",
+      ...form({ file: { filename: "a.png", type: "image/png", data: PNG }, nodeId: "n" }),
+    });
     expect(noProject).toMatchObject({ status: 400, body: { error: "Invalid project id", code: "bad_request" } });
     const noFile = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ nodeId: "n", projectId }) });
     expect(noFile.status).toBe(400);
     const file = { filename: "a.png", type: "image/png", data: PNG };
-    const two = await call(owner, { method: "POST", url: "/api/upload-media", ...form({ nodeId: "n", projectId, file, other: { ...file } }) });
+    const two = await call(owner, {
+      method: "POST",
+      url: "/api/upload-media",
+      ...form({ nodeId: "n", projectId, file, other: { ...file } }),
+    });
     expect(two.status).toBe(400);
   });
 });
 
 describe("POST /api/upload-media from a URL", () => {
   it("refuses an internal address with 400", async () => {
-    const res = await call(owner, { method: "POST", url: "/api/upload-media", payload: { nodeId: "n", url: "http://127.0.0.1:3000/api/health", contentType: "image", projectId } });
+    const res = await call(owner, {
+      method: "POST",
+      url: "/api/upload-media",
+      payload: { nodeId: "n", url: "http://127.0.0.1:3000/api/health", contentType: "image", projectId },
+    });
     expect(res).toMatchObject({ status: 400, body: { code: "bad_request", error: expect.stringMatching(/private or internal/) } });
   });
   it("checks edit rights before fetching anything", async () => {
-    const res = await call(viewer, { method: "POST", url: "/api/upload-media", payload: { nodeId: "n", url: "http://127.0.0.1/", projectId } });
+    const res = await call(viewer, {
+      method: "POST",
+      url: "/api/upload-media",
+      payload: { nodeId: "n", url: "http://127.0.0.1/", projectId },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -246,7 +281,12 @@ describe("GET /api/media/:id", () => {
     expect(part.status).toBe(206);
     expect(part.raw.toString("latin1")).toBe("ftypisom");
     expect(part.raw.equals(MP4.subarray(4, 12))).toBe(true);
-    expect(part.headers).toMatchObject({ "content-range": `bytes 4-11/${MP4.length}`, "content-length": "8", "accept-ranges": "bytes", "content-type": "video/mp4" });
+    expect(part.headers).toMatchObject({
+      "content-range": `bytes 4-11/${MP4.length}`,
+      "content-length": "8",
+      "accept-ranges": "bytes",
+      "content-type": "video/mp4",
+    });
     const tail = await getMedia(owner, videoUrl, { range: "bytes=-10" });
     expect(tail.raw.equals(MP4.subarray(MP4.length - 10))).toBe(true);
     const beyond = await getMedia(owner, videoUrl, { range: `bytes=${MP4.length}-` });
@@ -268,7 +308,9 @@ describe("GET /api/media/:id/thumbnail", () => {
   let videoUrl: string;
   beforeAll(async () => {
     // A 1200 × 800 photo-sized PNG, so the thumbnail is really smaller than what it stands for.
-    const big = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    const big = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
     imageUrl = (await upload(owner, "still.png", "image/png", big)).body.url;
     videoUrl = (await upload(owner, "clip.mp4", "video/mp4", MP4)).body.url;
   });
@@ -277,7 +319,11 @@ describe("GET /api/media/:id/thumbnail", () => {
     const filesBefore = storedFiles();
     const first = await getMedia(viewer, `${imageUrl}/thumbnail`);
     expect(first.status).toBe(200);
-    expect(first.headers).toMatchObject({ "content-type": "image/webp", "x-content-type-options": "nosniff", "content-security-policy": "sandbox; default-src 'none'" });
+    expect(first.headers).toMatchObject({
+      "content-type": "image/webp",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox; default-src 'none'",
+    });
     const meta = await sharp(first.raw).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 107]);
     expect(storedFiles()).toBe(filesBefore + 1); // stored beside the original

@@ -15,7 +15,10 @@ export function registerUserLiveRoute(app: FastifyInstance, hub: RealtimeHub, au
     try {
       const caller = requireUser(request);
       const room = userRoom(caller.id);
-      if (hub.clientCount(room, caller.id) >= LIVE_MAX_SOCKETS_PER_USER || hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS) {
+      if (
+        hub.clientCount(room, caller.id) >= LIVE_MAX_SOCKETS_PER_USER ||
+        hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS
+      ) {
         socket.close(4429, "Too many live connections; close some tabs");
         return;
       }

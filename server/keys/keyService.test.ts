@@ -80,7 +80,14 @@ describe("resolveCredentials", () => {
 
   it("returns a user's own ComfyUI server as the base URL", async () => {
     await saveUserKey(db(), SECRET, ann.id, "comfyui", "https://comfy.example.net:8188/", dnsSays("93.184.216.34"));
-    const creds = await resolveCredentials(db(), SECRET, { COMFYUI_URL: "http://127.0.0.1:8188" }, ann.id, "comfyui", dnsSays("93.184.216.34"));
+    const creds = await resolveCredentials(
+      db(),
+      SECRET,
+      { COMFYUI_URL: "http://127.0.0.1:8188" },
+      ann.id,
+      "comfyui",
+      dnsSays("93.184.216.34"),
+    );
     expect(creds).toEqual({ baseUrl: "https://comfy.example.net:8188", ownKey: true });
   });
 
@@ -103,7 +110,9 @@ describe("resolveCredentials", () => {
       .select()
       .from(providerKeys)
       .where(and(eq(providerKeys.userId, ann.id), eq(providerKeys.provider, "google")));
-    await db().insert(providerKeys).values({ ...annRow!, userId: bob.id });
+    await db()
+      .insert(providerKeys)
+      .values({ ...annRow!, userId: bob.id });
     await expect(resolveCredentials(db(), SECRET, NO_ENV, bob.id, "google")).rejects.toThrow(/can no longer be read/);
   });
 });

@@ -1,6 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type ProviderKeyStatus } from "../../domain/generation/api";
-import { ADDRESS_PROVIDERS, KEYED_PROVIDERS, PROVIDER_ENV, type KeyedProvider, PROVIDER_LABELS, type Provider, PROVIDER_BASE_URL_ENV } from "../../domain/providers/registry";
+import {
+  ADDRESS_PROVIDERS,
+  KEYED_PROVIDERS,
+  PROVIDER_ENV,
+  type KeyedProvider,
+  PROVIDER_LABELS,
+  type Provider,
+  PROVIDER_BASE_URL_ENV,
+} from "../../domain/providers/registry";
 import type { Db } from "../db/client";
 import { providerKeys } from "../db/schema";
 import { badRequest } from "../errors";

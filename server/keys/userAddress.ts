@@ -21,7 +21,12 @@ const DNS_TIMEOUT_MS = 5_000;
 const defaultResolve = (hostname: string) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /** Validates and normalises (no trailing slash, so engines can append paths) a user's server address. */
-export async function checkUserAddress(raw: string, providerLabel: string, envName: string, opts: AddressCheckOptions = {}): Promise<string> {
+export async function checkUserAddress(
+  raw: string,
+  providerLabel: string,
+  envName: string,
+  opts: AddressCheckOptions = {},
+): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -34,7 +39,10 @@ export async function checkUserAddress(raw: string, providerLabel: string, envNa
   if (url.username || url.password) throw badRequest("Leave the user name and password out of the server address");
   if (url.search || url.hash) throw badRequest("Enter the server address without a query (?…) or fragment (#…)");
 
-  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   const internal = () =>
     badRequest(
       `This address points to a private or internal network, which the studio does not connect to for users. ` +

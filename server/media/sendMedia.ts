@@ -21,7 +21,10 @@ export async function sendMedia(
 ) {
   const range = parseByteRange(request.headers.range, row.size);
   if (range === "unsatisfiable") {
-    return reply.code(416).header("Content-Range", `bytes */${row.size}`).send({ error: "Requested range not satisfiable", code: "bad_request" });
+    return reply
+      .code(416)
+      .header("Content-Range", `bytes */${row.size}`)
+      .send({ error: "Requested range not satisfiable", code: "bad_request" });
   }
   const headOnly = request.method === "HEAD"; // the spec's access test: no need to open the file
   const object = headOnly ? null : await storage.get(row.key, range ?? undefined);
@@ -35,7 +38,10 @@ export async function sendMedia(
     .header("X-Content-Type-Options", "nosniff")
     .header("Content-Security-Policy", "sandbox; default-src 'none'")
     .header("Cache-Control", "private, max-age=31536000, immutable")
-    .header("Content-Disposition", disposition ?? `${INLINE.test(row.contentType) ? "inline" : "attachment"}; filename="reelgraph-${row.id}.${ext}"`)
+    .header(
+      "Content-Disposition",
+      disposition ?? `${INLINE.test(row.contentType) ? "inline" : "attachment"}; filename="reelgraph-${row.id}.${ext}"`,
+    )
     .header("Accept-Ranges", "bytes");
   if (range) reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${row.size}`);
   reply.header("Content-Length", range ? range.end - range.start + 1 : row.size);

@@ -30,7 +30,11 @@ const anyAddress = () => true;
 describe("pinnedFetch", () => {
   it("behaves like fetch where the address is allowed: status, headers, JSON and form bodies", async () => {
     const f = pinnedFetch(anyAddress);
-    const res = await f(`http://127.0.0.1:${port}/prompt`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ a: 1 }) });
+    const res = await f(`http://127.0.0.1:${port}/prompt`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ a: 1 }),
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-echo")).toBe("yes");
     expect(await res.json()).toEqual({ ok: true, path: "/prompt" });
@@ -48,7 +52,12 @@ describe("pinnedFetch", () => {
   it("refuses loopback by literal, by 'localhost' and by a name that resolves there, before any connection", async () => {
     const f = pinnedFetch(); // the public-address policy
     const before = connections;
-    for (const url of [`http://127.0.0.1:${port}/x`, `http://localhost:${port}/x`, `http://[::ffff:7f00:1]:${port}/x`, `http://2130706433:${port}/x`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/x`,
+      `http://localhost:${port}/x`,
+      `http://[::ffff:7f00:1]:${port}/x`,
+      `http://2130706433:${port}/x`,
+    ]) {
       const err = await f(url).then(
         () => null,
         (e: unknown) => e,

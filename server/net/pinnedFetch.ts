@@ -53,22 +53,26 @@ export function pinnedFetch(allow: (ip: string) => boolean = isPublicAddress): t
     if (body) headers["content-length"] = String(body.length);
     const client = url.protocol === "https:" ? https : http;
     return new Promise<Response>((resolve, reject) => {
-      const req = client.request(url, { method: request.method, headers, lookup, agent: false, signal: init?.signal ?? undefined }, (res) => {
-        const responseHeaders = new Headers();
-        for (const [key, value] of Object.entries(res.headers)) {
-          if (Array.isArray(value)) for (const v of value) responseHeaders.append(key, v);
-          else if (value !== undefined) responseHeaders.set(key, value);
-        }
-        const status = res.statusCode ?? 502;
-        const noBody = request.method === "HEAD" || status === 204 || status === 304;
-        resolve(
-          new Response(noBody ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>), {
-            status,
-            statusText: res.statusMessage,
-            headers: responseHeaders,
-          }),
-        );
-      });
+      const req = client.request(
+        url,
+        { method: request.method, headers, lookup, agent: false, signal: init?.signal ?? undefined },
+        (res) => {
+          const responseHeaders = new Headers();
+          for (const [key, value] of Object.entries(res.headers)) {
+            if (Array.isArray(value)) for (const v of value) responseHeaders.append(key, v);
+            else if (value !== undefined) responseHeaders.set(key, value);
+          }
+          const status = res.statusCode ?? 502;
+          const noBody = request.method === "HEAD" || status === 204 || status === 304;
+          resolve(
+            new Response(noBody ? null : (Readable.toWeb(res) as unknown as ReadableStream<Uint8Array>), {
+              status,
+              statusText: res.statusMessage,
+              headers: responseHeaders,
+            }),
+          );
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });

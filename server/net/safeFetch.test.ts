@@ -86,17 +86,51 @@ async function expectRefusal(promise: Promise<unknown>, status: number, message?
 
 describe("the strict address policy", () => {
   it.each([
-    "127.0.0.1", "127.255.255.254", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
-    "100.64.0.1", "100.127.255.255", "0.0.0.0", "0.1.2.3", "224.0.0.1", "239.255.255.250", "255.255.255.255", "192.0.2.1",
-    "::", "::1", "fe80::1", "fe80::1%eth0", "fc00::1", "fd12:3456::1", "ff02::1", "::ffff:7f00:1", "::ffff:127.0.0.1",
-    "::ffff:a9fe:a9fe", "::ffff:0:7f00:1", "::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "2001::1", "2001:db8::1",
-    "not an ip", "",
+    "127.0.0.1",
+    "127.255.255.254",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "100.127.255.255",
+    "0.0.0.0",
+    "0.1.2.3",
+    "224.0.0.1",
+    "239.255.255.250",
+    "255.255.255.255",
+    "192.0.2.1",
+    "::",
+    "::1",
+    "fe80::1",
+    "fe80::1%eth0",
+    "fc00::1",
+    "fd12:3456::1",
+    "ff02::1",
+    "::ffff:7f00:1",
+    "::ffff:127.0.0.1",
+    "::ffff:a9fe:a9fe",
+    "::ffff:0:7f00:1",
+    "::127.0.0.1",
+    "64:ff9b::7f00:1",
+    "2002:7f00:1::",
+    "2001::1",
+    "2001:db8::1",
+    "not an ip",
+    "",
   ])("refuses %s", (ip) => expect(isPublicAddress(ip)).toBe(false));
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:808:808", "64:ff9b::808:808", "2002:808:808::1"])(
-    "allows the public address %s",
-    (ip) => expect(isPublicAddress(ip)).toBe(true),
-  );
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700::1111",
+    "::ffff:808:808",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("allows the public address %s", (ip) => expect(isPublicAddress(ip)).toBe(true));
 });
 
 describe("safeFetch refuses internal targets before connecting", () => {
@@ -126,7 +160,12 @@ describe("safeFetch refuses internal targets before connecting", () => {
   it("refuses a name that resolves to loopback, and a name with ANY private address", async () => {
     const toLoopback = { resolve: async () => [{ address: "127.0.0.1", family: 4 }] };
     await expectRefusal(safeFetch(`http://evil.example:${canaryPort}/`, toLoopback), 400);
-    const mixed = { resolve: async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.5", family: 4 }] };
+    const mixed = {
+      resolve: async () => [
+        { address: "93.184.216.34", family: 4 },
+        { address: "10.0.0.5", family: 4 },
+      ],
+    };
     await expectRefusal(safeFetch(`http://mixed.example:${canaryPort}/`, mixed), 400);
     expect(canaryConnections).toBe(0);
   });

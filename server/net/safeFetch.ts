@@ -87,7 +87,11 @@ function parseTarget(input: string, base?: URL): URL {
 }
 
 /** "[::1]" → "::1"; "example.com." → "example.com". */
-const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+const bareHost = (url: URL) =>
+  url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
 
 /**
  * The address to connect to, after every address the name has passed the policy. The WHATWG parser has
@@ -168,7 +172,9 @@ function requestOnce(url: URL, target: ResolvedAddress, opts: typeof DEFAULTS, d
       socket.once("connect", () => clearTimeout(connectTimer));
       socket.once("close", () => clearTimeout(connectTimer));
     });
-    req.on("error", (err) => fail(new SafeFetchError(`Could not fetch the link (${(err as NodeJS.ErrnoException).code ?? err.message})`, 502)));
+    req.on("error", (err) =>
+      fail(new SafeFetchError(`Could not fetch the link (${(err as NodeJS.ErrnoException).code ?? err.message})`, 502)),
+    );
 
     req.on("response", (res) => {
       const status = res.statusCode ?? 0;
@@ -187,7 +193,9 @@ function requestOnce(url: URL, target: ResolvedAddress, opts: typeof DEFAULTS, d
         chunks.push(chunk);
       });
       res.on("end", () =>
-        finish(() => resolve({ status, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks), url: url.toString() })),
+        finish(() =>
+          resolve({ status, contentType: String(res.headers["content-type"] ?? ""), body: Buffer.concat(chunks), url: url.toString() }),
+        ),
       );
       res.on("aborted", () => fail(new SafeFetchError("The remote server closed the connection early", 502)));
       res.on("error", () => fail(new SafeFetchError("The remote server closed the connection early", 502)));

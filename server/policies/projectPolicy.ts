@@ -31,7 +31,12 @@ async function permissionsOf(db: Db, pairs: readonly { userId: string; projectId
   if (pairs.length === 0) return [];
   const userIds = [...new Set(pairs.map((p) => p.userId))];
   const found = await db
-    .select({ projectId: projects.id, ownerId: projects.ownerId, memberId: projectMembers.userId, memberPermission: projectMembers.permission })
+    .select({
+      projectId: projects.id,
+      ownerId: projects.ownerId,
+      memberId: projectMembers.userId,
+      memberPermission: projectMembers.permission,
+    })
     .from(projects)
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), inArray(projectMembers.userId, userIds)))
     .where(inArray(projects.id, [...new Set(pairs.map((p) => p.projectId))]));
@@ -61,7 +66,10 @@ const recentOf = (db: Db): ShortMemory<Permission> => {
 };
 const pairKey = (userId: string, projectId: string) => `${projectId}\u0000${userId}`;
 
-async function recentPermissionsOf(db: Db, pairs: readonly { userId: string; projectId: string }[]): Promise<(Permission | null | undefined)[]> {
+async function recentPermissionsOf(
+  db: Db,
+  pairs: readonly { userId: string; projectId: string }[],
+): Promise<(Permission | null | undefined)[]> {
   const recent = recentOf(db);
   const known = pairs.map(({ userId, projectId }) => recent.get(pairKey(userId, projectId))?.value);
   const ask = pairs.filter((_, i) => known[i] === undefined);

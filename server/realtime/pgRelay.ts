@@ -72,7 +72,10 @@ function halve(m: RelayedMessage): [RelayedMessage, RelayedMessage] | null {
   if (m.type === "nodes") {
     if (m.nodes.length < 2) return null;
     const mid = Math.ceil(m.nodes.length / 2);
-    return [{ ...m, nodes: m.nodes.slice(0, mid) }, { ...m, nodes: m.nodes.slice(mid) }];
+    return [
+      { ...m, nodes: m.nodes.slice(0, mid) },
+      { ...m, nodes: m.nodes.slice(mid) },
+    ];
   }
   const keys = ["nodes", "restoredNodeIds", "deletedNodeIds", "edgesAdded", "edgesRemoved"] as const;
   const longest = keys.reduce((a, b) => (m[b].length > m[a].length ? b : a));

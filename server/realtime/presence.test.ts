@@ -52,7 +52,9 @@ describe("presence on several instances", () => {
 
     a.frame("tab-a", { type: "presence", mode: "scripts", scriptId: "s1" });
     a.frame("tab-a", { type: "cursor", x: 5, y: 6 });
-    await expect.poll(() => onB.filter((m) => m.type === "cursor"), { timeout: 3000 }).toEqual([{ type: "cursor", connectionId: "tab-a", x: 5, y: 6 }]);
+    await expect
+      .poll(() => onB.filter((m) => m.type === "cursor"), { timeout: 3000 })
+      .toEqual([{ type: "cursor", connectionId: "tab-a", x: 5, y: 6 }]);
     await expect.poll(() => b.peersOf("p1").find((p) => p.connectionId === "tab-a")?.scriptId, { timeout: 3000 }).toBe("s1");
 
     a.leave("tab-a");
@@ -88,7 +90,11 @@ describe("LatestThrottle", () => {
     vi.useFakeTimers();
     try {
       const sent: number[] = [];
-      const throttle = new LatestThrottle<number>(30, (v) => sent.push(v), () => Date.now());
+      const throttle = new LatestThrottle<number>(
+        30,
+        (v) => sent.push(v),
+        () => Date.now(),
+      );
       for (let i = 1; i <= 10; i++) throttle.push(i);
       expect(sent).toEqual([1]);
       vi.advanceTimersByTime(29);

@@ -61,7 +61,10 @@ export class Presence {
       projectId,
       peer,
       state: new LatestThrottle(STATE_INTERVAL_MS, publish),
-      cursor: new LatestThrottle(CURSOR_INTERVAL_MS, (c) => void this.hub.publish(projectId, { type: "cursor", connectionId: peer.connectionId, ...c })),
+      cursor: new LatestThrottle(
+        CURSOR_INTERVAL_MS,
+        (c) => void this.hub.publish(projectId, { type: "cursor", connectionId: peer.connectionId, ...c }),
+      ),
     };
     this.local.set(peer.connectionId, tab);
     this.remember(projectId, peer);

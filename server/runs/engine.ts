@@ -54,10 +54,17 @@ export class RunEngine<D extends RunDeps = RunDeps> {
    * `given.prepared` runs again what an earlier run prepared (a retry of a kind that cannot prepare from its
    * node), held and charged as a new run.
    */
-  async start<I, P extends QueuedRun>(kind: RunKind<D, I, P>, target: RunTarget, input: I, given?: { node?: StoredNode; prepared?: P }): Promise<string> {
+  async start<I, P extends QueuedRun>(
+    kind: RunKind<D, I, P>,
+    target: RunTarget,
+    input: I,
+    given?: { node?: StoredNode; prepared?: P },
+  ): Promise<string> {
     const { userId, projectId, nodeId } = target;
     await authorizeProject(this.deps.db, userId, projectId, "edit");
-    const node = kind.onCanvas ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId))) : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
+    const node = kind.onCanvas
+      ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId)))
+      : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
     // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
     if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
@@ -66,11 +73,27 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
     const generationId = randomUUID();
-    const before = kind.onCanvas ? await markQueued(this.deps, kind, { id: generationId, projectId, nodeId, userId }, given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {}), node) : null;
+    const before = kind.onCanvas
+      ? await markQueued(
+          this.deps,
+          kind,
+          { id: generationId, projectId, nodeId, userId },
+          given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {}),
+          node,
+        )
+      : null;
     try {
       await this.queueRun(kind, target, run, onePerNode, generationId);
     } catch (err) {
-      if (before) await patchNode(this.deps.db, this.deps.hub, projectId, nodeId, (current) => (current.generationId === generationId ? before : {}), kind.origin);
+      if (before)
+        await patchNode(
+          this.deps.db,
+          this.deps.hub,
+          projectId,
+          nodeId,
+          (current) => (current.generationId === generationId ? before : {}),
+          kind.origin,
+        );
       throw err;
     }
     await this.deps.queue.wake();
@@ -158,7 +181,10 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
     // Active first, then newest first; a chain's rows share their creation time and keep their order.
     return rows
-      .sort((a, b) => rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex)
+      .sort(
+        (a, b) =>
+          rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex,
+      )
       .map(({ g, userName, nodeData }) => {
         const names = this.kinds.of(g).describe(g, (nodeData as { title?: string } | null)?.title);
         return {
@@ -224,7 +250,12 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     const stale = await db
       .select()
       .from(generations)
-      .where(and(eq(generations.status, "running"), options.everyRunning ? sql`true` : lt(generations.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS))));
+      .where(
+        and(
+          eq(generations.status, "running"),
+          options.everyRunning ? sql`true` : lt(generations.heartbeatAt, new Date(Date.now() - STALE_AFTER_MS)),
+        ),
+      );
     for (const row of stale) {
       if (row.attempts < MAX_ATTEMPTS) {
         const [requeued] = await db

@@ -26,7 +26,10 @@ class FakeFal implements Engine {
     await new Promise((r) => setTimeout(r, 150));
     // "shot a" stays running until "shot x" has started (or 5 s pass): under load a fixed 150 ms could end
     // before a worker even takes x, and the test would wrongly see the branches run one after the other.
-    for (const until = Date.now() + 5000; req.prompt.startsWith("shot a") && !this.calls.some((c) => c.prompt.startsWith("shot x")) && Date.now() < until; ) {
+    for (
+      const until = Date.now() + 5000;
+      req.prompt.startsWith("shot a") && !this.calls.some((c) => c.prompt.startsWith("shot x")) && Date.now() < until;
+    ) {
       await new Promise((r) => setTimeout(r, 20));
     }
     call.end = Date.now();
@@ -45,7 +48,9 @@ afterAll(async () => h?.close());
 
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
 const nodeData = async (user: TestUser, projectId: string, id: string) =>
-  ((await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, any> }[]).find((n) => n.id === id)!.data;
+  (
+    (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, any> }[]
+  ).find((n) => n.id === id)!.data;
 
 /**
  * text (an input) → a → b, a → c, and x on its own: a, b, c and x run the image model.
@@ -66,16 +71,21 @@ async function graph(user: TestUser, prompts: Record<string, string> = {}) {
     updates: ids.map((id) => ({
       nodeId: id,
       prevRev: 0,
-      nodeData: id === "text" ? { title: "Idea", content: "a lighthouse", contentType: "text", rev: 1 } : { title: id.toUpperCase(), prompt: prompts[id] ?? `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 },
+      nodeData:
+        id === "text"
+          ? { title: "Idea", content: "a lighthouse", contentType: "text", rev: 1 }
+          : { title: id.toUpperCase(), prompt: prompts[id] ?? `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 },
     })),
   });
   return projectId;
 }
 
-const runs = (user: TestUser, projectId: string, body: Record<string, unknown>) => h.call(user, "POST", `/api/projects/${projectId}/runs`, body);
+const runs = (user: TestUser, projectId: string, body: Record<string, unknown>) =>
+  h.call(user, "POST", `/api/projects/${projectId}/runs`, body);
 
 async function settle(runId: string) {
-  for (const r of await h.database.db.select().from(generations).where(eq(generations.chainId, runId))) await h.generation.service.waitFor(r.id);
+  for (const r of await h.database.db.select().from(generations).where(eq(generations.chainId, runId)))
+    await h.generation.service.waitFor(r.id);
   const rows = await h.database.db.select().from(generations).where(eq(generations.chainId, runId));
   return Object.fromEntries(rows.map((r) => [r.nodeId, r]));
 }
@@ -98,7 +108,11 @@ describe("POST /api/projects/:id/runs", () => {
     fal.calls = [];
     const started = await runs(user, projectId, { scope: "all" });
     expect(started.status).toBe(202);
-    expect({ run: started.body.run, cached: started.body.cached, credits: started.body.credits }).toEqual({ run: dry.body.run, cached: [], credits: dry.body.credits });
+    expect({ run: started.body.run, cached: started.body.cached, credits: started.body.credits }).toEqual({
+      run: dry.body.run,
+      cached: [],
+      credits: dry.body.credits,
+    });
     const rows = await settle(started.body.runId);
     expect(statuses(rows)).toEqual({ a: "succeeded", x: "succeeded", b: "succeeded", c: "succeeded" });
     expect(Object.values(rows).reduce((sum, r) => sum + r.reservedCredits, 0)).toBe(dry.body.credits);
@@ -132,7 +146,10 @@ describe("POST /api/projects/:id/runs", () => {
 
     // a's prompt changes: a and what depends on it (b, c) run; x stays cached.
     const a = await nodeData(user, projectId, "a");
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "a", prevRev: a.rev, nodeData: { ...a, prompt: "shot a, at dusk", rev: a.rev + 1 } }] });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "a", prevRev: a.rev, nodeData: { ...a, prompt: "shot a, at dusk", rev: a.rev + 1 } }],
+    });
     const changed = await runs(user, projectId, { scope: "all", dryRun: true });
     expect(changed.body.run.map((r: { nodeId: string }) => r.nodeId)).toEqual(["a", "b", "c"]);
     expect(changed.body.cached.map((r: { nodeId: string }) => r.nodeId)).toEqual(["x"]);
@@ -169,7 +186,9 @@ describe("POST /api/projects/:id/runs", () => {
     await h.call(user, "POST", `/api/projects/${projectId}/structure`, { edgesAdded: [{ id: "ca", source: "c", target: "a" }] });
     const loop = await runs(user, projectId, { scope: "all", dryRun: true });
     expect(loop.status).toBe(400);
-    expect(loop.body.error).toBe("These nodes feed each other in a loop, so they cannot run in order: A → C → A. Remove one of their connections.");
+    expect(loop.body.error).toBe(
+      "These nodes feed each other in a loop, so they cannot run in order: A → C → A. Remove one of their connections.",
+    );
     expect((await runs(user, projectId, { scope: "selected" })).body.error).toBe("Choose at least one node to run");
   });
 
@@ -179,9 +198,21 @@ describe("POST /api/projects/:id/runs", () => {
     const chainId = randomUUID();
     // As a killed studio leaves it: a succeeded and x failed, but b (needs a) and c (needs x, as written here) never moved on.
     const row = (nodeId: string, status: string, i: number, needs: string[] = []) => ({
-      id: randomUUID(), projectId, nodeId, userId: user.id, modelId: IMAGE_MODEL, kind: "model", status, request: { needs }, inputHash: "", chainId, chainIndex: i,
+      id: randomUUID(),
+      projectId,
+      nodeId,
+      userId: user.id,
+      modelId: IMAGE_MODEL,
+      kind: "model",
+      status,
+      request: { needs },
+      inputHash: "",
+      chainId,
+      chainIndex: i,
     });
-    await h.database.db.insert(generations).values([row("a", "succeeded", 0), row("x", "failed", 1), row("b", "waiting", 2, ["a"]), row("c", "waiting", 3, ["x"])]);
+    await h.database.db
+      .insert(generations)
+      .values([row("a", "succeeded", 0), row("x", "failed", 1), row("b", "waiting", 2, ["a"]), row("c", "waiting", 3, ["x"])]);
     expect(await h.generation.service.recover()).toBeGreaterThanOrEqual(1);
     const rows = await settle(chainId);
     expect(statuses(rows)).toEqual({ a: "succeeded", x: "failed", b: "succeeded", c: "cancelled" });
@@ -194,7 +225,10 @@ describe("POST /api/projects/:id/runs", () => {
   it("viewers and strangers get 403, an unknown project 404, and nothing is queued", async () => {
     const { owner, viewer, stranger, projectId } = await projectWithViewer(h);
     await h.call(owner, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "n", position: { x: 0, y: 0 } }] });
-    await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n", prevRev: 0, nodeData: { prompt: "p", selectedModel: IMAGE_MODEL, rev: 1 } }] });
+    await h.call(owner, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "n", prevRev: 0, nodeData: { prompt: "p", selectedModel: IMAGE_MODEL, rev: 1 } }],
+    });
     expect((await runs(viewer, projectId, { scope: "all", dryRun: true })).status).toBe(403);
     expect((await runs(viewer, projectId, { scope: "all" })).status).toBe(403);
     expect((await runs(stranger, projectId, { scope: "all" })).status).toBe(403);

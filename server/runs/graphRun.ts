@@ -14,7 +14,14 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
-import { GRAPH_RUN_MESSAGES, type GraphRunBody, type GraphRunPlan, type GraphRunStarted, type PlannedNode, type SkippedNode } from "../../domain/runs/api";
+import {
+  GRAPH_RUN_MESSAGES,
+  type GraphRunBody,
+  type GraphRunPlan,
+  type GraphRunStarted,
+  type PlannedNode,
+  type SkippedNode,
+} from "../../domain/runs/api";
 import { dependentsOf, planGraph } from "../../domain/runs/plan";
 import type { Db } from "../db/client";
 import { edges, generations, nodes } from "../db/schema";
@@ -48,14 +55,30 @@ interface Planned {
 }
 
 /** What would run for `body` on this project, answered without holding or writing anything. */
-export async function planGraphRun<D extends RunDeps>(engine: RunEngine<D>, userId: string, projectId: string, body: GraphRunBody): Promise<Planned> {
+export async function planGraphRun<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  body: GraphRunBody,
+): Promise<Planned> {
   const { db } = engine.deps;
   await authorizeProject(db, userId, projectId, "edit");
   const [liveNodes, liveEdges] = await Promise.all([
-    db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(asc(nodes.createdAt), asc(nodes.id)),
-    db.select({ source: edges.source, target: edges.target }).from(edges).where(eq(edges.projectId, projectId)).orderBy(asc(edges.createdAt)),
+    db
+      .select()
+      .from(nodes)
+      .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false)))
+      .orderBy(asc(nodes.createdAt), asc(nodes.id)),
+    db
+      .select({ source: edges.source, target: edges.target })
+      .from(edges)
+      .where(eq(edges.projectId, projectId))
+      .orderBy(asc(edges.createdAt)),
   ]);
-  const canvas = { nodes: liveNodes.map((n): StoredNode => ({ id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } })), edges: liveEdges };
+  const canvas = {
+    nodes: liveNodes.map((n): StoredNode => ({ id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } })),
+    edges: liveEdges,
+  };
   return planOnCanvas(engine, userId, projectId, canvas, body);
 }
 
@@ -79,16 +102,28 @@ export async function planOnCanvas<D extends RunDeps>(
   unsaved: ReadonlySet<string> = new Set(),
 ): Promise<Planned> {
   const byId = new Map(canvas.nodes.map((n) => [n.id, n]));
-  const stepOf = new Map(canvas.nodes.flatMap((n) => {
-    const step = engine.kinds.stepFor(n.data);
-    return step ? [[n.id, step] as const] : [];
-  }));
-  const graph = planGraph({ nodes: canvas.nodes.map((n) => ({ id: n.id, runnable: stepOf.has(n.id) })), edges: canvas.edges, scope: body.scope, nodeIds: body.nodeIds });
+  const stepOf = new Map(
+    canvas.nodes.flatMap((n) => {
+      const step = engine.kinds.stepFor(n.data);
+      return step ? [[n.id, step] as const] : [];
+    }),
+  );
+  const graph = planGraph({
+    nodes: canvas.nodes.map((n) => ({ id: n.id, runnable: stepOf.has(n.id) })),
+    edges: canvas.edges,
+    scope: body.scope,
+    nodeIds: body.nodeIds,
+  });
   if (!graph.ok) throw badRequest(GRAPH_RUN_MESSAGES.cycle(graph.cycle.map((id) => titleOf(byId.get(id)!.data))));
   if (graph.order.length === 0) throw badRequest(GRAPH_RUN_MESSAGES.nothingToRun);
-  const upstreamOf = (id: string) => canvas.edges.flatMap((e) => (e.target === id && byId.has(e.source) ? [{ id: e.source, data: byId.get(e.source)!.data }] : []));
+  const upstreamOf = (id: string) =>
+    canvas.edges.flatMap((e) => (e.target === id && byId.has(e.source) ? [{ id: e.source, data: byId.get(e.source)!.data }] : []));
 
-  const lastKeys = await lastSuccessKeys(engine.deps.db, projectId, graph.order.filter((id) => !unsaved.has(id)));
+  const lastKeys = await lastSuccessKeys(
+    engine.deps.db,
+    projectId,
+    graph.order.filter((id) => !unsaved.has(id)),
+  );
   const willRun = new Set<string>();
   const cannot = new Map<string, string>();
   const steps: Planned["steps"] = [];
@@ -103,7 +138,10 @@ export async function planOnCanvas<D extends RunDeps>(
     let run: QueuedRun | null = null;
     if (!reason) {
       try {
-        run = await kind.prepare({ deps: engine.deps, userId, projectId, node, upstreamPending, ...(unsaved.has(id) ? { upstream: upstreamOf(id) } : {}) }, input);
+        run = await kind.prepare(
+          { deps: engine.deps, userId, projectId, node, upstreamPending, ...(unsaved.has(id) ? { upstream: upstreamOf(id) } : {}) },
+          input,
+        );
       } catch (err) {
         if (!(err instanceof HttpError) || err.status >= 500) throw err;
         reason = err.message;
@@ -121,7 +159,12 @@ export async function planOnCanvas<D extends RunDeps>(
   const entry = (s: Step): PlannedNode => ({ nodeId: s.node.id, title: titleOf(s.node.data), credits: s.run.credits });
   const run = steps.filter((s) => !s.cached).map(entry);
   return {
-    plan: { run, cached: steps.filter((s) => s.cached).map((s) => ({ ...entry(s), credits: 0 })), skipped, credits: run.reduce((sum, r) => sum + r.credits, 0) },
+    plan: {
+      run,
+      cached: steps.filter((s) => s.cached).map((s) => ({ ...entry(s), credits: 0 })),
+      skipped,
+      credits: run.reduce((sum, r) => sum + r.credits, 0),
+    },
     steps,
   };
 }
@@ -180,10 +223,17 @@ export async function startGraphRun<D extends RunDeps>(
  * prepared with its inputs' fresh results and queued; on failure or cancel, every waiting node downstream
  * of it is stopped with the reason, on its row and on its node. Nodes beside it carry on.
  */
-export async function advanceGraph<D extends RunDeps>(engine: RunEngine<D>, settled: Pick<RunRow, "chainId" | "nodeId" | "projectId" | "userId" | "status">): Promise<void> {
+export async function advanceGraph<D extends RunDeps>(
+  engine: RunEngine<D>,
+  settled: Pick<RunRow, "chainId" | "nodeId" | "projectId" | "userId" | "status">,
+): Promise<void> {
   const chainId = settled.chainId;
   if (!chainId) return;
-  const chain = await engine.deps.db.select().from(generations).where(eq(generations.chainId, chainId)).orderBy(asc(generations.chainIndex));
+  const chain = await engine.deps.db
+    .select()
+    .from(generations)
+    .where(eq(generations.chainId, chainId))
+    .orderBy(asc(generations.chainIndex));
   const needsOf = (r: RunRow): string[] => {
     const needs = (r.request as { needs?: unknown }).needs;
     // Rows of a chain made before graph runs wait for every earlier step.
@@ -194,7 +244,8 @@ export async function advanceGraph<D extends RunDeps>(engine: RunEngine<D>, sett
     const needs = Object.fromEntries(waiting.map((r) => [r.nodeId, needsOf(r)]));
     const stopped = new Set(dependentsOf(settled.nodeId, needs));
     const title = await nodeTitle(engine.deps.db, settled.projectId, settled.nodeId);
-    for (const r of waiting.filter((w) => stopped.has(w.nodeId))) await stopWaiting(engine, r, GRAPH_RUN_MESSAGES.upstreamFailed(title), "cancelled");
+    for (const r of waiting.filter((w) => stopped.has(w.nodeId)))
+      await stopWaiting(engine, r, GRAPH_RUN_MESSAGES.upstreamFailed(title), "cancelled");
     return;
   }
   const done = new Set(chain.filter((r) => SUCCESS.includes(r.status)).map((r) => r.nodeId));
@@ -208,7 +259,11 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
   let input: unknown;
   let run: QueuedRun;
   try {
-    const [stored] = await db.select().from(nodes).where(and(eq(nodes.projectId, row.projectId), eq(nodes.id, row.nodeId), eq(nodes.deleted, false))).limit(1);
+    const [stored] = await db
+      .select()
+      .from(nodes)
+      .where(and(eq(nodes.projectId, row.projectId), eq(nodes.id, row.nodeId), eq(nodes.deleted, false)))
+      .limit(1);
     if (!stored) throw badRequest(GENERATION_MESSAGES.nodeNotFound);
     const node: StoredNode = { id: stored.id, rev: stored.rev, data: stored.data as NodeData, position: { x: stored.x, y: stored.y } };
     const step = kind.chainStep?.(node.data);
@@ -224,7 +279,14 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
       // Two nodes settling at once may both find this one ready: the status change decides who queues it.
       const [won] = await tx
         .update(generations)
-        .set({ status: "queued", request: run, inputHash: run.inputHash, reservedCredits: run.credits, ownKey: run.ownKey, modelId: run.modelId })
+        .set({
+          status: "queued",
+          request: run,
+          inputHash: run.inputHash,
+          reservedCredits: run.credits,
+          ownKey: run.ownKey,
+          modelId: run.modelId,
+        })
         .where(and(eq(generations.id, row.id), eq(generations.status, "waiting")))
         .returning({ id: generations.id });
       if (!won) return;
@@ -241,7 +303,12 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
 }
 
 /** A waiting node that will not run: its row settled with `reason`, its node shows it, its downstream stops too. */
-async function stopWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow, reason: string, status: "failed" | "cancelled"): Promise<void> {
+async function stopWaiting<D extends RunDeps>(
+  engine: RunEngine<D>,
+  row: RunRow,
+  reason: string,
+  status: "failed" | "cancelled",
+): Promise<void> {
   const { db, hub } = engine.deps;
   const [won] = await db
     .update(generations)
@@ -251,13 +318,24 @@ async function stopWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow,
   if (!won) return;
   const kind = engine.kinds.of(row);
   if (kind.onCanvas) {
-    await patchNode(db, hub, row.projectId, row.nodeId, () => ({ status: "error", error: reason, isGenerating: false, generationProgress: null }), kind.origin).catch(() => null);
+    await patchNode(
+      db,
+      hub,
+      row.projectId,
+      row.nodeId,
+      () => ({ status: "error", error: reason, isGenerating: false, generationProgress: null }),
+      kind.origin,
+    ).catch(() => null);
   }
   await publishRun(hub, row, status === "failed" ? runMessages.failed(row, reason) : runMessages.cancelled(row, reason));
   if (status === "failed") await advanceGraph(engine, { ...row, status });
 }
 
 async function nodeTitle(db: Db, projectId: string, nodeId: string): Promise<string> {
-  const [row] = await db.select({ data: nodes.data }).from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId))).limit(1);
+  const [row] = await db
+    .select({ data: nodes.data })
+    .from(nodes)
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId)))
+    .limit(1);
   return row ? titleOf(row.data as NodeData) : "Untitled";
 }

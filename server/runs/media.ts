@@ -8,7 +8,12 @@ import { ProviderError } from "./failure";
 
 const STUDIO_MEDIA = /^\/api\/media\/([0-9a-f-]{36})$/i;
 
-export async function readRunMedia(deps: Pick<RunDeps, "db" | "storage">, userId: string, url: string, signal: AbortSignal): Promise<MediaBytes> {
+export async function readRunMedia(
+  deps: Pick<RunDeps, "db" | "storage">,
+  userId: string,
+  url: string,
+  signal: AbortSignal,
+): Promise<MediaBytes> {
   const match = STUDIO_MEDIA.exec(url);
   if (match) {
     const row = await mediaForCaller(deps.db, userId, match[1]!);
@@ -25,7 +30,12 @@ export async function readRunMedia(deps: Pick<RunDeps, "db" | "storage">, userId
 }
 
 /** A URL a hosted provider can fetch: studio media as a data URI (spec canvas 7), other URLs as they are. */
-export async function publicRunUrl(deps: Pick<RunDeps, "db" | "storage">, userId: string, url: string, signal: AbortSignal): Promise<string> {
+export async function publicRunUrl(
+  deps: Pick<RunDeps, "db" | "storage">,
+  userId: string,
+  url: string,
+  signal: AbortSignal,
+): Promise<string> {
   if (!STUDIO_MEDIA.test(url)) return url;
   const media = await readRunMedia(deps, userId, url, signal);
   return `data:${media.contentType};base64,${media.bytes.toString("base64")}`;

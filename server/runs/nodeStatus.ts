@@ -10,13 +10,26 @@ import { publishRun } from "./publishRun";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 
 /** Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses). */
-export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: string; projectId: string; nodeId: string; userId: string }, fields: Record<string, unknown>, known?: StoredNode): Promise<Record<string, unknown>> {
+export async function markQueued(
+  deps: RunDeps,
+  kind: AnyRunKind,
+  run: { id: string; projectId: string; nodeId: string; userId: string },
+  fields: Record<string, unknown>,
+  known?: StoredNode,
+): Promise<Record<string, unknown>> {
   const message = kind.waitingMessage ?? GENERATION_MESSAGES.preparing;
   // Said first: a worker polling meanwhile may take the run at once, and its 'running' must come after.
   await publishRun(deps.hub, run, runMessages.queued(run, message));
   let before: Record<string, unknown> = {};
   if (kind.onCanvas) {
-    const mark: Record<string, unknown> = { status: "generating", isGenerating: true, generationId: run.id, error: null, generationProgress: { percent: 0, message }, ...fields };
+    const mark: Record<string, unknown> = {
+      status: "generating",
+      isGenerating: true,
+      generationId: run.id,
+      error: null,
+      generationProgress: { percent: 0, message },
+      ...fields,
+    };
     await patchNode(
       deps.db,
       deps.hub,
@@ -34,7 +47,13 @@ export async function markQueued(deps: RunDeps, kind: AnyRunKind, run: { id: str
 }
 
 /** A failed run puts its message on its node (or beside it, for kinds with failedFields); a cancelled one leaves the node as it was. */
-export async function markSettled(deps: RunDeps, kind: AnyRunKind, row: Pick<RunRow, "id" | "projectId" | "nodeId">, status: "failed" | "cancelled", message: string): Promise<void> {
+export async function markSettled(
+  deps: RunDeps,
+  kind: AnyRunKind,
+  row: Pick<RunRow, "id" | "projectId" | "nodeId">,
+  status: "failed" | "cancelled",
+  message: string,
+): Promise<void> {
   if (!kind.onCanvas) return;
   const node = await readNode(deps.db, row.projectId, row.nodeId);
   if (!node || node.data.generationId !== row.id) return;
@@ -44,7 +63,12 @@ export async function markSettled(deps: RunDeps, kind: AnyRunKind, row: Pick<Run
     row.projectId,
     row.nodeId,
     (current) => {
-      const asItWas = { status: (current.mediaUrl || current.content ? "completed" : "idle") as "completed" | "idle", isGenerating: false, generationProgress: null, error: null };
+      const asItWas = {
+        status: (current.mediaUrl || current.content ? "completed" : "idle") as "completed" | "idle",
+        isGenerating: false,
+        generationProgress: null,
+        error: null,
+      };
       if (status === "cancelled") return asItWas;
       // A kind that keeps its failure beside the node's content (a tool that found nothing to act on) leaves
       // the node as it was; the others show the error on the node.

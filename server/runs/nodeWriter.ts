@@ -95,11 +95,28 @@ export async function createVariationNodes(
     const position = firstFreePosition({ x: below.x, y: below.y + VARIATION_GAP_Y }, occupied, step);
     occupied.push(position);
     below = position;
-    return { id: `generic-${stamp}-v${i + 1}-${Math.random().toString(36).slice(2, 8)}`, type: "generic_v2", position, data: { ...data, rev: 1 } };
+    return {
+      id: `generic-${stamp}-v${i + 1}-${Math.random().toString(36).slice(2, 8)}`,
+      type: "generic_v2",
+      position,
+      data: { ...data, rev: 1 },
+    };
   });
   const edgesAdded: CanvasEdge[] = made.flatMap((n) =>
-    inputNodeIds.map((from) => ({ id: `edge-${from}-${n.id}-${stamp}`, source: from, target: n.id, sourceHandle: null, targetHandle: null })),
+    inputNodeIds.map((from) => ({
+      id: `edge-${from}-${n.id}-${stamp}`,
+      source: from,
+      target: n.id,
+      sourceHandle: null,
+      targetHandle: null,
+    })),
   );
-  await applyChanges(db, hub, projectId, [...made.map((node): CanvasChange => nodeAdded(node)), ...edgesAdded.map((edge): CanvasChange => edgeAdded(edge))], origin);
+  await applyChanges(
+    db,
+    hub,
+    projectId,
+    [...made.map((node): CanvasChange => nodeAdded(node)), ...edgesAdded.map((edge): CanvasChange => edgeAdded(edge))],
+    origin,
+  );
   return made.map((n) => n.id);
 }

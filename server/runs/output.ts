@@ -18,11 +18,25 @@ export type OutputMediaType = Exclude<MediaType, "text">;
 const EXTENSION: Record<OutputMediaType, string> = { image: "png", video: "mp4", audio: "wav", "3d": "glb" };
 
 /** Bytes stored as they are, with the type and extension given: the caller vouches for them. */
-export async function keepRunFile(deps: Deps, run: Run, bytes: Buffer, type: { ext: string; contentType: string }, originalName: string | null = null): Promise<string> {
+export async function keepRunFile(
+  deps: Deps,
+  run: Run,
+  bytes: Buffer,
+  type: { ext: string; contentType: string },
+  originalName: string | null = null,
+): Promise<string> {
   const id = randomUUID();
   const key = `${id.slice(0, 2)}/${id}.${type.ext}`;
   await deps.storage.put(key, bytes, type.contentType);
-  await insertMedia(deps.db, { id, projectId: run.projectId, ownerId: run.userId, key, contentType: type.contentType, size: bytes.length, originalName });
+  await insertMedia(deps.db, {
+    id,
+    projectId: run.projectId,
+    ownerId: run.userId,
+    key,
+    contentType: type.contentType,
+    size: bytes.length,
+    originalName,
+  });
   return `/api/media/${id}`;
 }
 
@@ -30,7 +44,13 @@ export async function keepRunFile(deps: Deps, run: Run, bytes: Buffer, type: { e
  * An engine's or tool's output file, typed from its bytes (never from the provider's word); text where
  * media was expected is refused with a message naming who made it (`producer`).
  */
-export async function storeRunOutput(deps: Deps, run: Run, file: MediaBytes, mediaType: OutputMediaType, producer: string): Promise<string> {
+export async function storeRunOutput(
+  deps: Deps,
+  run: Run,
+  file: MediaBytes,
+  mediaType: OutputMediaType,
+  producer: string,
+): Promise<string> {
   const type = await classifyHead(file.bytes.subarray(0, 64 * 1024), `output.${EXTENSION[mediaType]}`, file.contentType);
   if (type === "text") throw new ProviderError(`${producer} returned text where ${mediaType} was expected`);
   return keepRunFile(deps, run, file.bytes, type);

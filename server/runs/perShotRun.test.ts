@@ -36,8 +36,13 @@ afterAll(async () => h?.close());
 
 type Node = { id: string; position: { x: number; y: number }; data: Record<string, any> };
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
-const canvasOf = async (user: TestUser, projectId: string) => (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body as { nodes: Node[]; edges: { source: string; target: string }[] };
-const perShot = (user: TestUser, projectId: string, body: Record<string, unknown>) => h.call(user, "POST", `/api/projects/${projectId}/runs/per-shot`, body);
+const canvasOf = async (user: TestUser, projectId: string) =>
+  (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body as {
+    nodes: Node[];
+    edges: { source: string; target: string }[];
+  };
+const perShot = (user: TestUser, projectId: string, body: Record<string, unknown>) =>
+  h.call(user, "POST", `/api/projects/${projectId}/runs/per-shot`, body);
 
 /**
  * A project with the workflow idea (text) + frame (an image input) → art (image model) → grade (image
@@ -61,7 +66,10 @@ async function setup(user: TestUser, projectId?: string, prompts = { art: "key a
     grade: { title: "Grade", contentType: "image", prompt: prompts.grade, selectedModel: IMAGE_MODEL },
     aside: { title: "Aside", contentType: "image", prompt: "aside", selectedModel: IMAGE_MODEL },
   };
-  await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })) });
+  await h.call(user, "POST", "/api/workflows/autosave", {
+    projectId,
+    updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { ...data[id], rev: 1 } })),
+  });
 
   const list = await buildShotList(h, user, projectId, { shots: 3 });
   const shots = list.scenes[0].shots as { id: string }[];
@@ -107,7 +115,16 @@ describe("POST /api/projects/:id/runs/per-shot", () => {
     fal.calls = [];
     const started = await perShot(user, projectId, { nodeIds: workflow, shotListId: listId });
     expect(started.status).toBe(202);
-    const lanes = started.body.lanes as { shotId: string; runId: string; nodeIds: Record<string, string>; resultNodeId: string; runIds: Record<string, string>; run: unknown; credits: number; prompt: string }[];
+    const lanes = started.body.lanes as {
+      shotId: string;
+      runId: string;
+      nodeIds: Record<string, string>;
+      resultNodeId: string;
+      runIds: Record<string, string>;
+      run: unknown;
+      credits: number;
+      prompt: string;
+    }[];
     expect(lanes.map((l) => l.shotId)).toEqual(shotIds);
     expect(lanes.map((l) => l.run)).toEqual(dry.body.lanes.map((l: { run: unknown }) => l.run));
     expect(started.body.credits).toBe(dry.body.credits);
@@ -134,7 +151,8 @@ describe("POST /api/projects/:id/runs/per-shot", () => {
 
     await settle(lanes.flatMap((l) => Object.values(l.runIds)));
     // Each lane's key art was given its shot's prompt (through the text entry) and, for shot 1, its image.
-    const artCall = (lane: (typeof lanes)[number]) => fal.calls.find((c) => c.prompt === "key art" && c.context.some((x) => x.nodeId === lane.nodeIds.idea))!;
+    const artCall = (lane: (typeof lanes)[number]) =>
+      fal.calls.find((c) => c.prompt === "key art" && c.context.some((x) => x.nodeId === lane.nodeIds.idea))!;
     // (Edges added in one change share their time, so their order among themselves is not kept: compare as sets.)
     const firstContext = artCall(lanes[0]!).context;
     expect(firstContext).toHaveLength(2);
@@ -154,7 +172,11 @@ describe("POST /api/projects/:id/runs/per-shot", () => {
     expect(rows.reduce((sum, r) => sum + r.reservedCredits, 0)).toBe(dry.body.credits);
     expect(before - (await balance(user))).toBe(dry.body.credits);
     // Each shot links to its lane's result, and took its finished image.
-    const shots = (await h.call(user, "GET", `/api/shot-lists/${listId}`)).body.scenes[0].shots as { id: string; nodeId?: string; image?: string }[];
+    const shots = (await h.call(user, "GET", `/api/shot-lists/${listId}`)).body.scenes[0].shots as {
+      id: string;
+      nodeId?: string;
+      image?: string;
+    }[];
     const after = await canvasOf(user, projectId);
     for (const lane of lanes) {
       const shot = shots.find((s) => s.id === lane.shotId)!;
@@ -189,7 +211,9 @@ describe("POST /api/projects/:id/runs/per-shot", () => {
     const elsewhere = (await h.call(owner, "POST", "/api/projects", { name: "Other" })).body.id as string;
     expect((await perShot(owner, elsewhere, body)).status).toBe(404);
     expect((await perShot(owner, projectId, { ...body, nodeIds: [] })).body.error).toBe("Select the nodes of the workflow first");
-    expect((await perShot(owner, projectId, { ...body, nodeIds: ["gone"] })).body.error).toBe("The selected nodes are no longer on the canvas");
+    expect((await perShot(owner, projectId, { ...body, nodeIds: ["gone"] })).body.error).toBe(
+      "The selected nodes are no longer on the canvas",
+    );
     expect((await canvasOf(owner, projectId)).nodes).toHaveLength(5);
     expect(await h.database.db.select().from(generations).where(eq(generations.projectId, projectId))).toEqual([]);
   });

@@ -14,7 +14,13 @@ import { and, desc, eq } from "drizzle-orm";
 import type { NodeRecord } from "../../domain/canvas/changes";
 import { newEdgeId, newNodeId } from "../../domain/canvas/placement";
 import { isActiveGeneration } from "../../domain/generation/api";
-import { PER_SHOT_MESSAGES, type PerShotRunBody, type PerShotRunPlan, type PerShotRunStarted, type ShotLanePlan } from "../../domain/runs/api";
+import {
+  PER_SHOT_MESSAGES,
+  type PerShotRunBody,
+  type PerShotRunPlan,
+  type PerShotRunStarted,
+  type ShotLanePlan,
+} from "../../domain/runs/api";
 import { planPerShot, type PerShotPlan, type ShotLane } from "../../domain/runs/perShot";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
 import { generations } from "../db/schema";
@@ -37,7 +43,12 @@ interface PerShotPlanned {
 }
 
 /** Every lane planned on the canvas as it will be with the copies, before anything is stored. */
-export async function planPerShotRun<D extends RunDeps>(engine: RunEngine<D>, userId: string, projectId: string, body: PerShotRunBody): Promise<PerShotPlanned> {
+export async function planPerShotRun<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  body: PerShotRunBody,
+): Promise<PerShotPlanned> {
   const { db } = engine.deps;
   await authorizeProject(db, userId, projectId, "edit");
   const list = await findShotList(db, body.shotListId);
@@ -48,7 +59,9 @@ export async function planPerShotRun<D extends RunDeps>(engine: RunEngine<D>, us
 
   const canvas = await loadCanvas(db, projectId);
   const chosen = new Set(body.nodeIds);
-  const workflow = canvas.nodes.filter((n) => chosen.has(n.id)).map((n): NodeRecord => ({ id: n.id, type: n.type, position: n.position, data: n.data }));
+  const workflow = canvas.nodes
+    .filter((n) => chosen.has(n.id))
+    .map((n): NodeRecord => ({ id: n.id, type: n.type, position: n.position, data: n.data }));
   if (workflow.length !== chosen.size) throw badRequest(PER_SHOT_MESSAGES.notOnCanvas);
 
   const perShot = planPerShot({
@@ -77,24 +90,41 @@ export async function planPerShotRun<D extends RunDeps>(engine: RunEngine<D>, us
     const { plan } = await planOnCanvas(engine, userId, projectId, withLanes, { scope: "downstream", nodeIds: laneIds }, new Set(laneIds));
     const original = new Map([...lane.idMap].map(([from, to]) => [to, from]));
     // Named by the workflow's node ids, so the dry run and the started run read the same.
-    const named = <T extends { nodeId: string }>(items: T[]) => items.map((item) => ({ ...item, nodeId: original.get(item.nodeId) ?? item.nodeId }));
+    const named = <T extends { nodeId: string }>(items: T[]) =>
+      items.map((item) => ({ ...item, nodeId: original.get(item.nodeId) ?? item.nodeId }));
     runCount += plan.run.length;
     lanes.push({ ...laneSummary(lane), run: named(plan.run), skipped: named(plan.skipped), credits: plan.credits });
   }
   return {
-    plan: { lanes, skippedShots: perShot.skippedShots, nodesPerLane: workflow.length, credits: lanes.reduce((sum, l) => sum + l.credits, 0) },
+    plan: {
+      lanes,
+      skippedShots: perShot.skippedShots,
+      nodesPerLane: workflow.length,
+      credits: lanes.reduce((sum, l) => sum + l.credits, 0),
+    },
     perShot,
     runCount,
   };
 }
 
-const laneSummary = (lane: ShotLane) => ({ shotId: lane.shot.id, shotNumber: lane.shot.shotNumber, sceneTitle: lane.sceneTitle, prompt: lane.prompt, image: lane.image });
+const laneSummary = (lane: ShotLane) => ({
+  shotId: lane.shot.id,
+  shotNumber: lane.shot.shotNumber,
+  sceneTitle: lane.sceneTitle,
+  prompt: lane.prompt,
+  image: lane.image,
+});
 
 /**
  * Plans, refuses what cannot be held (too many waiting runs, too few credits) before changing anything,
  * then adds every lane in one canvas change, links each shot to its lane's result and starts each lane.
  */
-export async function startPerShotRun<D extends RunDeps>(engine: RunEngine<D>, userId: string, projectId: string, body: PerShotRunBody): Promise<PerShotRunStarted> {
+export async function startPerShotRun<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  body: PerShotRunBody,
+): Promise<PerShotRunStarted> {
   const { db, hub } = engine.deps;
   const { plan, perShot, runCount } = await planPerShotRun(engine, userId, projectId, body);
   if (runCount > 0) await engine.checkBacklog(userId, runCount);
@@ -102,13 +132,24 @@ export async function startPerShotRun<D extends RunDeps>(engine: RunEngine<D>, u
   if (plan.credits > spendable) throw insufficientCredits();
 
   await applyChanges(db, hub, projectId, perShot.changes, { source: "user", actor: { userId } });
-  await linkShotNodes(db, body.shotListId, perShot.lanes.map((l) => ({ shotId: l.shot.id, nodeId: l.resultNodeId })));
+  await linkShotNodes(
+    db,
+    body.shotListId,
+    perShot.lanes.map((l) => ({ shotId: l.shot.id, nodeId: l.resultNodeId })),
+  );
 
   const lanes: PerShotRunStarted["lanes"] = [];
   for (const lane of perShot.lanes) {
-    const started = await startGraphRun(engine, userId, projectId, { scope: "downstream", nodeIds: lane.nodes.map((n) => n.id) }, { runId: lane.runId });
+    const started = await startGraphRun(
+      engine,
+      userId,
+      projectId,
+      { scope: "downstream", nodeIds: lane.nodes.map((n) => n.id) },
+      { runId: lane.runId },
+    );
     const original = new Map([...lane.idMap].map(([from, to]) => [to, from]));
-    const named = <T extends { nodeId: string }>(items: T[]) => items.map((item) => ({ ...item, nodeId: original.get(item.nodeId) ?? item.nodeId }));
+    const named = <T extends { nodeId: string }>(items: T[]) =>
+      items.map((item) => ({ ...item, nodeId: original.get(item.nodeId) ?? item.nodeId }));
     lanes.push({
       ...laneSummary(lane),
       run: named(started.run),
@@ -128,7 +169,12 @@ export async function startPerShotRun<D extends RunDeps>(engine: RunEngine<D>, u
  * Cancels one graph run (a shot's lane): its waiting runs first, downstream before upstream, so each says
  * "Cancelled" rather than that its input failed, then the ones queued or running. Answers how many stopped.
  */
-export async function cancelGraphRun<D extends RunDeps>(engine: RunEngine<D>, userId: string, projectId: string, runId: string): Promise<number> {
+export async function cancelGraphRun<D extends RunDeps>(
+  engine: RunEngine<D>,
+  userId: string,
+  projectId: string,
+  runId: string,
+): Promise<number> {
   const { db } = engine.deps;
   await authorizeProject(db, userId, projectId, "edit");
   const rows = await db
@@ -137,7 +183,10 @@ export async function cancelGraphRun<D extends RunDeps>(engine: RunEngine<D>, us
     .where(and(eq(generations.projectId, projectId), eq(generations.chainId, runId)))
     .orderBy(desc(generations.chainIndex));
   if (rows.length === 0) throw notFound(PER_SHOT_MESSAGES.runNotFound);
-  const order = [...rows.filter((r) => r.status === "waiting"), ...rows.filter((r) => r.status !== "waiting" && isActiveGeneration(r.status))];
+  const order = [
+    ...rows.filter((r) => r.status === "waiting"),
+    ...rows.filter((r) => r.status !== "waiting" && isActiveGeneration(r.status)),
+  ];
   for (const { id } of order) await engine.cancel(userId, id);
   return order.length;
 }

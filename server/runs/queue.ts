@@ -119,7 +119,10 @@ export class GenerationQueue {
 
   /** Generations whose job waits in the queue (created or due for a retry), not yet fetched by a worker. */
   async waitingGenerationIds(): Promise<Set<string>> {
-    const { rows } = await this.database.executeSql(`select data->>'generationId' as id from pgboss.job where name = $1 and state in ('created', 'retry')`, [GENERATION_QUEUE]);
+    const { rows } = await this.database.executeSql(
+      `select data->>'generationId' as id from pgboss.job where name = $1 and state in ('created', 'retry')`,
+      [GENERATION_QUEUE],
+    );
     return new Set((rows as { id: string | null }[]).flatMap((r) => (r.id ? [r.id] : [])));
   }
 

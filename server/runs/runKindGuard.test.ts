@@ -15,8 +15,15 @@ const ROOM = path.join(SERVER, "runs");
 const KIND_BRANCHES: { name: string; pattern: RegExp }[] = [
   { name: "a tool run's model id prefix", pattern: /["'`]tool:|TOOL_RUN_PREFIX|toolIdOfRun\s*\(/ },
   { name: "a detached run's node id prefix", pattern: /["'`]detached:/ },
-  { name: "the animatic's model id compared", pattern: /[!=]==?\s*ANIMATIC_RUN_MODEL|ANIMATIC_RUN_MODEL\s*[!=]==?|["'`]local\/animatic["'`]/ },
-  { name: "a run kind id compared", pattern: /RUN_KIND_IDS\.\w+\s*[!=]==?|[!=]==?\s*RUN_KIND_IDS\.|\bkind(?:\.id)?\s*[!=]==?\s*["'`](?:model|shot-image|tool|lora-training|animatic)["'`]/ },
+  {
+    name: "the animatic's model id compared",
+    pattern: /[!=]==?\s*ANIMATIC_RUN_MODEL|ANIMATIC_RUN_MODEL\s*[!=]==?|["'`]local\/animatic["'`]/,
+  },
+  {
+    name: "a run kind id compared",
+    pattern:
+      /RUN_KIND_IDS\.\w+\s*[!=]==?|[!=]==?\s*RUN_KIND_IDS\.|\bkind(?:\.id)?\s*[!=]==?\s*["'`](?:model|shot-image|tool|lora-training|animatic)["'`]/,
+  },
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -27,7 +34,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const offences = (text: string) => KIND_BRANCHES.filter((b) => text.split("\n").some((line) => !/^\s*(\/\/|\*)/.test(line) && b.pattern.test(line))).map((b) => b.name);
+const offences = (text: string) =>
+  KIND_BRANCHES.filter((b) => text.split("\n").some((line) => !/^\s*(\/\/|\*)/.test(line) && b.pattern.test(line))).map((b) => b.name);
 
 describe("run kinds", () => {
   it("the guard recognises each way of branching on a run-kind string", () => {
@@ -39,7 +47,9 @@ describe("run kinds", () => {
   });
 
   it("no server file outside server/runs branches on a run-kind string", () => {
-    const found = sourceFiles(SERVER).flatMap((file) => offences(readFileSync(file, "utf8")).map((what) => `${path.relative(SERVER, file)}: ${what}`));
+    const found = sourceFiles(SERVER).flatMap((file) =>
+      offences(readFileSync(file, "utf8")).map((what) => `${path.relative(SERVER, file)}: ${what}`),
+    );
     expect(found).toEqual([]);
   });
 });

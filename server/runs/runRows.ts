@@ -38,7 +38,9 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
     own_key: r.run.ownKey,
     input_hash: r.run.inputHash,
   };
-  const [answer] = rowsOf<{ outcome: string }>(await tx.execute(sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}) as outcome`));
+  const [answer] = rowsOf<{ outcome: string }>(
+    await tx.execute(sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}) as outcome`),
+  );
   if (answer?.outcome === "queued") return;
   if (answer?.outcome === "busy") throw conflict(GENERATION_MESSAGES.nodeBusy);
   if (answer?.outcome === "backlog") throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
@@ -71,7 +73,9 @@ export async function claimNextRun(db: Db, tokenRunId: string, concurrency: numb
     .returning();
   if (claimed) return claimed;
   const [waiting] = rowsOf<{ waiting: boolean }>(
-    await db.execute(sql`select exists (select 1 from generations n where n.user_id = ${owner} and n.status = 'queued') and ${notPaused} as waiting`),
+    await db.execute(
+      sql`select exists (select 1 from generations n where n.user_id = ${owner} and n.status = 'queued') and ${notPaused} as waiting`,
+    ),
   );
   return waiting?.waiting ? "busy" : null;
 }
@@ -80,9 +84,16 @@ export async function claimNextRun(db: Db, tokenRunId: string, concurrency: numb
  * Settles a run: succeeded (its hold captured) or failed or cancelled (its hold released). Answers the
  * status it set, or null when another settle (a cancel, a success) won and moved the credits itself.
  */
-export async function settleRun(db: Db, id: string, outcome: "succeeded" | "failed" | "cancelled", fields: { result?: Record<string, unknown>; error?: string | null }): Promise<string | null> {
+export async function settleRun(
+  db: Db,
+  id: string,
+  outcome: "succeeded" | "failed" | "cancelled",
+  fields: { result?: Record<string, unknown>; error?: string | null },
+): Promise<string | null> {
   const [answer] = rowsOf<{ status: string | null }>(
-    await db.execute(sql`select settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null}) as status`),
+    await db.execute(
+      sql`select settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null}) as status`,
+    ),
   );
   return answer?.status ?? null;
 }

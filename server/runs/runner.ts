@@ -106,7 +106,11 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       void publishRun(hub, row, runMessages.running(row, message, rounded), { progress: true });
       if (rounded === undefined || rounded === 100 || now - lastStored < PROGRESS_STORED_EVERY_MS) return;
       lastStored = now;
-      void db.update(generations).set({ progress: rounded }).where(eq(generations.id, row.id)).catch(() => {});
+      void db
+        .update(generations)
+        .set({ progress: rounded })
+        .where(eq(generations.id, row.id))
+        .catch(() => {});
     };
     try {
       const kind = this.kinds.of(row);

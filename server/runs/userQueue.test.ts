@@ -36,7 +36,10 @@ class FakeFal implements Engine {
 
 const fal = new FakeFal();
 const authSecret = randomBytes(32).toString("hex");
-const options: HarnessOptions = { generation: { engines: { fal }, env: { FAL_KEY: "platform-key" }, perUserConcurrency: 1 }, config: { authSecret } };
+const options: HarnessOptions = {
+  generation: { engines: { fal }, env: { FAL_KEY: "platform-key" }, perUserConcurrency: 1 },
+  config: { authSecret },
+};
 let h: Harness;
 
 beforeAll(async () => {
@@ -45,17 +48,28 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
-const queue = async (user: TestUser) => (await h.call(user, "GET", "/api/queue")).body as { paused: boolean; runs: { id: string; nodeTitle: string; status: string; projectName: string; modelName: string; credits: number }[] };
-const waitingTitles = async (user: TestUser) => (await queue(user)).runs.filter((r) => r.status === "queued" || r.status === "waiting").map((r) => r.nodeTitle);
+const queue = async (user: TestUser) =>
+  (await h.call(user, "GET", "/api/queue")).body as {
+    paused: boolean;
+    runs: { id: string; nodeTitle: string; status: string; projectName: string; modelName: string; credits: number }[];
+  };
+const waitingTitles = async (user: TestUser) =>
+  (await queue(user)).runs.filter((r) => r.status === "queued" || r.status === "waiting").map((r) => r.nodeTitle);
 const patch = (user: TestUser, runId: string, body: unknown) => h.call(user, "PATCH", `/api/runs/${runId}`, body);
 
 /** A project with image nodes titled by `titles`, each prompted "shot {title}". */
 async function project(user: TestUser, titles: string[]) {
   const projectId = (await h.call(user, "POST", "/api/projects", { name: `Q ${titles.join("")}` })).body.id as string;
-  await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: titles.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })) });
+  await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+    nodes: titles.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })),
+  });
   await h.call(user, "POST", "/api/workflows/autosave", {
     projectId,
-    updates: titles.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 } })),
+    updates: titles.map((id) => ({
+      nodeId: id,
+      prevRev: 0,
+      nodeData: { title: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 },
+    })),
   });
   return projectId;
 }
@@ -64,7 +78,12 @@ async function project(user: TestUser, titles: string[]) {
 async function queueRuns(user: TestUser, projectId: string, titles: string[]) {
   const ids: Record<string, string> = {};
   for (const id of titles) {
-    const res = await h.call(user, "POST", "/api/execute-node", { projectId, nodeId: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL });
+    const res = await h.call(user, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: id,
+      prompt: `shot ${id}`,
+      selectedModel: IMAGE_MODEL,
+    });
     expect(res.status).toBe(202);
     ids[id] = res.body.generationId;
   }
@@ -148,8 +167,16 @@ describe("the user's queue", () => {
     expect(retried).not.toBe(failedId);
     expect((await h.generation.service.waitFor(retried)).status).toBe("succeeded");
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
-    const ledger = await h.database.db.select({ key: creditLedger.idempotencyKey }).from(creditLedger).where(eq(creditLedger.userId, user.id));
-    expect(ledger.filter((l) => l.key.startsWith(`generation:${retried}:`)).map((l) => l.key).sort()).toEqual([`generation:${retried}:capture`, `generation:${retried}:reserve`]);
+    const ledger = await h.database.db
+      .select({ key: creditLedger.idempotencyKey })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, user.id));
+    expect(
+      ledger
+        .filter((l) => l.key.startsWith(`generation:${retried}:`))
+        .map((l) => l.key)
+        .sort(),
+    ).toEqual([`generation:${retried}:capture`, `generation:${retried}:reserve`]);
     // Only failed or cancelled runs are retried.
     const again = await patch(user, retried, { action: "retry" });
     expect(again.status).toBe(409);
@@ -230,7 +257,10 @@ describe("after a restart", () => {
     await resume(user);
     await settleAll(Object.values(ids));
     expect(startOrder(["U", "V", "W"])).toEqual(["W", "U", "V"]);
-    const rows = await h.database.db.select().from(generations).where(and(eq(generations.userId, user.id), eq(generations.status, "succeeded")));
+    const rows = await h.database.db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.userId, user.id), eq(generations.status, "succeeded")));
     expect(rows).toHaveLength(3);
   }, 60_000);
 });

@@ -22,7 +22,10 @@ import { readNode } from "./nodeWriter";
 const FINISHED_SHOWN = 40;
 
 const isPrepared = (request: unknown): request is QueuedRun =>
-  typeof request === "object" && request !== null && typeof (request as QueuedRun).modelId === "string" && typeof (request as QueuedRun).inputHash === "string";
+  typeof request === "object" &&
+  request !== null &&
+  typeof (request as QueuedRun).modelId === "string" &&
+  typeof (request as QueuedRun).inputHash === "string";
 
 export class UserQueue<D extends RunDeps = RunDeps> {
   constructor(private readonly engine: RunEngine<D>) {}

@@ -5,7 +5,6 @@ import { element as el, generateScript } from "../../domain/screenplay/fixtures"
 import { paginate } from "../../domain/screenplay/paginate";
 import { DOCX_STYLES, renderScreenplayDocx } from "./docx";
 
-
 const script: ParsedScript = {
   titlePage: { title: "**THE TEST**", credit: "Written by", author: "Zoë Ivanova", draftDate: "May 2026", contact: "Reelgraph\nМосква" },
   elements: [
@@ -27,7 +26,8 @@ const script: ParsedScript = {
 function unzip(buf: Buffer): Record<string, string> {
   const files = unzipSync(new Uint8Array(buf));
   const out: Record<string, string> = {};
-  for (const [name, data] of Object.entries(files)) out[name] = name.endsWith(".xml") || name.endsWith(".rels") ? strFromU8(data) : `<${data.length} bytes>`;
+  for (const [name, data] of Object.entries(files))
+    out[name] = name.endsWith(".xml") || name.endsWith(".rels") ? strFromU8(data) : `<${data.length} bytes>`;
   return out;
 }
 
@@ -37,7 +37,9 @@ const styleXml = (styles: string, id: string) => styles.match(new RegExp(`<w:sty
 describe("renderScreenplayDocx", () => {
   it("writes a package with screenplay styles, indents in twips, Courier Prime 12 pt embedded", async () => {
     const files = unzip(await renderScreenplayDocx(script, { paper: "letter", sceneNumbers: "none" }));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(["[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/fontTable.xml"]));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(["[Content_Types].xml", "word/document.xml", "word/styles.xml", "word/fontTable.xml"]),
+    );
     expect(Object.keys(files).some((f) => /^word\/fonts\/.+\.odttf$/.test(f))).toBe(true);
     expect(files["word/fontTable.xml"]).toMatch(/w:name="Courier Prime"[\s\S]*w:embedRegular/);
     const styles = files["word/styles.xml"]!;
@@ -112,7 +114,15 @@ describe("renderScreenplayDocx", () => {
     const sentences = Array.from({ length: 24 }, (_, i) => `Sentence ${i + 1} is spoken here.`).join(" ");
     const speech: ParsedScript = {
       titlePage: {},
-      elements: [el("slug", "INT. HALL - DAY"), filler, el("character", "ANNA"), el("dialogue", sentences), el("action", "She sits."), el("character", "ANNA"), el("dialogue", "Done.")],
+      elements: [
+        el("slug", "INT. HALL - DAY"),
+        filler,
+        el("character", "ANNA"),
+        el("dialogue", sentences),
+        el("action", "She sits."),
+        el("character", "ANNA"),
+        el("dialogue", "Done."),
+      ],
       format: { continueds: { more: "(MEHR)", contd: "(WEITER)" } },
     };
 
@@ -138,7 +148,10 @@ describe("renderScreenplayDocx", () => {
 
     it("breaks before an element that opens a page and drops its space before there", async () => {
       const filler48 = el("action", Array.from({ length: 48 }, (_, i) => `filler line ${i}`).join("\n"));
-      const long: ParsedScript = { titlePage: {}, elements: [filler48, el("action", "Short."), el("slug", "INT. NEXT - DAY"), el("action", "More filler.\nAnd more.\nAnd more.")] };
+      const long: ParsedScript = {
+        titlePage: {},
+        elements: [filler48, el("action", "Short."), el("slug", "INT. NEXT - DAY"), el("action", "More filler.\nAnd more.\nAnd more.")],
+      };
       const pages = paginate(long.elements, { paper: "letter" });
       const opener = pages[1]!.lines[0]!.elementId;
       const doc = unzip(await renderScreenplayDocx(long, { paper: "letter" }))["word/document.xml"]!;

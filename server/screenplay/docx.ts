@@ -76,7 +76,12 @@ export const DOCX_STYLES: Readonly<Record<ElementType, { id: string; name: strin
 const inch = (n: number) => Math.round(n * TWIP);
 
 function styles(): IParagraphStyleOptions[] {
-  const s = (type: ElementType, next: ElementType, paragraph: IParagraphStyleOptions["paragraph"], caps = false): IParagraphStyleOptions => ({
+  const s = (
+    type: ElementType,
+    next: ElementType,
+    paragraph: IParagraphStyleOptions["paragraph"],
+    caps = false,
+  ): IParagraphStyleOptions => ({
     id: DOCX_STYLES[type].id,
     name: DOCX_STYLES[type].name,
     basedOn: "Normal",
@@ -136,7 +141,14 @@ function runs(content: string): TextRun[] {
 }
 
 const NO_BORDER = { style: BorderStyle.NONE, size: 0, color: "FFFFFF" };
-const NO_BORDERS = { top: NO_BORDER, bottom: NO_BORDER, left: NO_BORDER, right: NO_BORDER, insideHorizontal: NO_BORDER, insideVertical: NO_BORDER };
+const NO_BORDERS = {
+  top: NO_BORDER,
+  bottom: NO_BORDER,
+  left: NO_BORDER,
+  right: NO_BORDER,
+  insideHorizontal: NO_BORDER,
+  insideVertical: NO_BORDER,
+};
 
 /** A dual-dialogue pair: two speeches side by side in a borderless table (28-character columns). */
 function dualTable(left: ScreenplayElement[], right: ScreenplayElement[]): Table {
@@ -152,7 +164,9 @@ function dualTable(left: ScreenplayElement[], right: ScreenplayElement[]): Table
       width: { size: width, type: WidthType.DXA },
       borders: NO_BORDERS,
       margins: { top: 0, bottom: 0, left: 0, right: 0 },
-      children: els.map((el) => new Paragraph({ style: DOCX_STYLES[el.type].id, indent: indents(el.type, gutter), children: runs(el.content) })),
+      children: els.map(
+        (el) => new Paragraph({ style: DOCX_STYLES[el.type].id, indent: indents(el.type, gutter), children: runs(el.content) }),
+      ),
     });
   return new Table({
     width: { size: inch(6), type: WidthType.DXA },
@@ -191,16 +205,26 @@ function lineRuns(lines: readonly PositionedLine[]): TextRun[] {
 const TOP_OF_PAGE = { spacing: { before: 0 } };
 
 /** "(MORE)" below a split speech's first part, and "NAME (CONT'D)" above its rest (in the file's own words). */
-const moreParagraph = (text: string) => new Paragraph({ style: DOCX_STYLES.character.id, keepNext: false, spacing: { before: 0 }, children: [new TextRun(text)] });
+const moreParagraph = (text: string) =>
+  new Paragraph({ style: DOCX_STYLES.character.id, keepNext: false, spacing: { before: 0 }, children: [new TextRun(text)] });
 const contdParagraph = (text: string, pageBreakBefore: boolean) =>
-  new Paragraph({ style: DOCX_STYLES.character.id, pageBreakBefore, ...TOP_OF_PAGE, children: lineRuns(text.split("\n").map((t) => ({ text: t, x: 0, row: 0, kind: "character" }))) });
+  new Paragraph({
+    style: DOCX_STYLES.character.id,
+    pageBreakBefore,
+    ...TOP_OF_PAGE,
+    children: lineRuns(text.split("\n").map((t) => ({ text: t, x: 0, row: 0, kind: "character" }))),
+  });
 
 /**
  * An element's paragraphs where the one pagination put it: a page break before the part that opens a page,
  * the continued cue above it and "(MORE)" below the part before; an element printed across pages becomes one
  * paragraph per page, each with the PDF's lines.
  */
-function placedParagraphs(el: ScreenplayElement, parts: readonly ElementPart[], paragraph: (opts: { pageBreakBefore: boolean; children?: TextRun[]; top: boolean }) => Paragraph | Table): Array<Paragraph | Table> {
+function placedParagraphs(
+  el: ScreenplayElement,
+  parts: readonly ElementPart[],
+  paragraph: (opts: { pageBreakBefore: boolean; children?: TextRun[]; top: boolean }) => Paragraph | Table,
+): Array<Paragraph | Table> {
   if (parts.length === 0) return [paragraph({ pageBreakBefore: !!el.pageBreakBefore, top: false })];
   const split = parts.length > 1;
   const out: Array<Paragraph | Table> = [];
@@ -216,7 +240,11 @@ function placedParagraphs(el: ScreenplayElement, parts: readonly ElementPart[], 
   return out;
 }
 
-function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocxOptions, parts: ReadonlyMap<string, ElementPart[]>): Array<Paragraph | Table> {
+function scriptBody(
+  elements: readonly ScreenplayElement[],
+  opts: ScreenplayDocxOptions,
+  parts: ReadonlyMap<string, ElementPart[]>,
+): Array<Paragraph | Table> {
   const body: Array<Paragraph | Table> = [];
   let scene = 0;
   let i = 0;
@@ -245,32 +273,44 @@ function scriptBody(elements: readonly ScreenplayElement[], opts: ScreenplayDocx
       const num = el.sceneNumber?.trim() || String(scene);
       const left = opts.sceneNumbers === "left" || opts.sceneNumbers === "both";
       const right = opts.sceneNumbers === "right" || opts.sceneNumbers === "both";
-      const children = [...(left ? [new TextRun(num), new TextRun("\t")] : []), ...runs(el.content), ...(right ? [new TextRun("\t"), new TextRun(num)] : [])];
+      const children = [
+        ...(left ? [new TextRun(num), new TextRun("\t")] : []),
+        ...runs(el.content),
+        ...(right ? [new TextRun("\t"), new TextRun(num)] : []),
+      ];
       body.push(
-        ...placedParagraphs(el, placed.slice(0, 1), ({ pageBreakBefore, top }) =>
-          new Paragraph({
-            style: DOCX_STYLES.slug.id,
-            pageBreakBefore,
-            ...(top ? TOP_OF_PAGE : {}),
-            children,
-            // the number sits in the margin: left by a hanging indent, right by a right indent reaching into
-            // the margin with a right tab at its end (LibreOffice ignores tab stops past the right indent)
-            ...(left || right ? { indent: { left: 0, ...(left ? { hanging: inch(0.75) } : {}), ...(right ? { right: -inch(0.5) } : {}) } } : {}),
-            ...(right ? { tabStops: [{ type: TabStopType.RIGHT, position: inch(6.5) }] } : {}),
-          }),
+        ...placedParagraphs(
+          el,
+          placed.slice(0, 1),
+          ({ pageBreakBefore, top }) =>
+            new Paragraph({
+              style: DOCX_STYLES.slug.id,
+              pageBreakBefore,
+              ...(top ? TOP_OF_PAGE : {}),
+              children,
+              // the number sits in the margin: left by a hanging indent, right by a right indent reaching into
+              // the margin with a right tab at its end (LibreOffice ignores tab stops past the right indent)
+              ...(left || right
+                ? { indent: { left: 0, ...(left ? { hanging: inch(0.75) } : {}), ...(right ? { right: -inch(0.5) } : {}) } }
+                : {}),
+              ...(right ? { tabStops: [{ type: TabStopType.RIGHT, position: inch(6.5) }] } : {}),
+            }),
         ),
       );
       continue;
     }
     body.push(
-      ...placedParagraphs(el, placed, ({ pageBreakBefore, top, children }) =>
-        new Paragraph({
-          style: DOCX_STYLES[el.type].id,
-          pageBreakBefore,
-          ...(top ? TOP_OF_PAGE : {}),
-          children: children ?? runs(el.content),
-          ...(el.type === "action" && el.centered ? { alignment: AlignmentType.CENTER } : {}),
-        }),
+      ...placedParagraphs(
+        el,
+        placed,
+        ({ pageBreakBefore, top, children }) =>
+          new Paragraph({
+            style: DOCX_STYLES[el.type].id,
+            pageBreakBefore,
+            ...(top ? TOP_OF_PAGE : {}),
+            children: children ?? runs(el.content),
+            ...(el.type === "action" && el.centered ? { alignment: AlignmentType.CENTER } : {}),
+          }),
       ),
     );
   }
@@ -285,7 +325,9 @@ function titleBody(tp: TitlePage, paper: Paper): Paragraph[] {
     const lines = value.trim().split(/\r?\n/);
     lines.forEach((line, k) => {
       const before = k === 0 ? Math.max(0, atRow - row) * LINE : 0;
-      out.push(new Paragraph({ alignment, spacing: { before, after: 0, line: LINE, lineRule: LineRuleType.EXACT }, children: runs(line.trim()) }));
+      out.push(
+        new Paragraph({ alignment, spacing: { before, after: 0, line: LINE, lineRule: LineRuleType.EXACT }, children: runs(line.trim()) }),
+      );
     });
     row = Math.max(row, atRow) + lines.length;
   };
@@ -312,14 +354,26 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
   // lines in the PDF (they print in the margins) but do in Word; every page still ends at an explicit break
   const lines = LINES_PER_PAGE[paperName] + 2;
   const size = { width: inch(paper.width), height: inch(paper.height) };
-  const margin = { top: TWIP, left: inch(1.5), right: TWIP, bottom: size.height - TWIP - lines * LINE, header: inch(0.5), footer: inch(0.5) };
+  const margin = {
+    top: TWIP,
+    left: inch(1.5),
+    right: TWIP,
+    bottom: size.height - TWIP - lines * LINE,
+    header: inch(0.5),
+    footer: inch(0.5),
+  };
   const title = script.titlePage.title ? stripEmphasis(script.titlePage.title).replace(/\s+/g, " ").trim() : "";
   const pageNumberHeader = new Header({
     children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [PageNumber.CURRENT, "."] })] })],
   });
   const emptyHeader = new Header({ children: [new Paragraph({ children: [] })] });
   const sections = [];
-  if (title) sections.push({ properties: { page: { size, margin } }, headers: { default: emptyHeader }, children: titleBody(script.titlePage, paperName) });
+  if (title)
+    sections.push({
+      properties: { page: { size, margin } },
+      headers: { default: emptyHeader },
+      children: titleBody(script.titlePage, paperName),
+    });
   sections.push({
     properties: { page: { size, margin, pageNumbers: { start: 1 } }, titlePage: true },
     headers: { default: pageNumberHeader, first: emptyHeader },

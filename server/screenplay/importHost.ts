@@ -31,7 +31,9 @@ const run = createWorkerHost<Task, ImportReply, ImportedScript>({
     throw reply.refused ? new ScreenplayParseError(reply.message) : new Error(reply.message);
   },
   failure: ({ kind }) =>
-    new ScreenplayParseError(kind === "docx" ? PARSE_MESSAGES.docxUnparseable : "Failed to process uploaded file. Please check the file format and try again."),
+    new ScreenplayParseError(
+      kind === "docx" ? PARSE_MESSAGES.docxUnparseable : "Failed to process uploaded file. Please check the file format and try again.",
+    ),
 });
 
 /** importScript and its page count, off the server's thread; bad files reject with ScreenplayParseError. */

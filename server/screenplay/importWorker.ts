@@ -17,7 +17,12 @@ port.on("message", (m: ImportRequest) => {
     // Paginating is the slowest part of an import (seconds for thousands of headings): here, not on the server's thread.
     reply = { id: m.id, ok: true, imported: { parsed, pageCount: pageCount(parsed.elements, undefined, parsed.format) } };
   } catch (err) {
-    reply = { id: m.id, ok: false, refused: err instanceof ScreenplayParseError, message: err instanceof Error ? err.message : String(err) };
+    reply = {
+      id: m.id,
+      ok: false,
+      refused: err instanceof ScreenplayParseError,
+      message: err instanceof Error ? err.message : String(err),
+    };
   }
   port.postMessage(reply);
 });

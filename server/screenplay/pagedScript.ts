@@ -17,7 +17,10 @@ export function scriptOfPages(pages: number, seed = 1): ParsedScript {
   // the element that opens the page after the last wanted one; cut there and back off until it paginates right
   const laid = paginate(script.elements, { paper: "letter" });
   const firstId = laid[pages]?.lines[0]?.elementId;
-  let end = Math.max(1, script.elements.findIndex((e) => e.id === firstId));
+  let end = Math.max(
+    1,
+    script.elements.findIndex((e) => e.id === firstId),
+  );
   while (end > 1 && pageCount(script.elements.slice(0, end), "letter") > pages) end--;
   return { ...script, elements: script.elements.slice(0, end) };
 }

@@ -37,7 +37,6 @@ const pagesText = (file: string) => execFileSync("pdftotext", ["-layout", file, 
 const info = (file: string) => execFileSync("pdfinfo", [file], { encoding: "utf8" });
 const squash = (s: string) => s.replace(/\s+/g, "");
 
-
 describe("renderScreenplayPdf", () => {
   const script = scriptOfPages(120);
 
@@ -67,7 +66,12 @@ describe("renderScreenplayPdf", () => {
     expect(firstPage.split("\n")[0]!.trim()).not.toMatch(/^\d+\.$/);
     // page numbers: "2." on the second script page, top right; "120." on the last
     expect(pages[2]!.split("\n").find((l) => l.trim())!).toMatch(/^\s{40,}2\.$/);
-    expect(pages[120]!.split("\n").find((l) => l.trim())!.trim()).toBe("120.");
+    expect(
+      pages[120]!
+        .split("\n")
+        .find((l) => l.trim())!
+        .trim(),
+    ).toBe("120.");
     const all = squash(pages.join(""));
     for (const word of ["Москва", "東京", "Zoë", "ÅLESUND"]) {
       if (script.elements.some((e) => e.content.includes(word))) expect(all).toContain(word);
@@ -86,7 +90,16 @@ describe("renderScreenplayPdf", () => {
     };
     const file = save("intl.pdf", await renderScreenplayPdf(doc, { paper: "letter", sceneNumbers: "none" }));
     const [page] = pagesText(file);
-    for (const word of ["Москва", "東京", "Zoë", "МОСКВА", "健二", "東京に行こう", "ждёт", "Quietly she leaves now and never looks back."]) {
+    for (const word of [
+      "Москва",
+      "東京",
+      "Zoë",
+      "МОСКВА",
+      "健二",
+      "東京に行こう",
+      "ждёт",
+      "Quietly she leaves now and never looks back.",
+    ]) {
       expect(squash(page!)).toContain(squash(word));
     }
     expect(page).not.toMatch(/[*_]/);
@@ -104,7 +117,10 @@ describe("renderScreenplayPdf", () => {
     };
     const lineOf = async (sceneNumbers: "none" | "left" | "right" | "both") => {
       const file = save(`sn-${sceneNumbers}.pdf`, await renderScreenplayPdf(doc, { paper: "a4", sceneNumbers }));
-      return pagesText(file)[1]!.split("\n").find((l) => l.includes("HOUSE"))!.trim();
+      return pagesText(file)[1]!
+        .split("\n")
+        .find((l) => l.includes("HOUSE"))!
+        .trim();
     };
     expect(await lineOf("none")).toBe("INT. HOUSE - DAY");
     expect(await lineOf("left")).toMatch(/^12A\s+INT\. HOUSE - DAY$/);

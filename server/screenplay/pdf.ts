@@ -138,7 +138,13 @@ function drawText(doc: Doc, fonts: FontUse, text: string, styles: StyleSpan[] | 
     }
     if (seg.underline && col > segStart) {
       const y = baseline + 1.6;
-      doc.save().lineWidth(0.6).moveTo(xPt + segStart * COLUMN_PT, y).lineTo(xPt + col * COLUMN_PT, y).stroke().restore();
+      doc
+        .save()
+        .lineWidth(0.6)
+        .moveTo(xPt + segStart * COLUMN_PT, y)
+        .lineTo(xPt + col * COLUMN_PT, y)
+        .stroke()
+        .restore();
     }
   }
 }
@@ -178,7 +184,14 @@ function titleLines(value: string | undefined): TitleLine[] {
     for (const r of parseEmphasis(para.trim())) {
       const start = text.length;
       text += r.text;
-      if (r.bold || r.italic || r.underline) spans.push({ start, end: text.length, ...(r.bold ? { bold: true } : {}), ...(r.italic ? { italic: true } : {}), ...(r.underline ? { underline: true } : {}) });
+      if (r.bold || r.italic || r.underline)
+        spans.push({
+          start,
+          end: text.length,
+          ...(r.bold ? { bold: true } : {}),
+          ...(r.italic ? { italic: true } : {}),
+          ...(r.underline ? { underline: true } : {}),
+        });
     }
     for (const [s, e] of wrapRanges(text, 60)) {
       const styles = spans
@@ -226,7 +239,12 @@ export async function renderScreenplayPdf(script: ParsedScript, opts: Screenplay
 }
 
 /** Renders already paginated pages (lets callers time or reuse the pagination). */
-export function renderPagesPdf(pages: Page[], titlePage: TitlePage, opts: ScreenplayPdfOptions, box: PageBox = { ...PAPER_INCHES[opts.paper ?? "letter"], top: TOP_MARGIN_IN * PT }): Promise<Buffer> {
+export function renderPagesPdf(
+  pages: Page[],
+  titlePage: TitlePage,
+  opts: ScreenplayPdfOptions,
+  box: PageBox = { ...PAPER_INCHES[opts.paper ?? "letter"], top: TOP_MARGIN_IN * PT },
+): Promise<Buffer> {
   const title = titlePage.title ? stripEmphasis(titlePage.title).replace(/\s+/g, " ").trim() : undefined;
   const author = titlePage.author ? stripEmphasis(titlePage.author).replace(/\s+/g, " ").trim() : undefined;
   const doc = new PDFDocument({

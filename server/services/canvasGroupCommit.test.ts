@@ -30,7 +30,10 @@ afterAll(() => h.close());
 const db = () => h.database.db;
 const byOwner: ChangeOrigin = { source: "user", actor: { userId: "" }, clientId: "tab" };
 const write = (projectId: string, id: string, rev: number, prevRev: number, title = `${id} r${rev}`) =>
-  applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title, rev }, prevRev } as CanvasChange], { ...byOwner, actor: { userId: owner.id } });
+  applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title, rev }, prevRev } as CanvasChange], {
+    ...byOwner,
+    actor: { userId: owner.id },
+  });
 const stored = async (projectId: string, id: string) => (await loadCanvas(db(), projectId)).nodes.find((n) => n.id === id);
 
 describe("group commit of node data", () => {
@@ -47,7 +50,8 @@ describe("group commit of node data", () => {
     } finally {
       statements.mockRestore();
     }
-    for (let i = 0; i < 10; i++) expect(await stored(i % 2 ? projectB : projectA, `g${i}`)).toMatchObject({ rev: 2, data: { title: `g${i} r2` } });
+    for (let i = 0; i < 10; i++)
+      expect(await stored(i % 2 ? projectB : projectA, `g${i}`)).toMatchObject({ rev: 2, data: { title: `g${i} r2` } });
   });
 
   it("checks each node under the revision rule, in arrival order, when waiting lists write the same node", async () => {
@@ -83,9 +87,14 @@ describe("group commit of node data", () => {
   it("checks the writers of lists that wait together in one query, refusing only those who may not write", async () => {
     const viewer = await h.signUp("Viewer");
     const stranger = await h.signUp("Stranger");
-    expect((await h.call(owner, "POST", `/api/projects/${projectA}/members`, { email: viewer.email, permission: "view" })).status).toBeLessThan(300);
+    expect(
+      (await h.call(owner, "POST", `/api/projects/${projectA}/members`, { email: viewer.email, permission: "view" })).status,
+    ).toBeLessThan(300);
     const by = (user: TestUser, projectId: string, id: string) =>
-      applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title: id, rev: 1 }, prevRev: 0 } as CanvasChange], { source: "user", actor: { userId: user.id } });
+      applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title: id, rev: 1 }, prevRev: 0 } as CanvasChange], {
+        source: "user",
+        actor: { userId: user.id },
+      });
     const reads = vi.spyOn(db(), "select");
     try {
       const results = await Promise.allSettled([
@@ -95,7 +104,8 @@ describe("group commit of node data", () => {
         by(owner, randomUUID(), "nowhere"),
       ]);
       expect(results.slice(0, 6).map((r) => r.status)).toEqual(Array(6).fill("fulfilled"));
-      const refusal = (r: PromiseSettledResult<unknown>) => (r.status === "rejected" ? [(r.reason as HttpError).status, (r.reason as HttpError).message] : r.status);
+      const refusal = (r: PromiseSettledResult<unknown>) =>
+        r.status === "rejected" ? [(r.reason as HttpError).status, (r.reason as HttpError).message] : r.status;
       expect(results.slice(6).map(refusal)).toEqual([
         [403, "You have view-only access to this project"],
         [403, MESSAGES.accessDeniedDefault],
@@ -114,11 +124,22 @@ describe("group commit of node data", () => {
   it("remembers a writer's permission for a few seconds, and forgets it at once when the sharing changes or the project goes", async () => {
     const editor = await h.signUp("Editor");
     const projectC = (await h.call(owner, "POST", "/api/projects", { name: "Group C" })).body.id as string;
-    const share = (permission: "edit" | "view") => h.call(owner, "POST", `/api/projects/${projectC}/members`, { email: editor.email, permission });
+    const share = (permission: "edit" | "view") =>
+      h.call(owner, "POST", `/api/projects/${projectC}/members`, { email: editor.email, permission });
     let rev = 0;
     const save = (user: TestUser, projectId = projectC) =>
-      applyChanges(db(), h.hub, projectId, [{ type: "node-data", id: `kept-${user.id}`, data: { title: "kept", rev: rev + 1 }, prevRev: rev++ } as CanvasChange], { source: "user", actor: { userId: user.id } });
-    const refusal = (p: Promise<unknown>) => p.then(() => "saved", (err: HttpError) => [err.status, err.message]);
+      applyChanges(
+        db(),
+        h.hub,
+        projectId,
+        [{ type: "node-data", id: `kept-${user.id}`, data: { title: "kept", rev: rev + 1 }, prevRev: rev++ } as CanvasChange],
+        { source: "user", actor: { userId: user.id } },
+      );
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => "saved",
+        (err: HttpError) => [err.status, err.message],
+      );
     const permissionQueries = async (during: () => Promise<unknown>) => {
       const reads = vi.spyOn(db(), "select");
       try {
@@ -154,7 +175,10 @@ describe("group commit of node data", () => {
 
   it("fails only the list at fault when a grouped statement fails", async () => {
     // A server writer's list for a project that does not exist breaks the nodes' foreign key.
-    const ghost = applyChanges(db(), h.hub, randomUUID(), [{ type: "node-data", id: "ghost", data: { rev: 1 }, prevRev: 0 }], { source: "generation", actor: { system: "generation" } });
+    const ghost = applyChanges(db(), h.hub, randomUUID(), [{ type: "node-data", id: "ghost", data: { rev: 1 }, prevRev: 0 }], {
+      source: "generation",
+      actor: { system: "generation" },
+    });
     const fine = Array.from({ length: 4 }, (_, i) => write(projectB, `fine${i}`, 1, 0));
     const results = await Promise.allSettled([...fine, ghost]);
     expect(results.slice(0, 4).map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled"]);

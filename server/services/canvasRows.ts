@@ -24,7 +24,11 @@ type DataChange = ChangeOf<"node-data">;
  * with the stored copy. One statement for the whole run of writes (the autosave
  * hot path, bench/autosave); only the writes that did not land are read back, to answer them as conflicts.
  */
-export async function writeData(db: Db, projectId: string, changes: DataChange[]): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+export async function writeData(
+  db: Db,
+  projectId: string,
+  changes: DataChange[],
+): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
   const [result] = await writeDataGroup(db, [{ projectId, changes }]);
   return result!;
 }
@@ -46,8 +50,11 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
     [...new Map(b.changes.map((c) => [c.id, c])).values()].map((c) => ({ ...c, data: { ...c.data, rev: revisionOf(c) } })),
   );
   const key = (projectId: string, id: string) => `${projectId}\u0000${id}`;
-  const incoming = latest.flatMap((changes, i) => changes.map((c) => ({ project_id: batches[i]!.projectId, id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })));
-  if (new Set(incoming.map((w) => key(w.project_id, w.id))).size !== incoming.length) throw new Error("writeDataGroup: a node appears in two batches");
+  const incoming = latest.flatMap((changes, i) =>
+    changes.map((c) => ({ project_id: batches[i]!.projectId, id: c.id, data: c.data, rev: c.data.rev, prev: c.prevRev })),
+  );
+  if (new Set(incoming.map((w) => key(w.project_id, w.id))).size !== incoming.length)
+    throw new Error("writeDataGroup: a node appears in two batches");
   if (incoming.length === 0) return batches.map(() => ({ landed: [], conflicts: [] }));
   // Existing nodes are updated through a join with the incoming rows and unknown ones inserted. (An upsert
   // whose conflict branch looked up each row's prevRev in the incoming rows scanned them once per row: a
@@ -57,7 +64,9 @@ export async function writeDataGroup(db: Db, batches: DataBatch[]): Promise<{ la
   // every 10 s per project: one statement per save instead of two on the autosave hot path.
   // The statement lives in the database as write_node_data (drizzle/0008_node_data_writer.sql), where it is
   // planned once per connection rather than on every save (its revision rules: drizzle/0009_node_rev_bigint.sql).
-  const result = await db.execute(sql`select project_id, id from write_node_data(${JSON.stringify(incoming)}::jsonb, ${MAX_REV_STEP}::bigint)`);
+  const result = await db.execute(
+    sql`select project_id, id from write_node_data(${JSON.stringify(incoming)}::jsonb, ${MAX_REV_STEP}::bigint)`,
+  );
   const stored = new Set(rowsOf<StoredKey>(result).map((r) => key(r.project_id, r.id)));
   const refused = incoming.filter((w) => !stored.has(key(w.project_id, w.id))).map((w) => ({ projectId: w.project_id, id: w.id }));
   const conflicts = await conflictsForKeys(db, refused);
@@ -83,7 +92,10 @@ async function conflictsForKeys(db: Db, keys: { projectId: string; id: string }[
   for (const r of rowsOf<ConflictRow>(rows)) {
     // int8 comes back as text (node-postgres) or a bigint (PGlite); revisions stay within 2^53.
     const rev = Number(r.rev);
-    found.set(`${r.project_id}\u0000${r.id}`, r.deleted ? { nodeId: r.id, rev, nodeData: null, deleted: true } : { nodeId: r.id, rev, nodeData: r.data as NodeData });
+    found.set(
+      `${r.project_id}\u0000${r.id}`,
+      r.deleted ? { nodeId: r.id, rev, nodeData: null, deleted: true } : { nodeId: r.id, rev, nodeData: r.data as NodeData },
+    );
   }
   return found;
 }
@@ -91,7 +103,11 @@ async function conflictsForKeys(db: Db, keys: { projectId: string; id: string }[
 type ConflictRow = { project_id: string; id: string; rev: number | string | bigint; data: unknown; deleted: boolean };
 
 /** A server writer's data, computed from the copy at `prevRev`: it lands only over exactly that copy. */
-export async function writeDataExactly(db: Db, projectId: string, c: DataChange): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+export async function writeDataExactly(
+  db: Db,
+  projectId: string,
+  c: DataChange,
+): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
   const rev = revisionOf(c);
   const data: NodeData = { ...c.data, rev };
   const stored = await db
@@ -108,7 +124,9 @@ async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<A
     .select({ id: nodes.id, rev: nodes.rev, data: nodes.data, deleted: nodes.deleted })
     .from(nodes)
     .where(and(eq(nodes.projectId, projectId), inArray(nodes.id, ids)));
-  return rows.map((r) => (r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData }));
+  return rows.map((r) =>
+    r.deleted ? { nodeId: r.id, rev: r.rev, nodeData: null, deleted: true } : { nodeId: r.id, rev: r.rev, nodeData: r.data as NodeData },
+  );
 }
 
 /**
@@ -142,14 +160,25 @@ export async function moveNode(db: Db, projectId: string, id: string, position: 
  * (if given) follows the revision rule. Returns the node as it is now stored, so that other canvases get
  * its data with the restore instead of waiting for a write that may never come (it may lose to a newer one).
  */
-export async function restoreNode(db: Db, projectId: string, c: ChangeOf<"node-restored">): Promise<{ node: NodeRecord | null; conflicts: AutosaveConflict[] }> {
+export async function restoreNode(
+  db: Db,
+  projectId: string,
+  c: ChangeOf<"node-restored">,
+): Promise<{ node: NodeRecord | null; conflicts: AutosaveConflict[] }> {
   await db
     .update(nodes)
     .set({ deleted: false, updatedAt: sql`now()`, ...(c.node ? { x: c.node.position.x, y: c.node.position.y } : {}) })
     .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id)));
-  const written = c.node ? await writeData(db, projectId, [nodeData(c.id, c.node.data, Math.max(0, (c.node.data.rev ?? 1) - 1))]) : { landed: [], conflicts: [] };
-  const [row] = await db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id), eq(nodes.deleted, false)));
-  const node = row ? { id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { ...(row.data as NodeData), rev: row.rev } } : null;
+  const written = c.node
+    ? await writeData(db, projectId, [nodeData(c.id, c.node.data, Math.max(0, (c.node.data.rev ?? 1) - 1))])
+    : { landed: [], conflicts: [] };
+  const [row] = await db
+    .select()
+    .from(nodes)
+    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, c.id), eq(nodes.deleted, false)));
+  const node = row
+    ? { id: row.id, type: row.type, position: { x: row.x, y: row.y }, data: { ...(row.data as NodeData), rev: row.rev } }
+    : null;
   return { node, conflicts: written.conflicts };
 }
 
@@ -166,7 +195,13 @@ export async function removeNodes(db: Db, projectId: string, ids: string[]): Pro
   const gone = await db
     .delete(edges)
     .where(and(eq(edges.projectId, projectId), or(inArray(edges.source, ids), inArray(edges.target, ids))))
-    .returning({ id: edges.id, source: edges.source, target: edges.target, sourceHandle: edges.sourceHandle, targetHandle: edges.targetHandle });
+    .returning({
+      id: edges.id,
+      source: edges.source,
+      target: edges.target,
+      sourceHandle: edges.sourceHandle,
+      targetHandle: edges.targetHandle,
+    });
   return gone;
 }
 
@@ -186,7 +221,16 @@ export async function addEdges(db: Db, projectId: string, wanted: CanvasEdge[]):
   if (added.length) {
     await db
       .insert(edges)
-      .values(added.map((e) => ({ projectId, id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })))
+      .values(
+        added.map((e) => ({
+          projectId,
+          id: e.id,
+          source: e.source,
+          target: e.target,
+          sourceHandle: e.sourceHandle ?? null,
+          targetHandle: e.targetHandle ?? null,
+        })),
+      )
       .onConflictDoNothing();
   }
   return added;
@@ -229,5 +273,11 @@ export async function removeGroups(db: Db, projectId: string, ids: string[]) {
 
 export async function loadGroups(db: Db, projectId: string): Promise<GroupRecord[]> {
   const rows = await db.select().from(canvasGroups).where(eq(canvasGroups.projectId, projectId)).orderBy(canvasGroups.createdAt);
-  return rows.map((r) => ({ id: r.id, name: r.name, colour: r.colour as GroupRecord["colour"], nodeIds: r.nodeIds as string[], collapsed: r.collapsed }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    colour: r.colour as GroupRecord["colour"],
+    nodeIds: r.nodeIds as string[],
+    collapsed: r.collapsed,
+  }));
 }

@@ -19,8 +19,14 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const db = () => h.database.db;
-const apply = (changes: CanvasChange[], userId = owner.id) => applyChanges(db(), h.hub, projectId, changes, { source: "user", actor: { userId }, clientId: "tab-a" });
-const node = (id: string, x = 0, data: Record<string, unknown> = { title: id, rev: 1 }) => ({ id, type: "generic_v2", position: { x, y: 0 }, data });
+const apply = (changes: CanvasChange[], userId = owner.id) =>
+  applyChanges(db(), h.hub, projectId, changes, { source: "user", actor: { userId }, clientId: "tab-a" });
+const node = (id: string, x = 0, data: Record<string, unknown> = { title: id, rev: 1 }) => ({
+  id,
+  type: "generic_v2",
+  position: { x, y: 0 },
+  data,
+});
 const edge = (source: string, target: string) => ({ id: `e-${source}-${target}`, source, target, sourceHandle: null, targetHandle: null });
 
 describe("canvasService.applyChanges", () => {
@@ -50,28 +56,51 @@ describe("canvasService.applyChanges", () => {
     expect(heard.map((m) => m.type)).toEqual(["structure", "nodes"]);
     expect(heard[0]).toMatchObject({ clientId: "tab-a", edgesAdded: [{ id: "e-a-b" }] });
     // One record per node, its last: "a" was created at rev 1 and written at rev 2 in the same list.
-    expect(heard[1]).toEqual(expect.objectContaining({ type: "nodes", nodes: [expect.objectContaining({ id: "a", rev: 2 }), expect.objectContaining({ id: "b", rev: 1 })] }));
+    expect(heard[1]).toEqual(
+      expect.objectContaining({
+        type: "nodes",
+        nodes: [expect.objectContaining({ id: "a", rev: 2 }), expect.objectContaining({ id: "b", rev: 1 })],
+      }),
+    );
   });
 
   it("a compare-and-set write lands only over exactly the revision it was made from", async () => {
-    const stale = await applyChanges(db(), h.hub, projectId, [{ type: "node-data", id: "a", data: { title: "From rev 1", rev: 3 }, prevRev: 1, exact: true }], { source: "generation", actor: { system: "generation" } });
+    const stale = await applyChanges(
+      db(),
+      h.hub,
+      projectId,
+      [{ type: "node-data", id: "a", data: { title: "From rev 1", rev: 3 }, prevRev: 1, exact: true }],
+      { source: "generation", actor: { system: "generation" } },
+    );
     expect(stale.applied).toEqual([]);
     expect(stale.conflicts).toEqual([{ nodeId: "a", rev: 2, nodeData: expect.objectContaining({ title: "Harbour" }) }]);
     heard.length = 0;
-    const fresh = await applyChanges(db(), h.hub, projectId, [{ type: "node-data", id: "a", data: { title: "Result", rev: 4 }, prevRev: 2, exact: true }], { source: "generation", actor: { system: "generation" } });
+    const fresh = await applyChanges(
+      db(),
+      h.hub,
+      projectId,
+      [{ type: "node-data", id: "a", data: { title: "Result", rev: 4 }, prevRev: 2, exact: true }],
+      { source: "generation", actor: { system: "generation" } },
+    );
     expect(fresh.applied).toHaveLength(1);
     expect(heard).toEqual([{ type: "nodes", origin: "generation", nodes: [{ id: "a", rev: 4, data: { title: "Result", rev: 4 } }] }]);
   });
 
   it("a tombstone is revived neither by a placement nor by a data write, only by a restore", async () => {
     await apply([{ type: "node-removed", id: "b" }]);
-    const late = await apply([{ type: "node-added", node: node("b", 9, { title: "late", rev: 9 }) }, { type: "node-data", id: "b", data: { title: "late", rev: 10 }, prevRev: 9 }]);
+    const late = await apply([
+      { type: "node-added", node: node("b", 9, { title: "late", rev: 9 }) },
+      { type: "node-data", id: "b", data: { title: "late", rev: 10 }, prevRev: 9 },
+    ]);
     expect(late.applied).toEqual([]);
     expect(late.conflicts).toEqual([{ nodeId: "b", rev: 1, nodeData: null, deleted: true }]);
     let canvas = await loadCanvas(db(), projectId);
     expect(canvas.nodes.map((n) => n.id)).not.toContain("b");
     expect(canvas.edges.map((e) => e.id)).not.toContain("e-a-b");
-    await apply([{ type: "node-restored", id: "b", node: node("b", 700, { title: "back", rev: 2 }) }, { type: "edge-added", edge: edge("a", "b") }]);
+    await apply([
+      { type: "node-restored", id: "b", node: node("b", 700, { title: "back", rev: 2 }) },
+      { type: "edge-added", edge: edge("a", "b") },
+    ]);
     canvas = await loadCanvas(db(), projectId);
     expect(canvas.nodes.find((n) => n.id === "b")).toMatchObject({ rev: 2, position: { x: 700, y: 0 }, data: { title: "back" } });
     expect(canvas.edges.map((e) => e.id)).toContain("e-a-b");
@@ -87,16 +116,25 @@ describe("canvasService.applyChanges", () => {
   });
 
   it("removing a node publishes the edges that went with it", async () => {
-    await apply([{ type: "node-added", node: node("c", 900) }, { type: "edge-added", edge: edge("b", "c") }]);
+    await apply([
+      { type: "node-added", node: node("c", 900) },
+      { type: "edge-added", edge: edge("b", "c") },
+    ]);
     heard.length = 0;
     const { applied } = await apply([{ type: "node-removed", id: "c" }]);
-    expect(applied).toEqual([{ type: "node-removed", id: "c" }, { type: "edge-removed", id: "e-b-c", edge: expect.objectContaining({ source: "b", target: "c" }) }]);
+    expect(applied).toEqual([
+      { type: "node-removed", id: "c" },
+      { type: "edge-removed", id: "e-b-c", edge: expect.objectContaining({ source: "b", target: "c" }) },
+    ]);
     expect(heard).toMatchObject([{ type: "structure", deletedNodeIds: ["c"], edgesRemoved: ["e-b-c"] }]);
     expect((await loadCanvas(db(), projectId)).edges.map((e) => e.id)).not.toContain("e-b-c");
   });
 
   it("refuses self-loops and edges to missing nodes silently, and answers what it applied", async () => {
-    const { applied } = await apply([{ type: "edge-added", edge: edge("a", "a") }, { type: "edge-added", edge: edge("a", "ghost") }]);
+    const { applied } = await apply([
+      { type: "edge-added", edge: edge("a", "a") },
+      { type: "edge-added", edge: edge("a", "ghost") },
+    ]);
     expect(applied).toEqual([]);
   });
 });

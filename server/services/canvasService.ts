@@ -42,14 +42,24 @@ export interface AppliedChanges {
 /** The live (not deleted) nodes and edges of a project, its saved viewport and its groups. */
 export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState> {
   const [nodeRows, edgeRows, [project], groups] = await Promise.all([
-    db.select().from(nodes).where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false))).orderBy(nodes.createdAt),
+    db
+      .select()
+      .from(nodes)
+      .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false)))
+      .orderBy(nodes.createdAt),
     db.select().from(edges).where(eq(edges.projectId, projectId)).orderBy(edges.createdAt),
     db.select({ viewport: projects.viewport }).from(projects).where(eq(projects.id, projectId)),
     rows.loadGroups(db, projectId),
   ]);
   return {
     nodes: nodeRows.map((r) => ({ id: r.id, type: r.type, position: { x: r.x, y: r.y }, data: r.data as NodeData, rev: r.rev })),
-    edges: edgeRows.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle, targetHandle: e.targetHandle })),
+    edges: edgeRows.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle,
+      targetHandle: e.targetHandle,
+    })),
     viewport: (project?.viewport as Viewport | null) ?? null,
     groups,
   };
@@ -63,7 +73,13 @@ export async function loadCanvas(db: Db, projectId: string): Promise<CanvasState
  * commit below, which writes the lists that arrive together in one statement. What changed is published
  * once it is committed.
  */
-export async function applyChanges(db: Db, hub: RealtimeHub, projectId: string, changes: CanvasChange[], origin: ChangeOrigin): Promise<AppliedChanges> {
+export async function applyChanges(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  changes: CanvasChange[],
+  origin: ChangeOrigin,
+): Promise<AppliedChanges> {
   const userId = "userId" in origin.actor ? origin.actor.userId : undefined;
   const dataOnly = changes.length > 0 && changes.every((c) => c.type === "node-data" && !c.exact);
   // A person's data-only list is checked in the group commit, with every list that waited beside it.
@@ -101,7 +117,10 @@ function dataWrites(db: Db): GroupCommitter<DataWrite, AppliedChanges> {
  */
 async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChanges | Error)[]> {
   const results: (AppliedChanges | Error)[] = [];
-  const asApplied = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }): AppliedChanges => ({ applied: r.landed, conflicts: r.conflicts });
+  const asApplied = (r: { landed: CanvasChange[]; conflicts: AutosaveConflict[] }): AppliedChanges => ({
+    applied: r.landed,
+    conflicts: r.conflicts,
+  });
   // Access first, for all of them in one query: a list its writer may not make is answered with the refusal.
   const people = group.flatMap((w, i) => (w.userId ? [i] : []));
   const verdicts = await authorizeEach(
@@ -115,12 +134,17 @@ async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChange
   });
   for (const layer of layersOf(group, (i) => results[i] === undefined)) {
     try {
-      const written = await rows.writeDataGroup(db, layer.map((i) => group[i]!));
+      const written = await rows.writeDataGroup(
+        db,
+        layer.map((i) => group[i]!),
+      );
       layer.forEach((i, k) => (results[i] = asApplied(written[k]!)));
     } catch {
       for (const i of layer) {
         const { projectId, changes } = group[i]!;
-        results[i] = await rows.writeData(db, projectId, changes).then(asApplied, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+        results[i] = await rows
+          .writeData(db, projectId, changes)
+          .then(asApplied, (err: unknown) => (err instanceof Error ? err : new Error(String(err))));
       }
     }
   }
@@ -177,26 +201,46 @@ async function applyRuns(db: Db, projectId: string, changes: CanvasChange[]): Pr
         }
         break;
       case "node-removed": {
-        const cascaded = await rows.removeNodes(db, projectId, run.map((c) => (c as ChangeOf<"node-removed">).id));
+        const cascaded = await rows.removeNodes(
+          db,
+          projectId,
+          run.map((c) => (c as ChangeOf<"node-removed">).id),
+        );
         applied.push(...run, ...cascaded.map((edge): CanvasChange => edgeRemoved(edge.id, edge)));
         break;
       }
       case "edge-removed":
-        await rows.removeEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-removed">).id));
+        await rows.removeEdges(
+          db,
+          projectId,
+          run.map((c) => (c as ChangeOf<"edge-removed">).id),
+        );
         applied.push(...run);
         break;
       case "edge-added": {
-        const added = await rows.addEdges(db, projectId, run.map((c) => (c as ChangeOf<"edge-added">).edge));
+        const added = await rows.addEdges(
+          db,
+          projectId,
+          run.map((c) => (c as ChangeOf<"edge-added">).edge),
+        );
         applied.push(...added.map((edge): CanvasChange => edgeAdded(edge)));
         break;
       }
       case "group-added":
       case "group-updated":
-        await rows.setGroups(db, projectId, run.map((c) => (c as ChangeOf<"group-added" | "group-updated">).group));
+        await rows.setGroups(
+          db,
+          projectId,
+          run.map((c) => (c as ChangeOf<"group-added" | "group-updated">).group),
+        );
         applied.push(...run);
         break;
       case "group-removed":
-        await rows.removeGroups(db, projectId, run.map((c) => (c as ChangeOf<"group-removed">).id));
+        await rows.removeGroups(
+          db,
+          projectId,
+          run.map((c) => (c as ChangeOf<"group-removed">).id),
+        );
         applied.push(...run);
         break;
       case "viewport":
@@ -212,7 +256,8 @@ function runsOf(changes: CanvasChange[]): CanvasChange[][] {
   const runs: CanvasChange[][] = [];
   for (const c of changes) {
     const last = runs.at(-1);
-    const sameKind = last && last[0]!.type === c.type && (c.type !== "node-data" || !!c.exact === !!(last[0] as ChangeOf<"node-data">).exact);
+    const sameKind =
+      last && last[0]!.type === c.type && (c.type !== "node-data" || !!c.exact === !!(last[0] as ChangeOf<"node-data">).exact);
     if (sameKind) last.push(c);
     else runs.push([c]);
   }

@@ -8,7 +8,15 @@ export type MediaRow = typeof media.$inferSelect;
 
 export async function insertMedia(
   db: Db,
-  row: { id: string; projectId: string | null; ownerId: string; key: string; contentType: string; size: number; originalName: string | null },
+  row: {
+    id: string;
+    projectId: string | null;
+    ownerId: string;
+    key: string;
+    contentType: string;
+    size: number;
+    originalName: string | null;
+  },
 ): Promise<void> {
   await db.insert(media).values(row);
 }

@@ -54,7 +54,10 @@ export async function listProjects(db: Db, userId: string): Promise<Project[]> {
     .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
     .where(or(eq(projects.ownerId, userId), eq(projectMembers.userId, userId)))
     .orderBy(desc(projects.updatedAt));
-  const previews = await previewNodes(db, rows.filter((r) => !r.thumbnail).map((r) => r.id));
+  const previews = await previewNodes(
+    db,
+    rows.filter((r) => !r.thumbnail).map((r) => r.id),
+  );
   return rows.map(({ memberPermission, ...row }) =>
     present(row, row.ownerId === userId ? "owner" : (memberPermission ?? "view"), previews.get(row.id)),
   );
@@ -71,7 +74,14 @@ async function previewNodes(db: Db, projectIds: string[]): Promise<Map<string, R
     .selectDistinctOn([nodes.projectId], { projectId: nodes.projectId, data: nodes.data })
     .from(nodes)
     // Only pictures: a voice line or a 3D model has media too, but nothing a card can show.
-    .where(and(inArray(nodes.projectId, projectIds), eq(nodes.deleted, false), sql`${media} is not null`, sql`coalesce(${nodes.data}->>'contentType', 'image') in ('image', 'video')`))
+    .where(
+      and(
+        inArray(nodes.projectId, projectIds),
+        eq(nodes.deleted, false),
+        sql`${media} is not null`,
+        sql`coalesce(${nodes.data}->>'contentType', 'image') in ('image', 'video')`,
+      ),
+    )
     .orderBy(nodes.projectId, nodes.createdAt);
   return new Map(rows.map((r) => [r.projectId, r.data as Record<string, unknown>]));
 }
@@ -100,7 +110,9 @@ export async function createProject(db: Db, hub: RealtimeHub, ownerId: string, i
       await tx.insert(projects).values({ id, ownerId, name: fields.name, description: fields.description ?? "" });
       if (initial.length === 0) return;
       // Nobody can have this project open yet, so what applyChanges publishes before the commit reaches no one.
-      const placed = initial.map((n): CanvasChange => nodeAdded({ id: n.id, type: n.type, position: n.position, data: startingNodeData(n.data) }));
+      const placed = initial.map(
+        (n): CanvasChange => nodeAdded({ id: n.id, type: n.type, position: n.position, data: startingNodeData(n.data) }),
+      );
       await applyChanges(tx, hub, id, placed, { source: "user", actor: { userId: ownerId } });
     });
   } catch (err) {
@@ -112,12 +124,7 @@ export async function createProject(db: Db, hub: RealtimeHub, ownerId: string, i
   return getProject(db, id, "owner");
 }
 
-export async function updateProject(
-  db: Db,
-  projectId: string,
-  permission: Permission,
-  input: UpdateProjectInput,
-): Promise<Project> {
+export async function updateProject(db: Db, projectId: string, permission: Permission, input: UpdateProjectInput): Promise<Project> {
   try {
     await db
       .update(projects)

@@ -35,7 +35,9 @@ export async function listScripts(db: Db, projectId: string): Promise<ScriptSumm
       name: scripts.name,
       fileType: scripts.fileType,
       // Only the first elements travel to the list, not whole scripts.
-      preview: sql<ScreenplayElement[] | null>`(select jsonb_agg(e) from (select e from jsonb_array_elements(${scripts.elements}) with ordinality as t(e, i) order by i limit ${PREVIEW_ELEMENTS}) p)`,
+      preview: sql<
+        ScreenplayElement[] | null
+      >`(select jsonb_agg(e) from (select e from jsonb_array_elements(${scripts.elements}) with ordinality as t(e, i) order by i limit ${PREVIEW_ELEMENTS}) p)`,
       content: sql<string>`left(${scripts.content}, 600)`,
       createdAt: scripts.createdAt,
       updatedAt: scripts.updatedAt,
@@ -48,7 +50,10 @@ export async function listScripts(db: Db, projectId: string): Promise<ScriptSumm
     projectId: r.projectId,
     name: r.name,
     fileType: r.fileType as ScriptFileType,
-    preview: r.fileType === "screenplay" ? (r.preview ?? []).map((e) => ({ type: e.type, content: e.content })) : [{ type: "action", content: r.content }],
+    preview:
+      r.fileType === "screenplay"
+        ? (r.preview ?? []).map((e) => ({ type: e.type, content: e.content }))
+        : [{ type: "action", content: r.content }],
     lastEditedAt: r.updatedAt.toISOString(),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -57,7 +62,14 @@ export async function listScripts(db: Db, projectId: string): Promise<ScriptSumm
 
 export async function createScript(
   db: Db,
-  input: { projectId: string; name: string; fileType: ScriptFileType; userId: string; elements?: ScreenplayElement[]; metadata?: ScriptMetadata },
+  input: {
+    projectId: string;
+    name: string;
+    fileType: ScriptFileType;
+    userId: string;
+    elements?: ScreenplayElement[];
+    metadata?: ScriptMetadata;
+  },
 ): Promise<ScriptFile> {
   const [row] = await db
     .insert(scripts)

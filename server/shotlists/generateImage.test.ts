@@ -18,7 +18,11 @@ describe("generate a shot image", () => {
     const shotId = list.scenes[0].shots[0].id as string;
     const cost = (await h.call(owner, "GET", "/api/model-cost?modelId=local/sketch")).body.credits as number;
 
-    const res = await h.call(owner, "POST", "/api/shot-list/generate-image", { shotId, shotListId: list.id, prompt: "Wide shot. A harbour at dawn." });
+    const res = await h.call(owner, "POST", "/api/shot-list/generate-image", {
+      shotId,
+      shotListId: list.id,
+      prompt: "Wide shot. A harbour at dawn.",
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.imageUrl).toMatch(/^\/api\/media\/[0-9a-f-]{36}$/);
@@ -46,7 +50,9 @@ describe("generate a shot image", () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe("Please add a description to generate an image");
     expect((await h.call(viewer, "POST", "/api/shot-list/generate-image", { shotId, shotListId: list.id, prompt: "x" })).status).toBe(403);
-    expect((await h.call(stranger, "POST", "/api/shot-list/generate-image", { shotId, shotListId: list.id, prompt: "x" })).status).toBe(403);
+    expect((await h.call(stranger, "POST", "/api/shot-list/generate-image", { shotId, shotListId: list.id, prompt: "x" })).status).toBe(
+      403,
+    );
     expect((await h.call(owner, "POST", "/api/shot-list/generate-image", { shotId: "no-such-shot", prompt: "x" })).status).toBe(404);
     expect((await h.call(null, "POST", "/api/shot-list/generate-image", { shotId, prompt: "x" })).status).toBe(401);
     expect((await h.call(owner, "GET", "/api/credits")).body.balance).toBe(before);

@@ -21,15 +21,22 @@ export function registerShotImageGeneration(app: FastifyInstance, db: Db, genera
   app.post("/api/shot-list/generate-image", async (request) => {
     const caller = requireUser(request);
     const body = parse(generateShotImageSchema, request.body ?? {});
-    const projectId = await projectOfShot(db, caller.id, { shotId: body.shotId, ...(body.shotListId ? { shotListId: body.shotListId } : {}) });
-    const id = await generation.start(shotImageRunKind, { userId: caller.id, projectId, nodeId: detachedNodeId(`shot:${body.shotId}`) }, {
-      prompt: body.prompt,
-      modelId: SHOT_IMAGE_MODEL,
-      params: {},
-      controls: { aspectRatio: "16:9" },
-      variations: 1,
-      seedFixed: true,
+    const projectId = await projectOfShot(db, caller.id, {
+      shotId: body.shotId,
+      ...(body.shotListId ? { shotListId: body.shotListId } : {}),
     });
+    const id = await generation.start(
+      shotImageRunKind,
+      { userId: caller.id, projectId, nodeId: detachedNodeId(`shot:${body.shotId}`) },
+      {
+        prompt: body.prompt,
+        modelId: SHOT_IMAGE_MODEL,
+        params: {},
+        controls: { aspectRatio: "16:9" },
+        variations: 1,
+        seedFixed: true,
+      },
+    );
     const row = await generation.waitFor(id);
     const imageUrl = (row.result as { imageUrl?: string } | null)?.imageUrl;
     if (row.status !== "succeeded" || !imageUrl) return { success: false, error: row.error ?? GENERATION_MESSAGES.failedRetry };

@@ -16,7 +16,9 @@ let png: Buffer;
 beforeAll(async () => {
   h = await createHarness();
   ({ owner, viewer, stranger, projectId } = await projectWithViewer(h, "Images"));
-  png = await sharp({ create: { width: 64, height: 36, channels: 3, background: "#30a050" } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 36, channels: 3, background: "#30a050" } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => h.close());
 
@@ -50,10 +52,21 @@ describe("POST /api/shot-list/upload-image", () => {
     const shotId = list.scenes[0].shots[0].id;
     const before = await mediaCount();
     const text = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.from("just words"), { name: "notes.txt" });
-    expect(text).toEqual({ status: 415, body: { error: "Only images can be used for a shot: please choose a PNG, JPEG, WebP or GIF file", code: "unsupported_media_type" } });
-    const disguised = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.from("<html><script>alert(1)</script></html>"), { name: "x.png" });
+    expect(text).toEqual({
+      status: 415,
+      body: { error: "Only images can be used for a shot: please choose a PNG, JPEG, WebP or GIF file", code: "unsupported_media_type" },
+    });
+    const disguised = await uploadShotImage(
+      h,
+      owner,
+      { shotId, shotListId: list.id },
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      { name: "x.png" },
+    );
     expect(disguised.status).toBe(415);
-    const svg = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), { name: "x.svg" });
+    const svg = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"), {
+      name: "x.svg",
+    });
     expect(svg.status).toBe(415);
     const empty = await uploadShotImage(h, owner, { shotId, shotListId: list.id }, Buffer.alloc(0), { name: "x.png" });
     expect(empty).toEqual({ status: 400, body: { error: "File cannot be empty", code: "bad_request" } });
@@ -73,7 +86,10 @@ describe("POST /api/shot-list/upload-image", () => {
 
   it("refuses unknown shots and bad forms with clear messages", async () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
-    expect(await uploadShotImage(h, owner, { shotId: "shot-nope" }, png)).toEqual({ status: 404, body: { error: "Shot not found", code: "not_found" } });
+    expect(await uploadShotImage(h, owner, { shotId: "shot-nope" }, png)).toEqual({
+      status: 404,
+      body: { error: "Shot not found", code: "not_found" },
+    });
     expect((await uploadShotImage(h, owner, { shotId: "shot-nope", shotListId: list.id }, png)).body.error).toBe("Shot not found");
     expect((await uploadShotImage(h, owner, { shotId: "bad id!" }, png)).body.error).toBe("Invalid id");
     expect((await uploadShotImage(h, owner, {}, png)).status).toBe(400);
@@ -87,7 +103,11 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     const list = await buildShotList(h, owner, projectId, { shots: 3 });
     const shot = list.scenes[0].shots[1];
     const up = await uploadShotImage(h, owner, { shotId: shot.id, shotListId: list.id }, png);
-    const scenes = updateShot(list.scenes as Scene[], shot.id, { image: up.body.imageUrl, description: "Lighthouse at dusk", cameraHeight: "High Angle" });
+    const scenes = updateShot(list.scenes as Scene[], shot.id, {
+      image: up.body.imageUrl,
+      description: "Lighthouse at dusk",
+      cameraHeight: "High Angle",
+    });
     await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version });
     return { list, shotId: shot.id, imageUrl: up.body.imageUrl as string };
   }
@@ -100,7 +120,9 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     await h.call(owner, "PUT", `/api/shot-lists/${list.id}`, { scenes, baseVersion: list.version });
 
     const address = await h.server.listen({ port: 0, host: "127.0.0.1" });
-    const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${project}/live`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const ws = new WebSocket(`${address.replace("http", "ws")}/api/projects/${project}/live`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     const messages: any[] = [];
     await new Promise<void>((resolve, reject) => {
       ws.on("message", (m) => {
@@ -111,7 +133,10 @@ describe("POST /api/shot-list/export-to-canvas", () => {
       ws.on("error", reject);
     });
 
-    const first = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId: list.scenes[0].shots[1].id });
+    const first = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", {
+      shotListId: list.id,
+      shotId: list.scenes[0].shots[1].id,
+    });
     expect(first.status).toBe(201);
     expect(first.body.node).toMatchObject({
       type: "generic_v2",
@@ -127,7 +152,10 @@ describe("POST /api/shot-list/export-to-canvas", () => {
         shotMetadata: { shotNumber: 2, description: "Lighthouse", shotSize: "Medium Shot", shotType: "Single", movement: "Static" },
       },
     });
-    const second = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId: list.scenes[0].shots[1].id });
+    const second = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", {
+      shotListId: list.id,
+      shotId: list.scenes[0].shots[1].id,
+    });
     expect(second.body.node.position).toEqual({ x: 950, y: 400 });
     expect(second.body.node.id).not.toBe(first.body.node.id);
 
@@ -139,15 +167,26 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     ]);
     // ...and delivered to open canvases: the node's structure first, then its data.
     await expect.poll(() => messages.length, { timeout: 2000 }).toBe(4);
-    expect(messages[0]).toMatchObject({ type: "structure", nodes: [{ id: first.body.node.id, type: "generic_v2", position: { x: 400, y: 400 } }] });
-    expect(messages[1]).toMatchObject({ type: "nodes", nodes: [{ id: first.body.node.id, rev: 1, data: { title: "Shot 2", mediaUrl: up.body.imageUrl } }] });
+    expect(messages[0]).toMatchObject({
+      type: "structure",
+      nodes: [{ id: first.body.node.id, type: "generic_v2", position: { x: 400, y: 400 } }],
+    });
+    expect(messages[1]).toMatchObject({
+      type: "nodes",
+      nodes: [{ id: first.body.node.id, rev: 1, data: { title: "Shot 2", mediaUrl: up.body.imageUrl } }],
+    });
     expect(messages[0].clientId).toBeUndefined(); // so no open tab takes it for its own echo
     ws.close();
   });
 
   it("goes 550 right of the rightmost node already on the canvas", async () => {
     const { list, shotId } = await listWithImage();
-    await h.call(owner, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "n-far", position: { x: 2000, y: -50 } }, { id: "n-near", position: { x: 100, y: 900 } }] });
+    await h.call(owner, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [
+        { id: "n-far", position: { x: 2000, y: -50 } },
+        { id: "n-near", position: { x: 100, y: 900 } },
+      ],
+    });
     const res = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId });
     expect(res.body.node.position).toEqual({ x: 2550, y: 400 });
   });
@@ -156,7 +195,10 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     const list = await buildShotList(h, owner, projectId, { shots: 1 });
     const before = (await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length;
     const res = await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId: list.scenes[0].shots[0].id });
-    expect(res).toEqual({ status: 400, body: { error: "Please upload or generate an image for this shot before exporting to canvas", code: "bad_request" } });
+    expect(res).toEqual({
+      status: 400,
+      body: { error: "Please upload or generate an image for this shot before exporting to canvas", code: "bad_request" },
+    });
     expect((await h.call(owner, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.length).toBe(before);
   });
 
@@ -164,8 +206,15 @@ describe("POST /api/shot-list/export-to-canvas", () => {
     const { list, shotId } = await listWithImage();
     expect((await h.call(viewer, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId })).status).toBe(403);
     expect((await h.call(stranger, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId })).status).toBe(403);
-    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId: "shot-missing" })).body).toEqual({ error: "Shot not found", code: "not_found" });
-    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: "nope", shotId })).body.error).toBe("Shot list not found");
-    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId, x: 1 })).body.error).toBe("Unknown field: x");
+    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId: "shot-missing" })).body).toEqual({
+      error: "Shot not found",
+      code: "not_found",
+    });
+    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: "nope", shotId })).body.error).toBe(
+      "Shot list not found",
+    );
+    expect((await h.call(owner, "POST", "/api/shot-list/export-to-canvas", { shotListId: list.id, shotId, x: 1 })).body.error).toBe(
+      "Unknown field: x",
+    );
   });
 });

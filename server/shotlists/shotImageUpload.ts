@@ -31,7 +31,15 @@ export async function registerShotImageUpload(app: FastifyInstance, db: Db, stor
       if (!request.isMultipart()) throw badRequest('Send the image as multipart form data with "file" and "shotId"');
       const { upload, fileName, projectId } = await receiveImage(request, db, caller.id, storage);
       try {
-        await insertMedia(db, { id: upload.id, projectId, ownerId: caller.id, key: upload.key, contentType: upload.contentType, size: upload.size, originalName: cleanName(fileName) });
+        await insertMedia(db, {
+          id: upload.id,
+          projectId,
+          ownerId: caller.id,
+          key: upload.key,
+          contentType: upload.contentType,
+          size: upload.size,
+          originalName: cleanName(fileName),
+        });
       } catch (err) {
         await storage.delete(upload.key).catch(() => {});
         throw err;
@@ -66,7 +74,11 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
     oneAtATime: "Please upload one image at a time",
     beforeStore: async (fields) => (fields.shotId ? projectOfShot(db, userId, fields) : null),
     store: async (part) => {
-      const upload = await receiveUpload(storage, fileChunks(part), { fileName: part.filename, declaredMime: part.mimetype, maxBytes: MAX_UPLOAD_BYTES });
+      const upload = await receiveUpload(storage, fileChunks(part), {
+        fileName: part.filename,
+        declaredMime: part.mimetype,
+        maxBytes: MAX_UPLOAD_BYTES,
+      });
       if (upload.kind !== "image") {
         await storage.delete(upload.key).catch(() => {});
         throw unsupportedMediaType(SHOT_LIST_MESSAGES.onlyImages);
@@ -78,4 +90,8 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
   return { upload, fileName, projectId: allowed };
 }
 
-const cleanName = (name: string) => name.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255) || null;
+const cleanName = (name: string) =>
+  name
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255) || null;

@@ -51,13 +51,22 @@ beforeAll(async () => {
   listId = list.id;
   const [s1, s2, s3] = list.scenes[0].shots;
   // A PNG and a WebP (pdfkit cannot draw WebP: the export converts it).
-  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#d04020" } }).png().toBuffer();
-  const webp = await sharp({ create: { width: 160, height: 90, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } } }).webp().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 180, channels: 3, background: "#d04020" } })
+    .png()
+    .toBuffer();
+  const webp = await sharp({ create: { width: 160, height: 90, channels: 4, background: { r: 20, g: 90, b: 200, alpha: 0.5 } } })
+    .webp()
+    .toBuffer();
   const a = await uploadShotImage(h, owner, { shotId: s1.id, shotListId: listId }, png);
   const b = await uploadShotImage(h, owner, { shotId: s2.id, shotListId: listId }, webp, { name: "frame.webp" });
   let scenes = list.scenes as Scene[];
   scenes = updateShot(scenes, s1.id, { image: a.body.imageUrl, description: "Gulls, wheeling over the pier", cameraHeight: "Low Angle" });
-  scenes = updateShot(scenes, s2.id, { image: b.body.imageUrl, shotSize: "Wide Shot", movement: "Pan", description: 'She says "now"\nand runs' });
+  scenes = updateShot(scenes, s2.id, {
+    image: b.body.imageUrl,
+    shotSize: "Wide Shot",
+    movement: "Pan",
+    description: 'She says "now"\nand runs',
+  });
   scenes = updateShot(scenes, s3.id, { description: "Ærø harbour — 港の朝", subject: "=SUM(A1)" });
   scenes = updateScene(scenes, scenes[0]!.id, { title: "The Pier", location: "Pier 9", weather: "Fog", lighting: "Dawn" });
   scenes = addScene(scenes, Date.now(), "scene-empty");
@@ -83,7 +92,8 @@ describe("PDF export", () => {
     expect(text).toMatch(/Scene 1 — The Pier/);
     expect(text).toMatch(/Location: Pier 9\s+·\s+Weather: Fog\s+·\s+Lighting: Dawn/);
     // Every field has a column ("Camera Height" and "Dutch Angle" wrap onto two lines).
-    for (const header of ["Description", "Subject", "Shot Size", "Shot Type", "Movement", "Camera", "Dutch", "Framing", "Focus"]) expect(text).toContain(header);
+    for (const header of ["Description", "Subject", "Shot Size", "Shot Type", "Movement", "Camera", "Dutch", "Framing", "Focus"])
+      expect(text).toContain(header);
     expect(text).toContain("Gulls, wheeling over the pier");
     expect(text).toContain("Low Angle");
     expect(text).toContain("Wide Shot");
@@ -91,7 +101,8 @@ describe("PDF export", () => {
     expect(text).toMatch(/Scene 2\n/);
     expect(text).toContain("No shots in this scene yet");
     // Untouched fields are blank on paper, not their placeholders.
-    for (const placeholder of ["Subject...", "Weather...", "Lighting...", "Location...", "Scene description..."]) expect(text).not.toContain(placeholder);
+    for (const placeholder of ["Subject...", "Weather...", "Lighting...", "Location...", "Scene description..."])
+      expect(text).not.toContain(placeholder);
     expect(text).toMatch(/Page 1 of \d/);
     expect(pdfImageCount(file)).toBe(2); // the PNG and the converted WebP; the third shot has none
   });
@@ -115,7 +126,9 @@ describe("PDF export", () => {
     const res = await h.server.inject({ method: "GET", url: `/api/shot-lists/${long.id}/export?format=pdf`, headers: owner.headers });
     const file = save("long.pdf", res.rawPayload);
     expect(pdfPages(file)).toBeGreaterThan(2);
-    const pages = pdfText(file).split("\f").filter((p) => p.trim());
+    const pages = pdfText(file)
+      .split("\f")
+      .filter((p) => p.trim());
     expect(pages.every((p) => p.includes("Shot Size"))).toBe(true);
     expect(pages.at(-1)).toContain("40");
   });
@@ -123,9 +136,13 @@ describe("PDF export", () => {
   it("never reads another project's media into the PDF", async () => {
     const otherProject = (await h.call(owner, "POST", "/api/projects", { name: "Elsewhere" })).body.id as string;
     const other = await buildShotList(h, owner, otherProject, { shots: 1 });
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#00ff00" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#00ff00" } })
+      .png()
+      .toBuffer();
     const up = await uploadShotImage(h, owner, { shotId: other.scenes[0].shots[0].id, shotListId: other.id }, png);
-    const mine = await buildShotList(h, stranger, (await h.call(stranger, "POST", "/api/projects", { name: "Mine" })).body.id, { shots: 1 });
+    const mine = await buildShotList(h, stranger, (await h.call(stranger, "POST", "/api/projects", { name: "Mine" })).body.id, {
+      shots: 1,
+    });
     const scenes = updateShot(mine.scenes as Scene[], mine.scenes[0].shots[0].id, { image: up.body.imageUrl });
     expect((await h.call(stranger, "PUT", `/api/shot-lists/${mine.id}`, { scenes, baseVersion: mine.version })).status).toBe(200);
     const res = await h.server.inject({ method: "GET", url: `/api/shot-lists/${mine.id}/export?format=pdf`, headers: stranger.headers });
@@ -145,7 +162,9 @@ describe("CSV export", () => {
     const text = res.bytes.toString("utf8").slice(1);
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(CSV_HEADER.join(","));
-    expect(lines[1]).toMatch(/^1,The Pier,Pier 9,Fog,Dawn,,1,"Gulls, wheeling over the pier",,Medium Shot,Single,Static,Low Angle,,,,http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]{36}$/);
+    expect(lines[1]).toMatch(
+      /^1,The Pier,Pier 9,Fog,Dawn,,1,"Gulls, wheeling over the pier",,Medium Shot,Single,Static,Low Angle,,,,http:\/\/localhost(:\d+)?\/api\/media\/[0-9a-f-]{36}$/,
+    );
     expect(text).toContain('"She says ""now""\nand runs"');
     expect(text).toContain("Ærø harbour — 港の朝,'=SUM(A1)");
     // Header, 3 shots (the empty scene has none) and the final line end; a quoted LF is not a row end.
@@ -157,7 +176,11 @@ describe("CSV export", () => {
     expect((await download(owner, "format=docx")).json()).toEqual({ error: "format must be pdf or csv", code: "bad_request" });
     expect((await download(owner, "format=pdf&layout=grid")).json().error).toBe("layout must be table or storyboard");
     expect((await download(stranger, "format=csv")).status).toBe(403);
-    const res = await h.server.inject({ method: "GET", url: "/api/shot-lists/00000000-0000-4000-8000-000000000000/export?format=csv", headers: owner.headers });
+    const res = await h.server.inject({
+      method: "GET",
+      url: "/api/shot-lists/00000000-0000-4000-8000-000000000000/export?format=csv",
+      headers: owner.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 });

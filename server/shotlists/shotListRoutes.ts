@@ -5,7 +5,12 @@ import { shotListCsvRows, toCsv } from "../../domain/shotlists/csv";
 import { withoutPlaceholders } from "../../domain/shotlists/placeholders";
 import { SHOT_LIST_BODY_LIMIT_BYTES } from "../../domain/shotlists/constants";
 import { SHOT_LIST_MESSAGES } from "../../domain/shotlists/messages";
-import { createShotListSchema, exportShotToCanvasSchema, shotListExportQuerySchema, updateShotListSchema } from "../../domain/shotlists/schema";
+import {
+  createShotListSchema,
+  exportShotToCanvasSchema,
+  shotListExportQuerySchema,
+  updateShotListSchema,
+} from "../../domain/shotlists/schema";
 import { requireUser } from "../auth/session";
 import type { Db } from "../db/client";
 import { parse } from "../validation";
@@ -21,7 +26,6 @@ import { downloadName } from "../http/downloadName";
 
 const projectParams = z.object({ id: projectIdSchema });
 const listParams = z.object({ id: z.uuid({ error: SHOT_LIST_MESSAGES.notFound }) });
-
 
 /** The studio's own address as the caller reached it, for absolute image links in the CSV. */
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;

@@ -76,7 +76,11 @@ export async function findShotList(db: Db, id: string): Promise<ShotList & { nor
 }
 
 /** Saves the document, only over `baseVersion` (409 when another save came first). */
-export async function updateShotList(db: Db, id: string, change: { name?: string; scenes: Scene[]; baseVersion: number }): Promise<ShotList> {
+export async function updateShotList(
+  db: Db,
+  id: string,
+  change: { name?: string; scenes: Scene[]; baseVersion: number },
+): Promise<ShotList> {
   const [row] = await db
     .update(shotLists)
     .set({
@@ -117,7 +121,12 @@ export async function editShotList(db: Db, id: string, edit: (scenes: Scene[]) =
 }
 
 /** The list as the caller may use it for `action`, with their permission on its project (404 when none). */
-export async function openShotList(db: Db, userId: string, id: string, action: ProjectAction): Promise<{ list: ShotList & { normalized: boolean }; permission: Permission }> {
+export async function openShotList(
+  db: Db,
+  userId: string,
+  id: string,
+  action: ProjectAction,
+): Promise<{ list: ShotList & { normalized: boolean }; permission: Permission }> {
   const list = await findShotList(db, id);
   return { list, permission: await authorizeProject(db, userId, list.projectId, action) };
 }
@@ -127,7 +136,10 @@ export async function openShotList(db: Db, userId: string, id: string, action: P
  * (spec: shell 4 "Shot list load"), over the version just read: a save that landed in between is newer.
  */
 export async function readShotList(db: Db, userId: string, id: string): Promise<ShotList & { permission: Permission }> {
-  const { list: { normalized, ...list }, permission } = await openShotList(db, userId, id, "view");
+  const {
+    list: { normalized, ...list },
+    permission,
+  } = await openShotList(db, userId, id, "view");
   if (normalized && permits(permission, "edit")) {
     const saved = await updateShotList(db, id, { scenes: list.scenes, baseVersion: list.version }).catch((err: { status?: number }) => {
       if (err.status === 409) return null;
@@ -139,7 +151,12 @@ export async function readShotList(db: Db, userId: string, id: string): Promise<
 }
 
 /** A save from the editor, by a caller who may edit the list's project. */
-export async function saveShotList(db: Db, userId: string, id: string, change: { name?: string; scenes: Scene[]; baseVersion: number }): Promise<ShotList> {
+export async function saveShotList(
+  db: Db,
+  userId: string,
+  id: string,
+  change: { name?: string; scenes: Scene[]; baseVersion: number },
+): Promise<ShotList> {
   await openShotList(db, userId, id, "edit");
   return updateShotList(db, id, change);
 }

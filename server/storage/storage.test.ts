@@ -84,7 +84,13 @@ describe("S3Storage against s3rver", () => {
   let server: S3rver;
   let storage: S3Storage;
   beforeAll(async () => {
-    server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: tempDir("reelgraph-s3rver-"), configureBuckets: [{ name: "media" }] });
+    server = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: tempDir("reelgraph-s3rver-"),
+      configureBuckets: [{ name: "media" }],
+    });
     const { port } = await server.run();
     storage = new S3Storage({
       bucket: "media",

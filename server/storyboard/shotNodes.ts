@@ -28,7 +28,9 @@ function changeShots(scenes: Scene[], change: (shot: Shot) => Shot | null): Scen
 /** Each shot named in `links` now points at its node. Returns how many shots were found. */
 export async function linkShotNodes(db: Db, listId: string, links: ReadonlyArray<{ shotId: string; nodeId: string }>): Promise<number> {
   const byShot = new Map(links.map((l) => [l.shotId, l.nodeId]));
-  const list = await editShotList(db, listId, (scenes) => changeShots(scenes, (shot) => (byShot.has(shot.id) ? { ...shot, nodeId: byShot.get(shot.id)! } : null)));
+  const list = await editShotList(db, listId, (scenes) =>
+    changeShots(scenes, (shot) => (byShot.has(shot.id) ? { ...shot, nodeId: byShot.get(shot.id)! } : null)),
+  );
   return list.scenes.reduce((n, scene) => n + scene.shots.filter((s) => byShot.has(s.id)).length, 0);
 }
 
@@ -40,6 +42,8 @@ export async function shotImageFromNode(db: Db, projectId: string, nodeId: strin
     .from(shotLists)
     .where(sql`${shotLists.projectId} = ${projectId} and ${shotLists.scenes} @> ${probe}::jsonb`);
   for (const { id } of lists) {
-    await editShotList(db, id, (scenes) => changeShots(scenes, (shot) => (shot.nodeId === nodeId && shot.image !== imageUrl ? { ...shot, image: imageUrl } : null)));
+    await editShotList(db, id, (scenes) =>
+      changeShots(scenes, (shot) => (shot.nodeId === nodeId && shot.image !== imageUrl ? { ...shot, image: imageUrl } : null)),
+    );
   }
 }

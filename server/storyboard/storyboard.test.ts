@@ -24,13 +24,26 @@ describe("storyboard nodes", () => {
     const list = await buildShotList(h, owner, projectId, { shots: 2 });
     const [first, second] = list.scenes[0].shots as { id: string }[];
     await nodeOnCanvas("lane-1", "Shot 1");
-    const linked = await h.call(owner, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, { links: [{ shotId: first!.id, nodeId: "lane-1" }] });
+    const linked = await h.call(owner, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, {
+      links: [{ shotId: first!.id, nodeId: "lane-1" }],
+    });
     expect(linked.body).toEqual({ linked: 1 });
 
-    const run = await h.call(owner, "POST", "/api/execute-node", { projectId, nodeId: "lane-1", prompt: "Cinematic Wide Shot, Single: a harbour at night", selectedModel: "local/sketch", controls: { variations: 1 }, wait: true });
+    const run = await h.call(owner, "POST", "/api/execute-node", {
+      projectId,
+      nodeId: "lane-1",
+      prompt: "Cinematic Wide Shot, Single: a harbour at night",
+      selectedModel: "local/sketch",
+      controls: { variations: 1 },
+      wait: true,
+    });
     expect(run.body.success).toBe(true);
     const image = run.body.data.imageUrl as string;
-    const shots = (await h.call(viewer, "GET", `/api/shot-lists/${list.id}`)).body.scenes[0].shots as { id: string; image: string | null; nodeId?: string }[];
+    const shots = (await h.call(viewer, "GET", `/api/shot-lists/${list.id}`)).body.scenes[0].shots as {
+      id: string;
+      image: string | null;
+      nodeId?: string;
+    }[];
     expect(shots.find((s) => s.id === first!.id)).toMatchObject({ nodeId: "lane-1", image });
     expect(shots.find((s) => s.id === second!.id)!.image).toBeNull();
   });
@@ -40,7 +53,9 @@ describe("storyboard nodes", () => {
     const shotId = list.scenes[0].shots[0].id as string;
     expect((await h.call(viewer, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, { links: [{ shotId, nodeId: "x" }] })).status).toBe(403);
     expect((await h.call(owner, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, { links: [] })).status).toBe(400);
-    expect((await h.call(owner, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, { links: [{ shotId, nodeId: "bad id!" }] })).body.error).toBe("Invalid node id");
+    expect(
+      (await h.call(owner, "PUT", `/api/shot-lists/${list.id}/shot-nodes`, { links: [{ shotId, nodeId: "bad id!" }] })).body.error,
+    ).toBe("Invalid node id");
     const after = (await h.call(owner, "GET", `/api/shot-lists/${list.id}`)).body.scenes[0].shots[0];
     expect(after.nodeId).toBeUndefined();
   });

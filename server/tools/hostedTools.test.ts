@@ -33,11 +33,25 @@ afterAll(async () => {
 async function pictureNode(user: TestUser) {
   const projectId = (await h.call(user, "POST", "/api/projects", { name: "Hosted tools" })).body.id as string;
   await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "n1", position: { x: 0, y: 0 } }] });
-  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#208040" } }).png().toBuffer();
-  const form = multipartForm([["projectId", projectId], ["nodeId", "n1"], ["file", { filename: "p.png", type: "image/png", data: bytes }]]);
-  const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+  const bytes = await sharp({ create: { width: 24, height: 16, channels: 3, background: "#208040" } })
+    .png()
+    .toBuffer();
+  const form = multipartForm([
+    ["projectId", projectId],
+    ["nodeId", "n1"],
+    ["file", { filename: "p.png", type: "image/png", data: bytes }],
+  ]);
+  const up = await h.server.inject({
+    method: "POST",
+    url: "/api/upload-media",
+    payload: form.payload,
+    headers: { ...user.headers, ...form.headers },
+  });
   const url = JSON.parse(up.body).url as string;
-  await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "image", rev: 1 } }] });
+  await h.call(user, "POST", "/api/workflows/autosave", {
+    projectId,
+    updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "image", rev: 1 } }],
+  });
   return { projectId, url, bytes };
 }
 
@@ -45,7 +59,12 @@ describe("hosted tools through fal's queue API", () => {
   it("Image Upscaler: the node's picture in image_url, the form's factor, and fal's file on the node", async () => {
     const user = await h.signUp();
     const { projectId, url, bytes } = await pictureNode(user);
-    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId, parameters: { upscale_factor: 4, prompt: "crisp film grain" } });
+    const res = await h.call(user, "POST", "/api/tools/execute", {
+      toolId: "fal-ai/clarity-upscaler",
+      nodeId: "n1",
+      projectId,
+      parameters: { upscale_factor: 4, prompt: "crisp film grain" },
+    });
     expect(res.status).toBe(202);
     const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
     expect(row.status).toBe("succeeded");
@@ -64,12 +83,29 @@ describe("hosted tools through fal's queue API", () => {
     const projectId = (await h.call(user, "POST", "/api/projects", { name: "Outpaint" })).body.id as string;
     await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "v1", position: { x: 0, y: 0 } }] });
     const clip = colourClip([["blue", 1]], { size: "64x48", fps: 10 });
-    const form = multipartForm([["projectId", projectId], ["nodeId", "v1"], ["file", { filename: "shot.mp4", type: "video/mp4", data: clip.bytes }]]);
-    const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+    const form = multipartForm([
+      ["projectId", projectId],
+      ["nodeId", "v1"],
+      ["file", { filename: "shot.mp4", type: "video/mp4", data: clip.bytes }],
+    ]);
+    const up = await h.server.inject({
+      method: "POST",
+      url: "/api/upload-media",
+      payload: form.payload,
+      headers: { ...user.headers, ...form.headers },
+    });
     const url = JSON.parse(up.body).url as string;
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "v1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "video", rev: 1 } }] });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "v1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "video", rev: 1 } }],
+    });
 
-    const missing = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/wan-22-vace-fun-a14b/outpainting", nodeId: "v1", projectId, parameters: { prompt: "" } });
+    const missing = await h.call(user, "POST", "/api/tools/execute", {
+      toolId: "fal-ai/wan-22-vace-fun-a14b/outpainting",
+      nodeId: "v1",
+      projectId,
+      parameters: { prompt: "" },
+    });
     expect(missing).toMatchObject({ status: 400, body: { error: expect.stringMatching(/prompt/) } });
 
     const res = await h.call(user, "POST", "/api/tools/execute", {
@@ -83,10 +119,24 @@ describe("hosted tools through fal's queue API", () => {
     expect(row.status).toBe("succeeded");
     const job = fake.jobs.at(-1)!;
     expect(job.modelId).toBe("fal-ai/wan-22-vace-fun-a14b/outpainting");
-    expect(job.input).toMatchObject({ prompt: "the rest of the harbour at dusk", expand_left: true, expand_right: true, expand_top: true, expand_bottom: false, expand_ratio: 0.5, aspect_ratio: "16:9", resolution: "720p", num_frames: 81 });
+    expect(job.input).toMatchObject({
+      prompt: "the rest of the harbour at dusk",
+      expand_left: true,
+      expand_right: true,
+      expand_top: true,
+      expand_bottom: false,
+      expand_ratio: 0.5,
+      aspect_ratio: "16:9",
+      resolution: "720p",
+      num_frames: 81,
+    });
     expect(job.input.video_url).toBe(`data:video/mp4;base64,${clip.bytes.toString("base64")}`);
     const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
-    expect(n.data).toMatchObject({ contentType: "video", status: "completed", toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl } });
+    expect(n.data).toMatchObject({
+      contentType: "video",
+      status: "completed",
+      toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl },
+    });
     expect(n.data.mediaUrl).not.toBe(url);
     expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
   });
@@ -110,11 +160,28 @@ describe("LoRA Trainer: a model trained from the node's pictures, then picked li
     const all = [bytes];
     for (let i = 0; i < extra; i++) {
       const id = `p${i}`;
-      await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id, position: { x: -600, y: i * 300 } }], edgesAdded: [{ id: `e${i}`, source: id, target: "n1" }] });
-      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 40 * i, g: 90, b: 200 } } }).png().toBuffer();
-      const form = multipartForm([["projectId", projectId], ["nodeId", id], ["file", { filename: `${id}.png`, type: "image/png", data: png }]]);
-      const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
-      await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: id, prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "image", rev: 1 } }] });
+      await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+        nodes: [{ id, position: { x: -600, y: i * 300 } }],
+        edgesAdded: [{ id: `e${i}`, source: id, target: "n1" }],
+      });
+      const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 40 * i, g: 90, b: 200 } } })
+        .png()
+        .toBuffer();
+      const form = multipartForm([
+        ["projectId", projectId],
+        ["nodeId", id],
+        ["file", { filename: `${id}.png`, type: "image/png", data: png }],
+      ]);
+      const up = await h.server.inject({
+        method: "POST",
+        url: "/api/upload-media",
+        payload: form.payload,
+        headers: { ...user.headers, ...form.headers },
+      });
+      await h.call(user, "POST", "/api/workflows/autosave", {
+        projectId,
+        updates: [{ nodeId: id, prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "image", rev: 1 } }],
+      });
       all.push(png);
     }
     return { projectId, pictures: all };
@@ -132,7 +199,12 @@ describe("LoRA Trainer: a model trained from the node's pictures, then picked li
   it("zips the pictures for fal, keeps the trained file, and only its trainer can run it, with the trigger word and the LoRA attached", async () => {
     const user = await h.signUp();
     const { projectId, pictures } = await trainingSet(user, 3);
-    const res = await h.call(user, "POST", "/api/tools/execute", { toolId: TRAINER, nodeId: "n1", projectId, parameters: { lora_name: "Nell", trigger_word: "NELLX", steps: 500 } });
+    const res = await h.call(user, "POST", "/api/tools/execute", {
+      toolId: TRAINER,
+      nodeId: "n1",
+      projectId,
+      parameters: { lora_name: "Nell", trigger_word: "NELLX", steps: 500 },
+    });
     expect(res.status).toBe(202);
     const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
     expect(row.error ?? null).toBeNull();
@@ -144,11 +216,20 @@ describe("LoRA Trainer: a model trained from the node's pictures, then picked li
     expect(job.input).not.toHaveProperty("lora_name");
     const zip = unzipSync(Buffer.from(String(job.input.images_data_url).replace(/^data:application\/zip;base64,/, ""), "base64"));
     expect(Object.keys(zip)).toEqual(["001.png", "002.png", "003.png", "004.png"]);
-    expect(Object.values(zip).map((b) => Buffer.from(b).toString("hex")).sort()).toEqual(pictures.map((b) => b.toString("hex")).sort());
+    expect(
+      Object.values(zip)
+        .map((b) => Buffer.from(b).toString("hex"))
+        .sort(),
+    ).toEqual(pictures.map((b) => b.toString("hex")).sort());
 
     const modelId = `lora:${res.body.generationId}`;
-    const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((x: { id: string }) => x.id === "n1");
-    expect(n.data).toMatchObject({ status: "completed", toolExecutionResult: { success: true, trainedModel: { modelId, name: "Nell", triggerWord: "NELLX" } } });
+    const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find(
+      (x: { id: string }) => x.id === "n1",
+    );
+    expect(n.data).toMatchObject({
+      status: "completed",
+      toolExecutionResult: { success: true, trainedModel: { modelId, name: "Nell", triggerWord: "NELLX" } },
+    });
     const kept = await h.server.inject({ method: "GET", url: n.data.toolExecutionResult.trainedModel.studioUrl, headers: user.headers });
     expect(kept.body).toBe(`safetensors:${job.id}`);
     expect((await h.call(user, "GET", "/api/credits")).body.balance).toBe(TEST_SIGNUP_CREDITS - 2000);
@@ -157,11 +238,21 @@ describe("LoRA Trainer: a model trained from the node's pictures, then picked li
     const mine = (await h.call(user, "GET", "/api/models/available")).body.models as { id: string; name: string; usable: boolean }[];
     expect(mine.find((m) => m.id === modelId)).toMatchObject({ name: "Nell (LoRA)", usable: true });
     const stranger = await h.signUp();
-    expect(((await h.call(stranger, "GET", "/api/models/available")).body.models as { id: string }[]).some((m) => m.id === modelId)).toBe(false);
+    expect(((await h.call(stranger, "GET", "/api/models/available")).body.models as { id: string }[]).some((m) => m.id === modelId)).toBe(
+      false,
+    );
     await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "gen", position: { x: 900, y: 0 } }] });
     const theirs = (await h.call(stranger, "POST", "/api/projects", { name: "Not mine" })).body.id as string;
     await h.call(stranger, "POST", `/api/projects/${theirs}/structure`, { nodes: [{ id: "g", position: { x: 0, y: 0 } }] });
-    expect(await h.call(stranger, "POST", "/api/execute-node", { projectId: theirs, nodeId: "g", prompt: "x", selectedModel: modelId, controls: { variations: 1 } })).toMatchObject({ status: 400 });
+    expect(
+      await h.call(stranger, "POST", "/api/execute-node", {
+        projectId: theirs,
+        nodeId: "g",
+        prompt: "x",
+        selectedModel: modelId,
+        controls: { variations: 1 },
+      }),
+    ).toMatchObject({ status: 400 });
 
     const made = await h.call(user, "POST", "/api/execute-node", {
       projectId,
@@ -185,8 +276,13 @@ describe("a fal failure", () => {
   let failing: FalFake;
   let h2: Harness;
   beforeAll(async () => {
-    failing = await startFalFake({ key: KEY, resultError: { status: 422, body: { detail: [{ msg: "image too small", loc: ["body", "image_url"] }] } } });
-    h2 = await createHarness({ generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: failing.origin } } });
+    failing = await startFalFake({
+      key: KEY,
+      resultError: { status: 422, body: { detail: [{ msg: "image too small", loc: ["body", "image_url"] }] } },
+    });
+    h2 = await createHarness({
+      generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: failing.origin } },
+    });
   });
   afterAll(async () => {
     await h2?.close();
@@ -199,7 +295,12 @@ describe("a fal failure", () => {
     try {
       const user = await h.signUp();
       const { projectId } = await pictureNode(user);
-      const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId, parameters: {} });
+      const res = await h.call(user, "POST", "/api/tools/execute", {
+        toolId: "fal-ai/clarity-upscaler",
+        nodeId: "n1",
+        projectId,
+        parameters: {},
+      });
       const row = await h.generation.service.waitFor(res.body.generationId, 30_000);
       expect(row.status).toBe("failed");
       const n = (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
@@ -218,7 +319,12 @@ describe("Character Control through Runway's tasks API (Act Two)", () => {
   let h3: Harness;
   beforeAll(async () => {
     runway = await startRunwayFake({ key: RUNWAY_KEY, version: RUNWAY_API_VERSION });
-    h3 = await createHarness({ generation: { engines: { runway: createRunwayEngine(FAST) }, env: { RUNWAYML_API_SECRET: RUNWAY_KEY, RUNWAY_BASE_URL: runway.origin } } });
+    h3 = await createHarness({
+      generation: {
+        engines: { runway: createRunwayEngine(FAST) },
+        env: { RUNWAYML_API_SECRET: RUNWAY_KEY, RUNWAY_BASE_URL: runway.origin },
+      },
+    });
   });
   afterAll(async () => {
     await h3?.close();
@@ -232,11 +338,26 @@ describe("Character Control through Runway's tasks API (Act Two)", () => {
       const user = await h.signUp();
       const { projectId, bytes } = await pictureNode(user);
       // The performance: a video node connected into the character's node.
-      await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "perf", position: { x: -600, y: 0 } }], edgesAdded: [{ id: "e1", source: "perf", target: "n1" }] });
+      await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+        nodes: [{ id: "perf", position: { x: -600, y: 0 } }],
+        edgesAdded: [{ id: "e1", source: "perf", target: "n1" }],
+      });
       const clip = colourClip([["red", 1]], { size: "64x48", fps: 10 });
-      const form = multipartForm([["projectId", projectId], ["nodeId", "perf"], ["file", { filename: "perf.mp4", type: "video/mp4", data: clip.bytes }]]);
-      const up = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
-      await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "perf", prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "video", rev: 1 } }] });
+      const form = multipartForm([
+        ["projectId", projectId],
+        ["nodeId", "perf"],
+        ["file", { filename: "perf.mp4", type: "video/mp4", data: clip.bytes }],
+      ]);
+      const up = await h.server.inject({
+        method: "POST",
+        url: "/api/upload-media",
+        payload: form.payload,
+        headers: { ...user.headers, ...form.headers },
+      });
+      await h.call(user, "POST", "/api/workflows/autosave", {
+        projectId,
+        updates: [{ nodeId: "perf", prevRev: 0, nodeData: { mediaUrl: JSON.parse(up.body).url, contentType: "video", rev: 1 } }],
+      });
 
       const res = await h.call(user, "POST", "/api/tools/execute", { toolId: "runway/act-two", nodeId: "n1", projectId, parameters: {} });
       expect(res.status).toBe(202);
@@ -267,7 +388,12 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
   let h4: Harness;
   beforeAll(async () => {
     eleven = await startElevenLabsFake({ key: XI_KEY });
-    h4 = await createHarness({ generation: { engines: { elevenlabs: createElevenLabsEngine(FAST) }, env: { ELEVENLABS_API_KEY: XI_KEY, ELEVENLABS_BASE_URL: eleven.origin } } });
+    h4 = await createHarness({
+      generation: {
+        engines: { elevenlabs: createElevenLabsEngine(FAST) },
+        env: { ELEVENLABS_API_KEY: XI_KEY, ELEVENLABS_BASE_URL: eleven.origin },
+      },
+    });
   });
   afterAll(async () => {
     await h4?.close();
@@ -277,10 +403,22 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
   async function mediaNode(user: TestUser, file: { name: string; type: string; bytes: Buffer }, contentType: "video" | "audio") {
     const projectId = (await h4.call(user, "POST", "/api/projects", { name: `Dub ${contentType}` })).body.id as string;
     await h4.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "m1", position: { x: 0, y: 0 } }] });
-    const form = multipartForm([["projectId", projectId], ["nodeId", "m1"], ["file", { filename: file.name, type: file.type, data: file.bytes }]]);
-    const up = await h4.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+    const form = multipartForm([
+      ["projectId", projectId],
+      ["nodeId", "m1"],
+      ["file", { filename: file.name, type: file.type, data: file.bytes }],
+    ]);
+    const up = await h4.server.inject({
+      method: "POST",
+      url: "/api/upload-media",
+      payload: form.payload,
+      headers: { ...user.headers, ...form.headers },
+    });
     const url = JSON.parse(up.body).url as string;
-    await h4.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "m1", prevRev: 0, nodeData: { mediaUrl: url, contentType, rev: 1 } }] });
+    await h4.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "m1", prevRev: 0, nodeData: { mediaUrl: url, contentType, rev: 1 } }],
+    });
     return { projectId, url };
   }
 
@@ -288,17 +426,32 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
     const user = await h4.signUp();
     const clip = colourClip([["green", 1]], { size: "64x48", fps: 10 });
     const { projectId, url } = await mediaNode(user, { name: "scene.mp4", type: "video/mp4", bytes: clip.bytes }, "video");
-    const res = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "fr", num_speakers: 2 } });
+    const res = await h4.call(user, "POST", "/api/tools/execute", {
+      toolId: "elevenlabs/dubbing",
+      nodeId: "m1",
+      projectId,
+      parameters: { target_lang: "fr", num_speakers: 2 },
+    });
     expect(res.status).toBe(202);
     const row = await h4.generation.service.waitFor(res.body.generationId, 30_000);
     expect(row.status).toBe("succeeded");
     const dub = eleven.dubs.at(-1)!;
-    expect(dub.fields).toMatchObject({ target_lang: "fr", source_lang: "auto", num_speakers: "2", watermark: "false", drop_background_audio: "false" });
+    expect(dub.fields).toMatchObject({
+      target_lang: "fr",
+      source_lang: "auto",
+      num_speakers: "2",
+      watermark: "false",
+      drop_background_audio: "false",
+    });
     expect(dub.file.type).toBe("video/mp4");
     expect(dub.file.bytes.equals(clip.bytes)).toBe(true);
     expect(dub.polls).toBeGreaterThanOrEqual(2);
     const n = (await h4.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes[0];
-    expect(n.data).toMatchObject({ contentType: "video", status: "completed", toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl } });
+    expect(n.data).toMatchObject({
+      contentType: "video",
+      status: "completed",
+      toolExecutionResult: { success: true, videoUrl: n.data.mediaUrl },
+    });
     const dubbed = await h4.server.inject({ method: "GET", url: n.data.mediaUrl, headers: user.headers });
     expect(dubbed.rawPayload.includes(Buffer.from(`${dub.id}-fr`))).toBe(true);
     expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
@@ -308,7 +461,12 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
     const user = await h4.signUp();
     const wav = tone([[440, 0.5]]).bytes;
     const { projectId } = await mediaNode(user, { name: "line.wav", type: "audio/wav", bytes: wav }, "audio");
-    const ok = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "de" } });
+    const ok = await h4.call(user, "POST", "/api/tools/execute", {
+      toolId: "elevenlabs/dubbing",
+      nodeId: "m1",
+      projectId,
+      parameters: { target_lang: "de" },
+    });
     const okRow = await h4.generation.service.waitFor(ok.body.generationId, 30_000);
     expect(okRow.error ?? null).toBeNull();
     expect(okRow.status).toBe("succeeded");
@@ -319,7 +477,12 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
 
     eleven.dubbingFails = "Source audio contains no speech";
     try {
-      const bad = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "ja" } });
+      const bad = await h4.call(user, "POST", "/api/tools/execute", {
+        toolId: "elevenlabs/dubbing",
+        nodeId: "m1",
+        projectId,
+        parameters: { target_lang: "ja" },
+      });
       expect((await h4.generation.service.waitFor(bad.body.generationId, 30_000)).status).toBe("failed");
     } finally {
       eleven.dubbingFails = null;
@@ -334,7 +497,12 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
     const user = await h4.signUp();
     const { projectId } = await mediaNode(user, { name: "line.wav", type: "audio/wav", bytes: tone([[440, 0.2]]).bytes }, "audio");
     const before = eleven.dubs.length;
-    const res = await h4.call(user, "POST", "/api/tools/execute", { toolId: "elevenlabs/dubbing", nodeId: "m1", projectId, parameters: { target_lang: "klingon" } });
+    const res = await h4.call(user, "POST", "/api/tools/execute", {
+      toolId: "elevenlabs/dubbing",
+      nodeId: "m1",
+      projectId,
+      parameters: { target_lang: "klingon" },
+    });
     expect(res).toMatchObject({ status: 400, body: { error: expect.stringMatching(/^target_lang must be one of/) } });
     expect(eleven.dubs.length).toBe(before);
   });

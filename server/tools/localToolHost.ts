@@ -10,7 +10,9 @@ import { findTool } from "../../domain/tools/catalogue";
 import { ToolInputError } from "./local/media";
 import { runLocalTool, type LocalToolRun, type ToolInputs, type ToolProduct } from "./runLocalTool";
 
-export type HostMessage = { type: "run"; id: number; toolId: string; inputs: ToolInputs; params: Record<string, ParamValue> } | { type: "abort"; id: number };
+export type HostMessage =
+  | { type: "run"; id: number; toolId: string; inputs: ToolInputs; params: Record<string, ParamValue> }
+  | { type: "abort"; id: number };
 export type WorkerMessage =
   | { type: "progress"; id: number; fraction: number }
   | { type: "done"; id: number; product: ToolProduct }
@@ -34,9 +36,25 @@ function startWorker(): Worker {
     if (m.type === "progress") return p.onProgress(m.fraction);
     pending.delete(m.id);
     if (m.type === "done") {
-      const product = m.product.kind === "media" ? { ...m.product, file: { ...m.product.file, bytes: Buffer.from(m.product.file.bytes.buffer, m.product.file.bytes.byteOffset, m.product.file.bytes.byteLength) } } : m.product;
+      const product =
+        m.product.kind === "media"
+          ? {
+              ...m.product,
+              file: {
+                ...m.product.file,
+                bytes: Buffer.from(m.product.file.bytes.buffer, m.product.file.bytes.byteOffset, m.product.file.bytes.byteLength),
+              },
+            }
+          : m.product;
       p.resolve(product);
-    } else p.reject(m.inputError ? new ToolInputError(m.message) : m.aborted ? Object.assign(new Error("Cancelled"), { name: "AbortError" }) : new Error(m.message));
+    } else
+      p.reject(
+        m.inputError
+          ? new ToolInputError(m.message)
+          : m.aborted
+            ? Object.assign(new Error("Cancelled"), { name: "AbortError" })
+            : new Error(m.message),
+      );
   });
   const fail = (err: Error) => {
     if (worker === w) worker = null;
@@ -53,7 +71,12 @@ function startWorker(): Worker {
 }
 
 /** Runs one offline tool; Local AI tools in the worker thread. */
-export function runOfflineTool(toolId: string, inputs: ToolInputs, params: Record<string, ParamValue>, run: LocalToolRun): Promise<ToolProduct> {
+export function runOfflineTool(
+  toolId: string,
+  inputs: ToolInputs,
+  params: Record<string, ParamValue>,
+  run: LocalToolRun,
+): Promise<ToolProduct> {
   if (findTool(toolId)?.label !== "Local AI") return runLocalTool(toolId, inputs, params, run);
   worker ??= startWorker();
   const w = worker;

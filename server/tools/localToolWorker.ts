@@ -36,7 +36,13 @@ port.on("message", async (m: HostMessage) => {
     });
     send({ type: "done", id: m.id, product });
   } catch (err) {
-    send({ type: "failed", id: m.id, message: err instanceof Error ? err.message : String(err), inputError: isToolInputError(err), aborted: controller.signal.aborted });
+    send({
+      type: "failed",
+      id: m.id,
+      message: err instanceof Error ? err.message : String(err),
+      inputError: isToolInputError(err),
+      aborted: controller.signal.aborted,
+    });
   } finally {
     running.delete(m.id);
   }

@@ -37,19 +37,32 @@ export const loraTrainingRunKind: RunKind<GenerationDeps, ToolRunInput, Prepared
     const started = Date.now();
     const trainedModel = await trainLora(ctx, tool, ctx.request);
     const result: ToolExecutionResult = { success: true, executionTime: Date.now() - started, trainedModel };
-    await patchNode(ctx.deps.db, ctx.deps.hub, ctx.row.projectId, ctx.row.nodeId, () => settledFields(tool, ctx.request, result), TOOL_ORIGIN);
+    await patchNode(
+      ctx.deps.db,
+      ctx.deps.hub,
+      ctx.row.projectId,
+      ctx.row.nodeId,
+      () => settledFields(tool, ctx.request, result),
+      TOOL_ORIGIN,
+    );
     return { data: { ...result } };
   },
 };
 
-export async function trainLora(ctx: ToolJobContext, tool: ToolDefinition, run: PreparedToolRun): Promise<NonNullable<ToolExecutionResult["trainedModel"]>> {
+export async function trainLora(
+  ctx: ToolJobContext,
+  tool: ToolDefinition,
+  run: PreparedToolRun,
+): Promise<NonNullable<ToolExecutionResult["trainedModel"]>> {
   const fal = ctx.deps.engines.fal;
   if (!isFalEngine(fal)) throw new ProviderError(`${tool.name} cannot run on this server`);
   const credentials = await ctx.deps.credentialsFor(ctx.row.userId, tool.provider);
   if (!credentials) throw new ProviderError("Add a fal.ai key in Settings");
 
   // The training set, in canvas order: this node's picture first, then each connected picture.
-  const urls = [run.nodeMediaUrl, ...run.connected.filter((c) => c.type === "image" && c.url).map((c) => c.url!)].filter((u): u is string => Boolean(u));
+  const urls = [run.nodeMediaUrl, ...run.connected.filter((c) => c.type === "image" && c.url).map((c) => c.url!)].filter((u): u is string =>
+    Boolean(u),
+  );
   ctx.progress(0, `Packing ${urls.length} images…`);
   const files: Record<string, Uint8Array> = {};
   for (const [i, url] of urls.entries()) {
@@ -73,7 +86,13 @@ export async function trainLora(ctx: ToolJobContext, tool: ToolDefinition, run: 
   ctx.progress(100, "Keeping a copy of the trained model…");
   const file = await http.download(loraUrl, { maxBytes: MAX_LORA_BYTES, fallbackType: "application/octet-stream" });
   // Our own product, not an upload: stored as opaque bytes and only ever offered for download.
-  const studioUrl = await keepRunFile(ctx.deps, ctx.row, file.bytes, { ext: "safetensors", contentType: "application/octet-stream" }, `${String(lora_name)}.safetensors`);
+  const studioUrl = await keepRunFile(
+    ctx.deps,
+    ctx.row,
+    file.bytes,
+    { ext: "safetensors", contentType: "application/octet-stream" },
+    `${String(lora_name)}.safetensors`,
+  );
   return {
     modelId: trainedModelId(ctx.row.id),
     name: String(lora_name),

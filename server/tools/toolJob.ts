@@ -11,7 +11,16 @@ import { modelInputSchemaSchema } from "../../domain/generation/modelTypes";
 import { lockedReason } from "../../domain/generation/api";
 import { mediaKindsOf, type ParamValue } from "../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api";
-import { checkToolParameters, findTool, missingStandIn, nodeMediaOf, ToolParameterError, toolRunModelId, type NodeMedia, type ToolDefinition } from "../../domain/tools/catalogue";
+import {
+  checkToolParameters,
+  findTool,
+  missingStandIn,
+  nodeMediaOf,
+  ToolParameterError,
+  toolRunModelId,
+  type NodeMedia,
+  type ToolDefinition,
+} from "../../domain/tools/catalogue";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../../domain/generation/jsonSchema";
 import { badRequest } from "../errors";
 import type { GenerationDeps } from "../generation/deps";
@@ -93,7 +102,18 @@ export async function prepareToolRun(
   }
   const credits = credentials.ownKey ? 0 : tool.credits;
   const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
-  return { modelId: toolRunModelId(tool.id), toolId: tool.id, params, nodeMediaUrl, nodeMedia: media ?? null, nodeText, connected, credits, ownKey: credentials.ownKey, inputHash };
+  return {
+    modelId: toolRunModelId(tool.id),
+    toolId: tool.id,
+    params,
+    nodeMediaUrl,
+    nodeMedia: media ?? null,
+    nodeText,
+    connected,
+    credits,
+    ownKey: credentials.ownKey,
+    inputHash,
+  };
 }
 
 /**
@@ -103,10 +123,12 @@ export async function prepareToolRun(
  */
 function sourceFromUpstream(tool: ToolDefinition, connected: GenerationContextItem[]): GenerationContextItem | null {
   const own = tool.accepts.filter((kind) => !(tool.connected ?? []).some((c) => c.type === kind));
-  return connected.find((c) => {
-    const kind = nodeMediaOf(c.type);
-    return kind !== null && own.includes(kind) && (kind === "text" ? Boolean(c.text) : Boolean(c.url));
-  }) ?? null;
+  return (
+    connected.find((c) => {
+      const kind = nodeMediaOf(c.type);
+      return kind !== null && own.includes(kind) && (kind === "text" ? Boolean(c.text) : Boolean(c.url));
+    }) ?? null
+  );
 }
 
 /** What a tool run is given by the run engine. */
@@ -134,12 +156,19 @@ async function runLocal(ctx: ToolJobContext, tool: ToolDefinition, run: Prepared
     node: run.nodeMediaUrl ? await read(run.nodeMediaUrl) : null,
     nodeText: run.nodeText,
     connected: await Promise.all(
-      run.connected.map(async (c) => ({ type: nodeMediaOf(c.type) ?? "text", ...(c.url ? { media: await read(c.url) } : {}), ...(c.text ? { text: c.text } : {}) })),
+      run.connected.map(async (c) => ({
+        type: nodeMediaOf(c.type) ?? "text",
+        ...(c.url ? { media: await read(c.url) } : {}),
+        ...(c.text ? { text: c.text } : {}),
+      })),
     ),
   };
   ctx.progress(0, `Running ${tool.name}…`);
   try {
-    return await runOfflineTool(tool.id, inputs, run.params, { signal: ctx.signal, onProgress: (f) => ctx.progress(f * 100, `Running ${tool.name}…`) });
+    return await runOfflineTool(tool.id, inputs, run.params, {
+      signal: ctx.signal,
+      onProgress: (f) => ctx.progress(f * 100, `Running ${tool.name}…`),
+    });
   } catch (err) {
     // A fixable input problem is the user's to see as it is; an abort is a cancel.
     if (isToolInputError(err)) throw new ProviderError(err.message);
@@ -160,7 +189,10 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
   const schema = toolInputSchema(tool.schema);
   const resolve = componentRefResolver(tool.schema);
   const params: Record<string, unknown> = { ...run.params };
-  const pool = [...(run.nodeMediaUrl ? [{ type: run.nodeMedia ?? tool.accepts[0], url: run.nodeMediaUrl }] : []), ...run.connected.filter((c) => c.url).map((c) => ({ type: nodeMediaOf(c.type), url: c.url! }))];
+  const pool = [
+    ...(run.nodeMediaUrl ? [{ type: run.nodeMedia ?? tool.accepts[0], url: run.nodeMediaUrl }] : []),
+    ...run.connected.filter((c) => c.url).map((c) => ({ type: nodeMediaOf(c.type), url: c.url! })),
+  ];
   for (const [name, raw] of Object.entries(schema.properties ?? {})) {
     const kinds: string[] = mediaKindsOf(resolveProperty(raw, resolve).contentMediaType);
     if (kinds.length === 0) continue;
@@ -173,8 +205,19 @@ async function runHosted(ctx: ToolJobContext, tool: ToolDefinition, run: Prepare
     name: tool.name,
     provider: tool.provider,
     // The tool's schema in the model shape engines read, checked rather than cast (a tool schema is looser JSON Schema).
-    inputSchema: modelInputSchemaSchema.parse({ type: "object", properties: schema.properties ?? {}, required: [...(schema.required ?? [])] }),
-    capabilities: [{ inputTypes: [], outputTypes: [{ type: tool.output.type === "model3d" ? "3d" : tool.output.type }], supportsBatch: false, supportsStreaming: false }],
+    inputSchema: modelInputSchemaSchema.parse({
+      type: "object",
+      properties: schema.properties ?? {},
+      required: [...(schema.required ?? [])],
+    }),
+    capabilities: [
+      {
+        inputTypes: [],
+        outputTypes: [{ type: tool.output.type === "model3d" ? "3d" : tool.output.type }],
+        supportsBatch: false,
+        supportsStreaming: false,
+      },
+    ],
   };
   const result = await engine.run({
     model,
@@ -206,7 +249,14 @@ async function storeFile(ctx: ToolJobContext, product: Extract<ToolProduct, { ki
 /** A finished run on its node: completed, the result and the last run (tool, parameters, time). */
 export function settledFields(tool: ToolDefinition, run: PreparedToolRun, result: ToolExecutionResult) {
   const last = { toolId: tool.id, parameters: run.params, result, timestamp: new Date().toISOString() };
-  return { status: "completed" as const, isGenerating: false, error: null, generationProgress: null, toolExecutionResult: result, lastToolExecution: last };
+  return {
+    status: "completed" as const,
+    isGenerating: false,
+    error: null,
+    generationProgress: null,
+    toolExecutionResult: result,
+    lastToolExecution: last,
+  };
 }
 
 /**
@@ -234,8 +284,20 @@ async function writeResult(
         const versions = [...(current.versionHistory ?? [])];
         // An uploaded picture has no version yet: it becomes the first, so the tool's result can be undone.
         const before = mediaUrlOf(current);
-        if (versions.length === 0 && before) versions.push({ mediaUrl: before, permanentMediaUrl: before, contentType: current.contentType, createdAt: new Date().toISOString() });
-        versions.push({ mediaUrl: stored.url, permanentMediaUrl: stored.url, model: tool.id, contentType: CONTENT_TYPE[stored.mediaType], createdAt: new Date().toISOString() });
+        if (versions.length === 0 && before)
+          versions.push({
+            mediaUrl: before,
+            permanentMediaUrl: before,
+            contentType: current.contentType,
+            createdAt: new Date().toISOString(),
+          });
+        versions.push({
+          mediaUrl: stored.url,
+          permanentMediaUrl: stored.url,
+          model: tool.id,
+          contentType: CONTENT_TYPE[stored.mediaType],
+          createdAt: new Date().toISOString(),
+        });
         return {
           mediaUrl: stored.url,
           displayUrl: stored.url,
@@ -255,9 +317,26 @@ async function writeResult(
   if (!source) return;
   const title = `${(source.data.title as string | undefined) || "Untitled"} · ${tool.name.replace(/ \(.*\)$/, "")}`;
   const content: NodeData = stored
-    ? { mediaUrl: stored.url, displayUrl: stored.url, permanentMediaUrl: stored.url, azureUrl: stored.url, contentType: CONTENT_TYPE[stored.mediaType], versionHistory: [{ mediaUrl: stored.url, model: tool.id }], currentVersionIndex: 0 }
+    ? {
+        mediaUrl: stored.url,
+        displayUrl: stored.url,
+        permanentMediaUrl: stored.url,
+        azureUrl: stored.url,
+        contentType: CONTENT_TYPE[stored.mediaType],
+        versionHistory: [{ mediaUrl: stored.url, model: tool.id }],
+        currentVersionIndex: 0,
+      }
     : { content: product.kind === "text" ? product.text : "", contentType: "text" };
-  const [made] = await createVariationNodes(deps.db, deps.hub, row.projectId, source, [source.id], [{ title, status: "completed", ...content }], TOOL_ORIGIN, true);
+  const [made] = await createVariationNodes(
+    deps.db,
+    deps.hub,
+    row.projectId,
+    source,
+    [source.id],
+    [{ title, status: "completed", ...content }],
+    TOOL_ORIGIN,
+    true,
+  );
   if (made) result.nodeId = made;
   await patchNode(deps.db, deps.hub, row.projectId, row.nodeId, () => settled, TOOL_ORIGIN);
 }

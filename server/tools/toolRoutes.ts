@@ -27,7 +27,15 @@ export function registerToolRoutes(app: FastifyInstance, service: GenerationEngi
     const { id } = parse(toolSchemaQuerySchema, request.query);
     const tool = findTool(id);
     if (!tool) throw notFound(`${TOOL_MESSAGES.unknownTool}: ${id}`);
-    return { success: true, id: tool.id, name: tool.name, description: tool.description, groups: tool.groups ?? {}, connected: tool.connected ?? [], ...tool.schema };
+    return {
+      success: true,
+      id: tool.id,
+      name: tool.name,
+      description: tool.description,
+      groups: tool.groups ?? {},
+      connected: tool.connected ?? [],
+      ...tool.schema,
+    };
   });
 
   app.post("/api/tools/execute", async (request, reply) => {
@@ -35,7 +43,11 @@ export function registerToolRoutes(app: FastifyInstance, service: GenerationEngi
     const body = parse(executeToolBodySchema, request.body ?? {});
     // A trainer's product is a model, not media: its own kind. An unknown tool is refused by either's prepare.
     const kind = findTool(body.toolId)?.training ? loraTrainingRunKind : toolRunKind;
-    const generationId = await service.start(kind, { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId }, { toolId: body.toolId, parameters: body.parameters });
+    const generationId = await service.start(
+      kind,
+      { userId: caller.id, projectId: body.projectId, nodeId: body.nodeId },
+      { toolId: body.toolId, parameters: body.parameters },
+    );
     return reply.code(202).send({ success: true, generationId });
   });
 }

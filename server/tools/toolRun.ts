@@ -23,7 +23,11 @@ export const toolKindBase = {
   onCanvas: true,
   origin: TOOL_ORIGIN,
   prepare: ({ deps, userId, projectId, node, upstreamPending, upstream }, input) =>
-    prepareToolRun(deps, userId, projectId, node, input.toolId, input.parameters, { fromUpstream: input.fromUpstream, upstreamPending, upstream }),
+    prepareToolRun(deps, userId, projectId, node, input.toolId, input.parameters, {
+      fromUpstream: input.fromUpstream,
+      upstreamPending,
+      upstream,
+    }),
   // The node shows the run like a generation, and keeps the tool and parameters it ran with.
   queuedFields: (run) => ({ selectedTool: run.toolId, toolParameters: run.params }),
   failedFields: (message) => ({ toolExecutionResult: { success: false, error: message } }),
@@ -42,7 +46,8 @@ export const toolRunKind: RunKind<GenerationDeps, ToolRunInput, PreparedToolRun>
     const toolId = typeof record.selectedTool === "string" ? record.selectedTool : "";
     const tool = toolId && !data.selectedModel ? findTool(toolId) : undefined;
     if (!tool || tool.training) return null;
-    const parameters = record.toolParameters && typeof record.toolParameters === "object" ? (record.toolParameters as Record<string, unknown>) : {};
+    const parameters =
+      record.toolParameters && typeof record.toolParameters === "object" ? (record.toolParameters as Record<string, unknown>) : {};
     return { input: { toolId, parameters, fromUpstream: true }, modelId: toolRunModelId(toolId) };
   },
   execute: async (ctx) => ({ data: { ...(await runToolJob(ctx)) } }),

@@ -20,7 +20,9 @@ class FakeFal implements Engine {
   calls: EngineRequest[] = [];
   async run(req: EngineRequest): Promise<EngineResult> {
     this.calls.push(req);
-    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#f00" } })
+      .png()
+      .toBuffer();
     return { kind: "media", mediaType: "image", files: [{ bytes, contentType: "image/png" }] };
   }
 }
@@ -37,31 +39,53 @@ afterAll(async () => {
 
 const picture = (w: number, hgt: number) =>
   sharp({ create: { width: w, height: hgt, channels: 3, background: "#3366cc" } })
-    .composite([{ input: Buffer.from(`<svg width="${w}" height="${hgt}"><circle cx="${w / 2}" cy="${hgt / 2}" r="${w / 4}" fill="#ffcc00"/></svg>`) }])
+    .composite([
+      { input: Buffer.from(`<svg width="${w}" height="${hgt}"><circle cx="${w / 2}" cy="${hgt / 2}" r="${w / 4}" fill="#ffcc00"/></svg>`) },
+    ])
     .png()
     .toBuffer();
 
 async function upload(user: TestUser, projectId: string, data: Buffer, filename: string, type: string): Promise<string> {
-  const form = multipartForm([["projectId", projectId], ["nodeId", "n1"], ["file", { filename, type, data }]]);
-  const res = await h.server.inject({ method: "POST", url: "/api/upload-media", payload: form.payload, headers: { ...user.headers, ...form.headers } });
+  const form = multipartForm([
+    ["projectId", projectId],
+    ["nodeId", "n1"],
+    ["file", { filename, type, data }],
+  ]);
+  const res = await h.server.inject({
+    method: "POST",
+    url: "/api/upload-media",
+    payload: form.payload,
+    headers: { ...user.headers, ...form.headers },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return JSON.parse(res.body).url as string;
 }
 
-async function projectWithMediaNode(user: TestUser, media: { bytes: Buffer; name: string; type: string; contentType: string } | null, nodeId = "n1") {
+async function projectWithMediaNode(
+  user: TestUser,
+  media: { bytes: Buffer; name: string; type: string; contentType: string } | null,
+  nodeId = "n1",
+) {
   const projectId = (await h.call(user, "POST", "/api/projects", { name: `Tools ${Math.random()}` })).body.id as string;
   await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: nodeId, position: { x: 100, y: 100 } }] });
   const url = media ? await upload(user, projectId, media.bytes, media.name, media.type) : undefined;
-  const data = url ? { title: "Plate", mediaUrl: url, displayUrl: url, contentType: media!.contentType, rev: 1 } : { title: "Empty", rev: 1 };
+  const data = url
+    ? { title: "Plate", mediaUrl: url, displayUrl: url, contentType: media!.contentType, rev: 1 }
+    : { title: "Empty", rev: 1 };
   await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId, prevRev: 0, nodeData: data }] });
   return { projectId, url };
 }
 
-const canvas = async (user: TestUser, projectId: string) => (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body as { nodes: { id: string; position: { x: number; y: number }; data: Record<string, any> }[]; edges: { source: string; target: string }[] };
+const canvas = async (user: TestUser, projectId: string) =>
+  (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body as {
+    nodes: { id: string; position: { x: number; y: number }; data: Record<string, any> }[];
+    edges: { source: string; target: string }[];
+  };
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
 const execute = (user: TestUser, body: Record<string, unknown>) => h.call(user, "POST", "/api/tools/execute", body);
 const settle = (generationId: string) => h.generation.service.waitFor(generationId, 60_000);
-const bytesOf = async (user: TestUser, url: string) => Buffer.from((await h.server.inject({ method: "GET", url, headers: user.headers })).rawPayload);
+const bytesOf = async (user: TestUser, url: string) =>
+  Buffer.from((await h.server.inject({ method: "GET", url, headers: user.headers })).rawPayload);
 
 describe("tool list and schema", () => {
   it("lists every tool in the spec's categories, local ones usable, hosted ones locked without a key", async () => {
@@ -93,7 +117,12 @@ describe("tool runs", () => {
   it("Upscale ×2 puts a picture twice the size on the node, keeps the old one as a version, and charges once", async () => {
     const user = await h.signUp();
     const original = await picture(64, 48);
-    const { projectId, url } = await projectWithMediaNode(user, { bytes: original, name: "plate.png", type: "image/png", contentType: "image" });
+    const { projectId, url } = await projectWithMediaNode(user, {
+      bytes: original,
+      name: "plate.png",
+      type: "image/png",
+      contentType: "image",
+    });
     const res = await execute(user, { toolId: "local/upscale", nodeId: "n1", projectId, parameters: { scale: 2 } });
     expect(res.status).toBe(202);
     const row = await settle(res.body.generationId);
@@ -101,7 +130,12 @@ describe("tool runs", () => {
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
     expect(n.data.mediaUrl).not.toBe(url);
     for (const field of ["displayUrl", "permanentMediaUrl", "azureUrl"]) expect(n.data[field]).toBe(n.data.mediaUrl);
-    expect(n.data).toMatchObject({ status: "completed", selectedTool: "local/upscale", toolParameters: { scale: 2 }, toolExecutionResult: { success: true, imageUrl: n.data.mediaUrl } });
+    expect(n.data).toMatchObject({
+      status: "completed",
+      selectedTool: "local/upscale",
+      toolParameters: { scale: 2 },
+      toolExecutionResult: { success: true, imageUrl: n.data.mediaUrl },
+    });
     expect(n.data.lastToolExecution).toMatchObject({ toolId: "local/upscale", parameters: { scale: 2 } });
     expect(n.data.versionHistory.map((v: { mediaUrl: string }) => v.mediaUrl)).toEqual([url, n.data.mediaUrl]);
     const meta = await sharp(await bytesOf(user, n.data.mediaUrl)).metadata();
@@ -116,8 +150,19 @@ describe("tool runs", () => {
 
   it("Extract last frame makes a new image node 550 px to the right, connected from the video", async () => {
     const user = await h.signUp();
-    const video = colourClip([["red", 0.5], ["blue", 0.5]], { size: "64x48", fps: 10 });
-    const { projectId } = await projectWithMediaNode(user, { bytes: video.bytes, name: "shot.mp4", type: "video/mp4", contentType: "video" });
+    const video = colourClip(
+      [
+        ["red", 0.5],
+        ["blue", 0.5],
+      ],
+      { size: "64x48", fps: 10 },
+    );
+    const { projectId } = await projectWithMediaNode(user, {
+      bytes: video.bytes,
+      name: "shot.mp4",
+      type: "video/mp4",
+      contentType: "video",
+    });
     const res = await execute(user, { toolId: "local/extract-frame", nodeId: "n1", projectId, parameters: { which: "last" } });
     expect(res.status).toBe(202);
     expect((await settle(res.body.generationId)).status).toBe("succeeded");
@@ -136,7 +181,10 @@ describe("tool runs", () => {
     const projectId = (await h.call(user, "POST", "/api/projects", { name: `Tools ${Math.random()}` })).body.id as string;
     await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "line", position: { x: 100, y: 100 } }] });
     const line = "Nell climbs the lighthouse stairs. The lamp is still turning, after all these years.";
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "line", prevRev: 0, nodeData: { title: "Nell", content: line, contentType: "text", rev: 1 } }] });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "line", prevRev: 0, nodeData: { title: "Nell", content: line, contentType: "text", rev: 1 } }],
+    });
     const seconds = async (speed: number) => {
       const res = await execute(user, { toolId: "local/read-aloud", nodeId: "line", projectId, parameters: { voice: "slt", speed } });
       expect(res.status, JSON.stringify(res.body)).toBe(202);
@@ -157,7 +205,12 @@ describe("tool runs", () => {
 
   it("a hosted tool runs through the provider's engine with the node's picture in its media slot", async () => {
     const user = await h.signUp();
-    const { projectId, url } = await projectWithMediaNode(user, { bytes: await picture(16, 16), name: "p.png", type: "image/png", contentType: "image" });
+    const { projectId, url } = await projectWithMediaNode(user, {
+      bytes: await picture(16, 16),
+      name: "p.png",
+      type: "image/png",
+      contentType: "image",
+    });
     const res = await execute(user, { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId, parameters: { upscale_factor: 2 } });
     expect(res.status).toBe(202);
     expect((await settle(res.body.generationId)).status).toBe("succeeded");
@@ -170,12 +223,21 @@ describe("tool runs", () => {
   it("a failed run leaves the node as it was, keeps its message in the tool's result and returns the credits", async () => {
     const user = await h.signUp();
     // A silent clip: loudness cannot be normalised (the tool says so).
-    const { projectId } = await projectWithMediaNode(user, { bytes: tone([["silence", 1]]).bytes, name: "room.wav", type: "audio/wav", contentType: "audio" });
+    const { projectId } = await projectWithMediaNode(user, {
+      bytes: tone([["silence", 1]]).bytes,
+      name: "room.wav",
+      type: "audio/wav",
+      contentType: "audio",
+    });
     const res = await execute(user, { toolId: "local/normalize-loudness", nodeId: "n1", projectId, parameters: {} });
     const row = await settle(res.body.generationId);
     expect(row.status).toBe("failed");
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
-    expect(n.data).toMatchObject({ status: "completed", error: null, toolExecutionResult: { success: false, error: expect.stringMatching(/silent/) } });
+    expect(n.data).toMatchObject({
+      status: "completed",
+      error: null,
+      toolExecutionResult: { success: false, error: expect.stringMatching(/silent/) },
+    });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
 });
@@ -188,13 +250,26 @@ describe("Watermark", () => {
     for (let i = 0; i < x!.length; i++) sum += Math.abs(x![i]! - y![i]!);
     return sum / x!.length;
   }
-  const flat = (w: number, hgt: number, colour: string) => sharp({ create: { width: w, height: hgt, channels: 3, background: colour } }).png().toBuffer();
+  const flat = (w: number, hgt: number, colour: string) =>
+    sharp({ create: { width: w, height: hgt, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
 
   it("writes its text in the chosen corner of the node's picture, keeping the original as a version", async () => {
     const user = await h.signUp();
     const original = await flat(160, 120, "#777777");
-    const { projectId, url } = await projectWithMediaNode(user, { bytes: original, name: "plate.png", type: "image/png", contentType: "image" });
-    const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "© Reelgraph", position: "bottom-right", opacity: 1, scale: 0.4 } });
+    const { projectId, url } = await projectWithMediaNode(user, {
+      bytes: original,
+      name: "plate.png",
+      type: "image/png",
+      contentType: "image",
+    });
+    const res = await execute(user, {
+      toolId: "local/watermark",
+      nodeId: "n1",
+      projectId,
+      parameters: { text: "© Reelgraph", position: "bottom-right", opacity: 1, scale: 0.4 },
+    });
     expect(res.status).toBe(202);
     expect((await settle(res.body.generationId)).status).toBe("succeeded");
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
@@ -209,11 +284,27 @@ describe("Watermark", () => {
   it("uses a connected image node as the logo on a video node, which stays a video", async () => {
     const user = await h.signUp();
     const clip = colourClip([["gray", 1]], { size: "160x120", fps: 10, tone: 440 });
-    const { projectId } = await projectWithMediaNode(user, { bytes: clip.bytes, name: "shot.mp4", type: "video/mp4", contentType: "video" });
-    await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "logo", position: { x: -600, y: 0 } }], edgesAdded: [{ id: "e1", source: "logo", target: "n1" }] });
+    const { projectId } = await projectWithMediaNode(user, {
+      bytes: clip.bytes,
+      name: "shot.mp4",
+      type: "video/mp4",
+      contentType: "video",
+    });
+    await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: [{ id: "logo", position: { x: -600, y: 0 } }],
+      edgesAdded: [{ id: "e1", source: "logo", target: "n1" }],
+    });
     const logoUrl = await upload(user, projectId, await flat(40, 40, "#ff0000"), "logo.png", "image/png");
-    await h.call(user, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "logo", prevRev: 0, nodeData: { mediaUrl: logoUrl, contentType: "image", rev: 1 } }] });
-    const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { position: "top-left", opacity: 1, scale: 0.25, margin: 4 } });
+    await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "logo", prevRev: 0, nodeData: { mediaUrl: logoUrl, contentType: "image", rev: 1 } }],
+    });
+    const res = await execute(user, {
+      toolId: "local/watermark",
+      nodeId: "n1",
+      projectId,
+      parameters: { position: "top-left", opacity: 1, scale: 0.25, margin: 4 },
+    });
     expect(res.status).toBe(202);
     expect((await settle(res.body.generationId)).status).toBe("succeeded");
     const n = (await canvas(user, projectId)).nodes.find((x) => x.id === "n1")!;
@@ -228,11 +319,22 @@ describe("Watermark", () => {
 
   it("with neither text nor a connected image: 400 naming text, nothing held or queued", async () => {
     const user = await h.signUp();
-    const { projectId } = await projectWithMediaNode(user, { bytes: await flat(32, 32, "#777777"), name: "p.png", type: "image/png", contentType: "image" });
+    const { projectId } = await projectWithMediaNode(user, {
+      bytes: await flat(32, 32, "#777777"),
+      name: "p.png",
+      type: "image/png",
+      contentType: "image",
+    });
     const res = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "  " } });
-    expect(res).toMatchObject({ status: 400, body: { error: "text: type the watermark or connect an image node to use as the logo", code: "bad_request" } });
+    expect(res).toMatchObject({
+      status: 400,
+      body: { error: "text: type the watermark or connect an image node to use as the logo", code: "bad_request" },
+    });
     const bad = await execute(user, { toolId: "local/watermark", nodeId: "n1", projectId, parameters: { text: "x", position: "middle" } });
-    expect(bad).toMatchObject({ status: 400, body: { error: "position must be one of top-left, top-right, bottom-left, bottom-right, centre (got middle)" } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: "position must be one of top-left, top-right, bottom-left, bottom-right, centre (got middle)" },
+    });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
     expect((await h.call(user, "GET", `/api/projects/${projectId}/generations`)).body.generations).toEqual([]);
     expect((await canvas(user, projectId)).nodes[0]!.data.status).toBeUndefined();
@@ -247,13 +349,28 @@ describe("bad input changes nothing", () => {
     expect(noMedia).toMatchObject({ status: 400, body: { error: "This tool needs an image on the node" } });
 
     const pic = await projectWithMediaNode(user, { bytes: await picture(16, 16), name: "p.png", type: "image/png", contentType: "image" });
-    const wrongKind = await execute(user, { toolId: "local/trim-video", nodeId: "n1", projectId: pic.projectId, parameters: { start: 0, end: 1 } });
+    const wrongKind = await execute(user, {
+      toolId: "local/trim-video",
+      nodeId: "n1",
+      projectId: pic.projectId,
+      parameters: { start: 0, end: 1 },
+    });
     expect(wrongKind).toMatchObject({ status: 400, body: { error: "This tool needs a video on the node" } });
     const outOfRange = await execute(user, { toolId: "local/upscale", nodeId: "n1", projectId: pic.projectId, parameters: { scale: 3 } });
     expect(outOfRange).toMatchObject({ status: 400, body: { error: "scale must be one of 2, 4 (got 3)" } });
-    const unknown = await execute(user, { toolId: "local/blur-faces", nodeId: "n1", projectId: pic.projectId, parameters: { strength: 500 } });
+    const unknown = await execute(user, {
+      toolId: "local/blur-faces",
+      nodeId: "n1",
+      projectId: pic.projectId,
+      parameters: { strength: 500 },
+    });
     expect(unknown.body.error).toBe("strength must be between 4 and 60 (got 500)");
-    const mediaParam = await execute(user, { toolId: "fal-ai/clarity-upscaler", nodeId: "n1", projectId: pic.projectId, parameters: { image_url: "/api/media/00000000-0000-0000-0000-000000000000" } });
+    const mediaParam = await execute(user, {
+      toolId: "fal-ai/clarity-upscaler",
+      nodeId: "n1",
+      projectId: pic.projectId,
+      parameters: { image_url: "/api/media/00000000-0000-0000-0000-000000000000" },
+    });
     expect(mediaParam.status).toBe(400);
     expect(mediaParam.body.error).toMatch(/^image_url /);
 
@@ -275,11 +392,13 @@ describe("bad input changes nothing", () => {
     const { owner, viewer, stranger, projectId } = await projectWithViewer(h, "Tools shared");
     await h.call(owner, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "n1", position: { x: 0, y: 0 } }] });
     const url = await upload(owner, projectId, await picture(16, 16), "p.png", "image/png");
-    await h.call(owner, "POST", "/api/workflows/autosave", { projectId, updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "image", rev: 1 } }] });
+    await h.call(owner, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "n1", prevRev: 0, nodeData: { mediaUrl: url, contentType: "image", rev: 1 } }],
+    });
     const body = { toolId: "local/upscale", nodeId: "n1", projectId, parameters: { scale: 2 } };
     expect((await execute(viewer, body)).status).toBe(403);
     expect([403, 404]).toContain((await execute(stranger, body)).status);
     expect((await h.call(owner, "GET", `/api/projects/${projectId}/generations`)).body.generations).toEqual([]);
   });
 });
-

@@ -27,7 +27,9 @@ interface Pending<Task, Value> {
   reject(err: Error): void;
 }
 
-export function createWorkerHost<Task extends object, Reply extends object, Value>(options: WorkerHostOptions<Task, Reply, Value>): (task: Task) => Promise<Value> {
+export function createWorkerHost<Task extends object, Reply extends object, Value>(
+  options: WorkerHostOptions<Task, Reply, Value>,
+): (task: Task) => Promise<Value> {
   let worker: Worker | null = null;
   let nextId = 1;
   const queue: Pending<Task, Value>[] = [];

@@ -7,7 +7,15 @@ import { authorizeProject } from "../policies/projectPolicy";
 import { getProject } from "../services/projectService";
 import { and, eq, inArray } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
-import { WORKFLOW_FILE_MESSAGES, WORKFLOW_FORMAT, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, WORKFLOW_VERSION, type WorkflowDocument, type WorkflowMedia } from "../../domain/workflowFile/format";
+import {
+  WORKFLOW_FILE_MESSAGES,
+  WORKFLOW_FORMAT,
+  WORKFLOW_LIMITS,
+  WORKFLOW_MANIFEST,
+  WORKFLOW_VERSION,
+  type WorkflowDocument,
+  type WorkflowMedia,
+} from "../../domain/workflowFile/format";
 import { mediaIdOf, mediaUrlsIn, workflowNodeData } from "../../domain/workflowFile/nodeData";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
@@ -34,13 +42,22 @@ async function ownMedia(db: Db, projectId: string, urls: readonly string[]) {
 
 /** The zip's bytes. The caller has checked that the user may view the project. */
 /** The project's workflow file (or the chosen nodes'), for a caller who may view it, with the project's name. */
-export async function exportWorkflowFor(deps: WorkflowExportDeps, userId: string, projectId: string, request: { nodeIds?: string[]; media: boolean }): Promise<{ zip: Buffer; projectName: string }> {
+export async function exportWorkflowFor(
+  deps: WorkflowExportDeps,
+  userId: string,
+  projectId: string,
+  request: { nodeIds?: string[]; media: boolean },
+): Promise<{ zip: Buffer; projectName: string }> {
   const permission = await authorizeProject(deps.db, userId, projectId, "view");
   const zip = await exportWorkflow(deps, projectId, request);
   return { zip, projectName: (await getProject(deps.db, projectId, permission)).name };
 }
 
-async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, request: { nodeIds?: string[]; media: boolean }): Promise<Buffer> {
+async function exportWorkflow(
+  deps: WorkflowExportDeps,
+  projectId: string,
+  request: { nodeIds?: string[]; media: boolean },
+): Promise<Buffer> {
   const canvas = await loadCanvas(deps.db, projectId);
   const chosen = request.nodeIds?.length ? new Set(request.nodeIds) : null;
   const nodes = chosen ? canvas.nodes.filter((n) => chosen.has(n.id)) : canvas.nodes;
@@ -80,8 +97,19 @@ async function exportWorkflow(deps: WorkflowExportDeps, projectId: string, reque
     format: WORKFLOW_FORMAT,
     version: WORKFLOW_VERSION,
     exportedAt: new Date().toISOString(),
-    nodes: kept.map((n) => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => (pathOf.has(url) ? url : null)) })),
-    edges: edges.map((e) => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null })),
+    nodes: kept.map((n) => ({
+      id: n.id,
+      type: n.type,
+      position: n.position,
+      data: workflowNodeData(n.data, (url) => (pathOf.has(url) ? url : null)),
+    })),
+    edges: edges.map((e) => ({
+      id: e.id,
+      source: e.source,
+      target: e.target,
+      sourceHandle: e.sourceHandle ?? null,
+      targetHandle: e.targetHandle ?? null,
+    })),
     media: manifest,
     // Groups with exported members, limited to them.
     groups: canvas.groups.flatMap((g) => {

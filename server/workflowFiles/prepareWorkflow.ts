@@ -38,7 +38,11 @@ const TYPE_WORDS: Record<string, string> = { image: "an image", video: "a video"
  * from the bytes (a text file was attached to an image node). Other URLs in a node (a
  * model parameter's reference image) may be of any kind.
  */
-function checkNodeMediaTypes(nodes: readonly { id: string; data: NodeData }[], listed: readonly WorkflowMedia[], files: readonly CheckedMedia[]): void {
+function checkNodeMediaTypes(
+  nodes: readonly { id: string; data: NodeData }[],
+  listed: readonly WorkflowMedia[],
+  files: readonly CheckedMedia[],
+): void {
   const typeOfPath = new Map(files.map((f) => [f.path, normalizeContentType(f.type.contentType)]));
   const pathOfRef = new Map(listed.map((m) => [m.ref, m.path]));
   for (const node of nodes) {
@@ -49,7 +53,10 @@ function checkNodeMediaTypes(nodes: readonly { id: string; data: NodeData }[], l
       ...MEDIA_URL_FIELDS.map((field): [unknown, typeof declared] => [data[field], declared]),
       ...versions.flatMap((v): [unknown, typeof declared][] => {
         const expected = normalizeContentType(v?.contentType) ?? declared;
-        return [[v?.mediaUrl, expected], [v?.permanentMediaUrl, expected]];
+        return [
+          [v?.mediaUrl, expected],
+          [v?.permanentMediaUrl, expected],
+        ];
       }),
     ];
     for (const [url, expected] of own) {
@@ -63,7 +70,11 @@ function checkNodeMediaTypes(nodes: readonly { id: string; data: NodeData }[], l
 }
 
 /** Stores the files and their media rows; on any failure removes what it stored and rethrows. */
-async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; userId: string }, files: readonly CheckedMedia[]): Promise<Map<string, string>> {
+async function keepMedia(
+  deps: WorkflowImportDeps,
+  owner: { projectId: string; userId: string },
+  files: readonly CheckedMedia[],
+): Promise<Map<string, string>> {
   const urlOfPath = new Map<string, string>();
   const rows: (typeof media.$inferInsert)[] = [];
   try {
@@ -71,7 +82,15 @@ async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; u
       const id = randomUUID();
       const key = `${id.slice(0, 2)}/${id}.${file.type.ext}`;
       await deps.storage.put(key, file.bytes, file.type.contentType);
-      rows.push({ id, projectId: owner.projectId, ownerId: owner.userId, key, contentType: file.type.contentType, size: file.bytes.length, originalName: null });
+      rows.push({
+        id,
+        projectId: owner.projectId,
+        ownerId: owner.userId,
+        key,
+        contentType: file.type.contentType,
+        size: file.bytes.length,
+        originalName: null,
+      });
       urlOfPath.set(file.path, `/api/media/${id}`);
     }
     if (rows.length) await deps.db.insert(media).values(rows);
@@ -82,7 +101,12 @@ async function keepMedia(deps: WorkflowImportDeps, owner: { projectId: string; u
   return urlOfPath;
 }
 
-export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, projectId: string, zipBytes: unknown): Promise<PreparedWorkflow> {
+export async function prepareWorkflow(
+  deps: WorkflowImportDeps,
+  userId: string,
+  projectId: string,
+  zipBytes: unknown,
+): Promise<PreparedWorkflow> {
   await authorizeProject(deps.db, userId, projectId, "edit");
   // Only a zip body is read into bytes (workflowFileRoutes.ts); anything else is refused after the access check.
   if (!Buffer.isBuffer(zipBytes)) throw unsupportedMediaType(WORKFLOW_FILE_MESSAGES.sendZip);
@@ -94,8 +118,18 @@ export async function prepareWorkflow(deps: WorkflowImportDeps, userId: string, 
   const urlOfPath = await keepMedia(deps, { projectId, userId }, files);
   const urlOfRef = new Map(document.media.map((m) => [m.ref, urlOfPath.get(m.path)!]));
   // Media the file does not carry (another project's, or left out at export) are not named by the copies.
-  const nodes = document.nodes.map((n): NodeRecord => ({ id: n.id, type: n.type, position: n.position, data: workflowNodeData(n.data, (url) => urlOfRef.get(url) ?? null) }));
-  const remapped = remapWorkflow({ nodes, edges: document.edges, groups: document.groups }, { occupied: canvas.nodes.map((n) => n.position) });
+  const nodes = document.nodes.map(
+    (n): NodeRecord => ({
+      id: n.id,
+      type: n.type,
+      position: n.position,
+      data: workflowNodeData(n.data, (url) => urlOfRef.get(url) ?? null),
+    }),
+  );
+  const remapped = remapWorkflow(
+    { nodes, edges: document.edges, groups: document.groups },
+    { occupied: canvas.nodes.map((n) => n.position) },
+  );
   return {
     nodes: remapped.nodes,
     edges: remapped.edges,

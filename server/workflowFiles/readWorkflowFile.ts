@@ -4,7 +4,14 @@
  * workflow.json parsed (depth-checked first) and validated, the text rule applied to its parsed fields
  * only, and each media file typed from its bytes (the manifest's type is only a claim). Nothing is stored.
  */
-import { readWorkflowDocument, WORKFLOW_FILE_MESSAGES, WORKFLOW_LIMITS, WORKFLOW_MANIFEST, type WorkflowDocument, type WorkflowMedia } from "../../domain/workflowFile/format";
+import {
+  readWorkflowDocument,
+  WORKFLOW_FILE_MESSAGES,
+  WORKFLOW_LIMITS,
+  WORKFLOW_MANIFEST,
+  type WorkflowDocument,
+  type WorkflowMedia,
+} from "../../domain/workflowFile/format";
 import { badRequest, payloadTooLarge } from "../errors";
 import { exceedsJsonDepth } from "../http/jsonBody";
 import { classifyHead, readTextUpload, SNIFF_BYTES, type StoredType } from "../media/sniffUpload";

@@ -9,7 +9,10 @@ import { modelsForCaller, toolsForCaller } from "../generation/availability";
 import type { GenerationDeps } from "../generation/deps";
 import { trainedModelsOf } from "../generation/trainedModels";
 
-export async function studioChoicesFor(deps: Pick<GenerationDeps, "db" | "keySourcesFor" | "modelAvailability">, userId: string): Promise<StudioChoices> {
+export async function studioChoicesFor(
+  deps: Pick<GenerationDeps, "db" | "keySourcesFor" | "modelAvailability">,
+  userId: string,
+): Promise<StudioChoices> {
   const trained = await trainedModelsOf(deps.db, userId);
   const [models, tools] = await Promise.all([modelsForCaller(deps, userId, [...CATALOGUE, ...trained]), toolsForCaller(deps, userId)]);
   return { models, tools };

@@ -21,7 +21,8 @@ import { studioChoicesFor } from "./studioChoices";
 const projectParams = z.object({ id: projectIdSchema });
 /** The zip's content types: what browsers give a .zip file, and the generic one. */
 const ZIP_TYPES = ["application/zip", "application/x-zip-compressed", "application/octet-stream"];
-const isZipRequest = (request: FastifyRequest) => ZIP_TYPES.includes((request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase());
+const isZipRequest = (request: FastifyRequest) =>
+  ZIP_TYPES.includes((request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase());
 
 export interface WorkflowFileDeps {
   db: Db;
@@ -38,15 +39,22 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
     const { zip, projectName } = await exportWorkflowFor({ db, storage }, caller.id, id, body);
     reply
       .header("content-type", "application/zip")
-      .header("content-disposition", `attachment; filename="${downloadName(projectName, "zip", { fallback: "project", suffix: "workflow" })}"`)
+      .header(
+        "content-disposition",
+        `attachment; filename="${downloadName(projectName, "zip", { fallback: "project", suffix: "workflow" })}"`,
+      )
       .header("cache-control", "no-store");
     return zip;
   };
 
   /** `?nodeIds=a,b&media=1`; the whole canvas without nodeIds. */
-  app.get("/api/projects/:id/workflow", async (request, reply) => sendExport(request, reply, parse(workflowExportQuerySchema, request.query ?? {})));
+  app.get("/api/projects/:id/workflow", async (request, reply) =>
+    sendExport(request, reply, parse(workflowExportQuerySchema, request.query ?? {})),
+  );
   /** The same with the selection in a JSON body, for selections too long for a URL. */
-  app.post("/api/projects/:id/workflow/export", async (request, reply) => sendExport(request, reply, parse(workflowExportRequestSchema, request.body ?? {})));
+  app.post("/api/projects/:id/workflow/export", async (request, reply) =>
+    sendExport(request, reply, parse(workflowExportRequestSchema, request.body ?? {})),
+  );
 
   await app.register(async (scope) => {
     // The zip's bytes, up to the cap: a larger body is refused with our message as soon as it passes it.
@@ -64,7 +72,12 @@ export async function registerWorkflowFileRoutes(app: FastifyInstance, deps: Wor
       async (request) => {
         const caller = requireUser(request);
         const { id } = parse(projectParams, request.params);
-        return prepareWorkflow({ db, storage, studioChoices: (userId) => studioChoicesFor(deps.generation.deps, userId) }, caller.id, id, request.body);
+        return prepareWorkflow(
+          { db, storage, studioChoices: (userId) => studioChoicesFor(deps.generation.deps, userId) },
+          caller.id,
+          id,
+          request.body,
+        );
       },
     );
   });

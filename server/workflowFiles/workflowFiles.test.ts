@@ -29,7 +29,12 @@ const exportZip = async (projectId: string, query = "", user = owner) => {
   return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, json: () => res.json() };
 };
 const prepare = async (projectId: string, zip: Buffer, user = owner, contentType = "application/zip") => {
-  const res = await h.server.inject({ method: "POST", url: `/api/projects/${projectId}/workflow/prepare`, headers: { ...user.headers, "content-type": contentType }, payload: zip });
+  const res = await h.server.inject({
+    method: "POST",
+    url: `/api/projects/${projectId}/workflow/prepare`,
+    headers: { ...user.headers, "content-type": contentType },
+    payload: zip,
+  });
   return { status: res.statusCode, body: res.json() };
 };
 const workflowJson = (zip: Buffer) => JSON.parse(Buffer.from(unzipSync(zip)["workflow.json"]!).toString("utf8"));
@@ -63,7 +68,12 @@ beforeAll(async () => {
     ["contentType", "image"],
     ["projectId", source],
   ]);
-  const upload = await h.server.inject({ method: "POST", url: "/api/upload-media", headers: { ...owner.headers, ...form.headers }, payload: form.payload });
+  const upload = await h.server.inject({
+    method: "POST",
+    url: "/api/upload-media",
+    headers: { ...owner.headers, ...form.headers },
+    payload: form.payload,
+  });
   expect(upload.statusCode, upload.body).toBe(200);
   pictureUrl = upload.json().url;
   const node = (id: string, x: number, y: number, data: Record<string, unknown>) => ({ id, x, y, data });
@@ -82,7 +92,12 @@ beforeAll(async () => {
       currentVersionIndex: 0,
       generationId: "run-1",
     }),
-    node("n-up", 1200, 0, { title: "Sharper", selectedTool: "fal-ai/clarity-upscaler", toolParameters: { scale: 2 }, contentType: "image" }),
+    node("n-up", 1200, 0, {
+      title: "Sharper",
+      selectedTool: "fal-ai/clarity-upscaler",
+      toolParameters: { scale: 2 },
+      contentType: "image",
+    }),
   ];
   const res = await h.call(owner, "POST", `/api/projects/${source}/structure`, {
     nodes: nodes.map((n) => ({ id: n.id, type: "generic_v2", position: { x: n.x, y: n.y } })),
@@ -97,7 +112,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** A canvas as its titles, data (less revisions and media URLs), places and connections: what must survive. */
-function graphOf(canvas: { nodes: { id: string; position: unknown; data: Record<string, unknown> }[]; edges: { source: string; target: string }[] }) {
+function graphOf(canvas: {
+  nodes: { id: string; position: unknown; data: Record<string, unknown> }[];
+  edges: { source: string; target: string }[];
+}) {
   const title = new Map(canvas.nodes.map((n) => [n.id, n.data.title as string]));
   const media = (v: unknown) => (typeof v === "string" && v.startsWith("/api/media/") ? "<media>" : v);
   return {
@@ -140,7 +158,12 @@ describe("export → import round trip", () => {
 
     expect((await apply(target, body)).body).toMatchObject({ success: true, conflicts: [] });
     const [before, after] = [await canvasOf(source), await canvasOf(target)];
-    expect(graphOf(after)).toEqual(graphOf({ ...before, nodes: before.nodes.map((n: { data: Record<string, unknown> }) => ({ ...n, data: { ...n.data, generationId: undefined } })) }));
+    expect(graphOf(after)).toEqual(
+      graphOf({
+        ...before,
+        nodes: before.nodes.map((n: { data: Record<string, unknown> }) => ({ ...n, data: { ...n.data, generationId: undefined } })),
+      }),
+    );
     expect(graphOf(after).edges).toEqual([
       ["Beat", "Harbour shot"],
       ["Harbour shot", "Sharper"],
@@ -175,7 +198,14 @@ describe("export → import round trip", () => {
       expect(body.groups![0]!.id).not.toBe("g-scene");
       expect(body.groups![0]!.nodeIds.map(titleOf)).toEqual(["Beat", "Harbour shot"]);
       // Applied as the browser does (nodes, then the group, in one structure request), it is on the canvas.
-      expect((await h.call(owner, "POST", `/api/projects/${target}/structure`, { nodes: body.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position })), groupsSet: body.groups })).status).toBe(200);
+      expect(
+        (
+          await h.call(owner, "POST", `/api/projects/${target}/structure`, {
+            nodes: body.nodes.map((n) => ({ id: n.id, type: n.type, position: n.position })),
+            groupsSet: body.groups,
+          })
+        ).status,
+      ).toBe(200);
       expect((await canvasOf(target)).groups).toEqual(body.groups);
 
       // A file whose group names a node it does not hold is refused.
@@ -191,7 +221,13 @@ describe("export → import round trip", () => {
     const target = await newProject("Harbor report");
     const body = (await prepare(target, (await exportZip(source)).bytes)).body as PreparedWorkflow;
     expect(body.issues).toEqual([
-      expect.objectContaining({ nodeTitle: "Sharper", kind: "tool", id: "fal-ai/clarity-upscaler", problem: "locked", substitute: { id: "local/upscale", name: "Upscale (Local AI)" } }),
+      expect.objectContaining({
+        nodeTitle: "Sharper",
+        kind: "tool",
+        id: "fal-ai/clarity-upscaler",
+        problem: "locked",
+        substitute: { id: "local/upscale", name: "Upscale (Local AI)" },
+      }),
     ]);
     expect(body.issues[0]!.nodeId).toBe(body.nodes.find((n) => n.data.title === "Sharper")!.id);
   });
@@ -208,7 +244,12 @@ describe("export → import round trip", () => {
     const doc = workflowJson((await exportZip(source, "?nodeIds=n-script,n-shot")).bytes);
     expect(doc.nodes.map((n: { id: string }) => n.id).sort()).toEqual(["n-script", "n-shot"]);
     expect(doc.edges).toEqual([expect.objectContaining({ source: "n-script", target: "n-shot" })]);
-    const json = await h.server.inject({ method: "POST", url: `/api/projects/${source}/workflow/export`, headers: owner.headers, payload: { nodeIds: ["n-up"] } });
+    const json = await h.server.inject({
+      method: "POST",
+      url: `/api/projects/${source}/workflow/export`,
+      headers: owner.headers,
+      payload: { nodeIds: ["n-up"] },
+    });
     expect(workflowJson(json.rawPayload).nodes.map((n: { id: string }) => n.id)).toEqual(["n-up"]);
     expect((await exportZip(source, "?nodeIds=not-here")).json()).toMatchObject({ error: WORKFLOW_FILE_MESSAGES.noSelectedNodes });
   });
@@ -217,10 +258,21 @@ describe("export → import round trip", () => {
     const target = await newProject("Noise");
     const ref = "/api/media/11111111-1111-4111-8111-111111111111";
     const noise = Buffer.concat([PNG, randomBytes(20 * 1024 * 1024)]);
-    const zip = Buffer.from(zipSync({
-      "workflow.json": strToU8(JSON.stringify(validDoc({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Noise", contentType: "image", mediaUrl: ref } }], media: [{ ref, path: "media/noise.png", contentType: "image/png" }] }))),
-      "media/noise.png": [noise, { level: 0 }],
-    }));
+    const zip = Buffer.from(
+      zipSync({
+        "workflow.json": strToU8(
+          JSON.stringify(
+            validDoc({
+              nodes: [
+                { id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Noise", contentType: "image", mediaUrl: ref } },
+              ],
+              media: [{ ref, path: "media/noise.png", contentType: "image/png" }],
+            }),
+          ),
+        ),
+        "media/noise.png": [noise, { level: 0 }],
+      }),
+    );
     const stalls = monitorEventLoopDelay({ resolution: 10 });
     stalls.enable();
     const res = await prepare(target, zip);
@@ -235,7 +287,14 @@ describe("export → import round trip", () => {
     const target = await newProject("Big media");
     const picture = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]);
     const doc = validDoc({
-      nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Still", mediaUrl: "/api/media/old", contentType: "image" } }],
+      nodes: [
+        {
+          id: "a",
+          type: "generic_v2",
+          position: { x: 0, y: 0 },
+          data: { title: "Still", mediaUrl: "/api/media/old", contentType: "image" },
+        },
+      ],
       media: [{ ref: "/api/media/old", path: "media/1.png", contentType: "image/png" }],
     });
     const res = await prepare(target, handMade(doc, { "media/1.png": [picture, { level: 0 }] }), owner, "application/octet-stream");
@@ -273,7 +332,11 @@ describe("tampered and foreign files are refused and change nothing", () => {
   });
 
   it("a file from a newer studio, with the version it needs", async () => {
-    await refused(handMade(validDoc({ version: 2, nodes: "a new shape" })), 400, "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.");
+    await refused(
+      handMade(validDoc({ version: 2, nodes: "a new shape" })),
+      400,
+      "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.",
+    );
   });
 
   it("a zip that is not a workflow file, and something that is not a zip", async () => {
@@ -301,7 +364,11 @@ describe("tampered and foreign files are refused and change nothing", () => {
 
   it("a zip bomb: declared past the unpacked cap, or inflating past what it declared", async () => {
     const big = await deflatedRepeat("fog ", 2 * 1024 * 1024);
-    await refused(rawZip([{ name: "workflow.json", data: big, method: 8, declaredSize: 400 * 1024 * 1024 }]), 413, WORKFLOW_FILE_MESSAGES.unpackedTooLarge);
+    await refused(
+      rawZip([{ name: "workflow.json", data: big, method: 8, declaredSize: 400 * 1024 * 1024 }]),
+      413,
+      WORKFLOW_FILE_MESSAGES.unpackedTooLarge,
+    );
     await refused(rawZip([{ name: "workflow.json", data: big, method: 8, declaredSize: 1000 }]), 400, WORKFLOW_FILE_MESSAGES.damaged);
   });
 
@@ -329,12 +396,33 @@ describe("tampered and foreign files are refused and change nothing", () => {
 
   it("a node's media of another type than the node's: a text file on an image node (issue 29 item 6)", async () => {
     const doc = validDoc({
-      nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/notes" } }],
+      nodes: [
+        {
+          id: "a",
+          type: "generic_v2",
+          position: { x: 0, y: 0 },
+          data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/notes" },
+        },
+      ],
       media: [{ ref: "/api/media/notes", path: "media/1.txt", contentType: "text/plain" }],
     });
-    await refused(handMade(doc, { "media/1.txt": strToU8("just some notes, not a picture") }), 400, 'The node "Poster" is an image node, but its media file (media/1.txt) is text.');
+    await refused(
+      handMade(doc, { "media/1.txt": strToU8("just some notes, not a picture") }),
+      400,
+      'The node "Poster" is an image node, but its media file (media/1.txt) is text.',
+    );
     // The same picture on an image node is taken.
-    const fine = validDoc({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/pic" } }], media: [{ ref: "/api/media/pic", path: "media/1.png", contentType: "image/png" }] });
+    const fine = validDoc({
+      nodes: [
+        {
+          id: "a",
+          type: "generic_v2",
+          position: { x: 0, y: 0 },
+          data: { title: "Poster", contentType: "image", mediaUrl: "/api/media/pic" },
+        },
+      ],
+      media: [{ ref: "/api/media/pic", path: "media/1.png", contentType: "image/png" }],
+    });
     const ok = await prepare(await newProject("Type match"), handMade(fine, { "media/1.png": PNG }));
     expect(ok.status).toBe(200);
   });

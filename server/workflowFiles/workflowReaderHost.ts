@@ -23,7 +23,9 @@ export const WORKFLOW_READ_TIME_LIMIT_MS = 60_000;
 
 /** The bytes over an ArrayBuffer of their own (transferable without taking anything else along). */
 export function ownedBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : new Uint8Array(bytes);
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? bytes
+    : new Uint8Array(bytes);
 }
 
 const run = createWorkerHost<Task, ReaderReply, ReadWorkflow>({
@@ -37,7 +39,10 @@ const run = createWorkerHost<Task, ReaderReply, ReadWorkflow>({
       if (reply.status >= 500) throw new Error(`workflow file reader failed: ${reply.message}`);
       throw relayedError(reply.status, reply.code, reply.message);
     }
-    return { document: reply.document, files: reply.files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) })) };
+    return {
+      document: reply.document,
+      files: reply.files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) })),
+    };
   },
   failure: () => badRequest(WORKFLOW_FILE_MESSAGES.unreadable),
 });

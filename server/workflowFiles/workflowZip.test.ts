@@ -15,7 +15,9 @@ const messageOf = (fn: () => unknown) => {
 
 describe("reading a workflow zip", () => {
   it("reads stored and deflated entries and lists files, not folders", () => {
-    const zip = Buffer.from(zipSync({ "workflow.json": strToU8('{"a":1}'), media: { "1.bin": [new Uint8Array([1, 2, 3]), { level: 0 }] }, empty: {} }));
+    const zip = Buffer.from(
+      zipSync({ "workflow.json": strToU8('{"a":1}'), media: { "1.bin": [new Uint8Array([1, 2, 3]), { level: 0 }] }, empty: {} }),
+    );
     const opened = openWorkflowZip(zip);
     expect(opened.names().sort()).toEqual(["media/1.bin", "workflow.json"]);
     expect(opened.read("workflow.json")!.toString()).toBe('{"a":1}');
@@ -41,7 +43,9 @@ describe("reading a workflow zip", () => {
   });
 
   it("refuses more entries than a workflow can hold, before reading any", () => {
-    const many = rawZip(Array.from({ length: 2020 }, (_, i) => ({ name: `media/${i}.bin`, data: Buffer.alloc(0), method: 0 as const, declaredSize: 0 })));
+    const many = rawZip(
+      Array.from({ length: 2020 }, (_, i) => ({ name: `media/${i}.bin`, data: Buffer.alloc(0), method: 0 as const, declaredSize: 0 })),
+    );
     expect(messageOf(() => openWorkflowZip(many))).toBe(WORKFLOW_FILE_MESSAGES.tooManyMedia);
   });
 

@@ -81,7 +81,8 @@ function centralDirectory(zip: Buffer): Map<string, Entry> {
 /** Opens the zip's directory; throws the workflow messages (400, 413) for a file that cannot be read safely. */
 export function openWorkflowZip(zip: Buffer): WorkflowZip {
   // Every zip starts with a local file header, or with the end record when it is empty.
-  if (zip.length < 22 || (zip.readUInt32LE(0) !== LOCAL && zip.readUInt32LE(0) !== EOCD)) throw badRequest(WORKFLOW_FILE_MESSAGES.notWorkflow);
+  if (zip.length < 22 || (zip.readUInt32LE(0) !== LOCAL && zip.readUInt32LE(0) !== EOCD))
+    throw badRequest(WORKFLOW_FILE_MESSAGES.notWorkflow);
   const entries = centralDirectory(zip);
   let inflated = 0;
   return {

@@ -145,14 +145,19 @@ describe("Assets dialog: empty, failing and stock states", () => {
   });
 
   it("says 'Failed to load assets' when the list cannot be loaded", async () => {
-    serve({ "/api/assets/list": { status: 500, body: { error: "Something went wrong on our side. Please try again.", code: "internal" } } });
+    serve({
+      "/api/assets/list": { status: 500, body: { error: "Something went wrong on our side. Please try again.", code: "internal" } },
+    });
     open();
     expect(await screen.findByText("Failed to load assets")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 
   it("explains how to enable stock photos when the studio has no Unsplash key", async () => {
-    const calls = serve({ "/api/assets/list": { body: { success: true, data: [] } }, "/api/assets/unsplash/status": { body: { enabled: false } } });
+    const calls = serve({
+      "/api/assets/list": { body: { success: true, data: [] } },
+      "/api/assets/unsplash/status": { body: { enabled: false } },
+    });
     open();
     const stockTab = screen.getByRole("tab", { name: "Stock" });
     fireEvent.mouseDown(stockTab);
@@ -186,16 +191,31 @@ describe("Assets dialog: Stock with Unsplash enabled", () => {
   const scrollTops = new WeakMap<Element, number>();
   const isGrid = (el: Element) => el.getAttribute("data-testid") === "stock-grid";
   beforeEach(() => {
-    Object.defineProperty(HTMLElement.prototype, "scrollHeight", { configurable: true, get() { return isGrid(this) ? 2000 : 0; } });
-    Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get() { return isGrid(this) ? 500 : 0; } });
+    Object.defineProperty(HTMLElement.prototype, "scrollHeight", {
+      configurable: true,
+      get() {
+        return isGrid(this) ? 2000 : 0;
+      },
+    });
+    Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+      configurable: true,
+      get() {
+        return isGrid(this) ? 500 : 0;
+      },
+    });
     Object.defineProperty(HTMLElement.prototype, "scrollTop", {
       configurable: true,
-      get() { return scrollTops.get(this) ?? 0; },
-      set(v: number) { scrollTops.set(this, v); },
+      get() {
+        return scrollTops.get(this) ?? 0;
+      },
+      set(v: number) {
+        scrollTops.set(this, v);
+      },
     });
   });
   afterEach(() => {
-    for (const key of ["scrollHeight", "clientHeight", "scrollTop"]) delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
+    for (const key of ["scrollHeight", "clientHeight", "scrollTop"])
+      delete (HTMLElement.prototype as unknown as Record<string, unknown>)[key];
     vi.unstubAllGlobals();
   });
 
@@ -234,7 +254,9 @@ describe("Assets dialog: Stock with Unsplash enabled", () => {
     await openStock();
     const first = screen.getAllByTestId("stock-asset")[0]!;
     expect(first.textContent).toContain("Photo by Author 0 on Unsplash");
-    expect(within(first).getByRole("link", { name: "Author 0" }).getAttribute("href")).toBe("https://unsplash.com/@a0?utm_source=reelgraph&utm_medium=referral");
+    expect(within(first).getByRole("link", { name: "Author 0" }).getAttribute("href")).toBe(
+      "https://unsplash.com/@a0?utm_source=reelgraph&utm_medium=referral",
+    );
     const view = within(first).getByRole("link", { name: /View on Unsplash/ });
     expect(view.getAttribute("href")).toBe("https://unsplash.com/photos/p0?utm_source=reelgraph&utm_medium=referral");
     expect(view.getAttribute("rel")).toBe("noopener noreferrer");

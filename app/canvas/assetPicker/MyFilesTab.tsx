@@ -115,7 +115,10 @@ export function MyFilesTab({
         </p>
       )}
       <div
-        className={cn("relative min-h-0 flex-1 overflow-y-auto rounded-lg", dragging && "outline-2 -outline-offset-2 outline-dashed outline-accent/70")}
+        className={cn(
+          "relative min-h-0 flex-1 overflow-y-auto rounded-lg",
+          dragging && "outline-2 -outline-offset-2 outline-dashed outline-accent/70",
+        )}
         data-testid="my-files-grid"
         onDragEnter={(e) => e.dataTransfer.types.includes("Files") && setDragging(true)}
         onDragOver={(e) => {
@@ -187,7 +190,10 @@ export function MyFilesTab({
           </ul>
         )}
         {dragging && (
-          <div className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-lg bg-bg/70" data-testid="asset-drop-overlay">
+          <div
+            className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-lg bg-bg/70"
+            data-testid="asset-drop-overlay"
+          >
             <span className="rounded-lg bg-surface px-4 py-2 text-sm font-medium text-text shadow-lg">Drop your file here</span>
           </div>
         )}
@@ -199,7 +205,8 @@ export function MyFilesTab({
 function LibraryPreview({ asset }: { asset: LibraryAsset }) {
   const kind = libraryKindOf(asset.contentType);
   if (kind === "image") return <img src={asset.url} alt="" loading="lazy" draggable={false} className="h-full w-full object-cover" />;
-  if (kind === "video") return <video src={asset.url} muted preload="metadata" className="pointer-events-none h-full w-full object-cover" />;
+  if (kind === "video")
+    return <video src={asset.url} muted preload="metadata" className="pointer-events-none h-full w-full object-cover" />;
   return (
     <span className="flex h-full w-full items-center justify-center text-text-muted">
       <Music className="size-8" aria-hidden />

@@ -41,7 +41,10 @@ export function SelectableTile({
       >
         {preview}
         {selected && (
-          <span className="absolute left-2 top-2 flex size-5 items-center justify-center rounded-full bg-accent text-accent-fg shadow" aria-hidden>
+          <span
+            className="absolute left-2 top-2 flex size-5 items-center justify-center rounded-full bg-accent text-accent-fg shadow"
+            aria-hidden
+          >
             <Check className="size-3.5" strokeWidth={3} />
           </span>
         )}
@@ -49,7 +52,9 @@ export function SelectableTile({
       <div className="min-w-0 px-2.5 py-2 text-xs">{caption}</div>
       {actions && (
         // Shown on hover and on keyboard focus inside the tile (spec: delete button on hover).
-        <div className="absolute right-1.5 top-1.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">{actions}</div>
+        <div className="absolute right-1.5 top-1.5 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100">
+          {actions}
+        </div>
       )}
     </li>
   );

@@ -12,14 +12,30 @@ import { LoadFailed } from "./LoadFailed";
  * Stock photos from Unsplash (spec canvas 2, 9): pages of 50 asked for, the next page loaded when the
  * scroll comes within 200 px of the bottom, every photo credited to its author with links back.
  */
-export function StockTab({ query, isSelected, onToggle }: { query: string; isSelected: (id: string) => boolean; onToggle: (picked: PickedAsset) => void }) {
+export function StockTab({
+  query,
+  isSelected,
+  onToggle,
+}: {
+  query: string;
+  isSelected: (id: string) => boolean;
+  onToggle: (picked: PickedAsset) => void;
+}) {
   const status = useQuery({ queryKey: stockStatusKey, queryFn: stockStatus, staleTime: 60_000 });
   if (status.isPending) return <StockSkeletons />;
   if (status.data && !status.data.enabled) return <StockDisabledNote />;
   return <StockResults query={query} isSelected={isSelected} onToggle={onToggle} />;
 }
 
-function StockResults({ query, isSelected, onToggle }: { query: string; isSelected: (id: string) => boolean; onToggle: (picked: PickedAsset) => void }) {
+function StockResults({
+  query,
+  isSelected,
+  onToggle,
+}: {
+  query: string;
+  isSelected: (id: string) => boolean;
+  onToggle: (picked: PickedAsset) => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const photos = useInfiniteQuery({
     queryKey: stockKey(query),
@@ -32,7 +48,8 @@ function StockResults({ query, isSelected, onToggle }: { query: string; isSelect
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError, error } = photos;
 
   useEffect(() => {
-    if (isError) toast.error(ASSET_MESSAGES.stockLoadFailed, { description: error instanceof Error ? error.message : undefined, duration: 2000 });
+    if (isError)
+      toast.error(ASSET_MESSAGES.stockLoadFailed, { description: error instanceof Error ? error.message : undefined, duration: 2000 });
   }, [isError, error]);
 
   const loadMoreIfNear = () => {
@@ -45,18 +62,24 @@ function StockResults({ query, isSelected, onToggle }: { query: string; isSelect
 
   // Unsplash may repeat a photo across pages of its editorial feed; a grid key must be unique.
   const seen = new Set<string>();
-  const items = (photos.data?.pages ?? []).flatMap((p) => p.data).filter((a) => {
-    if (seen.has(a.id)) return false;
-    seen.add(a.id);
-    return true;
-  });
+  const items = (photos.data?.pages ?? [])
+    .flatMap((p) => p.data)
+    .filter((a) => {
+      if (seen.has(a.id)) return false;
+      seen.add(a.id);
+      return true;
+    });
 
   return (
     <div ref={scroller} onScroll={loadMoreIfNear} className="min-h-0 flex-1 overflow-y-auto rounded-lg" data-testid="stock-grid">
       {photos.isPending ? (
         <StockSkeletons />
       ) : photos.isError && items.length === 0 ? (
-        <LoadFailed message={ASSET_MESSAGES.stockLoadFailed} detail={error instanceof Error ? error.message : null} onRetry={() => void photos.refetch()} />
+        <LoadFailed
+          message={ASSET_MESSAGES.stockLoadFailed}
+          detail={error instanceof Error ? error.message : null}
+          onRetry={() => void photos.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className="flex min-h-56 flex-col items-center justify-center gap-2 text-center">
           <ImageOff className="size-8 text-text-subtle" aria-hidden />
@@ -72,7 +95,16 @@ function StockResults({ query, isSelected, onToggle }: { query: string; isSelect
                 label={`Select ${photo.description || photo.attribution}`}
                 selected={isSelected(photo.id)}
                 onToggle={() => onToggle({ source: "stock", asset: photo })}
-                preview={<img src={photo.thumb} alt={photo.description} loading="lazy" draggable={false} className="h-full w-full object-cover" style={{ backgroundColor: photo.color }} />}
+                preview={
+                  <img
+                    src={photo.thumb}
+                    alt={photo.description}
+                    loading="lazy"
+                    draggable={false}
+                    className="h-full w-full object-cover"
+                    style={{ backgroundColor: photo.color }}
+                  />
+                }
                 caption={<Attribution photo={photo} />}
               />
             ))}
@@ -106,7 +138,12 @@ function Attribution({ photo }: { photo: StockAsset }) {
           Unsplash
         </a>
       </p>
-      <a href={photo.unsplash_url} target="_blank" rel="noopener noreferrer" className="mt-0.5 inline-flex items-center gap-1 text-text-subtle hover:text-text">
+      <a
+        href={photo.unsplash_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="mt-0.5 inline-flex items-center gap-1 text-text-subtle hover:text-text"
+      >
         View on Unsplash <ExternalLink className="size-3" aria-hidden />
       </a>
     </>
@@ -115,13 +152,16 @@ function Attribution({ photo }: { photo: StockAsset }) {
 
 function StockDisabledNote() {
   return (
-    <div className="flex min-h-56 flex-1 flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-8 text-center" data-testid="stock-disabled">
+    <div
+      className="flex min-h-56 flex-1 flex-col items-center justify-center gap-3 rounded-lg border border-dashed border-border px-8 text-center"
+      data-testid="stock-disabled"
+    >
       <KeyRound className="size-8 text-text-subtle" aria-hidden />
       <p className="text-sm font-medium text-text">Stock photos are not enabled on this studio</p>
       <p className="max-w-md text-xs leading-relaxed text-text-muted">
         To browse Unsplash here, create a free access key at unsplash.com/developers, set it as{" "}
-        <code className="rounded bg-surface-3 px-1 py-0.5 font-mono text-text">UNSPLASH_ACCESS_KEY</code> in the studio's environment, and restart
-        the studio.
+        <code className="rounded bg-surface-3 px-1 py-0.5 font-mono text-text">UNSPLASH_ACCESS_KEY</code> in the studio's environment, and
+        restart the studio.
       </p>
     </div>
   );

@@ -37,7 +37,8 @@ export async function uploadToLibrary(file: File, userId: string | undefined): P
     throw new ApiError(0, "network", "Can't reach the studio server. Check your connection and try again.");
   }
   const body = (await res.json().catch(() => null)) as (Partial<AssetUploadResponse> & { error?: string; code?: string }) | null;
-  if (!res.ok || !body?.asset) throw new ApiError(res.status, body?.code ?? "upload", body?.error ?? `Upload failed: ${res.status} ${res.statusText}`.trim());
+  if (!res.ok || !body?.asset)
+    throw new ApiError(res.status, body?.code ?? "upload", body?.error ?? `Upload failed: ${res.status} ${res.statusText}`.trim());
   return body.asset;
 }
 
@@ -55,7 +56,9 @@ export function searchStock(query: string, page: number): Promise<StockSearchRes
 
 /** Unsplash's guideline: report each use of a photo. A failure only warns (spec canvas 7). */
 export function trackStockDownload(downloadLocation: string): void {
-  api("POST", "/api/assets/unsplash/track-download", { downloadLocation }).catch((err: unknown) => console.warn("Unsplash download tracking failed", err));
+  api("POST", "/api/assets/unsplash/track-download", { downloadLocation }).catch((err: unknown) =>
+    console.warn("Unsplash download tracking failed", err),
+  );
 }
 
 export async function importStockPhoto(unsplashId: string): Promise<LibraryAsset> {

@@ -31,7 +31,10 @@ export function useInsertAssets() {
       } catch (err) {
         const created = place();
         const message = err instanceof Error ? err.message : String(err);
-        toast.error(ASSET_MESSAGES.insertFailed, { id: toastId, description: created ? `${created} inserted before: ${message}` : message });
+        toast.error(ASSET_MESSAGES.insertFailed, {
+          id: toastId,
+          description: created ? `${created} inserted before: ${message}` : message,
+        });
         throw err;
       }
       const created = place();
@@ -46,7 +49,11 @@ async function nodeDataFor(item: PickedAsset, projectId: string): Promise<Partia
   const asset = await toLibraryAsset(item);
   const placed = await insertIntoProject(asset.id, projectId);
   const base = { title: "Untitled" } as NodeData;
-  const data: Partial<NodeData> = dataAfterUpload(base, { url: placed.url, type: placed.kind, contentType: placed.contentType }, placed.filename);
+  const data: Partial<NodeData> = dataAfterUpload(
+    base,
+    { url: placed.url, type: placed.kind, contentType: placed.contentType },
+    placed.filename,
+  );
   // A stock photo's slug file name makes a poor node title; its description reads better.
   if (item.source === "stock" && item.asset.description) data.title = item.asset.description.slice(0, 80);
   const size = item.source === "stock" ? { w: item.asset.width, h: item.asset.height } : await mediaSize(placed.url, placed.kind);

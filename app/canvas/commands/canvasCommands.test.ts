@@ -4,13 +4,19 @@ import { cardSize } from "../../../domain/canvas/nodeSize";
 import { contains, type Rect } from "../../../domain/canvas/placement";
 import { recordingClient, VISIBLE_AREA } from "../testing/recordingClient";
 
-const placed = (id: string, x: number, y: number, title = "Untitled"): StudioNode => ({ id, type: "generic_v2", position: { x, y }, data: { title, rev: 1 } });
+const placed = (id: string, x: number, y: number, title = "Untitled"): StudioNode => ({
+  id,
+  type: "generic_v2",
+  position: { x, y },
+  data: { title, rev: 1 },
+});
 
 const rectOf = (n: StudioNode): Rect => ({ ...n.position, ...cardSize(n.data) });
 const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** No two cards overlap and every listed one is inside the free view. */
 function expectTidy(nodes: StudioNode[], inView: StudioNode[] = nodes) {
-  for (const [i, a] of nodes.entries()) for (const b of nodes.slice(i + 1)) expect(overlaps(rectOf(a), rectOf(b)), `${a.data.title} on ${b.data.title}`).toBe(false);
+  for (const [i, a] of nodes.entries())
+    for (const b of nodes.slice(i + 1)) expect(overlaps(rectOf(a), rectOf(b)), `${a.data.title} on ${b.data.title}`).toBe(false);
   for (const n of inView) expect(contains(VISIBLE_AREA, rectOf(n)), `${n.data.title} out of view`).toBe(true);
 }
 
@@ -64,7 +70,13 @@ describe("creating nodes (issue 31, 2: in free room in view)", () => {
     const id = commands.createNode()!;
     await client.flush();
     expect(sent).toMatchObject([
-      { route: "structure", body: { nodes: [{ id, type: "generic_v2", position: { x: -180, y: -148 } }], updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }] } },
+      {
+        route: "structure",
+        body: {
+          nodes: [{ id, type: "generic_v2", position: { x: -180, y: -148 } }],
+          updates: [{ nodeId: id, prevRev: 0, nodeData: { title: "Untitled", rev: 1 } }],
+        },
+      },
     ]);
   });
 
@@ -73,7 +85,10 @@ describe("creating nodes (issue 31, 2: in free room in view)", () => {
     commands.quickStart("combine-ideas");
     const [a, b, c] = s().nodes;
     expect(s().nodes).toHaveLength(3);
-    expect(s().edges.map((e) => [e.source, e.target])).toEqual([[a!.id, c!.id], [b!.id, c!.id]]);
+    expect(s().edges.map((e) => [e.source, e.target])).toEqual([
+      [a!.id, c!.id],
+      [b!.id, c!.id],
+    ]);
     expectTidy(s().nodes);
   });
 });
@@ -129,7 +144,11 @@ describe("undo and redo", () => {
     commands.deleteNodes([a]);
     expect(s().nodes.map((n) => n.id)).toEqual([b]);
     commands.undo();
-    expect(s().nodes.map((n) => n.id).sort()).toEqual([a, b].sort());
+    expect(
+      s()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual([a, b].sort());
     expect(s().edges).toHaveLength(1);
     commands.undo();
     expect(s().edges).toHaveLength(0);
@@ -161,7 +180,15 @@ describe("undo and redo", () => {
     commands.undo();
     await client.flush();
     expect(sent).toMatchObject([
-      { route: "structure", body: { restoredNodeIds: [a], nodes: [{ id: a }], deletedNodeIds: [], updates: [{ nodeId: a, prevRev: 2, nodeData: { title: "Kept", rev: 3 } }] } },
+      {
+        route: "structure",
+        body: {
+          restoredNodeIds: [a],
+          nodes: [{ id: a }],
+          deletedNodeIds: [],
+          updates: [{ nodeId: a, prevRev: 2, nodeData: { title: "Kept", rev: 3 } }],
+        },
+      },
     ]);
     expect(s().deletedIds.has(a)).toBe(false);
   });
@@ -207,7 +234,14 @@ describe("undo and redo", () => {
   it("does not undo what another person did", () => {
     const { client, commands, s } = recordingClient();
     const a = commands.createNode()!;
-    client.receive({ type: "structure", nodes: [{ id: "theirs", type: "generic_v2", position: { x: 0, y: 900 } }], restoredNodeIds: [], deletedNodeIds: [], edgesAdded: [{ id: "e-x", source: a, target: "theirs" }], edgesRemoved: [] });
+    client.receive({
+      type: "structure",
+      nodes: [{ id: "theirs", type: "generic_v2", position: { x: 0, y: 900 } }],
+      restoredNodeIds: [],
+      deletedNodeIds: [],
+      edgesAdded: [{ id: "e-x", source: a, target: "theirs" }],
+      edgesRemoved: [],
+    });
     commands.undo();
     expect(s().nodes.map((n) => n.id)).toEqual(["theirs"]);
     expect(client.session.getState().canUndo).toBe(false);
@@ -222,7 +256,11 @@ describe("edits and revisions", () => {
     commands.updateNodeData(a, { content: "one" });
     commands.updateNodeData(a, { content: "two" });
     await client.flush();
-    expect(writes().slice(1).map((w) => [w.nodeData.content, w.nodeData.rev, w.prevRev])).toEqual([["two", 3, 1]]);
+    expect(
+      writes()
+        .slice(1)
+        .map((w) => [w.nodeData.content, w.nodeData.rev, w.prevRev]),
+    ).toEqual([["two", 3, 1]]);
   });
 
   it("renames with a trimmed name, refusing a blank one", () => {
@@ -240,7 +278,10 @@ describe("view-only members", () => {
     const { client, commands, session, s, sent } = recordingClient({ canEdit: false, nodes: [placed("n1", 0, 0, "Look only")] });
     expect(commands.createNode()).toBeNull();
     commands.quickStart("describe-image");
-    commands.applyFlowNodeChanges([{ type: "position", id: "n1", position: { x: 500, y: 500 } }, { type: "select", id: "n1", selected: true }]);
+    commands.applyFlowNodeChanges([
+      { type: "position", id: "n1", position: { x: 500, y: 500 } },
+      { type: "select", id: "n1", selected: true },
+    ]);
     commands.nodesMoved(["n1"]);
     commands.deleteNodes(["n1"]);
     commands.updateNodeData("n1", { title: "Changed" });

@@ -1,5 +1,16 @@
 import type { Connection, EdgeChange, NodeChange } from "@xyflow/react";
-import { type CanvasChange, type ChangeSource, type NodeRecord, nodeAdded, nodeRemoved, nodeMoved, nodeData, edgeAdded, edgeRemoved, groupAdded } from "../../../domain/canvas/changes";
+import {
+  type CanvasChange,
+  type ChangeSource,
+  type NodeRecord,
+  nodeAdded,
+  nodeRemoved,
+  nodeMoved,
+  nodeData,
+  edgeAdded,
+  edgeRemoved,
+  groupAdded,
+} from "../../../domain/canvas/changes";
 import { canConnect } from "../../../domain/canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../../../domain/canvas/node";
 import { cardSize } from "../../../domain/canvas/nodeSize";
@@ -35,11 +46,21 @@ export interface CommandEnv {
 export type QuickStart = "describe-image" | "combine-ideas" | "video-from-image";
 
 /** A card's room on the canvas: as React Flow measured it, else as cardSize says. */
-export const cardRect = (n: StudioNode): Rect => ({ ...n.position, width: n.measured?.width ?? cardSize(n.data).width, height: n.measured?.height ?? cardSize(n.data).height });
+export const cardRect = (n: StudioNode): Rect => ({
+  ...n.position,
+  width: n.measured?.width ?? cardSize(n.data).width,
+  height: n.measured?.height ?? cardSize(n.data).height,
+});
 /** Several new nodes without places: a grid of up to three a row, 550 px apart. */
 const GRID_ROW = 500;
 
-const toWireEdge = (e: StudioEdge | CanvasEdge): CanvasEdge => ({ id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null });
+const toWireEdge = (e: StudioEdge | CanvasEdge): CanvasEdge => ({
+  id: e.id,
+  source: e.source,
+  target: e.target,
+  sourceHandle: e.sourceHandle ?? null,
+  targetHandle: e.targetHandle ?? null,
+});
 const recordOf = (n: StudioNode): NodeRecord => ({ id: n.id, type: n.type ?? NODE_TYPE, position: n.position, data: n.data });
 
 /**
@@ -77,21 +98,34 @@ export function createCanvasCommands(env: CommandEnv) {
   function placed(records: NodeRecord[], anchor?: Position | "center"): NodeRecord[] {
     if (records.length === 0) return records;
     const ids = new Set(records.map((r) => r.id));
-    const occupied = get().nodes.filter((n) => !ids.has(n.id)).map(cardRect);
+    const occupied = get()
+      .nodes.filter((n) => !ids.has(n.id))
+      .map(cardRect);
     const view = env.visibleArea?.() ?? null;
-    const out = placeNodes(records.map((r) => ({ position: r.position, size: cardSize(r.data) })), { anchor, view, occupied });
+    const out = placeNodes(
+      records.map((r) => ({ position: r.position, size: cardSize(r.data) })),
+      { anchor, view, occupied },
+    );
     if (!out.inView) env.reveal?.(out.bounds);
     return records.map((r, i) => ({ ...r, position: out.positions[i] ?? r.position }));
   }
 
   /** New nodes (and edges between them): the only ones selected when there is one. */
   function add(created: NodeRecord[], createdEdges: CanvasEdge[] = []) {
-    emit([...created.map((node): CanvasChange => nodeAdded(node)), ...createdEdges.map((edge): CanvasChange => edgeAdded(edge))], { urgent: true });
+    emit([...created.map((node): CanvasChange => nodeAdded(node)), ...createdEdges.map((edge): CanvasChange => edgeAdded(edge))], {
+      urgent: true,
+    });
     store.setState({ lastCreated: created.at(-1)?.position ?? get().lastCreated });
     env.sessionActions.selectOnly(new Set(created.length === 1 ? [created[0]!.id] : []));
   }
 
-  const newEdge = (sourceId: string, target: string, t: number): CanvasEdge => ({ id: newEdgeId(sourceId, target, t), source: sourceId, target, sourceHandle: null, targetHandle: null });
+  const newEdge = (sourceId: string, target: string, t: number): CanvasEdge => ({
+    id: newEdgeId(sourceId, target, t),
+    source: sourceId,
+    target,
+    sourceHandle: null,
+    targetHandle: null,
+  });
 
   const groups = createGroupCommands({
     get,
@@ -116,7 +150,9 @@ export function createCanvasCommands(env: CommandEnv) {
       if (!editable() || items.length === 0) return [];
       const explicit = items.some((item) => item.position);
       const columns = Math.min(3, Math.ceil(Math.sqrt(items.length)));
-      const created = items.map((item, i) => makeNode(item.position ?? { x: (i % columns) * NEXT_NODE_OFFSET_X, y: Math.floor(i / columns) * GRID_ROW }, item.data));
+      const created = items.map((item, i) =>
+        makeNode(item.position ?? { x: (i % columns) * NEXT_NODE_OFFSET_X, y: Math.floor(i / columns) * GRID_ROW }, item.data),
+      );
       add(placed(created, explicit ? undefined : "center"));
       return created.map((n) => n.id);
     },
@@ -133,7 +169,8 @@ export function createCanvasCommands(env: CommandEnv) {
     quickStart(kind: QuickStart) {
       if (!editable()) return;
       const base = { x: 0, y: 0 };
-      const text = (title: string, dx = 0, dy = 0) => makeNode({ x: base.x + dx, y: base.y + dy }, { title, label: title, content: "", contentType: "text", status: "idle" });
+      const text = (title: string, dx = 0, dy = 0) =>
+        makeNode({ x: base.x + dx, y: base.y + dy }, { title, label: title, content: "", contentType: "text", status: "idle" });
       if (kind === "combine-ideas") {
         const a = text("Idea 1", 0, -220);
         const b = text("Idea 2", 0, 220);
@@ -141,7 +178,12 @@ export function createCanvasCommands(env: CommandEnv) {
         const [pa, pb, pc] = placed([a, b, c], "center");
         add([pa!, pb!, pc!], [newEdge(a.id, c.id, now()), newEdge(b.id, c.id, now() + 1)]);
       } else if (kind === "video-from-image") {
-        add(placed([makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video", aspectRatio: "16:9" })], "center"));
+        add(
+          placed(
+            [makeNode(base, { title: "Video from image", contentType: "video", modelType: "image-to-video", aspectRatio: "16:9" })],
+            "center",
+          ),
+        );
       } else {
         add(placed([text("Describe an Image")], "center"));
       }
@@ -157,7 +199,11 @@ export function createCanvasCommands(env: CommandEnv) {
     disconnect(edgeIds: string[]) {
       if (!editable()) return;
       const gone = get().edges.filter((e) => edgeIds.includes(e.id));
-      if (gone.length) emit(gone.map((e): CanvasChange => edgeRemoved(e.id, toWireEdge(e))), { urgent: true });
+      if (gone.length)
+        emit(
+          gone.map((e): CanvasChange => edgeRemoved(e.id, toWireEdge(e))),
+          { urgent: true },
+        );
     },
 
     /** Removes nodes with their edges; edges go first in the list so that undo brings nodes back before them. */
@@ -179,7 +225,11 @@ export function createCanvasCommands(env: CommandEnv) {
     },
 
     deleteSelected() {
-      commands.deleteNodes(get().nodes.filter((n) => n.selected).map((n) => n.id));
+      commands.deleteNodes(
+        get()
+          .nodes.filter((n) => n.selected)
+          .map((n) => n.id),
+      );
     },
 
     /** Pastes copies 50 px down and right, with the edges between them, selected (spec: canvas 9). */
@@ -191,15 +241,28 @@ export function createCanvasCommands(env: CommandEnv) {
       const copies = clip.nodes.map((n, i): NodeRecord => {
         const id = newNodeId(t + i);
         idMap.set(n.id, id);
-        return { ...n, id, position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y }, data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] } };
+        return {
+          ...n,
+          id,
+          position: { x: n.position.x + PASTE_OFFSET.x, y: n.position.y + PASTE_OFFSET.y },
+          data: { ...n.data, rev: 1, lastModified: t, versionHistory: n.data.versionHistory ?? [] },
+        };
       });
       const copiedEdges = clip.edges.map((e, i) => newEdge(idMap.get(e.source)!, idMap.get(e.target)!, t + i));
       // The copies' groups come too, made anew around them; the originals keep theirs.
-      const copiedGroups = (clip.groups ?? []).map((g, i) => ({ ...g, id: newGroupId(t + i), nodeIds: g.nodeIds.flatMap((id) => idMap.get(id) ?? []) }));
+      const copiedGroups = (clip.groups ?? []).map((g, i) => ({
+        ...g,
+        id: newGroupId(t + i),
+        nodeIds: g.nodeIds.flatMap((id) => idMap.get(id) ?? []),
+      }));
       // One undo step: the copies and their groups.
       commands.batch(() => {
         add(placed(copies), copiedEdges);
-        if (copiedGroups.length) emit(copiedGroups.map((group): CanvasChange => groupAdded(group)), { urgent: true });
+        if (copiedGroups.length)
+          emit(
+            copiedGroups.map((group): CanvasChange => groupAdded(group)),
+            { urgent: true },
+          );
       });
       env.sessionActions.selectOnly(new Set(idMap.values()));
       // The next paste lands another 50 px further, like every design tool.
@@ -264,7 +327,15 @@ export function createCanvasCommands(env: CommandEnv) {
       if (!entry) return;
       commands.updateNodeData(
         id,
-        { prompt: entry.prompt, mediaUrl: entry.mediaUrl, displayUrl: entry.mediaUrl, permanentMediaUrl: entry.permanentMediaUrl, selectedModel: entry.model, status: "completed", currentVersionIndex: index },
+        {
+          prompt: entry.prompt,
+          mediaUrl: entry.mediaUrl,
+          displayUrl: entry.mediaUrl,
+          permanentMediaUrl: entry.permanentMediaUrl,
+          selectedModel: entry.model,
+          status: "completed",
+          currentVersionIndex: index,
+        },
         { immediate: true },
       );
     },

@@ -43,13 +43,20 @@ describe("group commands (issue 34): one change path, undo, autosave", () => {
     const { commands, session, s } = recordingClient({ nodes: three() });
     const first = commands.groupNodes(["a", "b"])!;
     const second = commands.groupNodes(["b", "c"])!;
-    expect(s().groups.map((g) => [g.id, g.nodeIds])).toEqual([[first, ["a"]], [second, ["b", "c"]]]);
+    expect(s().groups.map((g) => [g.id, g.nodeIds])).toEqual([
+      [first, ["a"]],
+      [second, ["b", "c"]],
+    ]);
     session.selectOnly(new Set(["c"]));
     expect(commands.ungroupSelected()).toBe(1);
     expect(s().groups.map((g) => g.id)).toEqual([first]);
     expect(s().nodes).toHaveLength(3);
     commands.undo();
-    expect(s().groups.map((g) => g.id).sort()).toEqual([first, second].sort());
+    expect(
+      s()
+        .groups.map((g) => g.id)
+        .sort(),
+    ).toEqual([first, second].sort());
   });
 
   it("a node's menu groups it with the selection", () => {
@@ -64,7 +71,11 @@ describe("group commands (issue 34): one change path, undo, autosave", () => {
     const id = commands.groupNodes(["a", "b"])!;
     const from = new Map(s().nodes.map((n) => [n.id, n.position]));
     commands.moveGroup(id, from, { x: 40, y: -20 });
-    expect(s().nodes.map((n) => n.position)).toEqual([{ x: 40, y: -20 }, { x: 540, y: -20 }, { x: 1000, y: 0 }]);
+    expect(s().nodes.map((n) => n.position)).toEqual([
+      { x: 40, y: -20 },
+      { x: 540, y: -20 },
+      { x: 1000, y: 0 },
+    ]);
   });
 
   it("copy and paste carry the group around the copies, as one undo step", () => {

@@ -1,5 +1,12 @@
 import { type CanvasChange, groupAdded, groupUpdated, groupRemoved } from "../../../domain/canvas/changes";
-import { GROUP_COLOURS, groupRecordSchema, newGroupId, nextGroupName, type GroupColour, type GroupRecord } from "../../../domain/canvas/group";
+import {
+  GROUP_COLOURS,
+  groupRecordSchema,
+  newGroupId,
+  nextGroupName,
+  type GroupColour,
+  type GroupRecord,
+} from "../../../domain/canvas/group";
 import type { Position } from "../../../domain/canvas/node";
 import type { CanvasState } from "../store/canvasStore";
 
@@ -49,23 +56,42 @@ export function createGroupCommands(env: GroupCommandEnv) {
         notify("info", "Select nodes to group");
         return null;
       }
-      const group: GroupRecord = { id: newGroupId(env.now()), name: opts.name ?? nextGroupName(s.groups), colour: opts.colour ?? "blue", nodeIds: members, collapsed: false };
+      const group: GroupRecord = {
+        id: newGroupId(env.now()),
+        name: opts.name ?? nextGroupName(s.groups),
+        colour: opts.colour ?? "blue",
+        nodeIds: members,
+        collapsed: false,
+      };
       emit([...leaveOtherGroups(new Set(members)), groupAdded(group)]);
       return group.id;
     },
 
     groupSelected(): string | null {
-      return this.groupNodes(get().nodes.filter((n) => n.selected).map((n) => n.id));
+      return this.groupNodes(
+        get()
+          .nodes.filter((n) => n.selected)
+          .map((n) => n.id),
+      );
     },
 
     /** A node's menu: this node and the selection become a group. */
     groupWith(id: string): string | null {
-      return this.groupNodes([...get().nodes.filter((n) => n.selected).map((n) => n.id), id]);
+      return this.groupNodes([
+        ...get()
+          .nodes.filter((n) => n.selected)
+          .map((n) => n.id),
+        id,
+      ]);
     },
 
     /** Ctrl+Shift+G: the groups the selected nodes are in go; their nodes stay. */
     ungroupSelected(): number {
-      const selected = new Set(get().nodes.filter((n) => n.selected).map((n) => n.id));
+      const selected = new Set(
+        get()
+          .nodes.filter((n) => n.selected)
+          .map((n) => n.id),
+      );
       const groups = get().groups.filter((g) => g.nodeIds.some((id) => selected.has(id)));
       if (get().canEdit && groups.length) emit(groups.map((g): CanvasChange => groupRemoved(g.id, g)));
       return groups.length;
@@ -99,10 +125,12 @@ export function createGroupCommands(env: GroupCommandEnv) {
     moveGroup(id: string, from: ReadonlyMap<string, Position>, delta: Position) {
       const group = groupById(id);
       if (!group) return;
-      env.moveNodes(group.nodeIds.flatMap((n) => {
-        const start = from.get(n);
-        return start ? [{ id: n, position: { x: start.x + delta.x, y: start.y + delta.y } }] : [];
-      }));
+      env.moveNodes(
+        group.nodeIds.flatMap((n) => {
+          const start = from.get(n);
+          return start ? [{ id: n, position: { x: start.x + delta.x, y: start.y + delta.y } }] : [];
+        }),
+      );
     },
 
     /** The ids of a group's nodes that are on the canvas (Run group, zoom to group). */

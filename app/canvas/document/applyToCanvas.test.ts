@@ -2,13 +2,29 @@ import { describe, expect, it } from "vitest";
 import type { StudioNode } from "../store/canvasStore";
 import { applyToCanvas } from "./applyToCanvas";
 
-const n = (id: string, x = 0, extra: Partial<StudioNode> = {}): StudioNode => ({ id, type: "generic_v2", position: { x, y: 0 }, data: { title: id, rev: 1 }, ...extra });
-const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({ nodes, edges, deletedIds: new Set<string>(), groups: [] });
+const n = (id: string, x = 0, extra: Partial<StudioNode> = {}): StudioNode => ({
+  id,
+  type: "generic_v2",
+  position: { x, y: 0 },
+  data: { title: id, rev: 1 },
+  ...extra,
+});
+const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({
+  nodes,
+  edges,
+  deletedIds: new Set<string>(),
+  groups: [],
+});
 
 describe("applyToCanvas", () => {
   it("gives the same state back when nothing changes (an echo of what is shown)", () => {
     const s = state([n("a", 10)]);
-    expect(applyToCanvas(s, [{ type: "node-moved", id: "a", position: { x: 10, y: 0 } }, { type: "node-added", node: { id: "a", type: "generic_v2", position: { x: 10, y: 0 }, data: {} } }])).toBe(s);
+    expect(
+      applyToCanvas(s, [
+        { type: "node-moved", id: "a", position: { x: 10, y: 0 } },
+        { type: "node-added", node: { id: "a", type: "generic_v2", position: { x: 10, y: 0 }, data: {} } },
+      ]),
+    ).toBe(s);
   });
 
   it("keeps untouched nodes as they were, so their cards do not re-render", () => {
@@ -23,9 +39,13 @@ describe("applyToCanvas", () => {
     const moved = applyToCanvas(s, [{ type: "node-moved", id: "a", position: { x: 99, y: 0 } }]);
     expect(moved.nodes[0]!.position.x).toBe(0);
     const removed = applyToCanvas(s, [{ type: "node-removed", id: "a" }]);
-    const late = applyToCanvas(removed, [{ type: "node-added", node: { id: "a", type: "generic_v2", position: { x: 1, y: 1 }, data: {} } }]);
+    const late = applyToCanvas(removed, [
+      { type: "node-added", node: { id: "a", type: "generic_v2", position: { x: 1, y: 1 }, data: {} } },
+    ]);
     expect(late.nodes).toEqual([]);
-    const restored = applyToCanvas(removed, [{ type: "node-restored", id: "a", node: { id: "a", type: "generic_v2", position: { x: 1, y: 1 }, data: { rev: 2 } } }]);
+    const restored = applyToCanvas(removed, [
+      { type: "node-restored", id: "a", node: { id: "a", type: "generic_v2", position: { x: 1, y: 1 }, data: { rev: 2 } } },
+    ]);
     expect(restored.nodes.map((x) => x.id)).toEqual(["a"]);
   });
 

@@ -81,5 +81,10 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
   const nextGroups = groupsChanged ? [...groups.values()] : state.groups;
   if (!changed) return { nodes: state.nodes, edges: state.edges, deletedIds: state.deletedIds, groups: nextGroups };
   const ids = new Set(nodes.keys());
-  return { nodes: [...nodes.values()], edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[], deletedIds: deleted, groups: nextGroups };
+  return {
+    nodes: [...nodes.values()],
+    edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[],
+    deletedIds: deleted,
+    groups: nextGroups,
+  };
 }

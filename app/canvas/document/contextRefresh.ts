@@ -37,11 +37,16 @@ export function installContextRefresh(env: { store: CanvasStore; document: Canva
     for (const id of targets) {
       const node = byId.get(id);
       if (!node) continue;
-      const sources = edges.filter((e) => e.target === id).map((e) => byId.get(e.source)).filter((n): n is StudioNode => !!n);
+      const sources = edges
+        .filter((e) => e.target === id)
+        .map((e) => byId.get(e.source))
+        .filter((n): n is StudioNode => !!n);
       const context = contextItems(sources.map((n) => ({ id: n.id, data: n.data })));
       if (same(context, node.data.contextData)) continue;
       const prevRev = node.data.rev ?? 0;
-      refreshed.push(nodeData(id, { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev, { fields: ["contextData"] }));
+      refreshed.push(
+        nodeData(id, { ...node.data, contextData: context, rev: prevRev + 1, lastModified: now() }, prevRev, { fields: ["contextData"] }),
+      );
     }
     document.apply({ source: "user", changes: refreshed });
   });

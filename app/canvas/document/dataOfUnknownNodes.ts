@@ -11,7 +11,11 @@ export const SERVER_DEFAULT_POSITION = { x: 0, y: 0 } as const;
  * and its data never again. So such a change adds the node, at the server's default place until its structure
  * moves it. Only for lists from the server (live messages, reads): this tab's own lists name nodes it shows.
  */
-export function dataOfUnknownNodes(changes: readonly CanvasChange[], shown: (id: string) => boolean, removedHere: (id: string) => boolean): CanvasChange[] {
+export function dataOfUnknownNodes(
+  changes: readonly CanvasChange[],
+  shown: (id: string) => boolean,
+  removedHere: (id: string) => boolean,
+): CanvasChange[] {
   return changes.map((c) => {
     if (c.type !== "node-data" || shown(c.id) || removedHere(c.id)) return c;
     const data: NodeData = { ...c.data, rev: c.data.rev ?? c.prevRev + 1 };

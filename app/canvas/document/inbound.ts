@@ -1,4 +1,19 @@
-import { changedGroupId, SERVER_RESULT_SOURCES, type CanvasChange, type ChangeList, type ChangeSource, nodeAdded, nodeRemoved, nodeRestored, nodeMoved, nodeData, edgeAdded, edgeRemoved, groupAdded, groupRemoved } from "../../../domain/canvas/changes";
+import {
+  changedGroupId,
+  SERVER_RESULT_SOURCES,
+  type CanvasChange,
+  type ChangeList,
+  type ChangeSource,
+  nodeAdded,
+  nodeRemoved,
+  nodeRestored,
+  nodeMoved,
+  nodeData,
+  edgeAdded,
+  edgeRemoved,
+  groupAdded,
+  groupRemoved,
+} from "../../../domain/canvas/changes";
 import type { GroupRecord } from "../../../domain/canvas/group";
 import { GENERATION_FIELDS, type AutosaveConflict, type CanvasEdge, type CanvasNode, type NodeData } from "../../../domain/canvas/node";
 import { reconcileNode, unsavedEdits } from "../../../domain/canvas/nodeMerge";
@@ -52,7 +67,13 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
    * the copy answers a write of ours that did not land, so edits it lacks must be saved again even when
    * the copy is one this client already knew.
    */
-  function reconcile(id: string, serverRev: number, server: NodeData, source: ChangeSource, refused = false): { shown?: CanvasChange; resave?: CanvasChange } {
+  function reconcile(
+    id: string,
+    serverRev: number,
+    server: NodeData,
+    source: ChangeSource,
+    refused = false,
+  ): { shown?: CanvasChange; resave?: CanvasChange } {
     const node = nodeById(id);
     if (!node) return {};
     const base = serverCopies.get(id);
@@ -74,7 +95,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       // Nothing of ours is missing from their copy, but this client shows a higher revision than theirs
       // (an old write refused): save their copy under it, so both end at one revision. (Showing their
       // lower revision instead would be overtaken by a later write of ours still on its way.)
-      else if (!result && (node.data.rev ?? 0) > serverRev && serverRev >= (base?.rev ?? 0)) result = { data: { ...server, rev: node.data.rev! }, rev: node.data.rev!, write: true };
+      else if (!result && (node.data.rev ?? 0) > serverRev && serverRev >= (base?.rev ?? 0))
+        result = { data: { ...server, rev: node.data.rev! }, rev: node.data.rev!, write: true };
     }
     if (!result) return {};
     if (!result.write) return { shown: nodeData(id, result.data, serverRev) };
@@ -89,7 +111,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
   function take(source: ChangeSource, received: CanvasChange[], refused = false) {
     const { nodes: showing, deletedIds } = store.getState();
     const showingById = nodesById(showing);
-    const changes = dataOfUnknownNodes(latestDataOnly(received), (id) => showingById.has(id), (id) => deletedIds.has(id));
+    const changes = dataOfUnknownNodes(
+      latestDataOnly(received),
+      (id) => showingById.has(id),
+      (id) => deletedIds.has(id),
+    );
     const shown: CanvasChange[] = [];
     const resaves: CanvasChange[] = [];
     const unsent = changes.some((c) => c.type !== "node-data") ? env.unsent() : null;
@@ -99,7 +125,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       if (c.type === "node-moved" && moved.has(c.id)) continue;
       if (c.type === "node-added" && moved.has(c.node.id) && nodeById(c.node.id)) continue;
       // Likewise its unsent removal over another person's restore, and its unsent restore over their removal.
-      if ((c.type === "node-restored" || c.type === "node-added") && unsent?.removalQueued.has(c.type === "node-added" ? c.node.id : c.id)) continue;
+      if ((c.type === "node-restored" || c.type === "node-added") && unsent?.removalQueued.has(c.type === "node-added" ? c.node.id : c.id))
+        continue;
       if (c.type === "node-removed" && unsent?.presenceQueued.has(c.id)) continue;
       // And its unsent removal of an edge over another person's drawing of it again (an undo elsewhere), and
       // its unsent drawing of an edge (an undo here) over their removal of it.
@@ -185,8 +212,11 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
     conflicts(conflicts: AutosaveConflict[]) {
       take(
         "remote",
-        conflicts.map((c): CanvasChange =>
-          c.deleted || c.nodeData === null ? nodeRemoved(c.nodeId) : nodeData(c.nodeId, { ...c.nodeData, rev: c.rev }, Math.max(0, c.rev - 1)),
+        conflicts.map(
+          (c): CanvasChange =>
+            c.deleted || c.nodeData === null
+              ? nodeRemoved(c.nodeId)
+              : nodeData(c.nodeId, { ...c.nodeData, rev: c.rev }, Math.max(0, c.rev - 1)),
         ),
         true,
       );
@@ -194,7 +224,10 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
 
     /** Edges this client added that the server refused (an end was deleted elsewhere meanwhile). */
     edgesRefused(edgeIds: string[]) {
-      take("remote", edgeIds.map((id): CanvasChange => edgeRemoved(id)));
+      take(
+        "remote",
+        edgeIds.map((id): CanvasChange => edgeRemoved(id)),
+      );
     },
 
     /**
@@ -212,7 +245,8 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
           if (local.has(n.id)) changes.push(nodeData(n.id, { ...n.data, rev: n.rev }, Math.max(0, n.rev - 1)));
           continue;
         }
-        if (!local.has(n.id)) changes.push(nodeRestored(n.id), nodeAdded({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } }));
+        if (!local.has(n.id))
+          changes.push(nodeRestored(n.id), nodeAdded({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } }));
         else {
           changes.push(nodeMoved(n.id, n.position));
           changes.push(nodeData(n.id, { ...n.data, rev: n.rev }, Math.max(0, n.rev - 1)));
@@ -226,7 +260,9 @@ export function createInbound(env: { store: CanvasStore; document: CanvasDocumen
       if (server.groups) {
         const serverGroups = new Map(server.groups.map((g) => [g.id, g]));
         for (const g of s.groups) if (!serverGroups.has(g.id) && !unsent.groupIds.has(g.id)) changes.push(groupRemoved(g.id));
-        for (const g of server.groups) if (!unsent.groupIds.has(g.id) && JSON.stringify(s.groups.find((x) => x.id === g.id)) !== JSON.stringify(g)) changes.push(groupAdded(g));
+        for (const g of server.groups)
+          if (!unsent.groupIds.has(g.id) && JSON.stringify(s.groups.find((x) => x.id === g.id)) !== JSON.stringify(g))
+            changes.push(groupAdded(g));
       }
       take("remote", changes);
     },

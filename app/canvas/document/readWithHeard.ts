@@ -12,7 +12,10 @@ import { dataOfUnknownNodes } from "./dataOfUnknownNodes";
  * overtaken again by those after it, as it was the first time. Node data only goes forward: a copy heard
  * before the read was answered is older than the read's.
  */
-export function readWithHeard(read: { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] }, heard: readonly ChangeList[]): { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] } {
+export function readWithHeard(
+  read: { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] },
+  heard: readonly ChangeList[],
+): { nodes: CanvasNode[]; edges: CanvasEdge[]; groups?: GroupRecord[] } {
   let state: Pick<CanvasState, "nodes" | "edges" | "deletedIds" | "groups"> = {
     nodes: read.nodes.map((n): StudioNode => ({ id: n.id, type: n.type, position: n.position, data: { ...n.data, rev: n.rev } })),
     edges: read.edges.map((e): StudioEdge => ({ ...e, type: "default" })),
@@ -23,7 +26,14 @@ export function readWithHeard(read: { nodes: CanvasNode[]; edges: CanvasEdge[]; 
     const revs = new Map(state.nodes.map((n) => [n.id, n.data.rev ?? 0]));
     const forward = list.changes.filter((c) => c.type !== "node-data" || (c.data.rev ?? c.prevRev + 1) >= (revs.get(c.id) ?? 0));
     const deleted = state.deletedIds;
-    state = applyToCanvas(state, dataOfUnknownNodes(forward, (id) => revs.has(id), (id) => deleted.has(id)));
+    state = applyToCanvas(
+      state,
+      dataOfUnknownNodes(
+        forward,
+        (id) => revs.has(id),
+        (id) => deleted.has(id),
+      ),
+    );
   }
   return {
     nodes: state.nodes.map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data, rev: n.data.rev ?? 0 })),

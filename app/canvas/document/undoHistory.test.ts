@@ -5,10 +5,23 @@ import { createCanvasStore } from "../store/canvasStore";
 import { createCanvasDocument } from "./canvasDocument";
 import { createUndoHistory } from "./undoHistory";
 
-const photo: NodeData = { title: "Plate", status: "completed", contentType: "image", mediaUrl: "/media/plate.png", displayUrl: "/media/plate.png", rev: 3 };
+const photo: NodeData = {
+  title: "Plate",
+  status: "completed",
+  contentType: "image",
+  mediaUrl: "/media/plate.png",
+  displayUrl: "/media/plate.png",
+  rev: 3,
+};
 
 function setUp() {
-  const store = createCanvasStore({ projectId: "p", canEdit: true, nodes: [{ id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: photo }], edges: [], viewport: null });
+  const store = createCanvasStore({
+    projectId: "p",
+    canEdit: true,
+    nodes: [{ id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data: photo }],
+    edges: [],
+    viewport: null,
+  });
   const session = createSessionStore();
   const document = createCanvasDocument(store);
   const history = createUndoHistory({ store, session, document });
@@ -74,7 +87,12 @@ describe("undo of lanes the server added for this browser (For every shot, issue
     expect(store.getState().nodes.map((n) => n.id)).toEqual(["n1"]);
     expect(store.getState().edges).toEqual([]);
     history.redo();
-    expect(store.getState().nodes.map((n) => n.id).sort()).toEqual(["a", "b", "n1"]);
+    expect(
+      store
+        .getState()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["a", "b", "n1"]);
     expect(store.getState().edges.map((e) => e.id)).toEqual(["e"]);
   });
 });

@@ -23,7 +23,14 @@ const isVersionStep = (e: UndoEntry): e is VersionStep => e.type === "version";
 function showVersion(data: NodeData, index: number): Partial<NodeData> | null {
   const entry = data.versionHistory?.[index];
   if (!entry) return null;
-  return { mediaUrl: entry.mediaUrl, displayUrl: entry.mediaUrl, permanentMediaUrl: entry.permanentMediaUrl ?? entry.mediaUrl, ...(entry.contentType ? { contentType: entry.contentType } : {}), status: "completed", currentVersionIndex: index };
+  return {
+    mediaUrl: entry.mediaUrl,
+    displayUrl: entry.mediaUrl,
+    permanentMediaUrl: entry.permanentMediaUrl ?? entry.mediaUrl,
+    ...(entry.contentType ? { contentType: entry.contentType } : {}),
+    status: "completed",
+    currentVersionIndex: index,
+  };
 }
 
 /**
@@ -76,11 +83,16 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     const patch = node && showVersion(node.data, step.to);
     if (!node || !patch) return null;
     const prevRev = node.data.rev ?? 0;
-    return nodeData(step.id, { ...node.data, ...patch, rev: prevRev + 1, lastModified: Date.now() }, prevRev, { fields: Object.keys(patch) });
+    return nodeData(step.id, { ...node.data, ...patch, rev: prevRev + 1, lastModified: Date.now() }, prevRev, {
+      fields: Object.keys(patch),
+    });
   };
   const invert = (recorded: readonly UndoEntry[]): UndoEntry[] => [
     ...recorded.filter(isVersionStep).map((v): VersionStep => ({ ...v, from: v.to, to: v.from })),
-    ...invertChanges(recorded.filter((e): e is CanvasChange => !isVersionStep(e)), view),
+    ...invertChanges(
+      recorded.filter((e): e is CanvasChange => !isVersionStep(e)),
+      view,
+    ),
   ];
 
   const view = {
@@ -91,7 +103,9 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     },
     edge: (id: string) => {
       const e = store.getState().edges.find((x) => x.id === id);
-      return e ? { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null } : undefined;
+      return e
+        ? { id: e.id, source: e.source, target: e.target, sourceHandle: e.sourceHandle ?? null, targetHandle: e.targetHandle ?? null }
+        : undefined;
     },
   };
 

@@ -9,7 +9,10 @@ import type { OutboxEntry } from "../outbox/outboxEntries";
  * queued again against it (another person wrote the node since, or a write of ours whose answer was lost
  * landed), so fields the edits never touched are not turned back.
  */
-export function unsentOverLoaded(entries: readonly OutboxEntry[], loaded: ReadonlyMap<string, NodeData>): { replayed: CanvasChange[]; rebased: CanvasChange[] } {
+export function unsentOverLoaded(
+  entries: readonly OutboxEntry[],
+  loaded: ReadonlyMap<string, NodeData>,
+): { replayed: CanvasChange[]; rebased: CanvasChange[] } {
   const changes: CanvasChange[] = [];
   const rebased: CanvasChange[] = [];
   // Nodes an unsent undo of a delete brings back while the page loaded them: see below.

@@ -22,22 +22,48 @@ export function AdvancedSettingsDialog({ g, open, onOpenChange }: { g: NodeGener
   const session = useSessionActions();
   const rf = useReactFlow();
   const disconnect = (source: string, target: string) =>
-    commands.disconnect(store.getState().edges.filter((e) => e.source === source && e.target === target).map((e) => e.id));
+    commands.disconnect(
+      store
+        .getState()
+        .edges.filter((e) => e.source === source && e.target === target)
+        .map((e) => e.id),
+    );
   const goTo = (id: string) => {
     onOpenChange(false);
     session.select(id);
     void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
   };
   return (
-    <Dialog open={open && Boolean(g.nodeId)} onOpenChange={onOpenChange} title="Advanced Settings" description="What this node is connected to, and the look of what it makes.">
+    <Dialog
+      open={open && Boolean(g.nodeId)}
+      onOpenChange={onOpenChange}
+      title="Advanced Settings"
+      description="What this node is connected to, and the look of what it makes."
+    >
       <div className="flex flex-col gap-5">
         <section className="flex flex-col gap-2">
           <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Connected nodes</h3>
-          <ContextList label="In" empty="No incoming nodes" ids={inIds} canEdit={g.canEdit} onGo={goTo} onRemove={(id) => disconnect(id, nodeId)} />
-          <ContextList label="Out" empty="No outgoing nodes" ids={outIds} canEdit={g.canEdit} onGo={goTo} onRemove={(id) => disconnect(nodeId, id)} />
+          <ContextList
+            label="In"
+            empty="No incoming nodes"
+            ids={inIds}
+            canEdit={g.canEdit}
+            onGo={goTo}
+            onRemove={(id) => disconnect(id, nodeId)}
+          />
+          <ContextList
+            label="Out"
+            empty="No outgoing nodes"
+            ids={outIds}
+            canEdit={g.canEdit}
+            onGo={goTo}
+            onRemove={(id) => disconnect(nodeId, id)}
+          />
         </section>
         <section className="flex flex-col gap-2">
-          <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="advanced-style">Style</label>
+          <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="advanced-style">
+            Style
+          </label>
           <Select
             id="advanced-style"
             aria-label="Advanced style"

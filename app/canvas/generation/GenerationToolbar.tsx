@@ -1,7 +1,30 @@
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { NodeData } from "../../../domain/canvas/node";
-import { Box, FileText, Film, Image as ImageIcon, Lock, LockOpen, Minus, Music, Play, Plus, Settings2, SlidersHorizontal, Workflow } from "lucide-react";
-import { CAMERA_MOVEMENTS, MAX_TOOLBAR_VARIATIONS, MIN_VARIATIONS, SHOT_SIZES, STYLE_OPTIONS, TOOLBAR_ASPECT_RATIOS, VOICES, defaultAspectRatio } from "../../../domain/generation/toolbar";
+import {
+  Box,
+  FileText,
+  Film,
+  Image as ImageIcon,
+  Lock,
+  LockOpen,
+  Minus,
+  Music,
+  Play,
+  Plus,
+  Settings2,
+  SlidersHorizontal,
+  Workflow,
+} from "lucide-react";
+import {
+  CAMERA_MOVEMENTS,
+  MAX_TOOLBAR_VARIATIONS,
+  MIN_VARIATIONS,
+  SHOT_SIZES,
+  STYLE_OPTIONS,
+  TOOLBAR_ASPECT_RATIOS,
+  VOICES,
+  defaultAspectRatio,
+} from "../../../domain/generation/toolbar";
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
 import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
@@ -14,7 +37,9 @@ import { useNodeProgress } from "./progressStore";
 import { TYPE_CHOICES, TYPE_LOCKED_TITLE, useNodeGeneration, type NodeGeneration } from "./useNodeGeneration";
 
 const TYPE_ICONS = { text: FileText, image: ImageIcon, video: Film, audio: Music, model3d: Box } as const;
-const Compact = ({ width, children }: { width: string; children: ReactNode }) => <div className={cn("shrink-0 [&>button]:h-8 [&>button]:text-xs", width)}>{children}</div>;
+const Compact = ({ width, children }: { width: string; children: ReactNode }) => (
+  <div className={cn("shrink-0 [&>button]:h-8 [&>button]:text-xs", width)}>{children}</div>
+);
 
 /**
  * The bottom generation toolbar (spec canvas 2): type column, prompt, model, parameters, cost, type-specific
@@ -28,7 +53,10 @@ export const GenerationToolbar = memo(function GenerationToolbar() {
   });
   // Nothing selected: the type, model and prompt chosen here make a new node on Run.
   const [draftData, setDraftData] = useState<NodeData>({ contentType: "image" });
-  const draft = useMemo(() => ({ data: draftData, set: (patch: Partial<NodeData>) => setDraftData((d) => ({ ...d, ...patch })) }), [draftData]);
+  const draft = useMemo(
+    () => ({ data: draftData, set: (patch: Partial<NodeData>) => setDraftData((d) => ({ ...d, ...patch })) }),
+    [draftData],
+  );
   const g = useNodeGeneration(selectedId, draft);
   return <ToolbarBody g={g} onCreated={() => setDraftData((d) => ({ ...d, prompt: "" }))} />;
 });
@@ -103,7 +131,13 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
             onBrowseAll={() => setPickerOpen(true)}
           />
           <Tooltip content={g.model ? `Configure parameters for ${g.model.name}` : "Choose a model first"}>
-            <IconButton label="Model parameters" size="sm" variant="ghost" disabled={!g.model || !g.nodeId} onClick={() => setParamsOpen(true)}>
+            <IconButton
+              label="Model parameters"
+              size="sm"
+              variant="ghost"
+              disabled={!g.model || !g.nodeId}
+              onClick={() => setParamsOpen(true)}
+            >
               <SlidersHorizontal />
             </IconButton>
           </Tooltip>
@@ -121,18 +155,64 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
             </IconButton>
           </Tooltip>
           {visual && (
-            <Compact width="w-[5.5rem]"><Select
-              aria-label="Aspect ratio"
-              value={g.controls.aspectRatio && (TOOLBAR_ASPECT_RATIOS as readonly string[]).includes(g.controls.aspectRatio) ? g.controls.aspectRatio : defaultAspectRatio(type)}
-              options={TOOLBAR_ASPECT_RATIOS.map((r) => ({ value: r, label: r }))}
-              disabled={disabled}
-              onValueChange={(v) => g.update({ aspectRatio: v })}
-            /></Compact>
+            <Compact width="w-[5.5rem]">
+              <Select
+                aria-label="Aspect ratio"
+                value={
+                  g.controls.aspectRatio && (TOOLBAR_ASPECT_RATIOS as readonly string[]).includes(g.controls.aspectRatio)
+                    ? g.controls.aspectRatio
+                    : defaultAspectRatio(type)
+                }
+                options={TOOLBAR_ASPECT_RATIOS.map((r) => ({ value: r, label: r }))}
+                disabled={disabled}
+                onValueChange={(v) => g.update({ aspectRatio: v })}
+              />
+            </Compact>
           )}
-          {visual && <Compact width="w-32"><Select aria-label="Style" value={g.controls.style ?? "none"} options={controlOptions(STYLE_OPTIONS, "No style")} disabled={disabled} onValueChange={(v) => g.update({ style: v })} /></Compact>}
-          {type === "video" && <Compact width="w-40"><Select aria-label="Camera movement" value={g.controls.cameraMovement ?? "none"} options={controlOptions(CAMERA_MOVEMENTS, "No camera move")} disabled={disabled} onValueChange={(v) => g.update({ cameraMovement: v })} /></Compact>}
-          {visual && <Compact width="w-36"><Select aria-label="Shot size" value={g.controls.shotSize ?? "none"} options={controlOptions(SHOT_SIZES, "Any shot size")} disabled={disabled} onValueChange={(v) => g.update({ shotSize: v })} /></Compact>}
-          {type === "audio" && <Compact width="w-28"><Select aria-label="Voice" value={g.controls.voice ?? VOICES[0]} options={VOICES.map((v) => ({ value: v, label: v }))} disabled={disabled} onValueChange={(v) => g.update({ voice: v })} /></Compact>}
+          {visual && (
+            <Compact width="w-32">
+              <Select
+                aria-label="Style"
+                value={g.controls.style ?? "none"}
+                options={controlOptions(STYLE_OPTIONS, "No style")}
+                disabled={disabled}
+                onValueChange={(v) => g.update({ style: v })}
+              />
+            </Compact>
+          )}
+          {type === "video" && (
+            <Compact width="w-40">
+              <Select
+                aria-label="Camera movement"
+                value={g.controls.cameraMovement ?? "none"}
+                options={controlOptions(CAMERA_MOVEMENTS, "No camera move")}
+                disabled={disabled}
+                onValueChange={(v) => g.update({ cameraMovement: v })}
+              />
+            </Compact>
+          )}
+          {visual && (
+            <Compact width="w-36">
+              <Select
+                aria-label="Shot size"
+                value={g.controls.shotSize ?? "none"}
+                options={controlOptions(SHOT_SIZES, "Any shot size")}
+                disabled={disabled}
+                onValueChange={(v) => g.update({ shotSize: v })}
+              />
+            </Compact>
+          )}
+          {type === "audio" && (
+            <Compact width="w-28">
+              <Select
+                aria-label="Voice"
+                value={g.controls.voice ?? VOICES[0]}
+                options={VOICES.map((v) => ({ value: v, label: v }))}
+                disabled={disabled}
+                onValueChange={(v) => g.update({ voice: v })}
+              />
+            </Compact>
+          )}
           <ContextThumbnails items={g.context} />
           <VariationsStepper value={g.variations} disabled={disabled} onChange={(v) => g.update({ variations: v })} />
           <Tooltip content="Connected nodes and style">
@@ -155,14 +235,25 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
           {busy ? "Running" : "Run"}
         </Button>
         <Tooltip content="Run this node, then every node downstream of it (unchanged ones are skipped)">
-          <Button variant="secondary" size="sm" disabled={disabled || !g.nodeId} onClick={() => g.nodeId && generation.graph.ask("downstream", [g.nodeId])}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={disabled || !g.nodeId}
+            onClick={() => g.nodeId && generation.graph.ask("downstream", [g.nodeId])}
+          >
             <Workflow className="size-4" aria-hidden /> Run from here
           </Button>
         </Tooltip>
         <QueueButton />
       </div>
       <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />
-      <NodeModelDialogs g={g} pickerOpen={pickerOpen} onPickerOpenChange={setPickerOpen} paramsOpen={paramsOpen} onParamsOpenChange={setParamsOpen} />
+      <NodeModelDialogs
+        g={g}
+        pickerOpen={pickerOpen}
+        onPickerOpenChange={setPickerOpen}
+        paramsOpen={paramsOpen}
+        onParamsOpenChange={setParamsOpen}
+      />
     </div>
   );
 }
@@ -205,7 +296,11 @@ function ContextThumbnails({ items }: { items: NodeGeneration["context"] }) {
   const images = items.filter((c) => c.type === "image" && c.url);
   if (!images.length) return null;
   return (
-    <div className="flex items-center gap-1" aria-label={`${images.length} connected ${images.length === 1 ? "image" : "images"}`} data-testid="toolbar-context">
+    <div
+      className="flex items-center gap-1"
+      aria-label={`${images.length} connected ${images.length === 1 ? "image" : "images"}`}
+      data-testid="toolbar-context"
+    >
       {images.slice(0, 4).map((c) => (
         <img key={c.nodeId} src={c.url} alt="" className="size-8 rounded border border-border object-cover" />
       ))}
@@ -219,13 +314,25 @@ function VariationsStepper({ value, disabled, onChange }: { value: number; disab
   const clamp = (v: number) => Math.min(MAX_TOOLBAR_VARIATIONS, Math.max(MIN_VARIATIONS, v));
   return (
     <div className="flex h-8 items-center rounded-md border border-border" role="group" aria-label="Variations">
-      <button type="button" aria-label="Fewer variations" disabled={disabled || value <= MIN_VARIATIONS} onClick={() => onChange(clamp(value - 1))} className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40">
+      <button
+        type="button"
+        aria-label="Fewer variations"
+        disabled={disabled || value <= MIN_VARIATIONS}
+        onClick={() => onChange(clamp(value - 1))}
+        className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40"
+      >
         <Minus className="size-3" />
       </button>
       <span className="w-10 text-center text-xs tabular-nums text-text" aria-live="polite" data-testid="variations">
         ×{value}
       </span>
-      <button type="button" aria-label="More variations" disabled={disabled || value >= MAX_TOOLBAR_VARIATIONS} onClick={() => onChange(clamp(value + 1))} className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40">
+      <button
+        type="button"
+        aria-label="More variations"
+        disabled={disabled || value >= MAX_TOOLBAR_VARIATIONS}
+        onClick={() => onChange(clamp(value + 1))}
+        className="flex h-full w-6 items-center justify-center text-text-muted hover:text-text disabled:opacity-40"
+      >
         <Plus className="size-3" />
       </button>
     </div>

@@ -9,7 +9,13 @@ import type { NodeGeneration } from "./useNodeGeneration";
  * The model picker and the Model Parameters dialog for one node, as both the toolbar and the sidebar open
  * them: the picker lists every model (locked ones say why), the dialog edits the node's parameters.
  */
-export function NodeModelDialogs({ g, pickerOpen, onPickerOpenChange, paramsOpen, onParamsOpenChange }: {
+export function NodeModelDialogs({
+  g,
+  pickerOpen,
+  onPickerOpenChange,
+  paramsOpen,
+  onParamsOpenChange,
+}: {
   g: NodeGeneration;
   pickerOpen: boolean;
   onPickerOpenChange(open: boolean): void;

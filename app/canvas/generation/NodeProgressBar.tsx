@@ -18,9 +18,17 @@ export function NodeProgressBar({ nodeId, stored }: { nodeId: string; stored?: {
     return () => clearInterval(timer);
   }, [serverPercent]);
   const percent = displayedProgress(serverPercent, simulated);
-  const label = live?.status === "running" ? (live.message ?? GENERATION_MESSAGES.processing) : (live?.message ?? stored?.message ?? GENERATION_MESSAGES.preparing);
+  const label =
+    live?.status === "running"
+      ? (live.message ?? GENERATION_MESSAGES.processing)
+      : (live?.message ?? stored?.message ?? GENERATION_MESSAGES.preparing);
   return (
-    <div className="absolute inset-x-0 bottom-0 bg-bg/85 px-3 py-2 backdrop-blur" role="status" aria-live="polite" data-testid="node-progress">
+    <div
+      className="absolute inset-x-0 bottom-0 bg-bg/85 px-3 py-2 backdrop-blur"
+      role="status"
+      aria-live="polite"
+      data-testid="node-progress"
+    >
       <div className="mb-1 flex items-center justify-between text-xs text-text">
         <span className="truncate">{label}</span>
         <span className="tabular-nums text-text-muted">{Math.round(percent)}%</span>

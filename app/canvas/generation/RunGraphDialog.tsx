@@ -52,12 +52,24 @@ export function RunGraphDialog() {
       footer={
         <>
           <label className="mr-auto flex items-center gap-2 text-sm text-text-muted">
-            <input type="checkbox" className="accent-[var(--color-accent)]" checked={force} disabled={starting} onChange={(e) => setForce(e.target.checked)} /> Force re-run
+            <input
+              type="checkbox"
+              className="accent-[var(--color-accent)]"
+              checked={force}
+              disabled={starting}
+              onChange={(e) => setForce(e.target.checked)}
+            />{" "}
+            Force re-run
           </label>
           <Button variant="ghost" disabled={starting} onClick={() => graph.close()}>
             Cancel
           </Button>
-          <Button variant="primary" disabled={!plan || runCount === 0 || starting} onClick={() => void run()} data-testid="confirm-graph-run">
+          <Button
+            variant="primary"
+            disabled={!plan || runCount === 0 || starting}
+            onClick={() => void run()}
+            data-testid="confirm-graph-run"
+          >
             {starting && <Spinner className="size-4" />}
             {runCount === 0 ? "Run" : `Run ${runCount} ${runCount === 1 ? "node" : "nodes"}`}
           </Button>
@@ -65,27 +77,39 @@ export function RunGraphDialog() {
       }
     >
       {error ? (
-        <p role="alert" className="text-sm text-danger">{error}</p>
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
       ) : !plan ? (
-        <div className="flex items-center gap-2 text-sm text-text-muted"><Spinner className="size-4" /> Checking what needs to run…</div>
+        <div className="flex items-center gap-2 text-sm text-text-muted">
+          <Spinner className="size-4" /> Checking what needs to run…
+        </div>
       ) : (
         <div className="flex flex-col gap-4 text-sm" data-testid="graph-run-plan">
           <Section label="Will run" empty="Nothing: every node is unchanged since its last run." testId="plan-run">
-            {plan.run.map((n) => <Row key={n.nodeId} title={n.title} detail={`${n.credits} credits`} />)}
+            {plan.run.map((n) => (
+              <Row key={n.nodeId} title={n.title} detail={`${n.credits} credits`} />
+            ))}
           </Section>
           {plan.cached.length > 0 && (
             <Section label="Cached (unchanged, not charged)" testId="plan-cached">
-              {plan.cached.map((n) => <Row key={n.nodeId} title={n.title} detail="cached" muted />)}
+              {plan.cached.map((n) => (
+                <Row key={n.nodeId} title={n.title} detail="cached" muted />
+              ))}
             </Section>
           )}
           {plan.skipped.length > 0 && (
             <Section label="Cannot run" testId="plan-skipped">
-              {plan.skipped.map((n) => <Row key={n.nodeId} title={n.title} detail={n.reason} muted />)}
+              {plan.skipped.map((n) => (
+                <Row key={n.nodeId} title={n.title} detail={n.reason} muted />
+              ))}
             </Section>
           )}
           <div className="flex items-center justify-between border-t border-border pt-3 font-medium">
             <span>Total</span>
-            <span data-testid="plan-credits" className="tabular-nums">{plan.credits} credits</span>
+            <span data-testid="plan-credits" className="tabular-nums">
+              {plan.credits} credits
+            </span>
           </div>
         </div>
       )}

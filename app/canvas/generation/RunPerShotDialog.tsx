@@ -49,7 +49,10 @@ export function RunPerShotDialog() {
     setScenes([]);
     if (!listId) return;
     let current = true;
-    perShot.scenes(listId).then((s) => current && setScenes(s), () => undefined);
+    perShot.scenes(listId).then(
+      (s) => current && setScenes(s),
+      () => undefined,
+    );
     return () => {
       current = false;
     };
@@ -89,7 +92,12 @@ export function RunPerShotDialog() {
           <Button variant="ghost" disabled={starting} onClick={() => perShot.close()}>
             Cancel
           </Button>
-          <Button variant="primary" disabled={!plan || shotCount === 0 || starting} onClick={() => void run()} data-testid="confirm-per-shot-run">
+          <Button
+            variant="primary"
+            disabled={!plan || shotCount === 0 || starting}
+            onClick={() => void run()}
+            data-testid="confirm-per-shot-run"
+          >
             {starting && <Spinner className="size-4" />}
             {shotCount === 0 ? "Run" : `Run for ${plural(shotCount, "shot")}`}
           </Button>
@@ -98,7 +106,9 @@ export function RunPerShotDialog() {
     >
       <div className="flex flex-col gap-4 text-sm">
         {lists && lists.length === 0 ? (
-          <p className="text-text-muted">This project has no shot list yet. Make one in the Shot Lists tab, then run the workflow for its shots.</p>
+          <p className="text-text-muted">
+            This project has no shot list yet. Make one in the Shot Lists tab, then run the workflow for its shots.
+          </p>
         ) : (
           <div className="grid grid-cols-2 gap-3">
             <Field label="Shot list" htmlFor="per-shot-list">
@@ -108,7 +118,11 @@ export function RunPerShotDialog() {
                 onValueChange={setListId}
                 placeholder={lists ? "Choose a shot list" : "Loading…"}
                 disabled={!lists || starting}
-                options={(lists ?? []).map((l) => ({ value: l.id, label: `${l.name} (${plural(l.shotCount, "shot")})`, disabled: !l.hasShots }))}
+                options={(lists ?? []).map((l) => ({
+                  value: l.id,
+                  label: `${l.name} (${plural(l.shotCount, "shot")})`,
+                  disabled: !l.hasShots,
+                }))}
               />
             </Field>
             <Field label="Scene" htmlFor="per-shot-scene">
@@ -123,9 +137,13 @@ export function RunPerShotDialog() {
           </div>
         )}
         {error ? (
-          <p role="alert" className="text-danger">{error}</p>
+          <p role="alert" className="text-danger">
+            {error}
+          </p>
         ) : listId && !plan ? (
-          <div className="flex items-center gap-2 text-text-muted"><Spinner className="size-4" /> Planning a lane for each shot…</div>
+          <div className="flex items-center gap-2 text-text-muted">
+            <Spinner className="size-4" /> Planning a lane for each shot…
+          </div>
         ) : plan ? (
           <div className="flex flex-col gap-3" data-testid="per-shot-plan">
             <section aria-label="Shots">
@@ -138,8 +156,12 @@ export function RunPerShotDialog() {
                     <span className="min-w-0">
                       <span className="font-medium text-text">Shot {lane.shotNumber}</span>
                       <span className="ml-2 text-xs text-text-subtle">{lane.sceneTitle}</span>
-                      <span className="block truncate text-xs text-text-muted" title={lane.prompt}>{lane.prompt}</span>
-                      {lane.skipped.length > 0 && <span className="block text-xs text-danger">{lane.skipped.map((s) => `${s.title}: ${s.reason}`).join("; ")}</span>}
+                      <span className="block truncate text-xs text-text-muted" title={lane.prompt}>
+                        {lane.prompt}
+                      </span>
+                      {lane.skipped.length > 0 && (
+                        <span className="block text-xs text-danger">{lane.skipped.map((s) => `${s.title}: ${s.reason}`).join("; ")}</span>
+                      )}
                     </span>
                     <span className="shrink-0 text-xs tabular-nums text-text-muted">
                       {plural(lane.run.length, "run")} · {lane.credits} credits
@@ -155,7 +177,9 @@ export function RunPerShotDialog() {
             )}
             <div className="flex items-center justify-between border-t border-border pt-3 font-medium">
               <span>Total</span>
-              <span data-testid="per-shot-credits" className="tabular-nums">{plan.credits} credits</span>
+              <span data-testid="per-shot-credits" className="tabular-nums">
+                {plan.credits} credits
+              </span>
             </div>
           </div>
         ) : null}

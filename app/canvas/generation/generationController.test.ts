@@ -9,7 +9,13 @@ import type { StudioNode } from "../store/canvasStore";
 import { recordingClient } from "../testing/recordingClient";
 import { createGenerationController, executeBody } from "./generationController";
 
-const node = (id: string, data: Partial<NodeData>): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, selected: true, data: { title: id, rev: 1, ...data } });
+const node = (id: string, data: Partial<NodeData>): StudioNode => ({
+  id,
+  type: "generic_v2",
+  position: { x: 0, y: 0 },
+  selected: true,
+  data: { title: id, rev: 1, ...data },
+});
 
 function setup(nodes: StudioNode[], canEdit = true) {
   const { client } = recordingClient({ projectId: "p1", canEdit, nodes });
@@ -29,7 +35,8 @@ function setup(nodes: StudioNode[], canEdit = true) {
   return { store, controller, notes, dismissed, activity, data: (id: string) => store.getState().nodes.find((n) => n.id === id)!.data };
 }
 
-const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,10 +57,24 @@ describe("run", () => {
   it("sends the node's choices, toasts video runs, and reports the outcome of its own generation only", async () => {
     const fetch = answer(202, { success: true, generationId: "g1" });
     vi.stubGlobal("fetch", fetch);
-    const { controller, notes, activity } = setup([node("v", { prompt: "old", selectedModel: "local/video-ffmpeg", aspectRatio: "16:9", cameraMovement: "dolly-in", variations: 2 } as Partial<NodeData>)]);
+    const { controller, notes, activity } = setup([
+      node("v", {
+        prompt: "old",
+        selectedModel: "local/video-ffmpeg",
+        aspectRatio: "16:9",
+        cameraMovement: "dolly-in",
+        variations: 2,
+      } as Partial<NodeData>),
+    ]);
     expect(await controller.run("v", "  push in slowly ")).toBe("g1");
     const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
-    expect(body).toMatchObject({ projectId: "p1", nodeId: "v", prompt: "push in slowly", selectedModel: "local/video-ffmpeg", controls: { variations: 2, toolbarControls: { aspectRatio: "16:9", cameraMovement: "dolly-in" } } });
+    expect(body).toMatchObject({
+      projectId: "p1",
+      nodeId: "v",
+      prompt: "push in slowly",
+      selectedModel: "local/video-ffmpeg",
+      controls: { variations: 2, toolbarControls: { aspectRatio: "16:9", cameraMovement: "dolly-in" } },
+    });
     // A local render takes seconds: no "30-120 seconds" warning.
     expect(notes.some((n) => n.message.startsWith("Video generation started"))).toBe(false);
     expect(activity).toHaveBeenCalled();
@@ -92,8 +113,18 @@ describe("run", () => {
     vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
     const { controller, notes } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
     await controller.run("i");
-    controller.onMessage({ type: "generation", generationId: "g2", nodeId: "i", status: "failed", error: "fal.ai is unavailable (503). Please try again." });
-    expect(notes.at(-1)).toMatchObject({ kind: "error", message: "Execution Failed", description: "fal.ai is unavailable (503). Please try again." });
+    controller.onMessage({
+      type: "generation",
+      generationId: "g2",
+      nodeId: "i",
+      status: "failed",
+      error: "fal.ai is unavailable (503). Please try again.",
+    });
+    expect(notes.at(-1)).toMatchObject({
+      kind: "error",
+      message: "Execution Failed",
+      description: "fal.ai is unavailable (503). Please try again.",
+    });
 
     const fetch = answer(202, {});
     vi.stubGlobal("fetch", fetch);

@@ -19,7 +19,6 @@ import { createPerShotRuns } from "./perShotRuns";
 
 export { generationErrorMessage };
 
-
 export interface GenerationEnv {
   projectId: string;
   store: CanvasStore;
@@ -27,7 +26,11 @@ export interface GenerationEnv {
   /** Sends every waiting canvas write (Run from here reads the saved nodes); false when some are still unsaved. */
   flushWrites(): Promise<boolean>;
   /** `id` names a toast that `dismiss` can take away before its time. */
-  notify(kind: "info" | "error" | "success", message: string, options?: { description?: string; duration?: number; video?: boolean; id?: string }): void;
+  notify(
+    kind: "info" | "error" | "success",
+    message: string,
+    options?: { description?: string; duration?: number; video?: boolean; id?: string },
+  ): void;
   dismiss?(toastId: string): void;
   /** Brings these nodes into view (For every shot's new lanes). */
   reveal?(nodeIds: string[]): void;
@@ -122,7 +125,11 @@ export function createGenerationController(env: GenerationEnv) {
       // The card says 'Preparing...' at once; the server's node record takes over within moments.
       progress.apply(runMessages.queued({ id: "pending", nodeId }, GENERATION_MESSAGES.preparing));
       try {
-        const res = await api<{ success: boolean; generationId: string }>("POST", "/api/execute-node", executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text));
+        const res = await api<{ success: boolean; generationId: string }>(
+          "POST",
+          "/api/execute-node",
+          executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text),
+        );
         mine.add(res.generationId);
         progress.adopt(nodeId, res.generationId);
         const early = settledEarly.get(res.generationId);

@@ -31,7 +31,12 @@ export function createGraphRuns(env: GenerationEnv) {
   /** Outcomes that came before the run's answer did (a fast local node can finish first), kept briefly. */
   const settledEarly = new Map<string, RunMessage["status"]>();
 
-  const body = (request: GraphRunRequest, force: boolean, dryRun: boolean) => ({ scope: request.scope, ...(request.scope === "all" ? {} : { nodeIds: request.nodeIds }), force, dryRun });
+  const body = (request: GraphRunRequest, force: boolean, dryRun: boolean) => ({
+    scope: request.scope,
+    ...(request.scope === "all" ? {} : { nodeIds: request.nodeIds }),
+    force,
+    dryRun,
+  });
   const url = () => `/api/projects/${env.store.getState().projectId}/runs`;
 
   function follow(started: GraphRunStarted) {
@@ -90,7 +95,12 @@ export function createGraphRuns(env: GenerationEnv) {
         const started = await api<GraphRunStarted>("POST", url(), body(request, force, false));
         follow(started);
         const cached = started.cached.length ? `, ${started.cached.length} cached` : "";
-        env.notify("info", started.run.length ? `Running ${plural(started.run.length, "node")}${cached}` : `Nothing to run: ${plural(started.cached.length, "node")} cached`);
+        env.notify(
+          "info",
+          started.run.length
+            ? `Running ${plural(started.run.length, "node")}${cached}`
+            : `Nothing to run: ${plural(started.cached.length, "node")} cached`,
+        );
         env.onActivity();
         return null;
       } catch (err) {

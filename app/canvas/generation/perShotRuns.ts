@@ -101,7 +101,10 @@ export function createPerShotRuns(env: GenerationEnv) {
     },
     /** The shot lists of this project (the dialog's first choice). */
     async shotLists(): Promise<ShotListSummary[]> {
-      const { shotLists } = await api<{ shotLists: ShotListSummary[] }>("GET", `/api/projects/${env.store.getState().projectId}/shot-lists`);
+      const { shotLists } = await api<{ shotLists: ShotListSummary[] }>(
+        "GET",
+        `/api/projects/${env.store.getState().projectId}/shot-lists`,
+      );
       return shotLists;
     },
     /** A list's scenes (the dialog's second choice). */
@@ -128,14 +131,18 @@ export function createPerShotRuns(env: GenerationEnv) {
       try {
         const started = await api<PerShotRunStarted>("POST", url("/per-shot"), { nodeIds, ...choice });
         const changes: CanvasChange[] = started.lanes.flatMap((lane) => [
-          ...Object.values(lane.nodeIds).map((id): CanvasChange => nodeAdded({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: {} })),
+          ...Object.values(lane.nodeIds).map(
+            (id): CanvasChange => nodeAdded({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: {} }),
+          ),
           ...lane.edges.map((edge): CanvasChange => edgeAdded(edge)),
         ]);
         env.commands.adoptServerChanges(changes);
         const laneNodes = started.lanes.flatMap((lane) => Object.values(lane.nodeIds));
         void whenOnCanvas(env, laneNodes).then(() => env.reveal?.(laneNodes));
         follow(started);
-        env.notify("info", `Running the workflow for ${plural(started.lanes.length, "shot")}`, { description: `${plural(started.nodesPerLane, "node")} in each lane, ${started.credits} credits held.` });
+        env.notify("info", `Running the workflow for ${plural(started.lanes.length, "shot")}`, {
+          description: `${plural(started.nodesPerLane, "node")} in each lane, ${started.credits} credits held.`,
+        });
         env.onActivity();
         return null;
       } catch (err) {

@@ -2,7 +2,6 @@ import { createStore } from "zustand/vanilla";
 import { useStore } from "zustand";
 import type { RunMessage } from "../../../domain/realtime";
 
-
 export interface NodeProgress {
   generationId: string;
   status: RunMessage["status"];
@@ -27,7 +26,8 @@ export function createProgressStore() {
     apply(m: RunMessage) {
       const prev = store.getState()[m.nodeId];
       // A late message from an older run of the node does not replace the newer one.
-      if (prev && prev.generationId !== m.generationId && (prev.status === "running" || prev.status === "queued") && m.status !== "queued") return;
+      if (prev && prev.generationId !== m.generationId && (prev.status === "running" || prev.status === "queued") && m.status !== "queued")
+        return;
       store.setState({
         [m.nodeId]: {
           generationId: m.generationId,

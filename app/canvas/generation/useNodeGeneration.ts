@@ -29,7 +29,11 @@ export const TYPE_LOCKED_TITLE = "Type locked - node has generated content";
 const hasGeneratedContent = (data: NodeData) => Boolean(data.mediaUrl || data.displayUrl || (data.content && data.content.trim()));
 
 /** One string per upstream set, so the hook re-reads context only when an input really changed. */
-function upstreamSignature(nodes: readonly { id: string; data: NodeData }[], edges: readonly { source: string; target: string }[], nodeId: string | null): string {
+function upstreamSignature(
+  nodes: readonly { id: string; data: NodeData }[],
+  edges: readonly { source: string; target: string }[],
+  nodeId: string | null,
+): string {
   if (!nodeId) return "";
   const ids = edges.filter((e) => e.target === nodeId).map((e) => e.source);
   return ids
@@ -70,7 +74,8 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   }, [nodeId, signature, store]);
 
   const context: ContextMediaItem[] = useMemo(
-    () => generationContext(upstream).map((c) => ({ nodeId: c.nodeId, type: c.type === "model3d" ? "3d" : c.type, url: c.url, text: c.text })),
+    () =>
+      generationContext(upstream).map((c) => ({ nodeId: c.nodeId, type: c.type === "model3d" ? "3d" : c.type, url: c.url, text: c.text })),
     [upstream],
   );
 
@@ -84,7 +89,10 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   );
   const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) || drafting });
   const selectedModelId = data?.selectedModel ?? null;
-  const model: Model | null = useMemo(() => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null), [models.models, selectedModelId]);
+  const model: Model | null = useMemo(
+    () => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null),
+    [models.models, selectedModelId],
+  );
   const costs = useModelCosts(useMemo(() => [...models.models.map((m) => m.id), selectedModelId], [models.models, selectedModelId]));
 
   // The same reading of the node the run itself uses (executeBody, and the server for Run from here).
@@ -141,7 +149,8 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
       const media = toMediaType(value);
       const keep = model && media && model.capabilities.some((c) => c.outputTypes.some((o) => o.type === media));
       // A new image or video node starts at its type's usual ratio (image 1:1, video 16:9).
-      const ratio = (media === "image" || media === "video") && !hasGeneratedContent(data ?? {}) ? { aspectRatio: defaultAspectRatio(media) } : {};
+      const ratio =
+        (media === "image" || media === "video") && !hasGeneratedContent(data ?? {}) ? { aspectRatio: defaultAspectRatio(media) } : {};
       update({ contentType: value, ...ratio, ...(keep ? {} : { selectedModel: "", modelParameters: {} }) });
     },
   };

@@ -24,9 +24,22 @@ export const CollapsedGroupCard = memo(function CollapsedGroupCard({ data, width
   if (!group) return null;
   const colour = GROUP_COLOUR[group.colour];
   const list = (names: string[], empty: string) =>
-    names.length ? names.map((n, i) => <li key={i} className="truncate">{n}</li>) : <li className="text-text-subtle">{empty}</li>;
+    names.length ? (
+      names.map((n, i) => (
+        <li key={i} className="truncate">
+          {n}
+        </li>
+      ))
+    ) : (
+      <li className="text-text-subtle">{empty}</li>
+    );
   return (
-    <div className="rounded-xl border-2 bg-surface shadow-lg" style={{ width, height, borderColor: colour, pointerEvents: "all" }} data-testid="group-card" data-group-id={groupId}>
+    <div
+      className="rounded-xl border-2 bg-surface shadow-lg"
+      style={{ width, height, borderColor: colour, pointerEvents: "all" }}
+      data-testid="group-card"
+      data-group-id={groupId}
+    >
       <div
         className="nodrag flex items-center gap-1 rounded-t-[10px] px-3"
         style={{ height: GROUP_TITLE_HEIGHT, background: `${colour}33`, cursor: canEdit ? "grab" : "default" }}
@@ -38,16 +51,32 @@ export const CollapsedGroupCard = memo(function CollapsedGroupCard({ data, width
       </div>
       <div className="grid grid-cols-2 gap-3 px-3 py-2 text-xs text-text-muted">
         <div data-testid="group-card-inputs">
-          <div className="mb-1 flex items-center gap-1 font-medium text-text"><ArrowLeftToLine className="h-3.5 w-3.5" /> Inputs</div>
+          <div className="mb-1 flex items-center gap-1 font-medium text-text">
+            <ArrowLeftToLine className="h-3.5 w-3.5" /> Inputs
+          </div>
           <ul className="space-y-0.5">{list(inputs, "None")}</ul>
         </div>
         <div data-testid="group-card-outputs">
-          <div className="mb-1 flex items-center gap-1 font-medium text-text"><ArrowRightFromLine className="h-3.5 w-3.5" /> Outputs</div>
+          <div className="mb-1 flex items-center gap-1 font-medium text-text">
+            <ArrowRightFromLine className="h-3.5 w-3.5" /> Outputs
+          </div>
           <ul className="space-y-0.5">{list(outputs, "None")}</ul>
         </div>
       </div>
-      <Handle type="target" position={Position.Left} isConnectable={false} className="!h-3 !w-3 !border-2 !bg-surface" style={{ borderColor: colour }} />
-      <Handle type="source" position={Position.Right} isConnectable={false} className="!h-3 !w-3 !border-2 !bg-surface" style={{ borderColor: colour }} />
+      <Handle
+        type="target"
+        position={Position.Left}
+        isConnectable={false}
+        className="!h-3 !w-3 !border-2 !bg-surface"
+        style={{ borderColor: colour }}
+      />
+      <Handle
+        type="source"
+        position={Position.Right}
+        isConnectable={false}
+        className="!h-3 !w-3 !border-2 !bg-surface"
+        style={{ borderColor: colour }}
+      />
     </div>
   );
 });

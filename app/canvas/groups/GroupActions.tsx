@@ -11,7 +11,12 @@ export function GroupActions({ group }: { group: GroupRecord }) {
   const runGroup = () => generation.graph.ask("selected", commands.liveMembers(group.id), `Run group “${group.name}”`);
   return (
     <span className="nodrag flex shrink-0 items-center gap-0.5" data-no-group-drag>
-      <IconButton label={group.collapsed ? "Expand group" : "Collapse group"} size="sm" onClick={() => commands.setGroupCollapsed(group.id, !group.collapsed)} data-testid="group-collapse">
+      <IconButton
+        label={group.collapsed ? "Expand group" : "Collapse group"}
+        size="sm"
+        onClick={() => commands.setGroupCollapsed(group.id, !group.collapsed)}
+        data-testid="group-collapse"
+      >
         {group.collapsed ? <ChevronRight /> : <ChevronDown />}
       </IconButton>
       <Popover>
@@ -30,7 +35,10 @@ export function GroupActions({ group }: { group: GroupRecord }) {
                 aria-checked={group.colour === c}
                 aria-label={c}
                 data-testid={`group-colour-${c}`}
-                className={cn("h-6 w-6 rounded-full border-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-accent)]", group.colour === c ? "border-text" : "border-transparent")}
+                className={cn(
+                  "h-6 w-6 rounded-full border-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-[var(--color-accent)]",
+                  group.colour === c ? "border-text" : "border-transparent",
+                )}
                 style={{ background: GROUP_COLOUR[c] }}
                 onClick={() => commands.recolourGroup(group.id, c)}
               />

@@ -34,7 +34,11 @@ const hidden = (n: StudioNode): StudioNode => {
  * keeps every node and edge as it is, so expanding shows them again exactly. With nothing collapsed the
  * lists come back as they are.
  */
-export function collapsedView(nodes: StudioNode[], edges: StudioEdge[], groups: readonly GroupRecord[]): { nodes: StudioNode[]; edges: StudioEdge[] } {
+export function collapsedView(
+  nodes: StudioNode[],
+  edges: StudioEdge[],
+  groups: readonly GroupRecord[],
+): { nodes: StudioNode[]; edges: StudioEdge[] } {
   const collapsed = groups.filter((g) => g.collapsed);
   if (collapsed.length === 0) return { nodes, edges };
   const byId = nodesById(nodes);
@@ -55,7 +59,18 @@ export function collapsedView(nodes: StudioNode[], edges: StudioEdge[], groups: 
       { id: null, type: "source", position: Position.Right, x: CARD_WIDTH - HANDLE / 2, y: handleY, width: HANDLE, height: HANDLE },
     ];
     const data: GroupCardData = { groupId: g.id, inputs: ports.inputs.map(title), outputs: ports.outputs.map(title) };
-    cards.push({ id, type: GROUP_CARD_TYPE, position: { x: box.x, y: box.y }, width: CARD_WIDTH, height, handles, draggable: false, selectable: false, connectable: false, data: data as StudioNode["data"] });
+    cards.push({
+      id,
+      type: GROUP_CARD_TYPE,
+      position: { x: box.x, y: box.y },
+      width: CARD_WIDTH,
+      height,
+      handles,
+      draggable: false,
+      selectable: false,
+      connectable: false,
+      data: data as StudioNode["data"],
+    });
   }
   const shownNodes = [...nodes.map((n) => (cardOf.has(n.id) ? hidden(n) : n)), ...cards];
   const shownEdges = edges.flatMap((e) => {
@@ -63,7 +78,17 @@ export function collapsedView(nodes: StudioNode[], edges: StudioEdge[], groups: 
     const target = cardOf.get(e.target);
     if (!source && !target) return [e];
     if (source && source === target) return [];
-    return [{ ...e, source: source ?? e.source, target: target ?? e.target, ...(source ? { sourceHandle: null } : {}), ...(target ? { targetHandle: null } : {}), deletable: false, selectable: false }];
+    return [
+      {
+        ...e,
+        source: source ?? e.source,
+        target: target ?? e.target,
+        ...(source ? { sourceHandle: null } : {}),
+        ...(target ? { targetHandle: null } : {}),
+        deletable: false,
+        selectable: false,
+      },
+    ];
   });
   return { nodes: shownNodes, edges: shownEdges };
 }

@@ -5,10 +5,12 @@ import { nodesById, type CanvasState } from "../store/canvasStore";
 /** The frame of a group's live members as the canvas shows them now (measured sizes where known). */
 export function memberBounds(s: Pick<CanvasState, "nodes">, nodeIds: readonly string[]): Box | null {
   const byId = nodesById(s.nodes);
-  return groupBounds(nodeIds.flatMap((id) => {
-    const n = byId.get(id);
-    return n ? [cardRect(n)] : [];
-  }));
+  return groupBounds(
+    nodeIds.flatMap((id) => {
+      const n = byId.get(id);
+      return n ? [cardRect(n)] : [];
+    }),
+  );
 }
 
 /** A box as a string, so a selector's answer compares by value (a frame re-renders only when it moves). */

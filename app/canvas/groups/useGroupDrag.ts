@@ -23,7 +23,12 @@ export function useGroupDrag(groupId: string, enabled: boolean) {
       const group = store.getState().groups.find((g) => g.id === groupId);
       if (!group) return;
       const members = new Set(group.nodeIds);
-      const from = new Map<string, Position>(store.getState().nodes.filter((n) => members.has(n.id)).map((n) => [n.id, n.position]));
+      const from = new Map<string, Position>(
+        store
+          .getState()
+          .nodes.filter((n) => members.has(n.id))
+          .map((n) => [n.id, n.position]),
+      );
       const start = rf.screenToFlowPosition({ x: e.clientX, y: e.clientY });
       const move = (ev: PointerEvent) => {
         const at = rf.screenToFlowPosition({ x: ev.clientX, y: ev.clientY });

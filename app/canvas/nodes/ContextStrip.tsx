@@ -34,7 +34,11 @@ export function ContextStrip({ items }: { items: unknown[] }) {
             ) : (
               <span className="line-clamp-3 p-0.5 text-left">{first.text}</span>
             )}
-            {"stack" in entry && <span className="absolute bottom-0 right-0 rounded-tl bg-accent px-1 text-[9px] font-semibold text-bg">{entry.stack.length}</span>}
+            {"stack" in entry && (
+              <span className="absolute bottom-0 right-0 rounded-tl bg-accent px-1 text-[9px] font-semibold text-bg">
+                {entry.stack.length}
+              </span>
+            )}
           </button>
         );
       })}

@@ -101,13 +101,26 @@ describe("MediaView audio (waveform player)", () => {
     render(<MediaView url="/api/media/a4" type="audio" title="Voice" />);
     giveDuration(audioElement(), 10);
     const slider = screen.getByRole("slider");
-    vi.spyOn(slider, "getBoundingClientRect").mockReturnValue({ left: 100, width: 200, top: 0, height: 48, right: 300, bottom: 48, x: 100, y: 0, toJSON() {} });
+    vi.spyOn(slider, "getBoundingClientRect").mockReturnValue({
+      left: 100,
+      width: 200,
+      top: 0,
+      height: 48,
+      right: 300,
+      bottom: 48,
+      x: 100,
+      y: 0,
+      toJSON() {},
+    });
     fireEvent.pointerDown(slider, { button: 0, clientX: 150, pointerId: 1 });
     expect(slider.getAttribute("aria-valuenow")).toBe("2.5");
   });
 
   it("draws the decoded waveform (no fallback) when decoding works", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(new Uint8Array([1, 2, 3]))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(new Uint8Array([1, 2, 3]))),
+    );
     vi.stubGlobal(
       "OfflineAudioContext",
       class {
@@ -121,7 +134,10 @@ describe("MediaView audio (waveform player)", () => {
   });
 
   it("falls back to a plain audio player when the file cannot be decoded", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(new Uint8Array([1]))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(new Uint8Array([1]))),
+    );
     vi.stubGlobal(
       "OfflineAudioContext",
       class {
@@ -188,7 +204,10 @@ describe("MediaView 3D", () => {
 
   it("shows a spinner, then the model in <model-viewer> that rotates instead of dragging the node", async () => {
     withWebGL();
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(glb)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(glb)),
+    );
     render(<MediaView url="/api/media/m2" type="model3d" title="Chair" />);
     expect(await screen.findByRole("status", { name: "Loading 3D model" })).toBeTruthy();
     await waitFor(() => expect(document.querySelector("model-viewer")).not.toBeNull());
@@ -207,7 +226,10 @@ describe("MediaView 3D", () => {
 
   it("reports a file model-viewer cannot read as 'Failed to render 3D model'", async () => {
     withWebGL();
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(glb)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(glb)),
+    );
     render(<MediaView url="/api/media/m3" type="model3d" title="Chair" large />);
     await waitFor(() => expect(document.querySelector("model-viewer")).not.toBeNull());
     act(() => void document.querySelector("model-viewer")!.dispatchEvent(new Event("error")));

@@ -8,7 +8,19 @@ const ModelViewer = lazy(() => import("./ModelViewer"));
 
 /** A node's media: image, video with play and mute, waveform audio player, or the lazily loaded 3D viewer. */
 /** `onNaturalSize` reports an image's or video's own size once loaded (the card fits its aspect ratio to it). */
-export function MediaView({ url, type, title, large = false, onNaturalSize }: { url: string; type: ContentType; title: string; large?: boolean; onNaturalSize?(width: number, height: number): void }) {
+export function MediaView({
+  url,
+  type,
+  title,
+  large = false,
+  onNaturalSize,
+}: {
+  url: string;
+  type: ContentType;
+  title: string;
+  large?: boolean;
+  onNaturalSize?(width: number, height: number): void;
+}) {
   // Remembered per URL, so a new upload after a failed one is tried again.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const setFailed = () => setFailedUrl(url);
@@ -20,7 +32,13 @@ export function MediaView({ url, type, title, large = false, onNaturalSize }: { 
   if (type === "audio") return <WaveformPlayer key={url} url={url} title={title} large={large} onError={setFailed} />;
   if (type === "model3d") {
     return (
-      <Suspense fallback={<div className="flex h-full items-center justify-center"><Spinner /></div>}>
+      <Suspense
+        fallback={
+          <div className="flex h-full items-center justify-center">
+            <Spinner />
+          </div>
+        }
+      >
         <ModelViewer url={url} title={title} large={large} />
       </Suspense>
     );
@@ -37,7 +55,17 @@ export function MediaView({ url, type, title, large = false, onNaturalSize }: { 
   );
 }
 
-function VideoView({ url, large, onError, onNaturalSize }: { url: string; large: boolean; onError(): void; onNaturalSize?(width: number, height: number): void }) {
+function VideoView({
+  url,
+  large,
+  onError,
+  onNaturalSize,
+}: {
+  url: string;
+  large: boolean;
+  onError(): void;
+  onNaturalSize?(width: number, height: number): void;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(large);
   const [muted, setMuted] = useState(true);
@@ -60,10 +88,22 @@ function VideoView({ url, large, onError, onNaturalSize }: { url: string; large:
       />
       {!large && (
         <div className="absolute bottom-2 left-2 flex gap-1">
-          <IconButton label={playing ? "Pause" : "Play"} size="sm" variant="secondary" className="nodrag" onClick={() => (playing ? ref.current?.pause() : void ref.current?.play())}>
+          <IconButton
+            label={playing ? "Pause" : "Play"}
+            size="sm"
+            variant="secondary"
+            className="nodrag"
+            onClick={() => (playing ? ref.current?.pause() : void ref.current?.play())}
+          >
             {playing ? <Pause /> : <Play />}
           </IconButton>
-          <IconButton label={muted ? "Unmute" : "Mute"} size="sm" variant="secondary" className="nodrag" onClick={() => setMuted((m) => !m)}>
+          <IconButton
+            label={muted ? "Unmute" : "Mute"}
+            size="sm"
+            variant="secondary"
+            className="nodrag"
+            onClick={() => setMuted((m) => !m)}
+          >
             {muted ? <VolumeX /> : <Volume2 />}
           </IconButton>
         </div>
@@ -71,4 +111,3 @@ function VideoView({ url, large, onError, onNaturalSize }: { url: string; large:
     </div>
   );
 }
-

@@ -116,7 +116,10 @@ export default function ModelViewer({ url, title, large = false }: { url: string
 
   if (phase.kind === "failed") {
     return (
-      <div role="alert" className={cn("flex h-full w-full flex-col items-center justify-center gap-2 px-4 text-center", large ? "text-base" : "text-sm")}>
+      <div
+        role="alert"
+        className={cn("flex h-full w-full flex-col items-center justify-center gap-2 px-4 text-center", large ? "text-base" : "text-sm")}
+      >
         <AlertTriangle className={cn("text-danger", large ? "size-10" : "size-7")} aria-hidden />
         <span className="font-medium text-danger">{MODEL_MESSAGES.failed}</span>
         {phase.reason !== MODEL_MESSAGES.failed && <span className="text-xs text-text-muted">{phase.reason}</span>}
@@ -126,7 +129,10 @@ export default function ModelViewer({ url, title, large = false }: { url: string
   }
 
   return (
-    <div className="group/model relative h-full w-full bg-[radial-gradient(circle_at_50%_45%,rgba(47,211,168,0.10),transparent_65%)]" data-testid="model-viewer">
+    <div
+      className="group/model relative h-full w-full bg-[radial-gradient(circle_at_50%_45%,rgba(47,211,168,0.10),transparent_65%)]"
+      data-testid="model-viewer"
+    >
       {phase.kind === "viewing" && (
         <model-viewer
           ref={attach}
@@ -151,7 +157,12 @@ export default function ModelViewer({ url, title, large = false }: { url: string
         </div>
       )}
       {shown && (
-        <div className={cn("absolute bottom-2 left-2 rounded-md bg-surface/80 px-2 py-1 text-xs backdrop-blur transition-opacity", !large && "opacity-0 group-hover/model:opacity-100 focus-within:opacity-100")}>
+        <div
+          className={cn(
+            "absolute bottom-2 left-2 rounded-md bg-surface/80 px-2 py-1 text-xs backdrop-blur transition-opacity",
+            !large && "opacity-0 group-hover/model:opacity-100 focus-within:opacity-100",
+          )}
+        >
           {download}
         </div>
       )}

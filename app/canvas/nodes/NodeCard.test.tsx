@@ -11,7 +11,12 @@ import { createProgressStore } from "../generation/progressStore";
 import { NodeCard } from "./NodeCard";
 
 const IMAGE_ID = "0f3c2a1b-1234-4abc-8def-0123456789ab";
-const image: StudioNode = { id: "img", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Harbour at dawn", mediaUrl: `/api/media/${IMAGE_ID}`, contentType: "image", rev: 1 } };
+const image: StudioNode = {
+  id: "img",
+  type: "generic_v2",
+  position: { x: 0, y: 0 },
+  data: { title: "Harbour at dawn", mediaUrl: `/api/media/${IMAGE_ID}`, contentType: "image", rev: 1 },
+};
 
 let flow: StoreApi<ReactFlowState> | null = null;
 function GrabFlowStore() {
@@ -22,7 +27,13 @@ const zoomTo = (zoom: number) => act(() => flow!.setState({ transform: [0, 0, zo
 
 function renderCard(node: StudioNode) {
   const r = recordingClient({ nodes: [node] });
-  const ctx = { store: r.client.store, session: r.client.session, sessionActions: r.session, commands: r.commands, generation: { progress: createProgressStore() } } as unknown as CanvasContextValue;
+  const ctx = {
+    store: r.client.store,
+    session: r.client.session,
+    sessionActions: r.session,
+    commands: r.commands,
+    generation: { progress: createProgressStore() },
+  } as unknown as CanvasContextValue;
   let renders = 0;
   const props = { id: node.id, data: node.data, selected: false } as NodeProps<StudioNode>;
   const wrap = (ui: ReactNode) => (

@@ -57,19 +57,31 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
           </span>
         </span>
         {typeof data.selectedTool === "string" && data.selectedTool && (
-          <span className="ml-auto mr-1 flex shrink-0 items-center gap-1 truncate rounded-full border border-border bg-surface-2 px-2 py-px text-[11px] text-text-muted" data-testid="node-tool-chip" title="Selected tool">
+          <span
+            className="ml-auto mr-1 flex shrink-0 items-center gap-1 truncate rounded-full border border-border bg-surface-2 px-2 py-px text-[11px] text-text-muted"
+            data-testid="node-tool-chip"
+            title="Selected tool"
+          >
             <Wrench className="size-3" aria-hidden /> {findTool(data.selectedTool)?.name ?? data.selectedTool}
           </span>
         )}
         <Menu>
           <MenuTrigger asChild>
-            <button type="button" aria-label={`Actions for ${title}`} className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100">
+            <button
+              type="button"
+              aria-label={`Actions for ${title}`}
+              className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100"
+            >
               <MoreHorizontal className="size-4" />
             </button>
           </MenuTrigger>
           <MenuContent align="end">
-            <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>{data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}</MenuItem>
-            <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>Rename</MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>
+              {data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}
+            </MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>
+              Rename
+            </MenuItem>
             <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
               Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
             </MenuItem>
@@ -119,7 +131,9 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
             }}
           />
         )}
-        {generating && <NodeProgressBar nodeId={id} stored={data.generationProgress as { percent?: number; message?: string } | null | undefined} />}
+        {generating && (
+          <NodeProgressBar nodeId={id} stored={data.generationProgress as { percent?: number; message?: string } | null | undefined} />
+        )}
         {data.status === "error" && data.error && (
           <div role="alert" className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-danger/90 px-3 py-1.5 text-xs text-white">
             <AlertTriangle className="size-3.5 shrink-0" /> {data.error}
@@ -148,8 +162,18 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
           if (file) void upload(id, file);
         }}
       />
-      <Handle type="target" position={Position.Left} className="!size-3 !border-2 !border-bg !bg-[#7c8cff]" style={{ top: handleTop(size.height) }} />
-      <Handle type="source" position={Position.Right} className="!size-3 !border-2 !border-bg !bg-accent" style={{ top: handleTop(size.height) }} />
+      <Handle
+        type="target"
+        position={Position.Left}
+        className="!size-3 !border-2 !border-bg !bg-[#7c8cff]"
+        style={{ top: handleTop(size.height) }}
+      />
+      <Handle
+        type="source"
+        position={Position.Right}
+        className="!size-3 !border-2 !border-bg !bg-accent"
+        style={{ top: handleTop(size.height) }}
+      />
     </div>
   );
 });

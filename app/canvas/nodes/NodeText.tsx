@@ -19,7 +19,14 @@ export function NodeText({ id, content }: { id: string; content: string }) {
       readOnly={!canEdit}
       onChange={(e) => {
         setDraft(e.target.value);
-        commands.updateNodeData(id, { content: e.target.value, contentType: "text", status: "completed", mediaUrl: undefined, displayUrl: undefined, azureUrl: undefined });
+        commands.updateNodeData(id, {
+          content: e.target.value,
+          contentType: "text",
+          status: "completed",
+          mediaUrl: undefined,
+          displayUrl: undefined,
+          azureUrl: undefined,
+        });
       }}
     />
   );

@@ -74,7 +74,10 @@ export function WaveformPlayer({ url, title, large = false, onError }: { url: st
       }
       ctx.clearRect(0, 0, w, h);
       const playedTo = duration > 0 ? (Math.min(time, duration) / duration) * cssW : 0;
-      colors.current ??= { accent: cssColor(canvas, "--color-accent", ACCENT), unplayed: cssColor(canvas, "--color-border-strong", UNPLAYED) };
+      colors.current ??= {
+        accent: cssColor(canvas, "--color-accent", ACCENT),
+        unplayed: cssColor(canvas, "--color-border-strong", UNPLAYED),
+      };
       const { accent, unplayed } = colors.current;
       if (!columns) {
         // Not decoded (yet): a centre line that still shows progress.
@@ -138,7 +141,14 @@ export function WaveformPlayer({ url, title, large = false, onError }: { url: st
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = { ArrowLeft: -SEEK_STEP_SECONDS, ArrowDown: -SEEK_STEP_SECONDS, ArrowRight: SEEK_STEP_SECONDS, ArrowUp: SEEK_STEP_SECONDS, PageDown: -duration / 10, PageUp: duration / 10 }[e.key];
+    const step = {
+      ArrowLeft: -SEEK_STEP_SECONDS,
+      ArrowDown: -SEEK_STEP_SECONDS,
+      ArrowRight: SEEK_STEP_SECONDS,
+      ArrowUp: SEEK_STEP_SECONDS,
+      PageDown: -duration / 10,
+      PageUp: duration / 10,
+    }[e.key];
     const to = e.key === "Home" ? 0 : e.key === "End" ? duration : step !== undefined ? current + step : undefined;
     if (to === undefined) return;
     // Keep the keys from the canvas (arrow keys move the selected node, Backspace would delete it).
@@ -180,7 +190,14 @@ export function WaveformPlayer({ url, title, large = false, onError }: { url: st
   if (wave.state === "failed") {
     return (
       <div className={cn("flex h-full w-full items-center", large ? "justify-center px-10" : "px-3")} data-testid="audio-fallback">
-        <audio src={url} controls preload="metadata" className={cn("nodrag w-full", large && "max-w-3xl")} aria-label={`${title} audio`} onError={onError} />
+        <audio
+          src={url}
+          controls
+          preload="metadata"
+          className={cn("nodrag w-full", large && "max-w-3xl")}
+          aria-label={`${title} audio`}
+          onError={onError}
+        />
       </div>
     );
   }
@@ -191,7 +208,12 @@ export function WaveformPlayer({ url, title, large = false, onError }: { url: st
   return (
     <div className={cn("flex h-full w-full items-center", large ? "justify-center px-10" : "px-4")} data-testid="waveform-player">
       {audio}
-      <div className={cn("grid w-full min-w-0 grid-cols-[auto_minmax(0,1fr)_auto] items-center", large ? "max-w-4xl gap-x-5 gap-y-3" : "gap-x-3 gap-y-1")}>
+      <div
+        className={cn(
+          "grid w-full min-w-0 grid-cols-[auto_minmax(0,1fr)_auto] items-center",
+          large ? "max-w-4xl gap-x-5 gap-y-3" : "gap-x-3 gap-y-1",
+        )}
+      >
         <span className={cn("col-start-2 tabular-nums text-text-muted", large ? "text-sm" : "text-2xs")} data-testid="audio-time">
           {timeText}
         </span>
@@ -220,7 +242,12 @@ export function WaveformPlayer({ url, title, large = false, onError }: { url: st
         >
           <canvas ref={canvasRef} aria-hidden className="absolute inset-0 h-full w-full" />
         </div>
-        <IconButton label={muted ? "Unmute" : "Mute"} size="sm" className={cn("nodrag row-start-2", !large && "size-7! [&_svg]:size-3.5!")} onClick={() => setMuted((m) => !m)}>
+        <IconButton
+          label={muted ? "Unmute" : "Mute"}
+          size="sm"
+          className={cn("nodrag row-start-2", !large && "size-7! [&_svg]:size-3.5!")}
+          onClick={() => setMuted((m) => !m)}
+        >
           {muted ? <VolumeX /> : <Volume2 />}
         </IconButton>
       </div>

@@ -89,7 +89,12 @@ describe("loadWaveform", () => {
 
   const stubDecoder = (samples: Float32Array) => {
     const decodeAudioData = vi.fn(async () => ({ numberOfChannels: 1, duration: 2, getChannelData: () => samples }));
-    vi.stubGlobal("OfflineAudioContext", class { decodeAudioData = decodeAudioData; });
+    vi.stubGlobal(
+      "OfflineAudioContext",
+      class {
+        decodeAudioData = decodeAudioData;
+      },
+    );
     return decodeAudioData;
   };
 

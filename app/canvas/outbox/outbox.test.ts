@@ -208,7 +208,11 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
     const onConflicts = vi.fn();
     const onAcknowledged = vi.fn();
     const conflict = { nodeId: "a", rev: 9, nodeData: { title: "Theirs", rev: 9 } };
-    const { edit } = outboxUnderTest({ onConflicts, onAcknowledged, answer: async () => ({ success: true, conflicts: [conflict] }) as AutosaveResponse });
+    const { edit } = outboxUnderTest({
+      onConflicts,
+      onAcknowledged,
+      answer: async () => ({ success: true, conflicts: [conflict] }) as AutosaveResponse,
+    });
     edit("a", data("mine", 3), 2, true);
     edit("b", data("stored", 5), 4, true);
     await tick(0);
@@ -220,7 +224,11 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
     const onRejected = vi.fn();
     const onAcknowledged = vi.fn();
     const refused = [{ index: 1, nodeId: "b", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" as const }];
-    const { outbox, edit, autosaves, statuses } = outboxUnderTest({ onRejected, onAcknowledged, answer: async () => ({ success: true, conflicts: [], refused }) as AutosaveResponse });
+    const { outbox, edit, autosaves, statuses } = outboxUnderTest({
+      onRejected,
+      onAcknowledged,
+      answer: async () => ({ success: true, conflicts: [], refused }) as AutosaveResponse,
+    });
     edit("a", data("a", 2), 1, true);
     edit("b", data("b", 2), 1, true);
     edit("c", data("c", 2), 1, true);
@@ -232,13 +240,20 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
       { nodeId: "c", rev: 2, data: data("c", 2) },
     ]);
     expect(onRejected).toHaveBeenCalledTimes(1);
-    expect(onRejected.mock.calls[0]![0]).toMatchObject({ status: 400, code: "bad_request", message: "nodeData.rev may be at most 1000000 past prevRev" });
+    expect(onRejected.mock.calls[0]![0]).toMatchObject({
+      status: 400,
+      code: "bad_request",
+      message: "nodeData.rev may be at most 1000000 past prevRev",
+    });
     expect(statuses.at(-1)).toBe("failed");
   });
 
   it("drops and reports a write the server refuses with 403, and does not retry it", async () => {
     const onRejected = vi.fn();
-    const { outbox, edit, autosaves, statuses } = outboxUnderTest({ onRejected, answer: async () => Promise.reject(new ApiError(403, "forbidden", "You have view-only access to this project")) });
+    const { outbox, edit, autosaves, statuses } = outboxUnderTest({
+      onRejected,
+      answer: async () => Promise.reject(new ApiError(403, "forbidden", "You have view-only access to this project")),
+    });
     edit("a", data("x"), 0, true);
     await tick(10_000);
     expect(autosaves()).toHaveLength(1);
@@ -251,7 +266,10 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
     const onRejected = vi.fn();
     const { outbox, edit, autosaves } = outboxUnderTest({
       onRejected,
-      answer: async (r) => (r.route === "autosave" && r.updates.some((u) => u.nodeId === "bad") ? Promise.reject(new ApiError(400, "bad_request", "Invalid node id")) : OK),
+      answer: async (r) =>
+        r.route === "autosave" && r.updates.some((u) => u.nodeId === "bad")
+          ? Promise.reject(new ApiError(400, "bad_request", "Invalid node id"))
+          : OK,
     });
     for (const id of ["a", "bad", "c", "d"]) edit(id, data(id), 0, true);
     await tick(0);

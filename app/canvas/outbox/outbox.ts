@@ -1,6 +1,13 @@
 import { LOCAL_SOURCES, type ChangeList } from "../../../domain/canvas/changes";
 import { structureFromChanges } from "../../../domain/canvas/changeWire";
-import { type AutosaveConflict, type AutosaveRefusal, type AutosaveResponse, type AutosaveUpdate, type NodeData, type StructureRequestBody } from "../../../domain/canvas/node";
+import {
+  type AutosaveConflict,
+  type AutosaveRefusal,
+  type AutosaveResponse,
+  type AutosaveUpdate,
+  type NodeData,
+  type StructureRequestBody,
+} from "../../../domain/canvas/node";
 import { ApiError } from "../../api/client";
 import { isRefusal, mayBePerWrite } from "../../api/refusal";
 import type { DataEntry, OutboxEntry } from "./outboxEntries";
@@ -77,7 +84,13 @@ export class Outbox {
     this.now = opts.now ?? Date.now;
     this.retryDelaysMs = opts.retryDelaysMs ?? [1000, 2000, 4000];
     const store = opts.store ?? new MemoryOutboxStore();
-    this.queue = new OutboxQueue({ projectId: opts.projectId, clientId: opts.clientId, store, debounceMs: opts.debounceMs ?? 500, now: this.now });
+    this.queue = new OutboxQueue({
+      projectId: opts.projectId,
+      clientId: opts.clientId,
+      store,
+      debounceMs: opts.debounceMs ?? 500,
+      now: this.now,
+    });
   }
 
   /**
@@ -199,7 +212,9 @@ export class Outbox {
     try {
       if (head.kind === "shape") {
         const body = structureFromChanges(head.changes);
-        const reply = (await transport.structure(projectId, { ...body, updates, clientId })) as (Partial<AutosaveResponse> & { edgesAdded?: string[] }) | null;
+        const reply = (await transport.structure(projectId, { ...body, updates, clientId })) as
+          | (Partial<AutosaveResponse> & { edgesAdded?: string[] })
+          | null;
         const added = new Set(reply?.edgesAdded ?? body.edgesAdded.map((e) => e.id));
         const refused = body.edgesAdded.filter((e) => !added.has(e.id)).map((e) => e.id);
         if (refused.length) this.callback(() => this.opts.onEdgesRefused?.(refused));

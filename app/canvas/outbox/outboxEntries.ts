@@ -29,7 +29,8 @@ export interface ShapeEntry {
 export type OutboxEntry = DataEntry | ShapeEntry;
 
 /** Moves and the viewport wait 500 ms and merge with the next (spec: canvas 9); the rest goes at once. */
-export const isMovesOnly = (e: OutboxEntry): boolean => e.kind === "shape" && e.changes.every((c) => c.type === "node-moved" || c.type === "viewport");
+export const isMovesOnly = (e: OutboxEntry): boolean =>
+  e.kind === "shape" && e.changes.every((c) => c.type === "node-moved" || c.type === "viewport");
 
 /** The order in which the structure route applies a request's parts (server: applyChanges via changeWire). */
 const RANK: Record<CanvasChange["type"], number> = {
@@ -48,7 +49,8 @@ const RANK: Record<CanvasChange["type"], number> = {
 
 const subjectOf = (c: CanvasChange): string | null =>
   changedNodeId(c) ??
-  (changedGroupId(c) ? `group:${changedGroupId(c)}` : null) ?? (c.type === "edge-added" ? `edge:${c.edge.id}` : c.type === "edge-removed" ? `edge:${c.id}` : null);
+  (changedGroupId(c) ? `group:${changedGroupId(c)}` : null) ??
+  (c.type === "edge-added" ? `edge:${c.edge.id}` : c.type === "edge-removed" ? `edge:${c.id}` : null);
 
 /**
  * Splits structure changes into groups that each keep their meaning in one request: the server applies a
@@ -91,4 +93,6 @@ export function dataCarriedBy(c: CanvasChange): { nodeId: string; data: NodeData
 
 /** Whether a structure entry changes whether the node exists: data queued before it cannot take edits made after it. */
 export const changesLifeOf = (e: ShapeEntry, nodeId: string): boolean =>
-  e.changes.some((c) => (c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored") && changedNodeId(c) === nodeId);
+  e.changes.some(
+    (c) => (c.type === "node-added" || c.type === "node-removed" || c.type === "node-restored") && changedNodeId(c) === nodeId,
+  );

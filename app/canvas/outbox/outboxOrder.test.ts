@@ -27,7 +27,16 @@ describe("structure in the outbox, in the order it happened", () => {
     expect(requests).toHaveLength(0);
     await tick(1);
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ route: "structure", body: { nodes: [{ id: "a", position: { x: 20, y: 0 } }, { id: "b", position: { x: 5, y: 0 } }], viewport: { x: 1, y: 2, zoom: 1 } } });
+    expect(requests[0]).toMatchObject({
+      route: "structure",
+      body: {
+        nodes: [
+          { id: "a", position: { x: 20, y: 0 } },
+          { id: "b", position: { x: 5, y: 0 } },
+        ],
+        viewport: { x: 1, y: 2, zoom: 1 },
+      },
+    });
   });
 
   it("sends other structure at once, in the order it was made", async () => {
@@ -44,7 +53,12 @@ describe("structure in the outbox, in the order it happened", () => {
     take([{ type: "node-added", node: node("a") }], { urgent: true });
     await tick(0);
     await tick(0);
-    expect(requests).toMatchObject([{ route: "structure", body: { nodes: [{ id: "a", type: "generic_v2" }], updates: [{ nodeId: "a", prevRev: 0, nodeData: { title: "a", rev: 1 } }] } }]);
+    expect(requests).toMatchObject([
+      {
+        route: "structure",
+        body: { nodes: [{ id: "a", type: "generic_v2" }], updates: [{ nodeId: "a", prevRev: 0, nodeData: { title: "a", rev: 1 } }] },
+      },
+    ]);
   });
 
   it("a structure request carries at most 100 nodes' data; the rest follow as autosaves of 10", async () => {
@@ -52,7 +66,11 @@ describe("structure in the outbox, in the order it happened", () => {
     const ids = Array.from({ length: 115 }, (_, i) => `n${i}`);
     take(ids.map((id) => ({ type: "node-added", node: node(id) })));
     for (let i = 0; i < 6; i++) await tick(0);
-    expect(log()).toEqual([`shape place ${ids.join(",")} + data ${ids.slice(0, 100).join(",")}`, `data ${ids.slice(100, 110).join(",")}`, `data ${ids.slice(110).join(",")}`]);
+    expect(log()).toEqual([
+      `shape place ${ids.join(",")} + data ${ids.slice(0, 100).join(",")}`,
+      `data ${ids.slice(100, 110).join(",")}`,
+      `data ${ids.slice(110).join(",")}`,
+    ]);
   });
 
   it("a refused structure request with data is split until the refused part goes alone", async () => {
@@ -80,8 +98,17 @@ describe("structure in the outbox, in the order it happened", () => {
 
   it("a removal and its undo are two requests, then the restored node's data", async () => {
     const { take, log, autosaves } = outboxUnderTest();
-    take([{ type: "edge-removed", id: "e1", edge: edge("e1") }, { type: "node-removed", id: "a", node: node("a", 3) }]);
-    take([{ type: "node-restored", id: "a", node: node("a", 4) }, { type: "edge-added", edge: edge("e1") }], { urgent: true });
+    take([
+      { type: "edge-removed", id: "e1", edge: edge("e1") },
+      { type: "node-removed", id: "a", node: node("a", 3) },
+    ]);
+    take(
+      [
+        { type: "node-restored", id: "a", node: node("a", 4) },
+        { type: "edge-added", edge: edge("e1") },
+      ],
+      { urgent: true },
+    );
     for (let i = 0; i < 4; i++) await tick(0);
     expect(log()).toEqual(["shape delete a unlink e1", "shape restore a place a link e1 + data a"]);
     expect(autosaves()[0]!.updates).toEqual([{ nodeId: "a", prevRev: 3, nodeData: { title: "a", rev: 4 } }]);
@@ -99,7 +126,10 @@ describe("structure in the outbox, in the order it happened", () => {
 
   it("retries after 1, 2 and 4 s, then keeps the change, shows 'failed', and sends it with the next change", async () => {
     let down = true;
-    const { take, requests, statuses, outbox } = outboxUnderTest({ answer: async (r) => (down ? Promise.reject(new ApiError(0, "network", "offline")) : r.route === "autosave" ? { success: true, conflicts: [] } : {}) });
+    const { take, requests, statuses, outbox } = outboxUnderTest({
+      answer: async (r) =>
+        down ? Promise.reject(new ApiError(0, "network", "offline")) : r.route === "autosave" ? { success: true, conflicts: [] } : {},
+    });
     take([{ type: "edge-added", edge: edge("e1") }]);
     await tick(0);
     await tick(1000 + 2000 + 4000);
@@ -115,7 +145,12 @@ describe("structure in the outbox, in the order it happened", () => {
 
   it("lists the nodes, edges and groups whose structure the server has not acknowledged", async () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
-    take([{ type: "node-added", node: node("n") }, { type: "edge-added", edge: edge("e1", "n", "m") }, { type: "node-removed", id: "gone" }, { type: "edge-removed", id: "e0" }]);
+    take([
+      { type: "node-added", node: node("n") },
+      { type: "edge-added", edge: edge("e1", "n", "m") },
+      { type: "node-removed", id: "gone" },
+      { type: "edge-removed", id: "e0" },
+    ]);
     take([moved("m", 5)]);
     take([{ type: "group-removed", id: "g1" }]);
     expect(outbox.unsentShape()).toEqual({
@@ -139,18 +174,46 @@ describe("splitIntoRequests", () => {
   const types = (groups: CanvasChange[][]) => groups.map((g) => g.map((c) => c.type));
 
   it("a removal and a later restore of the same node land in different requests", () => {
-    expect(types(splitIntoRequests([{ type: "node-removed", id: "a" }, { type: "node-restored", id: "a" }]))).toEqual([["node-removed"], ["node-restored"]]);
+    expect(
+      types(
+        splitIntoRequests([
+          { type: "node-removed", id: "a" },
+          { type: "node-restored", id: "a" },
+        ]),
+      ),
+    ).toEqual([["node-removed"], ["node-restored"]]);
   });
 
   it("edges removed before their node stay in one request (the server's order gives the same result)", () => {
-    expect(types(splitIntoRequests([{ type: "edge-removed", id: "e" }, { type: "node-removed", id: "a" }]))).toEqual([["edge-removed", "node-removed"]]);
+    expect(
+      types(
+        splitIntoRequests([
+          { type: "edge-removed", id: "e" },
+          { type: "node-removed", id: "a" },
+        ]),
+      ),
+    ).toEqual([["edge-removed", "node-removed"]]);
   });
 
   it("a node and the edges to it stay in one request", () => {
-    expect(types(splitIntoRequests([{ type: "node-added", node: node("a") }, { type: "edge-added", edge: edge("e") }]))).toEqual([["node-added", "edge-added"]]);
+    expect(
+      types(
+        splitIntoRequests([
+          { type: "node-added", node: node("a") },
+          { type: "edge-added", edge: edge("e") },
+        ]),
+      ),
+    ).toEqual([["node-added", "edge-added"]]);
   });
 
   it("an edge added and then removed are two requests", () => {
-    expect(types(splitIntoRequests([{ type: "edge-added", edge: edge("e") }, { type: "edge-removed", id: "e" }]))).toEqual([["edge-added"], ["edge-removed"]]);
+    expect(
+      types(
+        splitIntoRequests([
+          { type: "edge-added", edge: edge("e") },
+          { type: "edge-removed", id: "e" },
+        ]),
+      ),
+    ).toEqual([["edge-added"], ["edge-removed"]]);
   });
 });

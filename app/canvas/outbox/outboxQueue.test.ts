@@ -15,7 +15,18 @@ describe("an entry based on a stored write of its node", () => {
   it("no longer claims fields the stored write holds with its values (a paste undone and redone before its first write landed)", () => {
     const q = new OutboxQueue({ projectId: "p", clientId: "c", store: new MemoryOutboxStore(), debounceMs: 0, now: () => 0 });
     // A restore queued behind the node's first write claims what that write claimed: every field.
-    q.add([{ type: "node-data", id: "n", data: { title: "Untitled", content: "pasted", prompt: "typed", rev: 2 }, prevRev: 0, fields: ["title", "content", "prompt"] }], true);
+    q.add(
+      [
+        {
+          type: "node-data",
+          id: "n",
+          data: { title: "Untitled", content: "pasted", prompt: "typed", rev: 2 },
+          prevRev: 0,
+          fields: ["title", "content", "prompt"],
+        },
+      ],
+      true,
+    );
     // The first write lands with the same title and content; only the prompt typed since is still this tab's.
     q.rebaseOnStored("n", 1, { title: "Untitled", content: "pasted", rev: 1 });
     // (fuzz 50×1000, seed 4: still claiming the title, it put 'Untitled' back over another tab's title after a reload.)
@@ -28,9 +39,20 @@ describe("the order entries are kept in across a reload", () => {
     const store = new MemoryOutboxStore();
     const q = new OutboxQueue({ projectId: "p", clientId: "c", store, debounceMs: 0, now: () => 5 });
     // A paste of 1,200 nodes: one structure entry, then each new node's data, all in the same millisecond.
-    const nodes = Array.from({ length: 1200 }, (_, i) => ({ id: `n${i}`, type: "generic_v2", position: { x: i, y: 0 }, data: { title: `copy ${i}`, rev: 0 } }));
-    q.add(nodes.map((node) => ({ type: "node-added" as const, node })), true);
-    q.add(nodes.map((n) => ({ type: "node-data" as const, id: n.id, data: { title: n.data.title, content: "pasted", rev: 1 }, prevRev: 0 })), true);
+    const nodes = Array.from({ length: 1200 }, (_, i) => ({
+      id: `n${i}`,
+      type: "generic_v2",
+      position: { x: i, y: 0 },
+      data: { title: `copy ${i}`, rev: 0 },
+    }));
+    q.add(
+      nodes.map((node) => ({ type: "node-added" as const, node })),
+      true,
+    );
+    q.add(
+      nodes.map((n) => ({ type: "node-data" as const, id: n.id, data: { title: n.data.title, content: "pasted", rev: 1 }, prevRev: 0 })),
+      true,
+    );
     await q.stored();
     const reloaded = new OutboxQueue({ projectId: "p", clientId: "c", store, debounceMs: 0, now: () => 5 });
     const kept = await reloaded.load();

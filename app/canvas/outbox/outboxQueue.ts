@@ -1,7 +1,16 @@
 import type { CanvasChange } from "../../../domain/canvas/changes";
 import { AUTOSAVE_BATCH_MAX, STRUCTURE_UPDATES_MAX, type NodeData } from "../../../domain/canvas/node";
 import { unsavedEdits } from "../../../domain/canvas/nodeMerge";
-import { changesLifeOf, dataCarriedBy, isMovesOnly, mergeMoves, splitIntoRequests, type DataEntry, type OutboxEntry, type ShapeEntry } from "./outboxEntries";
+import {
+  changesLifeOf,
+  dataCarriedBy,
+  isMovesOnly,
+  mergeMoves,
+  splitIntoRequests,
+  type DataEntry,
+  type OutboxEntry,
+  type ShapeEntry,
+} from "./outboxEntries";
 import type { OutboxStore } from "./outboxStore";
 import type { UnsentShape } from "../document/inbound";
 
@@ -15,7 +24,12 @@ type Existence = "removed" | "present";
 function settledBy({ queued, inFlight }: { queued: Map<string, Existence>; inFlight: Map<string, Existence> }) {
   const queuedAs = (v: Existence) => new Set([...queued].flatMap(([id, x]) => (x === v ? [id] : [])));
   const inFlightAs = (v: Existence) => new Set([...inFlight].flatMap(([id, x]) => (x === v && !queued.has(id) ? [id] : [])));
-  return { removalQueued: queuedAs("removed"), presenceQueued: queuedAs("present"), removalInFlight: inFlightAs("removed"), presenceInFlight: inFlightAs("present") };
+  return {
+    removalQueued: queuedAs("removed"),
+    presenceQueued: queuedAs("present"),
+    removalInFlight: inFlightAs("removed"),
+    presenceInFlight: inFlightAs("present"),
+  };
 }
 
 /**
@@ -137,8 +151,7 @@ export class OutboxQueue {
           const id = c.type === "node-added" ? c.node.id : c.id;
           nodeIds.add(id);
           nodes[when].set(id, c.type === "node-removed" ? "removed" : "present");
-        }
-        else if (c.type === "group-added" || c.type === "group-updated" || c.type === "group-removed") {
+        } else if (c.type === "group-added" || c.type === "group-updated" || c.type === "group-removed") {
           const id = c.type === "group-removed" ? c.id : c.group.id;
           groupIds.add(id);
           if (when === "queued") groupQueued.add(id);
@@ -220,7 +233,9 @@ export class OutboxQueue {
       // And a field it claimed that the stored write holds with the same value is on the server now, not
       // unsent (fuzz 50×1000, seed 4: a restore claiming a whole pasted node's fields after its first write
       // landed put the pasted title back over another tab's, once replayed after a reload).
-      e.fields = e.fields ? e.fields.filter((f) => f in differing) : Object.keys(differing).filter((k) => differing[k as keyof NodeData] !== undefined);
+      e.fields = e.fields
+        ? e.fields.filter((f) => f in differing)
+        : Object.keys(differing).filter((k) => differing[k as keyof NodeData] !== undefined);
       this.persist(e);
     }
   }

@@ -3,8 +3,22 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboxEntry } from "./outboxEntries";
 import { IndexedDbOutboxStore, OUTBOX_DB_NAME } from "./outboxStore";
 
-const dataEntry = (key: string, order: number, nodeId = "a", prompt = key): OutboxEntry => ({ kind: "data", key, order, nodeId, data: { prompt, rev: 2 }, prevRev: 1, readyAt: 0 });
-const shapeEntry = (key: string, order: number): OutboxEntry => ({ kind: "shape", key, order, changes: [{ type: "node-removed", id: "x" }], readyAt: 0 });
+const dataEntry = (key: string, order: number, nodeId = "a", prompt = key): OutboxEntry => ({
+  kind: "data",
+  key,
+  order,
+  nodeId,
+  data: { prompt, rev: 2 },
+  prevRev: 1,
+  readyAt: 0,
+});
+const shapeEntry = (key: string, order: number): OutboxEntry => ({
+  kind: "shape",
+  key,
+  order,
+  changes: [{ type: "node-removed", id: "x" }],
+  readyAt: 0,
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -61,7 +75,11 @@ describe("IndexedDbOutboxStore", () => {
 
   it("falls back to memory when opening the database fails", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const broken = { open: () => { throw new Error("SecurityError"); } } as unknown as IDBFactory;
+    const broken = {
+      open: () => {
+        throw new Error("SecurityError");
+      },
+    } as unknown as IDBFactory;
     const store = new IndexedDbOutboxStore(broken);
     await store.put("p1", dataEntry("k1", 1));
     expect(await store.load("p1")).toEqual([dataEntry("k1", 1)]);
@@ -73,7 +91,10 @@ describe("IndexedDbOutboxStore", () => {
       { projectId: "p1", nodeId: "a", nodeData: { prompt: "unsent", rev: 3 }, prevRev: 2, queuedAt: 1 },
       { projectId: "p2", nodeId: "b", nodeData: { prompt: "other project", rev: 1 }, prevRev: 0, queuedAt: 1 },
     ]);
-    localStorage.setItem("reelgraph.structure.p1", JSON.stringify([{ nodes: [{ id: "a", type: "generic_v2", position: { x: 5, y: 6 } }] }]));
+    localStorage.setItem(
+      "reelgraph.structure.p1",
+      JSON.stringify([{ nodes: [{ id: "a", type: "generic_v2", position: { x: 5, y: 6 } }] }]),
+    );
     const store = new IndexedDbOutboxStore(factory);
     const taken = await store.load("p1");
     expect(taken.map((e) => e.kind)).toEqual(["shape", "data"]);
@@ -82,6 +103,8 @@ describe("IndexedDbOutboxStore", () => {
     expect(localStorage.getItem("reelgraph.structure.p1")).toBeNull();
     // Taken once: a second page finds them in the outbox, not twice.
     expect(await new IndexedDbOutboxStore(factory).load("p1")).toHaveLength(2);
-    expect((await new IndexedDbOutboxStore(factory).load("p2")).map((e) => (e.kind === "data" ? e.data.prompt : null))).toEqual(["other project"]);
+    expect((await new IndexedDbOutboxStore(factory).load("p2")).map((e) => (e.kind === "data" ? e.data.prompt : null))).toEqual([
+      "other project",
+    ]);
   });
 });

@@ -82,16 +82,34 @@ export class IndexedDbOutboxStore implements OutboxStore {
     try {
       const raw = globalThis.localStorage?.getItem(legacyStructureKey(projectId));
       for (const body of raw ? (JSON.parse(raw) as Partial<StructureRequest>[]) : []) {
-        entries.push({ kind: "shape", key: `legacy-s-${order}`, order: order++, changes: changesFromStructure(body, { title: "Untitled", rev: 0 }), readyAt: 0 });
+        entries.push({
+          kind: "shape",
+          key: `legacy-s-${order}`,
+          order: order++,
+          changes: changesFromStructure(body, { title: "Untitled", rev: 0 }),
+          readyAt: 0,
+        });
       }
     } catch {
       /* unreadable: nothing to take */
     }
-    const writes = (await this.request<LegacyWrite[]>(db, [LEGACY_PENDING], "readonly", (tx) => tx.objectStore(LEGACY_PENDING).getAll())).filter((w) => w.projectId === projectId);
-    for (const w of writes) entries.push({ kind: "data", key: `legacy-d-${w.nodeId}`, order: order++, nodeId: w.nodeId, data: w.nodeData, prevRev: w.prevRev, readyAt: 0 });
+    const writes = (
+      await this.request<LegacyWrite[]>(db, [LEGACY_PENDING], "readonly", (tx) => tx.objectStore(LEGACY_PENDING).getAll())
+    ).filter((w) => w.projectId === projectId);
+    for (const w of writes)
+      entries.push({
+        kind: "data",
+        key: `legacy-d-${w.nodeId}`,
+        order: order++,
+        nodeId: w.nodeId,
+        data: w.nodeData,
+        prevRev: w.prevRev,
+        readyAt: 0,
+      });
     // Moved into the outbox first, then taken out of the old places, so a crash in between only repeats.
     for (const e of entries) await this.put(projectId, e);
-    for (const w of writes) await this.request(db, [LEGACY_PENDING], "readwrite", (tx) => tx.objectStore(LEGACY_PENDING).delete([w.projectId, w.nodeId]));
+    for (const w of writes)
+      await this.request(db, [LEGACY_PENDING], "readwrite", (tx) => tx.objectStore(LEGACY_PENDING).delete([w.projectId, w.nodeId]));
     globalThis.localStorage?.removeItem(legacyStructureKey(projectId));
     return entries;
   }

@@ -6,7 +6,9 @@ import { MemoryOutboxStore } from "./outboxStore";
 export const OK: AutosaveResponse = { success: true, conflicts: [] };
 
 /** One request the outbox made, with the (fake) time it was made at. */
-export type Request = { route: "autosave"; updates: AutosaveUpdate[]; at: number } | { route: "structure"; body: StructureRequestBody; at: number };
+export type Request =
+  | { route: "autosave"; updates: AutosaveUpdate[]; at: number }
+  | { route: "structure"; body: StructureRequestBody; at: number };
 
 export function deferred<T>() {
   let resolve!: (v: T) => void;
@@ -48,12 +50,19 @@ export function outboxUnderTest(opts: Partial<OutboxOptions> & { answer?: (r: Re
     },
   });
   const take = (changes: CanvasChange[], extra: Partial<ChangeList> = {}) => outbox.take({ source: "user", changes, ...extra });
-  const edit = (id: string, data: NodeData, prevRev = (data.rev ?? 1) - 1, urgent = false) => take([nodeData(id, data, prevRev)], { urgent });
+  const edit = (id: string, data: NodeData, prevRev = (data.rev ?? 1) - 1, urgent = false) =>
+    take([nodeData(id, data, prevRev)], { urgent });
   /** Every request's data writes: autosaves, and the data a structure request carried. */
-  const autosaves = () => requests.flatMap((r) => (r.route === "autosave" ? [r] : r.body.updates.length ? [{ route: "autosave" as const, updates: r.body.updates, at: r.at }] : []));
+  const autosaves = () =>
+    requests.flatMap((r) =>
+      r.route === "autosave" ? [r] : r.body.updates.length ? [{ route: "autosave" as const, updates: r.body.updates, at: r.at }] : [],
+    );
   const nodesOf = (i: number) => autosaves()[i]?.updates.map((u) => u.nodeId);
   const dataOf = (updates: AutosaveUpdate[]) => `data ${updates.map((u) => u.nodeId).join(",")}`;
-  const describe = (r: Request) => (r.route === "autosave" ? dataOf(r.updates) : `shape ${shapeSummary(r.body)}${r.body.updates.length ? ` + ${dataOf(r.body.updates)}` : ""}`);
+  const describe = (r: Request) =>
+    r.route === "autosave"
+      ? dataOf(r.updates)
+      : `shape ${shapeSummary(r.body)}${r.body.updates.length ? ` + ${dataOf(r.body.updates)}` : ""}`;
   return { outbox, requests, statuses, store, take, edit, autosaves, nodesOf, log: () => requests.map(describe) };
 }
 

@@ -54,7 +54,8 @@ const PeerSelections = memo(function PeerSelections() {
       if (peer.mode !== "canvas") continue;
       // Ids and colours come from other people's tabs: escaped, so they can only ever name a node.
       if (!HEX_COLOR.test(peer.color)) continue;
-      for (const id of peer.selection) rules.push(`.react-flow__node[data-id="${CSS.escape(id)}"]{outline:2px solid ${peer.color};outline-offset:3px;border-radius:12px}`);
+      for (const id of peer.selection)
+        rules.push(`.react-flow__node[data-id="${CSS.escape(id)}"]{outline:2px solid ${peer.color};outline-offset:3px;border-radius:12px}`);
     }
     return rules.join("\n");
   }, [peers]);
@@ -98,7 +99,10 @@ const PeerCursors = memo(function PeerCursors() {
             <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden>
               <path d="M1 1l6.5 15 2.2-6.3L16 7.5z" fill={peer.color} stroke="#0b0c10" strokeWidth="1.2" strokeLinejoin="round" />
             </svg>
-            <span className="ml-3 inline-block whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium text-bg shadow" style={{ backgroundColor: peer.color }}>
+            <span
+              className="ml-3 inline-block whitespace-nowrap rounded-md px-1.5 py-0.5 text-xs font-medium text-bg shadow"
+              style={{ backgroundColor: peer.color }}
+            >
               {peer.name}
             </span>
           </div>

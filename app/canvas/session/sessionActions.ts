@@ -22,7 +22,9 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
     session.setState({
       clipboard: {
         nodes: copied.map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data })),
-        edges: edges.filter((e) => chosen.has(e.source) && chosen.has(e.target)).map((e) => ({ id: e.id, source: e.source, target: e.target })),
+        edges: edges
+          .filter((e) => chosen.has(e.source) && chosen.has(e.target))
+          .map((e) => ({ id: e.id, source: e.source, target: e.target })),
         groups: groups.flatMap((g) => {
           const nodeIds = g.nodeIds.filter((id) => chosen.has(id));
           return nodeIds.length ? [{ ...g, nodeIds }] : [];
@@ -64,7 +66,13 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
       setNodes(store.getState().nodes.map((n) => (!!n.selected === ids.has(n.id) ? n : { ...n, selected: ids.has(n.id) })));
     },
     copy,
-    copySelected: (): number => copy(store.getState().nodes.filter((n) => n.selected).map((n) => n.id)),
+    copySelected: (): number =>
+      copy(
+        store
+          .getState()
+          .nodes.filter((n) => n.selected)
+          .map((n) => n.id),
+      ),
     /**
      * React Flow's own view changes: selection and measured size always; the live position while dragging
      * only with edit rights (the move is saved when the drag ends, as a command). Removals are commands.

@@ -34,4 +34,15 @@ export interface SessionState {
 export type SessionStore = StoreApi<SessionState>;
 
 export const createSessionStore = (): SessionStore =>
-  createStore<SessionState>(() => ({ tool: "pointer", spaceHeld: false, focusedNodeId: null, renamingNodeId: null, clipboard: null, canUndo: false, canRedo: false, minimap: false, searching: false, renamingGroupId: null }));
+  createStore<SessionState>(() => ({
+    tool: "pointer",
+    spaceHeld: false,
+    focusedNodeId: null,
+    renamingNodeId: null,
+    clipboard: null,
+    canUndo: false,
+    canRedo: false,
+    minimap: false,
+    searching: false,
+    renamingGroupId: null,
+  }));

@@ -35,7 +35,14 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
     <>
       <section className="flex flex-col gap-2">
         <h3 className={heading}>Model</h3>
-        <Button variant="secondary" size="sm" className="justify-start" disabled={!g.canEdit} onClick={() => setPickerOpen(true)} aria-label={g.model ? `Model: ${g.model.name}` : "Choose a model"}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-start"
+          disabled={!g.canEdit}
+          onClick={() => setPickerOpen(true)}
+          aria-label={g.model ? `Model: ${g.model.name}` : "Choose a model"}
+        >
           {g.model && <ProviderLogo provider={g.model.provider} size={18} />}
           <span className="truncate">{g.model?.name ?? "Choose a model"}</span>
         </Button>
@@ -49,12 +56,23 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
         </section>
       )}
       <section className="flex flex-col gap-2">
-        <label className={heading} htmlFor="node-style">Style</label>
+        <label className={heading} htmlFor="node-style">
+          Style
+        </label>
         {/* The toolbar's style, so the two never disagree; 'none' keeps the spec's 'Default (No Style)'. */}
-        <Select id="node-style" aria-label="Style" value={g.controls.style ?? "none"} options={controlOptions(STYLE_OPTIONS, "Default (No Style)")} onValueChange={(v) => g.update({ style: v })} disabled={!g.canEdit || !g.nodeId} />
+        <Select
+          id="node-style"
+          aria-label="Style"
+          value={g.controls.style ?? "none"}
+          options={controlOptions(STYLE_OPTIONS, "Default (No Style)")}
+          onValueChange={(v) => g.update({ style: v })}
+          disabled={!g.canEdit || !g.nodeId}
+        />
       </section>
       <section className="flex flex-col gap-2">
-        <label className={heading} htmlFor="node-prompt">Prompt</label>
+        <label className={heading} htmlFor="node-prompt">
+          Prompt
+        </label>
         <div className="flex items-end gap-2">
           <Textarea
             id="node-prompt"
@@ -71,12 +89,24 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
               }
             }}
           />
-          <IconButton label="Generate from this prompt" variant="primary" size="sm" disabled={!g.canEdit || !prompt.trim() || sending} onClick={() => void submit()}>
+          <IconButton
+            label="Generate from this prompt"
+            variant="primary"
+            size="sm"
+            disabled={!g.canEdit || !prompt.trim() || sending}
+            onClick={() => void submit()}
+          >
             <Send />
           </IconButton>
         </div>
       </section>
-      <NodeModelDialogs g={g} pickerOpen={pickerOpen} onPickerOpenChange={setPickerOpen} paramsOpen={paramsOpen} onParamsOpenChange={setParamsOpen} />
+      <NodeModelDialogs
+        g={g}
+        pickerOpen={pickerOpen}
+        onPickerOpenChange={setPickerOpen}
+        paramsOpen={paramsOpen}
+        onParamsOpenChange={setParamsOpen}
+      />
     </>
   );
 }

@@ -27,7 +27,14 @@ export interface CanvasState {
 
 export type CanvasStore = StoreApi<CanvasState>;
 
-export function createCanvasStore(init: { projectId: string; canEdit: boolean; nodes: StudioNode[]; edges: StudioEdge[]; groups?: GroupRecord[]; viewport: Viewport | null }): CanvasStore {
+export function createCanvasStore(init: {
+  projectId: string;
+  canEdit: boolean;
+  nodes: StudioNode[];
+  edges: StudioEdge[];
+  groups?: GroupRecord[];
+  viewport: Viewport | null;
+}): CanvasStore {
   return createStore<CanvasState>(() => ({
     projectId: init.projectId,
     canEdit: init.canEdit,

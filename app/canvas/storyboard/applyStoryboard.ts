@@ -50,7 +50,11 @@ export async function applyStoryboard(env: StoryboardEnv, storyboard: PendingSto
     env.notify("error", "This canvas is view only", "The storyboard was not added.");
     return false;
   }
-  const { plan, shotKeys, newCharacterKeys } = storyboardPlan(storyboard.scene, { model: storyboard.model, aspectRatio: storyboard.aspectRatio, characterNodes: characterNodesOf(state.nodes) });
+  const { plan, shotKeys, newCharacterKeys } = storyboardPlan(storyboard.scene, {
+    model: storyboard.model,
+    aspectRatio: storyboard.aspectRatio,
+    characterNodes: characterNodesOf(state.nodes),
+  });
   const compiled = compilePlan(plan, state, { now: Date.now() });
   if (!compiled.ok) {
     env.notify("error", "The storyboard could not be added", compiled.error);
@@ -65,11 +69,17 @@ export async function applyStoryboard(env: StoryboardEnv, storyboard: PendingSto
 
   // The shots learn their nodes once the nodes are saved (the link names saved nodes).
   if (!(await env.flushWrites())) {
-    env.notify("error", "The storyboard is still saving", "Its shots will not show the images until it is saved. Run the lane from the canvas once it is.");
+    env.notify(
+      "error",
+      "The storyboard is still saving",
+      "Its shots will not show the images until it is saved. Run the lane from the canvas once it is.",
+    );
     return true;
   }
   const links = [...shotKeys].map(([shotId, key]) => ({ shotId, nodeId: created[key]! }));
-  await api("PUT", `/api/shot-lists/${storyboard.listId}/shot-nodes`, { links }).catch((err: Error) => env.notify("error", "The shot list could not be linked to the storyboard", err.message));
+  await api("PUT", `/api/shot-lists/${storyboard.listId}/shot-nodes`, { links }).catch((err: Error) =>
+    env.notify("error", "The shot list could not be linked to the storyboard", err.message),
+  );
   if (!storyboard.generate) return true;
 
   await Promise.all(characterNodes.map((id) => env.generation.run(id)));

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../../api/client";
 import { catchUp, CATCH_UP_RETRY_MS } from "./catchUp";
 
-const canvas = (title: string) => ({ nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title }, rev: 1 }], edges: [] });
+const canvas = (title: string) => ({
+  nodes: [{ id: "a", type: "generic_v2", position: { x: 0, y: 0 }, data: { title }, rev: 1 }],
+  edges: [],
+});
 
 function fakeClient(staleReads = 0) {
   const taken: { title: string; withMark: boolean }[] = [];
@@ -28,7 +31,15 @@ describe("catching up after the live channel is ready", () => {
       async () => canvas("fresh"),
     ];
     const errors: unknown[] = [];
-    expect(await catchUp({ client, read: () => answers.shift()!(), current: () => true, wait: async (ms) => void waits.push(ms), onError: (e) => errors.push(e) })).toBe(true);
+    expect(
+      await catchUp({
+        client,
+        read: () => answers.shift()!(),
+        current: () => true,
+        wait: async (ms) => void waits.push(ms),
+        onError: (e) => errors.push(e),
+      }),
+    ).toBe(true);
     expect(client.taken).toEqual([{ title: "fresh", withMark: true }]);
     expect(waits).toEqual([CATCH_UP_RETRY_MS[0], CATCH_UP_RETRY_MS[1]]);
     expect(errors).toHaveLength(2);

@@ -17,7 +17,8 @@ interface Handlers {
  * are kept: a move of this tab's and another person's can reach the server in either order, and only the
  * echoes, delivered in the server's order, tell which place is last.
  */
-export const isOwnEcho = (message: { type: string; clientId?: string }, clientId: string): boolean => message.clientId === clientId && message.type !== "structure";
+export const isOwnEcho = (message: { type: string; clientId?: string }, clientId: string): boolean =>
+  message.clientId === clientId && message.type !== "structure";
 
 /**
  * The project's realtime channel, on a socket that reconnects by itself (app/live/projectSocket.ts);

@@ -17,7 +17,15 @@ export const updatesOf = (s: Sent): AutosaveUpdate[] => (s.route === "autosave" 
 /** The free part of the view the recording client's canvas has, in flow coordinates. */
 export const VISIBLE_AREA: Rect = { x: -990, y: -580, width: 2000, height: 1200 };
 
-export function recordingClient(opts: { projectId?: string; canEdit?: boolean; nodes?: StudioNode[]; edges?: StudioEdge[]; answer?: (s: Sent) => Promise<AutosaveResponse | unknown> } = {}) {
+export function recordingClient(
+  opts: {
+    projectId?: string;
+    canEdit?: boolean;
+    nodes?: StudioNode[];
+    edges?: StudioEdge[];
+    answer?: (s: Sent) => Promise<AutosaveResponse | unknown>;
+  } = {},
+) {
   const sent: Sent[] = [];
   const revealed: Rect[] = [];
   const notes: string[] = [];
@@ -35,7 +43,13 @@ export function recordingClient(opts: { projectId?: string; canEdit?: boolean; n
     },
   };
   const initial: CanvasData = {
-    nodes: (opts.nodes ?? []).map((n) => ({ id: n.id, type: n.type ?? "generic_v2", position: n.position, data: n.data, rev: n.data.rev ?? 0 })),
+    nodes: (opts.nodes ?? []).map((n) => ({
+      id: n.id,
+      type: n.type ?? "generic_v2",
+      position: n.position,
+      data: n.data,
+      rev: n.data.rev ?? 0,
+    })),
     edges: (opts.edges ?? []).map((e) => ({ id: e.id, source: e.source, target: e.target })),
     viewport: null,
   };

@@ -15,7 +15,13 @@ function serve(status = 200, body: BodyInit = "zip-bytes") {
     "fetch",
     vi.fn(async (url: string, init: RequestInit) => {
       requests.push({ url, body: JSON.parse(String(init.body)) });
-      return new Response(body, { status, headers: status === 200 ? { "content-disposition": 'attachment; filename="reelgraph-Harbor-workflow.zip"' } : { "content-type": "application/json" } });
+      return new Response(body, {
+        status,
+        headers:
+          status === 200
+            ? { "content-disposition": 'attachment; filename="reelgraph-Harbor-workflow.zip"' }
+            : { "content-type": "application/json" },
+      });
     }),
   );
   URL.createObjectURL = vi.fn(() => "blob:zip");
@@ -26,7 +32,12 @@ function serve(status = 200, body: BodyInit = "zip-bytes") {
 function open(selected: string[]) {
   const r = recordingClient({ projectId: "p1", nodes: [node("a"), node("b"), node("c")] });
   r.session.selectOnly(new Set(selected));
-  const ctx = { store: r.client.store, session: r.client.session, sessionActions: r.session, commands: r.commands } as unknown as CanvasContextValue;
+  const ctx = {
+    store: r.client.store,
+    session: r.client.session,
+    sessionActions: r.session,
+    commands: r.commands,
+  } as unknown as CanvasContextValue;
   const onOpenChange = vi.fn();
   renderInApp(
     <CanvasContext.Provider value={ctx}>
@@ -58,10 +69,18 @@ describe("the export dialog", () => {
   });
 
   it("shows the server's refusal and stays open", async () => {
-    serve(413, JSON.stringify({ error: "The media of these nodes is more than 200 MB. Export without media, or fewer nodes.", code: "payload_too_large" }));
+    serve(
+      413,
+      JSON.stringify({
+        error: "The media of these nodes is more than 200 MB. Export without media, or fewer nodes.",
+        code: "payload_too_large",
+      }),
+    );
     const { dialog, onOpenChange } = open([]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Export 3 nodes" }));
-    expect((await within(dialog).findByRole("alert")).textContent).toBe("The media of these nodes is more than 200 MB. Export without media, or fewer nodes.");
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "The media of these nodes is more than 200 MB. Export without media, or fewer nodes.",
+    );
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

@@ -37,7 +37,14 @@ export function ExportWorkflowDialog({ open, onOpenChange }: { open: boolean; on
 
   const radio = (value: "selection" | "canvas", label: string) => (
     <label className="flex items-center gap-2">
-      <input type="radio" name="workflow-scope" className="accent-[var(--color-accent)]" checked={(value === "selection") === onlySelection} onChange={() => setScope(value)} /> {label}
+      <input
+        type="radio"
+        name="workflow-scope"
+        className="accent-[var(--color-accent)]"
+        checked={(value === "selection") === onlySelection}
+        onChange={() => setScope(value)}
+      />{" "}
+      {label}
     </label>
   );
 
@@ -69,12 +76,21 @@ export function ExportWorkflowDialog({ open, onOpenChange }: { open: boolean; on
             {radio("canvas", `Whole canvas (${nodes.length})`)}
           </fieldset>
         ) : (
-          <p className="text-text-muted">{nodes.length ? `The whole canvas: ${nodesText(nodes.length)}. Select nodes first to export only those.` : "The canvas is empty: there is nothing to export yet."}</p>
+          <p className="text-text-muted">
+            {nodes.length
+              ? `The whole canvas: ${nodesText(nodes.length)}. Select nodes first to export only those.`
+              : "The canvas is empty: there is nothing to export yet."}
+          </p>
         )}
         <label className="flex items-center gap-2">
-          <input type="checkbox" className="accent-[var(--color-accent)]" checked={media} onChange={(e) => setMedia(e.target.checked)} /> Include media
+          <input type="checkbox" className="accent-[var(--color-accent)]" checked={media} onChange={(e) => setMedia(e.target.checked)} />{" "}
+          Include media
         </label>
-        <p className="text-xs text-text-muted">{media ? "The pictures, videos, sound and 3D models the nodes show go into the file (in a zip)." : "Without media the nodes keep their prompts and settings; they can be run again after import."}</p>
+        <p className="text-xs text-text-muted">
+          {media
+            ? "The pictures, videos, sound and 3D models the nodes show go into the file (in a zip)."
+            : "Without media the nodes keep their prompts and settings; they can be run again after import."}
+        </p>
         {error && (
           <p role="alert" className="text-danger">
             {error}

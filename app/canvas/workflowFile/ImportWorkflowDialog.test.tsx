@@ -11,8 +11,25 @@ const prepared: PreparedWorkflow = {
   ],
   edges: [{ id: "e", source: "n1", target: "n2", sourceHandle: null, targetHandle: null }],
   issues: [
-    { nodeId: "n1", nodeTitle: "Harbour shot", kind: "model", id: "fal-ai/flux/dev", name: "FLUX.1 [dev]", problem: "locked", reason: "Add a fal.ai key in Settings", substitute: { id: "local/sketch", name: "Sketch" } },
-    { nodeId: "n2", nodeTitle: "<b>Sharper</b>", kind: "tool", id: "acme/warp", name: "acme/warp", problem: "unknown", reason: "This studio does not have this tool" },
+    {
+      nodeId: "n1",
+      nodeTitle: "Harbour shot",
+      kind: "model",
+      id: "fal-ai/flux/dev",
+      name: "FLUX.1 [dev]",
+      problem: "locked",
+      reason: "Add a fal.ai key in Settings",
+      substitute: { id: "local/sketch", name: "Sketch" },
+    },
+    {
+      nodeId: "n2",
+      nodeTitle: "<b>Sharper</b>",
+      kind: "tool",
+      id: "acme/warp",
+      name: "acme/warp",
+      problem: "unknown",
+      reason: "This studio does not have this tool",
+    },
   ],
   mediaCount: 1,
 };
@@ -30,7 +47,10 @@ describe("the import dialog", () => {
     const { dialog } = open({ status: "ready", fileName: "harbour.zip", prepared });
     expect(within(dialog).getByText("2 nodes, 1 connection, 1 media file will be added beside your canvas.")).toBeTruthy();
     const rows = within(dialog).getAllByTestId("workflow-issue");
-    expect(rows.map((r) => r.textContent)).toEqual([expect.stringContaining("Add a fal.ai key in Settings"), expect.stringContaining("No substitute here")]);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining("Add a fal.ai key in Settings"),
+      expect.stringContaining("No substitute here"),
+    ]);
     // A title from the file is text, never markup.
     expect(within(rows[1]!).getByText("<b>Sharper</b>")).toBeTruthy();
     expect(dialog.querySelector("b")).toBeNull();
@@ -51,8 +71,14 @@ describe("the import dialog", () => {
   });
 
   it("shows a refusal as the server worded it, with a way to choose another file", () => {
-    const { dialog, onChooseAnother } = open({ status: "failed", fileName: "old.zip", error: "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it." });
-    expect(within(dialog).getByRole("alert").textContent).toBe("This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.");
+    const { dialog, onChooseAnother } = open({
+      status: "failed",
+      fileName: "old.zip",
+      error: "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.",
+    });
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "This workflow file was made by a newer version of Reelgraph (format 2). Update the studio to import it.",
+    );
     expect(within(dialog).queryByRole("button", { name: "Import" })).toBeNull();
     fireEvent.click(within(dialog).getByRole("button", { name: "Choose another file" }));
     expect(onChooseAnother).toHaveBeenCalledOnce();

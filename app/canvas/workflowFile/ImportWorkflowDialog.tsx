@@ -4,7 +4,10 @@ import { issueKey, type CompatibilityIssue } from "../../../domain/workflowFile/
 import { Button, Dialog, Select, Spinner } from "../../ui";
 
 /** Where an import stands: the file being checked by the server, checked and ready, or refused. */
-export type ImportState = { status: "reading"; fileName: string } | { status: "ready"; fileName: string; prepared: PreparedWorkflow } | { status: "failed"; fileName: string; error: string };
+export type ImportState =
+  | { status: "reading"; fileName: string }
+  | { status: "ready"; fileName: string; prepared: PreparedWorkflow }
+  | { status: "failed"; fileName: string; error: string };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -48,7 +51,17 @@ function IssueRow({ issue, accepted, onChange }: { issue: CompatibilityIssue; ac
  * The import's check: before anything lands, what will not run here and the substitute offered
  * for each (accepted unless the person keeps the original); Import applies it all as one undo step.
  */
-export function ImportWorkflowDialog({ state, onClose, onChooseAnother, onImport }: { state: ImportState | null; onClose(): void; onChooseAnother(): void; onImport(prepared: PreparedWorkflow, accepted: Set<string>): void }) {
+export function ImportWorkflowDialog({
+  state,
+  onClose,
+  onChooseAnother,
+  onImport,
+}: {
+  state: ImportState | null;
+  onClose(): void;
+  onChooseAnother(): void;
+  onImport(prepared: PreparedWorkflow, accepted: Set<string>): void;
+}) {
   const prepared = state?.status === "ready" ? state.prepared : null;
   const [accepted, setAccepted] = useState<Set<string>>(new Set());
   useEffect(() => setAccepted(new Set(prepared?.issues.filter((i) => i.substitute).map(issueKey) ?? [])), [prepared]);
@@ -75,7 +88,14 @@ export function ImportWorkflowDialog({ state, onClose, onChooseAnother, onImport
     ) : null;
 
   return (
-    <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()} title="Import workflow" description={state ? state.fileName : undefined} footer={footer} className="max-w-xl">
+    <Dialog
+      open={state !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Import workflow"
+      description={state ? state.fileName : undefined}
+      footer={footer}
+      className="max-w-xl"
+    >
       {state?.status === "reading" && (
         <p className="flex items-center gap-2 text-sm text-text-muted">
           <Spinner label="Checking the file" /> Checking the file…

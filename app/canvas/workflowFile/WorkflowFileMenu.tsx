@@ -36,7 +36,12 @@ export function WorkflowFileMenu() {
       const prepared = await prepareWorkflowImport(projectId, file);
       if (current.current === file) setImportState({ status: "ready", fileName: file.name, prepared });
     } catch (err) {
-      if (current.current === file) setImportState({ status: "failed", fileName: file.name, error: err instanceof Error ? err.message : "The workflow file could not be read." });
+      if (current.current === file)
+        setImportState({
+          status: "failed",
+          fileName: file.name,
+          error: err instanceof Error ? err.message : "The workflow file could not be read.",
+        });
     }
   };
 
@@ -48,16 +53,28 @@ export function WorkflowFileMenu() {
   // By the nodes' positions and footprint: nodes outside the view are not measured yet (as the storyboard does).
   const reveal = (ids: string[]) => {
     const wanted = new Set(ids);
-    const at = store.getState().nodes.filter((n) => wanted.has(n.id)).map((n) => n.position);
+    const at = store
+      .getState()
+      .nodes.filter((n) => wanted.has(n.id))
+      .map((n) => n.position);
     if (!at.length) return;
     const x = Math.min(...at.map((p) => p.x));
     const y = Math.min(...at.map((p) => p.y));
-    const bounds = { x, y, width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width, height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height };
+    const bounds = {
+      x,
+      y,
+      width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width,
+      height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height,
+    };
     requestAnimationFrame(() => void rf.fitBounds(bounds, { padding: 0.1, duration: 300 }));
   };
 
   const importNow = (prepared: PreparedWorkflow, accepted: Set<string>) => {
-    const done = applyWorkflow({ store, commands, reveal, notify: (kind, message, description) => toast[kind](message, { description }) }, prepared, accepted);
+    const done = applyWorkflow(
+      { store, commands, reveal, notify: (kind, message, description) => toast[kind](message, { description }) },
+      prepared,
+      accepted,
+    );
     if (done) close();
   };
 

@@ -9,11 +9,39 @@ import { applyWorkflow, type WorkflowApplyEnv } from "./applyWorkflow";
 /** What the server's prepare answers: two new nodes joined by an edge, one on a hosted model with a substitute. */
 const prepared = (): PreparedWorkflow => ({
   nodes: [
-    { id: "generic-1-aaaaaaaaa", type: "generic_v2", position: { x: 0, y: 0 }, data: { title: "Beat", content: "INT. HARBOUR", contentType: "text", rev: 1 } },
-    { id: "generic-1-bbbbbbbbb", type: "generic_v2", position: { x: 600, y: 0 }, data: { title: "Shot", prompt: "fog", selectedModel: "fal-ai/flux/dev", modelParameters: { steps: 30 }, contentType: "image", rev: 1 } },
+    {
+      id: "generic-1-aaaaaaaaa",
+      type: "generic_v2",
+      position: { x: 0, y: 0 },
+      data: { title: "Beat", content: "INT. HARBOUR", contentType: "text", rev: 1 },
+    },
+    {
+      id: "generic-1-bbbbbbbbb",
+      type: "generic_v2",
+      position: { x: 600, y: 0 },
+      data: {
+        title: "Shot",
+        prompt: "fog",
+        selectedModel: "fal-ai/flux/dev",
+        modelParameters: { steps: 30 },
+        contentType: "image",
+        rev: 1,
+      },
+    },
   ],
   edges: [{ id: "edge-ab", source: "generic-1-aaaaaaaaa", target: "generic-1-bbbbbbbbb", sourceHandle: null, targetHandle: null }],
-  issues: [{ nodeId: "generic-1-bbbbbbbbb", nodeTitle: "Shot", kind: "model", id: "fal-ai/flux/dev", name: "FLUX.1 [dev]", problem: "locked", reason: "Add a fal.ai key in Settings", substitute: { id: "local/sketch", name: "Sketch" } }],
+  issues: [
+    {
+      nodeId: "generic-1-bbbbbbbbb",
+      nodeTitle: "Shot",
+      kind: "model",
+      id: "fal-ai/flux/dev",
+      name: "FLUX.1 [dev]",
+      problem: "locked",
+      reason: "Add a fal.ai key in Settings",
+      substitute: { id: "local/sketch", name: "Sketch" },
+    },
+  ],
   mediaCount: 0,
 });
 const existing: StudioNode = { id: "old", type: "generic_v2", position: { x: 100, y: 50 }, data: { title: "Old", rev: 3 } };
@@ -22,14 +50,25 @@ function setup(canEdit = true) {
   const r = recordingClient({ canEdit, nodes: [existing] });
   const revealed: string[][] = [];
   const notes: string[] = [];
-  const env: WorkflowApplyEnv = { store: r.client.store, commands: r.commands, reveal: (ids) => revealed.push(ids), notify: (_k, m) => notes.push(m) };
+  const env: WorkflowApplyEnv = {
+    store: r.client.store,
+    commands: r.commands,
+    reveal: (ids) => revealed.push(ids),
+    notify: (_k, m) => notes.push(m),
+  };
   return { ...r, env, revealed, notes };
 }
 
 describe("importing a prepared workflow", () => {
   it("brings the file's groups with its nodes, in the same undo step (issue 34)", async () => {
     const { env, s, commands, client, structures } = setup();
-    const group = { id: "group-1-x", name: "Scene", colour: "green" as const, nodeIds: ["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"], collapsed: false };
+    const group = {
+      id: "group-1-x",
+      name: "Scene",
+      colour: "green" as const,
+      nodeIds: ["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"],
+      collapsed: false,
+    };
     expect(applyWorkflow(env, { ...prepared(), groups: [group] }, new Set())).toBe(true);
     expect(s().groups).toEqual([group]);
     await client.flush();
@@ -44,7 +83,11 @@ describe("importing a prepared workflow", () => {
     expect(applyWorkflow(env, prepared(), new Set())).toBe(true);
     expect(s().nodes.map((n) => n.id)).toEqual(["old", "generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"]);
     expect(s().edges.map((e) => [e.source, e.target])).toEqual([["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"]]);
-    expect(s().nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"]);
+    expect(
+      s()
+        .nodes.filter((n) => n.selected)
+        .map((n) => n.id),
+    ).toEqual(["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"]);
     expect(revealed).toEqual([["generic-1-aaaaaaaaa", "generic-1-bbbbbbbbb"]]);
     expect(notes).toEqual(["Workflow imported: 2 nodes"]);
 
@@ -66,7 +109,11 @@ describe("importing a prepared workflow", () => {
     const a = node("generic-1-aaaaaaaaa").position;
     const b = node("generic-1-bbbbbbbbb").position;
     expect(b).toEqual({ x: a.x + 600, y: a.y });
-    const clear = (p: { x: number; y: number }) => p.x >= existing.position.x + 380 || p.x + 380 <= existing.position.x || p.y >= existing.position.y + 336 || p.y + 336 <= existing.position.y;
+    const clear = (p: { x: number; y: number }) =>
+      p.x >= existing.position.x + 380 ||
+      p.x + 380 <= existing.position.x ||
+      p.y >= existing.position.y + 336 ||
+      p.y + 336 <= existing.position.y;
     expect(clear(a) && clear(b)).toBe(true);
     expect(contains(VISIBLE_AREA, { ...a, width: 980, height: 336 })).toBe(true);
   });

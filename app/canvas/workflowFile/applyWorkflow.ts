@@ -34,7 +34,10 @@ export function applyWorkflow(env: WorkflowApplyEnv, prepared: PreparedWorkflow,
     env.notify("error", "This workflow is already on the canvas", "Choose the file again to import another copy.");
     return false;
   }
-  const nodes = placeBeside(withSubstitutes(prepared.nodes, prepared.issues, accepted), state.nodes.map((n) => n.position));
+  const nodes = placeBeside(
+    withSubstitutes(prepared.nodes, prepared.issues, accepted),
+    state.nodes.map((n) => n.position),
+  );
   const changes: CanvasChange[] = [
     ...nodes.map((node): CanvasChange => nodeAdded(node)),
     ...prepared.edges.map((edge): CanvasChange => edgeAdded(edge)),
@@ -45,6 +48,10 @@ export function applyWorkflow(env: WorkflowApplyEnv, prepared: PreparedWorkflow,
     return false;
   }
   env.reveal(nodes.map((n) => n.id));
-  env.notify("success", `Workflow imported: ${count(nodes.length, "node", "nodes")}`, prepared.edges.length ? count(prepared.edges.length, "connection", "connections") : undefined);
+  env.notify(
+    "success",
+    `Workflow imported: ${count(nodes.length, "node", "nodes")}`,
+    prepared.edges.length ? count(prepared.edges.length, "connection", "connections") : undefined,
+  );
   return true;
 }

@@ -27,7 +27,11 @@ const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(dis
 
 /** Fetches the zip and hands it to the browser as a download. The selection travels in the body (no URL limit). */
 export async function downloadWorkflow(projectId: string, request: WorkflowExportRequest): Promise<void> {
-  const res = await send(`/api/projects/${projectId}/workflow/export`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request) });
+  const res = await send(`/api/projects/${projectId}/workflow/export`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(request),
+  });
   const blob = await res.blob();
   const href = URL.createObjectURL(blob);
   const a = document.createElement("a");
@@ -42,8 +46,17 @@ export async function downloadWorkflow(projectId: string, request: WorkflowExpor
 
 /** Sends the chosen file; the answer is the nodes ready to apply and what will not run here. */
 export async function prepareWorkflowImport(projectId: string, file: Blob): Promise<PreparedWorkflow> {
-  const res = await send(`/api/projects/${projectId}/workflow/prepare`, { method: "POST", headers: { "content-type": "application/zip" }, body: file });
+  const res = await send(`/api/projects/${projectId}/workflow/prepare`, {
+    method: "POST",
+    headers: { "content-type": "application/zip" },
+    body: file,
+  });
   const parsed = preparedWorkflowSchema.safeParse(await res.json().catch(() => null));
-  if (!parsed.success) throw new ApiError(res.status, "error", "The studio answered the import in a shape this page does not know. Reload the page and try again.");
+  if (!parsed.success)
+    throw new ApiError(
+      res.status,
+      "error",
+      "The studio answered the import in a shape this page does not know. Reload the page and try again.",
+    );
   return parsed.data;
 }

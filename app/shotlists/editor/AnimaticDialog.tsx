@@ -59,7 +59,9 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
   useEffect(() => {
     if (!job || job.status !== "running") return;
     const timer = setTimeout(() => {
-      api<AnimaticJob>("GET", `/api/animatics/${job.id}`).then(setJob, (err: Error) => setJob({ ...job, status: "failed", error: err.message }));
+      api<AnimaticJob>("GET", `/api/animatics/${job.id}`).then(setJob, (err: Error) =>
+        setJob({ ...job, status: "failed", error: err.message }),
+      );
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job]);
@@ -104,7 +106,12 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
               Make another
             </Button>
             {job.timelineUrl && (
-              <a className={buttonClassName("secondary")} href={job.timelineUrl} download="animatic-timeline.zip" title="OpenTimelineIO, Final Cut Pro XML (DaVinci Resolve, Premiere) and CMX 3600 EDL, with the media">
+              <a
+                className={buttonClassName("secondary")}
+                href={job.timelineUrl}
+                download="animatic-timeline.zip"
+                title="OpenTimelineIO, Final Cut Pro XML (DaVinci Resolve, Premiere) and CMX 3600 EDL, with the media"
+              >
                 <Download className="size-4" aria-hidden /> Timeline for editors (.zip)
               </a>
             )}
@@ -131,13 +138,24 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
           ) : (
             <>
               <p className="text-sm text-text-muted">{job.step}…</p>
-              <p className="text-xs text-text-muted">Its node is already on the canvas. Closing this keeps it rendering; the Queue panel can cancel it.</p>
-              <div role="progressbar" aria-label="Animatic progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(job.progress * 100)} className="h-2 w-full overflow-hidden rounded-full bg-surface-3">
+              <p className="text-xs text-text-muted">
+                Its node is already on the canvas. Closing this keeps it rendering; the Queue panel can cancel it.
+              </p>
+              <div
+                role="progressbar"
+                aria-label="Animatic progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(job.progress * 100)}
+                className="h-2 w-full overflow-hidden rounded-full bg-surface-3"
+              >
                 <div className="h-full bg-accent transition-[width]" style={{ width: `${Math.round(job.progress * 100)}%` }} />
               </div>
             </>
           )}
-          {job.status === "done" && job.durationSeconds !== undefined && <p className="text-xs text-text-muted">{job.durationSeconds.toFixed(1)} s · saved on the canvas</p>}
+          {job.status === "done" && job.durationSeconds !== undefined && (
+            <p className="text-xs text-text-muted">{job.durationSeconds.toFixed(1)} s · saved on the canvas</p>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-4 text-sm">
@@ -148,7 +166,12 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
           )}
           <div className="grid grid-cols-2 gap-3">
             <Field label="Scenes" htmlFor="animatic-scene">
-              <Select id="animatic-scene" value={scene} onValueChange={setScene} options={[{ value: ALL, label: "All scenes" }, ...scenes.map((s, i) => ({ value: s.id, label: `${i + 1}. ${s.title}` }))]} />
+              <Select
+                id="animatic-scene"
+                value={scene}
+                onValueChange={setScene}
+                options={[{ value: ALL, label: "All scenes" }, ...scenes.map((s, i) => ({ value: s.id, label: `${i + 1}. ${s.title}` }))]}
+              />
             </Field>
             <Field label="Frame size" htmlFor="animatic-size">
               <Select id="animatic-size" value={size} onValueChange={(v) => setSize(v as "720p" | "1080p")} options={SIZES} />
@@ -163,7 +186,11 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
                 { value: "local", label: "Local voices (offline, free)" },
                 {
                   value: "elevenlabs",
-                  label: !eleven ? "ElevenLabs voices" : eleven.usable ? `ElevenLabs voices · ${eleven.credits ? `${eleven.credits.toLocaleString()} credits` : "on your key"}` : `ElevenLabs voices (${eleven.reason})`,
+                  label: !eleven
+                    ? "ElevenLabs voices"
+                    : eleven.usable
+                      ? `ElevenLabs voices · ${eleven.credits ? `${eleven.credits.toLocaleString()} credits` : "on your key"}`
+                      : `ElevenLabs voices (${eleven.reason})`,
                   disabled: !eleven?.usable,
                 },
               ]}
@@ -171,14 +198,28 @@ export function AnimaticDialog({ open, onOpenChange, listId, scenes, flush }: An
           </Field>
           {estimate && (
             <p className="-mt-2 text-xs text-text-muted" data-testid="animatic-lines">
-              {estimate.lines === 0 ? "No dialogue in these shots: the animatic has no voices." : `${estimate.lines === 1 ? "1 line" : `${estimate.lines} lines`} of dialogue, each character in a voice of their own.`}
+              {estimate.lines === 0
+                ? "No dialogue in these shots: the animatic has no voices."
+                : `${estimate.lines === 1 ? "1 line" : `${estimate.lines} lines`} of dialogue, each character in a voice of their own.`}
             </p>
           )}
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="accent-[var(--color-accent)]" checked={sceneCards} onChange={(e) => setSceneCards(e.target.checked)} /> Scene cards
+            <input
+              type="checkbox"
+              className="accent-[var(--color-accent)]"
+              checked={sceneCards}
+              onChange={(e) => setSceneCards(e.target.checked)}
+            />{" "}
+            Scene cards
           </label>
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="accent-[var(--color-accent)]" checked={captions} onChange={(e) => setCaptions(e.target.checked)} /> Burned-in captions of the dialogue
+            <input
+              type="checkbox"
+              className="accent-[var(--color-accent)]"
+              checked={captions}
+              onChange={(e) => setCaptions(e.target.checked)}
+            />{" "}
+            Burned-in captions of the dialogue
           </label>
         </div>
       )}

@@ -28,9 +28,15 @@ export function ExportMenu({ listId, flush }: { listId: string; flush: () => Pro
         </Button>
       </MenuTrigger>
       <MenuContent align="end">
-        <MenuItem icon={<FileText />} onSelect={pdf("table")}>PDF — shot table</MenuItem>
-        <MenuItem icon={<LayoutGrid />} onSelect={pdf("storyboard")}>PDF — storyboard</MenuItem>
-        <MenuItem icon={<FileSpreadsheet />} onSelect={() => void download(shotListExportUrl(listId, "csv"), flush)}>CSV spreadsheet</MenuItem>
+        <MenuItem icon={<FileText />} onSelect={pdf("table")}>
+          PDF — shot table
+        </MenuItem>
+        <MenuItem icon={<LayoutGrid />} onSelect={pdf("storyboard")}>
+          PDF — storyboard
+        </MenuItem>
+        <MenuItem icon={<FileSpreadsheet />} onSelect={() => void download(shotListExportUrl(listId, "csv"), flush)}>
+          CSV spreadsheet
+        </MenuItem>
       </MenuContent>
     </Menu>
   );

@@ -5,7 +5,17 @@ import { MAX_SHOT_SECONDS, MIN_SHOT_SECONDS } from "../../../domain/animatic/sho
  * How long the animatic holds the shot ("editable per shot"). Empty means timed from the
  * script; a number outside 1.5–60 s is brought back into range rather than refused, so nothing typed is lost.
  */
-export function HoldField({ shotLabel, value, readOnly, onChange }: { shotLabel: string; value: number | undefined; readOnly: boolean; onChange(seconds: number | undefined): void }) {
+export function HoldField({
+  shotLabel,
+  value,
+  readOnly,
+  onChange,
+}: {
+  shotLabel: string;
+  value: number | undefined;
+  readOnly: boolean;
+  onChange(seconds: number | undefined): void;
+}) {
   const [text, setText] = useState(value === undefined ? "" : String(value));
   useEffect(() => setText(value === undefined ? "" : String(value)), [value]);
   const commit = () => {

@@ -19,7 +19,16 @@ export interface InlineTextProps {
  * field commits; Escape cancels. In a multi-line field Shift+Enter makes a new line. The value is shown as
  * text, never as HTML.
  */
-export function InlineText({ value, label, onCommit, multiline = false, readOnly = false, maxLength = 500, className, placeholder = "Empty" }: InlineTextProps) {
+export function InlineText({
+  value,
+  label,
+  onCommit,
+  multiline = false,
+  readOnly = false,
+  maxLength = 500,
+  className,
+  placeholder = "Empty",
+}: InlineTextProps) {
   const [draft, setDraft] = useState<string | null>(null);
   // True while an edit is open; Enter, Escape and blur can all end one, only the first of them counts.
   const editing = useRef(false);

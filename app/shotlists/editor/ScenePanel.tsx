@@ -47,7 +47,14 @@ export function ScenePanel(p: ScenePanelProps) {
         <div className="flex items-center gap-2">
           <span className="shrink-0 text-xs font-semibold uppercase tracking-wider text-text-subtle">Scene {p.index + 1}</span>
           <div className="min-w-0 flex-1">
-            <InlineText label="Scene title" value={scene.title} maxLength={SHORT_TEXT_MAX} readOnly={readOnly} onCommit={(title) => p.onSceneChange(scene.id, { title })} className="text-base font-semibold" />
+            <InlineText
+              label="Scene title"
+              value={scene.title}
+              maxLength={SHORT_TEXT_MAX}
+              readOnly={readOnly}
+              onCommit={(title) => p.onSceneChange(scene.id, { title })}
+              className="text-base font-semibold"
+            />
           </div>
           <span className="shrink-0 text-xs text-text-muted" data-testid="scene-shot-count">
             {count} {count === 1 ? "shot" : "shots"}
@@ -60,7 +67,13 @@ export function ScenePanel(p: ScenePanelProps) {
               <IconButton label={`Delete ${sceneLabel}`} size="sm" onClick={() => p.onDeleteScene(scene)}>
                 <Trash2 />
               </IconButton>
-              <Button size="sm" variant="secondary" onClick={() => p.onStoryboard(scene)} disabled={count === 0} title="Send this scene's shots to the canvas as a lane">
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => p.onStoryboard(scene)}
+                disabled={count === 0}
+                title="Send this scene's shots to the canvas as a lane"
+              >
                 <Clapperboard /> Storyboard
               </Button>
               <Button size="sm" onClick={() => p.onAddShot(scene.id)}>
@@ -73,11 +86,26 @@ export function ScenePanel(p: ScenePanelProps) {
           {META.map(({ key, label, Icon }) => (
             <div key={key} className="flex min-w-0 items-center gap-1 text-text-muted">
               <Icon className="size-3.5 shrink-0" aria-hidden />
-              <InlineText label={label} value={scene[key]} maxLength={SHORT_TEXT_MAX} readOnly={readOnly} onCommit={(v) => p.onSceneChange(scene.id, { [key]: v })} className="text-xs text-text-muted" />
+              <InlineText
+                label={label}
+                value={scene[key]}
+                maxLength={SHORT_TEXT_MAX}
+                readOnly={readOnly}
+                onCommit={(v) => p.onSceneChange(scene.id, { [key]: v })}
+                className="text-xs text-text-muted"
+              />
             </div>
           ))}
         </div>
-        <InlineText label="Scene description" value={scene.description} multiline maxLength={LONG_TEXT_MAX} readOnly={readOnly} onCommit={(description) => p.onSceneChange(scene.id, { description })} className="text-sm text-text-muted" />
+        <InlineText
+          label="Scene description"
+          value={scene.description}
+          multiline
+          maxLength={LONG_TEXT_MAX}
+          readOnly={readOnly}
+          onCommit={(description) => p.onSceneChange(scene.id, { description })}
+          className="text-sm text-text-muted"
+        />
       </header>
       <div
         {...reorder.sceneDropProps(scene.id, count)}

@@ -1,6 +1,15 @@
 import { memo, useRef } from "react";
 import { GripVertical, Send, Trash2 } from "lucide-react";
-import { CAMERA_HEIGHTS, DUTCH_ANGLES, FOCUS_DEPTHS, FRAMINGS, LONG_TEXT_MAX, MOVEMENTS, SHORT_TEXT_MAX, SHOT_SIZES } from "../../../domain/shotlists/constants";
+import {
+  CAMERA_HEIGHTS,
+  DUTCH_ANGLES,
+  FOCUS_DEPTHS,
+  FRAMINGS,
+  LONG_TEXT_MAX,
+  MOVEMENTS,
+  SHORT_TEXT_MAX,
+  SHOT_SIZES,
+} from "../../../domain/shotlists/constants";
 import type { Shot, ShotFields } from "../../../domain/shotlists/schema";
 import { IconButton, Spinner, cn } from "../../ui";
 import { InlineText } from "./InlineText";
@@ -103,20 +112,90 @@ export const ShotCard = memo(function ShotCard(p: ShotCardProps) {
         onClear={() => p.onClear(shot)}
       />
       <div className="-mx-2 flex flex-col">
-        <InlineText label={`${label} description`} value={shot.description} multiline maxLength={LONG_TEXT_MAX} readOnly={readOnly} onCommit={(description) => set({ description })} />
-        <InlineText label={`${label} subject`} value={shot.subject} maxLength={SHORT_TEXT_MAX} readOnly={readOnly} onCommit={(subject) => set({ subject })} className="text-text-muted" />
+        <InlineText
+          label={`${label} description`}
+          value={shot.description}
+          multiline
+          maxLength={LONG_TEXT_MAX}
+          readOnly={readOnly}
+          onCommit={(description) => set({ description })}
+        />
+        <InlineText
+          label={`${label} subject`}
+          value={shot.subject}
+          maxLength={SHORT_TEXT_MAX}
+          readOnly={readOnly}
+          onCommit={(subject) => set({ subject })}
+          className="text-text-muted"
+        />
       </div>
       <div className="grid grid-cols-2 gap-x-2 gap-y-2">
-        <ShotFieldSelect label="Shot size" shotLabel={label} value={shot.shotSize} options={SHOT_SIZES} readOnly={readOnly} onChange={(v) => v && set({ shotSize: v })} className="col-span-2" />
-        <ShotFieldSelect label="Shot type" shotLabel={label} value={shot.shotType} options={FRAMINGS} readOnly={readOnly} onChange={(v) => v && set({ shotType: v })} />
-        <ShotFieldSelect label="Movement" shotLabel={label} value={shot.movement} options={MOVEMENTS} readOnly={readOnly} onChange={(v) => v && set({ movement: v })} />
-        <ShotFieldSelect label="Camera height" shotLabel={label} value={shot.cameraHeight} options={CAMERA_HEIGHTS} optional readOnly={readOnly} onChange={(cameraHeight) => set({ cameraHeight })} />
-        <ShotFieldSelect label="Dutch angle" shotLabel={label} value={shot.dutchAngle} options={DUTCH_ANGLES} optional readOnly={readOnly} onChange={(dutchAngle) => set({ dutchAngle })} />
-        <ShotFieldSelect label="Framing" shotLabel={label} value={shot.framing} options={FRAMINGS} optional readOnly={readOnly} onChange={(framing) => set({ framing })} />
-        <ShotFieldSelect label="Focus" shotLabel={label} value={shot.focusDepthOfField} options={FOCUS_DEPTHS} optional readOnly={readOnly} onChange={(focusDepthOfField) => set({ focusDepthOfField })} />
+        <ShotFieldSelect
+          label="Shot size"
+          shotLabel={label}
+          value={shot.shotSize}
+          options={SHOT_SIZES}
+          readOnly={readOnly}
+          onChange={(v) => v && set({ shotSize: v })}
+          className="col-span-2"
+        />
+        <ShotFieldSelect
+          label="Shot type"
+          shotLabel={label}
+          value={shot.shotType}
+          options={FRAMINGS}
+          readOnly={readOnly}
+          onChange={(v) => v && set({ shotType: v })}
+        />
+        <ShotFieldSelect
+          label="Movement"
+          shotLabel={label}
+          value={shot.movement}
+          options={MOVEMENTS}
+          readOnly={readOnly}
+          onChange={(v) => v && set({ movement: v })}
+        />
+        <ShotFieldSelect
+          label="Camera height"
+          shotLabel={label}
+          value={shot.cameraHeight}
+          options={CAMERA_HEIGHTS}
+          optional
+          readOnly={readOnly}
+          onChange={(cameraHeight) => set({ cameraHeight })}
+        />
+        <ShotFieldSelect
+          label="Dutch angle"
+          shotLabel={label}
+          value={shot.dutchAngle}
+          options={DUTCH_ANGLES}
+          optional
+          readOnly={readOnly}
+          onChange={(dutchAngle) => set({ dutchAngle })}
+        />
+        <ShotFieldSelect
+          label="Framing"
+          shotLabel={label}
+          value={shot.framing}
+          options={FRAMINGS}
+          optional
+          readOnly={readOnly}
+          onChange={(framing) => set({ framing })}
+        />
+        <ShotFieldSelect
+          label="Focus"
+          shotLabel={label}
+          value={shot.focusDepthOfField}
+          options={FOCUS_DEPTHS}
+          optional
+          readOnly={readOnly}
+          onChange={(focusDepthOfField) => set({ focusDepthOfField })}
+        />
         <HoldField shotLabel={label} value={shot.seconds} readOnly={readOnly} onChange={(seconds) => set({ seconds })} />
       </div>
-      {shot.script && <ShotScriptLines link={shot.script} changes={changes} readOnly={readOnly} onAcknowledge={() => p.onAcknowledge(shot, changes)} />}
+      {shot.script && (
+        <ShotScriptLines link={shot.script} changes={changes} readOnly={readOnly} onAcknowledge={() => p.onAcknowledge(shot, changes)} />
+      )}
     </article>
   );
 });

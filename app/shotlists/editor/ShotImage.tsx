@@ -39,13 +39,22 @@ export function ShotImage({
           </div>
         )}
         {(state === "uploading" || state === "generating") && (
-          <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-bg/70 text-sm text-text backdrop-blur-[1px]">
+          <div
+            role="status"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-bg/70 text-sm text-text backdrop-blur-[1px]"
+          >
             <Spinner />
             {state === "uploading" ? "Uploading..." : "Generating..."}
           </div>
         )}
         {shot.image && !readOnly && !busy && (
-          <IconButton label={`Clear ${label} image`} size="sm" variant="secondary" className="absolute right-2 top-2 bg-bg/70" onClick={onClear}>
+          <IconButton
+            label={`Clear ${label} image`}
+            size="sm"
+            variant="secondary"
+            className="absolute right-2 top-2 bg-bg/70"
+            onClick={onClear}
+          >
             <X />
           </IconButton>
         )}
@@ -65,10 +74,24 @@ export function ShotImage({
               if (file) onUpload(file);
             }}
           />
-          <Button size="sm" variant="secondary" className="flex-1" disabled={busy} onClick={() => input.current?.click()} aria-label={`Upload image for ${label}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="flex-1"
+            disabled={busy}
+            onClick={() => input.current?.click()}
+            aria-label={`Upload image for ${label}`}
+          >
             <ImageUp /> Upload
           </Button>
-          <Button size="sm" variant="secondary" className="flex-1" disabled={busy} onClick={onGenerate} aria-label={`Generate image for ${label}${costCredits != null ? ` (${costCredits} credits)` : ""}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="flex-1"
+            disabled={busy}
+            onClick={onGenerate}
+            aria-label={`Generate image for ${label}${costCredits != null ? ` (${costCredits} credits)` : ""}`}
+          >
             <Sparkles /> Generate
             {costCredits != null && <span className="rounded bg-surface-3 px-1.5 py-px text-2xs text-text-muted">{costCredits} cr</span>}
           </Button>

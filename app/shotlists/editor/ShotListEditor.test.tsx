@@ -11,7 +11,19 @@ import { ShotListEditor } from "./ShotListEditor";
 
 function shotList(over: Partial<LoadedShotList> = {}): LoadedShotList {
   const at = new Date().toISOString();
-  return { id: "l1", projectId: "p1", name: "Harbour", scriptId: null, scenes: addScene(blankScenes(3, 0), 0, "scene-b"), version: 1, createdBy: "u1", createdAt: at, updatedAt: at, permission: "owner", ...over };
+  return {
+    id: "l1",
+    projectId: "p1",
+    name: "Harbour",
+    scriptId: null,
+    scenes: addScene(blankScenes(3, 0), 0, "scene-b"),
+    version: 1,
+    createdBy: "u1",
+    createdAt: at,
+    updatedAt: at,
+    permission: "owner",
+    ...over,
+  };
 }
 
 /** A fake studio API for one list: GET and PUT /api/shot-lists/l1 (PUTs can be made to fail). */
@@ -50,7 +62,12 @@ async function open(list = shotList()) {
 }
 
 const shotCards = () => screen.getAllByTestId("shot-card");
-const shotIdsByScene = () => screen.getAllByTestId("scene-panel").map((p) => within(p).queryAllByTestId("shot-card").map((c) => c.dataset.shotId));
+const shotIdsByScene = () =>
+  screen.getAllByTestId("scene-panel").map((p) =>
+    within(p)
+      .queryAllByTestId("shot-card")
+      .map((c) => c.dataset.shotId),
+  );
 const lastPut = (server: { puts: Array<{ name?: string; scenes: Scene[] }> }) => server.puts.at(-1)!;
 
 // Each test renders a whole editor (cards with seven drop-downs each) in jsdom, on a shared 2-core machine.
@@ -151,7 +168,13 @@ describe("reordering", () => {
     expect(screen.getByTestId("reorder-announcement").textContent).toBe("Moved to Shot 3 in Scene 2");
     expect(shotCards().map((c) => within(c).getByTestId("shot-number").textContent)).toEqual(["Shot 1", "Shot 2", "Shot 3"]);
     await waitFor(() => expect(server.puts.length).toBeGreaterThan(0), { timeout: 2500 });
-    expect(lastPut(server).scenes.map((s) => s.shots.map((x) => [x.id, x.shotNumber]))).toEqual([[[b, 1], [c, 2]], [[a, 3]]]);
+    expect(lastPut(server).scenes.map((s) => s.shots.map((x) => [x.id, x.shotNumber]))).toEqual([
+      [
+        [b, 1],
+        [c, 2],
+      ],
+      [[a, 3]],
+    ]);
   });
 
   it("drag and drop puts a shot in another's place, and into an empty scene", async () => {

@@ -16,7 +16,10 @@ export function ShotListEditor({ listId, onBack }: { listId: string; onBack(): v
     );
   }
   if (list.isError) {
-    const message = list.error.message === SHOT_LIST_MESSAGES.notFound ? SHOT_LIST_MESSAGES.notFound : list.error.message || SHOT_LIST_MESSAGES.loadFailed;
+    const message =
+      list.error.message === SHOT_LIST_MESSAGES.notFound
+        ? SHOT_LIST_MESSAGES.notFound
+        : list.error.message || SHOT_LIST_MESSAGES.loadFailed;
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
         <h2 className="text-lg font-semibold text-text">Error Loading Shot List</h2>

@@ -29,7 +29,9 @@ function useFocusShot(listId: string): string | null {
     const id = takeFocusShot(listId);
     if (!id) return;
     setShotId(id);
-    const frame = requestAnimationFrame(() => document.querySelector(`[data-shot-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: "center", behavior: "smooth" }));
+    const frame = requestAnimationFrame(() =>
+      document.querySelector(`[data-shot-id="${CSS.escape(id)}"]`)?.scrollIntoView({ block: "center", behavior: "smooth" }),
+    );
     const timer = setTimeout(() => setShotId(null), 2500);
     return () => {
       cancelAnimationFrame(frame);
@@ -55,8 +57,14 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
   const [storyboarding, setStoryboarding] = useState<Scene | null>(null);
   const [animaticOpen, setAnimaticOpen] = useState(false);
 
-  const onShotChange = useCallback((shotId: string, fields: Partial<ShotFields>) => editScenes((s) => updateShot(s, shotId, fields)), [editScenes]);
-  const onSceneChange = useCallback((sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)), [editScenes]);
+  const onShotChange = useCallback(
+    (shotId: string, fields: Partial<ShotFields>) => editScenes((s) => updateShot(s, shotId, fields)),
+    [editScenes],
+  );
+  const onSceneChange = useCallback(
+    (sceneId: string, fields: Partial<SceneFields>) => editScenes((s) => updateScene(s, sceneId, fields)),
+    [editScenes],
+  );
   const onAddShot = useCallback((sceneId: string) => editScenes((s) => addShot(s, sceneId)), [editScenes]);
   // A new scene is scrolled into view (it is added last, often below the fold; issue 31 item 13).
   const scenesBox = useRef<HTMLDivElement>(null);
@@ -71,7 +79,10 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
     const panels = scenesBox.current?.querySelectorAll('[data-testid="scene-panel"]');
     panels?.[panels.length - 1]?.scrollIntoView({ behavior: "smooth", block: "start" });
   }, [doc.scenes.length]);
-  const onAcknowledge = useCallback((shot: Shot, changes: readonly LineChange[]) => editScenes((s) => acknowledgeChanges(s, shot.id, changes)), [editScenes]);
+  const onAcknowledge = useCallback(
+    (shot: Shot, changes: readonly LineChange[]) => editScenes((s) => acknowledgeChanges(s, shot.id, changes)),
+    [editScenes],
+  );
   const highlightedShot = useFocusShot(list.id);
 
   /** Back saves what is pending first; if that fails the editor stays open, so nothing is lost. */
@@ -102,7 +113,10 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
           <p className="flex items-center gap-2 px-2 text-xs text-text-muted" data-testid="shotlist-summary">
             {shotsAcrossScenes(doc.scenes)}
             {list.script && (
-              <span className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-2xs" title="Broken down from this script">
+              <span
+                className="flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-2xs"
+                title="Broken down from this script"
+              >
                 <ScrollText className="size-3" aria-hidden /> {list.script.name}
               </span>
             )}
@@ -115,7 +129,12 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
             <Plus /> Add Scene
           </Button>
         )}
-        <Button variant="secondary" onClick={() => setAnimaticOpen(true)} disabled={doc.scenes.every((sc) => sc.shots.length === 0) || readOnly} title={readOnly ? "View-only members cannot make an animatic" : undefined}>
+        <Button
+          variant="secondary"
+          onClick={() => setAnimaticOpen(true)}
+          disabled={doc.scenes.every((sc) => sc.shots.length === 0) || readOnly}
+          title={readOnly ? "View-only members cannot make an animatic" : undefined}
+        >
           <Film /> Animatic
         </Button>
         <ExportMenu listId={list.id} flush={flush} />
@@ -162,7 +181,13 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
       </p>
 
       <AnimaticDialog open={animaticOpen} onOpenChange={setAnimaticOpen} listId={list.id} scenes={doc.scenes} flush={flush} />
-      <StoryboardDialog scene={storyboarding && (doc.scenes.find((sc) => sc.id === storyboarding.id) ?? null)} projectId={list.projectId} listId={list.id} flush={flush} onClose={() => setStoryboarding(null)} />
+      <StoryboardDialog
+        scene={storyboarding && (doc.scenes.find((sc) => sc.id === storyboarding.id) ?? null)}
+        projectId={list.projectId}
+        listId={list.id}
+        flush={flush}
+        onClose={() => setStoryboarding(null)}
+      />
       <EditSceneDialog
         scene={editing}
         onOpenChange={(o) => !o && setEditing(null)}

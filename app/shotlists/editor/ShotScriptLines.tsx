@@ -22,7 +22,11 @@ export function ShotScriptLines({ link, changes, readOnly, onAcknowledge }: Shot
   return (
     <div className="flex flex-col gap-2 text-xs">
       {changes.length > 0 && (
-        <div role="status" className="flex flex-col gap-1.5 rounded-lg border border-warning/50 bg-warning/10 p-2" data-testid="script-changed">
+        <div
+          role="status"
+          className="flex flex-col gap-1.5 rounded-lg border border-warning/50 bg-warning/10 p-2"
+          data-testid="script-changed"
+        >
           <p className="flex items-center gap-1.5 font-semibold text-warning">
             <AlertTriangle className="size-3.5" aria-hidden /> Script changed
             <span className="font-normal text-text-muted">· {describeChanges(changes)}</span>
@@ -53,7 +57,10 @@ export function ShotScriptLines({ link, changes, readOnly, onAcknowledge }: Shot
         {link.lines.length === 1 ? "1 script line" : `${link.lines.length} script lines`}
       </button>
       {open && (
-        <ol className="flex flex-col gap-1 border-l-2 border-border pl-2 font-mono text-[11px] leading-snug text-text-muted" data-testid="shot-script-lines">
+        <ol
+          className="flex flex-col gap-1 border-l-2 border-border pl-2 font-mono text-[11px] leading-snug text-text-muted"
+          data-testid="shot-script-lines"
+        >
           {link.lines.map((l) => (
             <li key={l.id} className={cn(changedIds.has(l.id) && "text-warning")}>
               {l.was}

@@ -67,7 +67,9 @@ export function StoryboardDialog({ scene, projectId, listId, onClose, flush }: S
       open={scene !== null}
       onOpenChange={(open) => !open && !busy && onClose()}
       title="Storyboard scene"
-      description={scene ? `${scene.title}: each described shot becomes an image node on the canvas, left to right in shot order.` : undefined}
+      description={
+        scene ? `${scene.title}: each described shot becomes an image node on the canvas, left to right in shot order.` : undefined
+      }
       className="max-w-md"
       footer={
         <>
@@ -81,12 +83,15 @@ export function StoryboardDialog({ scene, projectId, listId, onClose, flush }: S
       }
     >
       {shots.length === 0 ? (
-        <p className="text-sm text-text-muted">No shot of this scene has a description yet. Describe the shots first: each description becomes its frame's prompt.</p>
+        <p className="text-sm text-text-muted">
+          No shot of this scene has a description yet. Describe the shots first: each description becomes its frame's prompt.
+        </p>
       ) : (
         <div className="flex flex-col gap-4 text-sm">
           <p className="text-text-muted" data-testid="storyboard-summary">
             {shots.length === 1 ? "1 shot" : `${shots.length} shots`}
-            {characters.length > 0 && `, ${characters.length === 1 ? "1 character" : `${characters.length} characters`} connected as reference`}
+            {characters.length > 0 &&
+              `, ${characters.length === 1 ? "1 character" : `${characters.length} characters`} connected as reference`}
           </p>
           {characters.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Characters">
@@ -107,7 +112,12 @@ export function StoryboardDialog({ scene, projectId, listId, onClose, flush }: S
             </Field>
           </div>
           <label className="flex items-start gap-2">
-            <input type="checkbox" className="mt-0.5 accent-[var(--color-accent)]" checked={generate} onChange={(e) => setGenerate(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 accent-[var(--color-accent)]"
+              checked={generate}
+              onChange={(e) => setGenerate(e.target.checked)}
+            />
             <span>
               Generate all now
               <span className="block text-xs text-text-muted" data-testid="storyboard-cost">

@@ -69,7 +69,9 @@ describe("saving shot list edits", () => {
       delayMs: 1000,
       save: (doc) => {
         order.push(`start ${doc}`);
-        return doc === "first" ? new Promise<void>((r) => (release = () => (order.push("end first"), r()))) : Promise.resolve(void order.push(`end ${doc}`));
+        return doc === "first"
+          ? new Promise<void>((r) => (release = () => (order.push("end first"), r())))
+          : Promise.resolve(void order.push(`end ${doc}`));
       },
     });
     saver.change("first");

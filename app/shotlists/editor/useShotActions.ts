@@ -26,7 +26,13 @@ function reason(err: unknown, fallback: string): string {
  * Upload, generate, clear and export-to-canvas for shots. Pending edits are saved first, so the server
  * knows the shot; a new image is put on the shot and saved at once.
  */
-export function useShotActions(listId: string, projectId: string, editScenes: (edit: (s: Scene[]) => Scene[]) => void, flush: () => Promise<boolean>, scenes: () => Scene[]) {
+export function useShotActions(
+  listId: string,
+  projectId: string,
+  editScenes: (edit: (s: Scene[]) => Scene[]) => void,
+  flush: () => Promise<boolean>,
+  scenes: () => Scene[],
+) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Record<string, ShotImageState>>({});
   const mark = (shotId: string, state: ShotImageState) => setBusy((b) => ({ ...b, [shotId]: state }));

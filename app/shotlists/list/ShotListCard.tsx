@@ -22,12 +22,21 @@ export const ShotListCard = memo(function ShotListCard({
   const name = list.name || "Untitled Shot List";
   const isVideo = list.firstImage ? mediaKindOfUrl(list.firstImage) === "video" : false;
   return (
-    <article className="group relative overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40" data-testid="shotlist-card">
+    <article
+      className="group relative overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40"
+      data-testid="shotlist-card"
+    >
       <button type="button" onClick={() => onOpen(list.id)} className="flex w-full flex-col text-left" aria-label={`Open ${name}`}>
         <div className="relative aspect-video overflow-hidden bg-surface-2">
           {list.firstImage && isVideo ? (
             <>
-              <video src={list.firstImage} muted preload="metadata" className="size-full object-cover" onError={(e) => console.warn("shot list preview failed", e)} />
+              <video
+                src={list.firstImage}
+                muted
+                preload="metadata"
+                className="size-full object-cover"
+                onError={(e) => console.warn("shot list preview failed", e)}
+              />
               <span className="absolute inset-0 flex items-center justify-center">
                 <span className="flex size-11 items-center justify-center rounded-full bg-bg/70 text-text">
                   <Play className="size-5 translate-x-px" aria-label="Video" />
@@ -52,7 +61,12 @@ export const ShotListCard = memo(function ShotListCard({
         </div>
       </button>
       {canEdit && (
-        <IconButton label={`Delete ${name}`} size="sm" className="absolute bottom-3 right-3 opacity-60 group-hover:opacity-100" onClick={() => onDelete(list)}>
+        <IconButton
+          label={`Delete ${name}`}
+          size="sm"
+          className="absolute bottom-3 right-3 opacity-60 group-hover:opacity-100"
+          onClick={() => onDelete(list)}
+        >
           <Trash2 />
         </IconButton>
       )}

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { Minus, Plus } from "lucide-react";
-import { DEFAULT_SHOT_LIST_NAME, SHOT_COUNT_DEFAULT, SHOT_COUNT_MAX, SHOT_COUNT_MIN, SHOT_COUNT_PRESETS, SHOT_LIST_NAME_MAX } from "../../../domain/shotlists/constants";
+import {
+  DEFAULT_SHOT_LIST_NAME,
+  SHOT_COUNT_DEFAULT,
+  SHOT_COUNT_MAX,
+  SHOT_COUNT_MIN,
+  SHOT_COUNT_PRESETS,
+  SHOT_LIST_NAME_MAX,
+} from "../../../domain/shotlists/constants";
 import { SHOT_LIST_MESSAGES } from "../../../domain/shotlists/messages";
 import { Button, Field, IconButton, Input, cn } from "../../ui";
 
@@ -10,7 +17,13 @@ const clamp = (n: number) => Math.min(SHOT_COUNT_MAX, Math.max(SHOT_COUNT_MIN, M
  * spec (shell 2 "setup screen", 5 "Shot list setup"): name (default 'Shot list 1' or the chosen name) and a
  * number-of-shots stepper 1..100 with presets 6, 12, 24, 50 (default 6); Cancel and Create Shot List.
  */
-export function ShotListSetup({ initialName, busy, error, onCancel, onCreate }: {
+export function ShotListSetup({
+  initialName,
+  busy,
+  error,
+  onCancel,
+  onCreate,
+}: {
   initialName?: string;
   busy: boolean;
   /** The server's refusal of the last try ('Failed to create shot list. Please try again.'). */
@@ -39,7 +52,9 @@ export function ShotListSetup({ initialName, busy, error, onCancel, onCreate }: 
       <form onSubmit={submit} noValidate className="flex flex-col gap-6 rounded-2xl border border-border bg-surface p-6 shadow-lg">
         <div>
           <h1 className="text-xl font-semibold text-text">Create New Shot List</h1>
-          <p className="mt-1 text-sm text-text-muted">Name it and choose how many shots to start with. You can add, remove and reorder shots later.</p>
+          <p className="mt-1 text-sm text-text-muted">
+            Name it and choose how many shots to start with. You can add, remove and reorder shots later.
+          </p>
         </div>
         <Field label="Shot list name" htmlFor="setup-name">
           <Input id="setup-name" value={name} maxLength={SHOT_LIST_NAME_MAX} onChange={(e) => setName(e.target.value)} />
@@ -75,7 +90,9 @@ export function ShotListSetup({ initialName, busy, error, onCancel, onCreate }: 
               onClick={() => setShotsText(String(n))}
               className={cn(
                 "rounded-full border px-3.5 py-1 text-sm transition-colors",
-                shots === n ? "border-accent bg-accent-soft text-accent" : "border-border text-text-muted hover:border-border-strong hover:text-text",
+                shots === n
+                  ? "border-accent bg-accent-soft text-accent"
+                  : "border-border text-text-muted hover:border-border-strong hover:text-text",
               )}
             >
               {n} shots
@@ -88,8 +105,12 @@ export function ShotListSetup({ initialName, busy, error, onCancel, onCreate }: 
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onCancel}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={busy}>Create Shot List</Button>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" loading={busy}>
+            Create Shot List
+          </Button>
         </div>
       </form>
     </section>

@@ -30,15 +30,25 @@ export function ShotListsList({
         )}
       </header>
       {lists.isPending ? (
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-3">{Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-[240px]" />)}</div>
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-[240px]" />
+          ))}
+        </div>
       ) : lists.isError ? (
-        <p role="alert" className="text-danger">{lists.error?.message}</p>
+        <p role="alert" className="text-danger">
+          {lists.error?.message}
+        </p>
       ) : !lists.data?.length ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <Clapperboard className="size-8 text-text-muted" aria-hidden />
           <p className="text-lg font-medium text-text">No shot lists yet</p>
           <p className="text-sm text-text-muted">Create your first shot list to plan your shots</p>
-          {editable && <Button variant="primary" onClick={onNew}>New Shot List</Button>}
+          {editable && (
+            <Button variant="primary" onClick={onNew}>
+              New Shot List
+            </Button>
+          )}
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3" role="list" aria-label="Shot lists">

@@ -14,7 +14,8 @@ export interface BreakdownReportDialogProps {
 }
 
 const CELL = "border-b border-border px-2 py-1.5 align-top";
-const HEAD = "sticky top-0 border-b border-border-strong bg-surface-2 px-2 py-1.5 text-left text-2xs font-semibold uppercase tracking-wide text-text-muted";
+const HEAD =
+  "sticky top-0 border-b border-border-strong bg-surface-2 px-2 py-1.5 text-left text-2xs font-semibold uppercase tracking-wide text-text-muted";
 
 interface Column<Row> {
   head: string;
@@ -23,7 +24,17 @@ interface Column<Row> {
 }
 
 /** One table of the report: a caption, a sticky header and a row per item (text only, never HTML). */
-function ReportTable<Row>({ caption, rows, rowKey, columns }: { caption: string; rows: readonly Row[]; rowKey(row: Row, index: number): string; columns: Column<Row>[] }) {
+function ReportTable<Row>({
+  caption,
+  rows,
+  rowKey,
+  columns,
+}: {
+  caption: string;
+  rows: readonly Row[];
+  rowKey(row: Row, index: number): string;
+  columns: Column<Row>[];
+}) {
   return (
     <table className="w-full border-collapse">
       <caption className="mb-2 text-left text-sm font-semibold">{caption}</caption>
@@ -74,7 +85,11 @@ export function BreakdownReportDialog({ open, onOpenChange, scriptId, scriptName
       open={open}
       onOpenChange={onOpenChange}
       title="Breakdown report"
-      description={data ? `${data.scenes.length} scenes · ${formatEighths(data.totalEighths)} pages · ${data.characters.length} speaking characters` : "Scenes, characters, locations and props of this script."}
+      description={
+        data
+          ? `${data.scenes.length} scenes · ${formatEighths(data.totalEighths)} pages · ${data.characters.length} speaking characters`
+          : "Scenes, characters, locations and props of this script."
+      }
       className="max-w-5xl"
       footer={
         <>

@@ -15,14 +15,21 @@ export function CoverageMarker({ shots, top, onOpen }: { shots: readonly Coverin
   const face = (
     <>
       <Clapperboard className="size-3" aria-hidden />
-      {/* The first shot's number, and how many more cover the line */}
-      #{shots[0]!.shotNumber}
+      {/* The first shot's number, and how many more cover the line */}#{shots[0]!.shotNumber}
       {shots.length > 1 && <span className="text-text-subtle">+{shots.length - 1}</span>}
     </>
   );
   if (shots.length === 1) {
     return (
-      <button type="button" className={MARKER} style={{ top: top + 2 }} title={label} aria-label={label} data-testid="coverage-marker" onClick={() => onOpen(shots[0]!.shotId)}>
+      <button
+        type="button"
+        className={MARKER}
+        style={{ top: top + 2 }}
+        title={label}
+        aria-label={label}
+        data-testid="coverage-marker"
+        onClick={() => onOpen(shots[0]!.shotId)}
+      >
         {face}
       </button>
     );

@@ -24,7 +24,20 @@ export interface EditorTopBarProps {
 }
 
 /** The editor's top bar (spec 2): Exit, the scene list toggle, the name, save status, Save, Break down, Export. */
-export function EditorTopBar({ scriptId, projectId, name, readOnly, currentHeadingId, pageCount, saver, navOpen, onToggleNav, exiting, onExit, save }: EditorTopBarProps) {
+export function EditorTopBar({
+  scriptId,
+  projectId,
+  name,
+  readOnly,
+  currentHeadingId,
+  pageCount,
+  saver,
+  navOpen,
+  onToggleNav,
+  exiting,
+  onExit,
+  save,
+}: EditorTopBarProps) {
   return (
     <header className="flex h-14 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
       <Button size="sm" variant="ghost" onClick={onExit} loading={exiting} aria-label="Exit">
@@ -39,11 +52,16 @@ export function EditorTopBar({ scriptId, projectId, name, readOnly, currentHeadi
           {name || "Untitled Script"}
         </h1>
         {readOnly && (
-          <span className="flex shrink-0 items-center gap-1 rounded-full border border-border-strong px-2 py-0.5 text-2xs font-medium text-text-muted" data-testid="view-only">
+          <span
+            className="flex shrink-0 items-center gap-1 rounded-full border border-border-strong px-2 py-0.5 text-2xs font-medium text-text-muted"
+            data-testid="view-only"
+          >
             <Eye className="size-3" aria-hidden /> View only
           </span>
         )}
-        {pageCount !== null && pageCount > 0 && <span className="shrink-0 text-2xs text-text-subtle">{pageCount === 1 ? "1 page" : `${pageCount} pages`}</span>}
+        {pageCount !== null && pageCount > 0 && (
+          <span className="shrink-0 text-2xs text-text-subtle">{pageCount === 1 ? "1 page" : `${pageCount} pages`}</span>
+        )}
         <ScriptPeers scriptId={scriptId} className="min-w-0 shrink" />
       </div>
       {!readOnly && <SaveStatusPanel saver={saver} />}
@@ -53,7 +71,14 @@ export function EditorTopBar({ scriptId, projectId, name, readOnly, currentHeadi
           <Kbd className="ml-0.5 hidden lg:inline-flex">{navigator.platform?.startsWith("Mac") ? "⌘S" : "Ctrl+S"}</Kbd>
         </Button>
       )}
-      <BreakdownMenu scriptId={scriptId} scriptName={name} projectId={projectId} readOnly={readOnly} currentHeadingId={currentHeadingId} beforeRun={save} />
+      <BreakdownMenu
+        scriptId={scriptId}
+        scriptName={name}
+        projectId={projectId}
+        readOnly={readOnly}
+        currentHeadingId={currentHeadingId}
+        beforeRun={save}
+      />
       <ExportMenu scriptId={scriptId} scriptName={name} beforeExport={save} />
     </header>
   );

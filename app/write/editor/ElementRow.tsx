@@ -58,23 +58,30 @@ export function elementBox(el: Pick<ScreenplayElement, "type" | "centered">): CS
   };
 }
 
-const TEXT = "m-0 block w-full whitespace-pre-wrap break-words border-0 p-0 [font:inherit] [letter-spacing:inherit] [text-align:inherit] [text-transform:inherit]";
+const TEXT =
+  "m-0 block w-full whitespace-pre-wrap break-words border-0 p-0 [font:inherit] [letter-spacing:inherit] [text-align:inherit] [text-transform:inherit]";
 
 /**
  * One screenplay element: an auto-growing textarea. The textarea sits over a copy of its text in the same
  * grid cell; the copy sets the height (no measuring while typing) and carries the ghost completion.
  * Memoised: typing re-renders only the edited row.
  */
-export const ElementRow = memo(function ElementRow({ element, first, active, ghost, readOnly, sceneLabel, pageStart, covering, actions }: ElementRowProps) {
+export const ElementRow = memo(function ElementRow({
+  element,
+  first,
+  active,
+  ghost,
+  readOnly,
+  sceneLabel,
+  pageStart,
+  covering,
+  actions,
+}: ElementRowProps) {
   const { id, type, content } = element;
   const register = useCallback((node: HTMLTextAreaElement | null) => actions.register(id, node), [actions, id]);
   const spaceBefore = first ? 0 : GEOMETRY[type].spaceBefore;
   return (
-    <div
-      data-element-row={id}
-      className="relative"
-      style={{ paddingTop: spaceBefore * LINE_PX }}
-    >
+    <div data-element-row={id} className="relative" style={{ paddingTop: spaceBefore * LINE_PX }}>
       {pageStart !== undefined && (
         <div
           aria-hidden="true"
@@ -122,7 +129,10 @@ export const ElementRow = memo(function ElementRow({ element, first, active, gho
           data-element-type={type}
           data-element-id={id}
           aria-label={TYPE_LABELS[type]}
-          className={cn(TEXT, "col-start-1 row-start-1 h-full resize-none overflow-hidden bg-transparent text-text caret-accent outline-none")}
+          className={cn(
+            TEXT,
+            "col-start-1 row-start-1 h-full resize-none overflow-hidden bg-transparent text-text caret-accent outline-none",
+          )}
           onChange={(e) => actions.change(id, e.target.value)}
           onKeyDown={(e) => actions.keyDown(id, e)}
           onPaste={(e) => actions.paste(id, e)}
@@ -187,7 +197,11 @@ export const RowChunk = memo(
       );
     }
     return (
-      <div data-chunk={start} className="[content-visibility:auto]" style={{ containIntrinsicSize: `auto ${estimateHeight(elements, start, end)}px` }}>
+      <div
+        data-chunk={start}
+        className="[content-visibility:auto]"
+        style={{ containIntrinsicSize: `auto ${estimateHeight(elements, start, end)}px` }}
+      >
         {rows}
       </div>
     );

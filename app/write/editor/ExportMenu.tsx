@@ -96,7 +96,12 @@ export function ExportMenu({ scriptId, scriptName, beforeExport }: ExportMenuPro
       >
         <div className="flex flex-col gap-4">
           <Field label="Paper" htmlFor="export-paper">
-            <Select id="export-paper" value={pdf.paper} onValueChange={(v) => setPdf((p) => ({ ...p, paper: v as PdfOptions["paper"] }))} options={PAPER} />
+            <Select
+              id="export-paper"
+              value={pdf.paper}
+              onValueChange={(v) => setPdf((p) => ({ ...p, paper: v as PdfOptions["paper"] }))}
+              options={PAPER}
+            />
           </Field>
           <Field label="Scene numbers" htmlFor="export-scene-numbers">
             <Select

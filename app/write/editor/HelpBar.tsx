@@ -20,7 +20,19 @@ export interface HelpBarProps {
 
 const MOD = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "⌘" : "Ctrl";
 
-function Hint({ id, keys, twice = false, to, label }: { id: string; keys: string[]; twice?: boolean; to: ElementType | null; label?: string }) {
+function Hint({
+  id,
+  keys,
+  twice = false,
+  to,
+  label,
+}: {
+  id: string;
+  keys: string[];
+  twice?: boolean;
+  to: ElementType | null;
+  label?: string;
+}) {
   return (
     <span className="flex items-center gap-1.5 whitespace-nowrap" data-testid={`hint-${id}`}>
       <span className="flex items-center gap-0.5 text-text-subtle">

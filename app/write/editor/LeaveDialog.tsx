@@ -1,7 +1,15 @@
 import { ConfirmDialog } from "../../ui";
 
 /** Asked when leaving an editor whose last changes could not be saved. */
-export function LeaveWithoutSavingDialog({ open, onOpenChange, onLeave }: { open: boolean; onOpenChange(o: boolean): void; onLeave(): void }) {
+export function LeaveWithoutSavingDialog({
+  open,
+  onOpenChange,
+  onLeave,
+}: {
+  open: boolean;
+  onOpenChange(o: boolean): void;
+  onLeave(): void;
+}) {
   return (
     <ConfirmDialog
       open={open}

@@ -15,7 +15,12 @@ import { fetchScript, saveScript, type ScriptWithPermission } from "./scriptApi"
 import { hasCode } from "../../api/errorMessages";
 
 const ICONS: Partial<Record<ScriptFileType, LucideIcon>> = { note: StickyNote, character: UserRound, location: MapPin, research: BookOpen };
-const TYPE_NAMES: Partial<Record<ScriptFileType, string>> = { note: "Note", character: "Character", location: "Location", research: "Research" };
+const TYPE_NAMES: Partial<Record<ScriptFileType, string>> = {
+  note: "Note",
+  character: "Character",
+  location: "Location",
+  research: "Research",
+};
 
 export interface PlainEditorProps {
   script: ScriptWithPermission;
@@ -120,11 +125,21 @@ export function PlainEditor({ script, projectId, userId, onExit }: PlainEditorPr
         <Button size="sm" variant="ghost" onClick={() => void exit()} loading={saving && dirty} aria-label="Exit">
           <ArrowLeft aria-hidden /> Exit
         </Button>
-        <Icon className="size-4 shrink-0 text-accent" aria-label={TYPE_NAMES[script.fileType] ?? "File"} role="img" data-testid="file-icon" />
+        <Icon
+          className="size-4 shrink-0 text-accent"
+          aria-label={TYPE_NAMES[script.fileType] ?? "File"}
+          role="img"
+          data-testid="file-icon"
+        />
         <h1 className="min-w-0 truncate text-sm font-semibold">{script.name || "Untitled"}</h1>
-        {dirty && <span className="size-2 shrink-0 rounded-full bg-accent" role="img" aria-label="Unsaved changes" data-testid="unsaved-dot" />}
+        {dirty && (
+          <span className="size-2 shrink-0 rounded-full bg-accent" role="img" aria-label="Unsaved changes" data-testid="unsaved-dot" />
+        )}
         {readOnly && (
-          <span className="flex shrink-0 items-center gap-1 rounded-full border border-border-strong px-2 py-0.5 text-2xs font-medium text-text-muted" data-testid="view-only">
+          <span
+            className="flex shrink-0 items-center gap-1 rounded-full border border-border-strong px-2 py-0.5 text-2xs font-medium text-text-muted"
+            data-testid="view-only"
+          >
             <Eye className="size-3" aria-hidden /> View only
           </span>
         )}
@@ -133,7 +148,14 @@ export function PlainEditor({ script, projectId, userId, onExit }: PlainEditorPr
           {content.length.toLocaleString()} {content.length === 1 ? "character" : "characters"}
         </span>
         {!readOnly && (
-          <Button size="sm" variant={dirty ? "primary" : "secondary"} onClick={() => void save()} loading={saving} disabled={!dirty} aria-label="Save">
+          <Button
+            size="sm"
+            variant={dirty ? "primary" : "secondary"}
+            onClick={() => void save()}
+            loading={saving}
+            disabled={!dirty}
+            aria-label="Save"
+          >
             {!saving && <Save aria-hidden />} Save
             <Kbd className="ml-0.5 hidden lg:inline-flex">{navigator.platform?.startsWith("Mac") ? "⌘S" : "Ctrl+S"}</Kbd>
           </Button>

@@ -29,7 +29,12 @@ export function SaveStatusPanel({ saver }: { saver: Saver }) {
   const current = Math.max(now, Date.now());
   return (
     <div className="flex w-44 flex-col gap-0.5" data-testid="save-status-panel">
-      <div role="status" aria-live="polite" data-testid="save-status" className={cn("flex items-center gap-1.5 text-xs font-medium", snap.state === "unsaved" ? "text-warning" : "text-text")}>
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="save-status"
+        className={cn("flex items-center gap-1.5 text-xs font-medium", snap.state === "unsaved" ? "text-warning" : "text-text")}
+      >
         {snap.state === "saving" && <Spinner size={12} label="Saving" />}
         {snap.state === "saved" && <Check className="size-3.5 text-success" aria-hidden />}
         {snap.state === "unsaved" && <CircleDot className="size-3.5" aria-hidden />}
@@ -63,7 +68,11 @@ function DrainBar({ dueAt }: { dueAt: number }) {
     if (!el || typeof el.animate !== "function") return;
     const remaining = Math.max(0, dueAt - Date.now());
     const from = Math.min(1, remaining / AUTOSAVE_DELAY_MS);
-    const animation = el.animate([{ transform: `scaleX(${from})` }, { transform: "scaleX(0)" }], { duration: remaining, easing: "linear", fill: "forwards" });
+    const animation = el.animate([{ transform: `scaleX(${from})` }, { transform: "scaleX(0)" }], {
+      duration: remaining,
+      easing: "linear",
+      fill: "forwards",
+    });
     return () => animation.cancel();
   }, [dueAt]);
   return (

@@ -44,7 +44,9 @@ export const SceneNavigator = memo(function SceneNavigator({ scenes, pageOf, cur
                     current ? "bg-accent-soft text-text" : "text-text-muted hover:bg-surface-2 hover:text-text",
                   )}
                 >
-                  <span className={cn("w-6 shrink-0 text-right font-mono tabular-nums", current ? "text-accent" : "text-text-subtle")}>{scene.number}</span>
+                  <span className={cn("w-6 shrink-0 text-right font-mono tabular-nums", current ? "text-accent" : "text-text-subtle")}>
+                    {scene.number}
+                  </span>
                   <span className={cn("min-w-0 flex-1 truncate uppercase", !scene.heading.trim() && "italic normal-case text-text-subtle")}>
                     {scene.heading.trim() || "Untitled scene"}
                   </span>

@@ -122,7 +122,14 @@ describe("screenplay editor: keys", () => {
     await user.keyboard("{Enter}");
     await user.keyboard("She waits.");
     expect(types()).toEqual(["slug", "action", "character", "parenthetical", "dialogue", "action"]);
-    expect(values()).toEqual(["INT. KITCHEN - NIGHT", "Rain hammers the window.", "ANNA", "(whispering)", "Is someone there?", "She waits."]);
+    expect(values()).toEqual([
+      "INT. KITCHEN - NIGHT",
+      "Rain hammers the window.",
+      "ANNA",
+      "(whispering)",
+      "Is someone there?",
+      "She waits.",
+    ]);
     expect(screen.getByTestId("current-type").textContent).toContain("Action");
   });
 
@@ -260,7 +267,11 @@ describe("screenplay editor: keys", () => {
 
   it("lists scenes with numbers and focuses one when clicked", async () => {
     const user = userEvent.setup();
-    await open(scriptFile({ elements: [el("a", "slug", "INT. A - DAY"), el("b", "action", "x"), { ...el("c", "slug", "EXT. B - NIGHT"), sceneNumber: "5A" }] }));
+    await open(
+      scriptFile({
+        elements: [el("a", "slug", "INT. A - DAY"), el("b", "action", "x"), { ...el("c", "slug", "EXT. B - NIGHT"), sceneNumber: "5A" }],
+      }),
+    );
     const nav = screen.getByRole("navigation", { name: "Scenes" });
     expect(nav.textContent).toContain("1INT. A - DAY");
     expect(nav.textContent).toContain("5AEXT. B - NIGHT");
@@ -278,7 +289,11 @@ describe("screenplay editor: saving", () => {
     expect(screen.getByTestId("save-status").textContent).toBe("Saving in 1s");
     expect(server.puts).toHaveLength(0);
     await waitFor(() => expect(server.puts).toHaveLength(1), { timeout: 2000 });
-    expect(server.puts[0]).toMatchObject({ baseVersion: 4, elements: [{ id: "a", type: "action", content: "Hi" }], metadata: { title: "Night Shift", wordCount: 1 } });
+    expect(server.puts[0]).toMatchObject({
+      baseVersion: 4,
+      elements: [{ id: "a", type: "action", content: "Hi" }],
+      metadata: { title: "Night Shift", wordCount: 1 },
+    });
     await waitFor(() => expect(screen.getByTestId("save-status").textContent).toBe("Saved"));
     expect(screen.getByTestId("last-saved").textContent).toMatch(/^Last saved \d+s ago$/);
   });

@@ -132,7 +132,10 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
 
   // ── Breakdown coverage: a marker on each line a shot covers; a click saves, then opens the shot ───
   const coverageQuery = useScriptCoverage(script.id);
-  const coverage = useMemo(() => (coverageQuery.data ? new Map(Object.entries(coverageQuery.data.lines)) : undefined), [coverageQuery.data]);
+  const coverage = useMemo(
+    () => (coverageQuery.data ? new Map(Object.entries(coverageQuery.data.lines)) : undefined),
+    [coverageQuery.data],
+  );
   const coverageList = coverageQuery.data?.shotList?.id;
   const openShot = useRef<(shotId: string) => void>(() => {});
   openShot.current = (shotId) => {
@@ -170,7 +173,8 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
   const currentScene = sceneIdAt(elements, activeId);
   const active = activeId ? elements[indexOfId(elements, activeId)] : undefined;
   const suggestion = useMemo(() => (readOnly ? null : suggestionFor(active, elements)), [readOnly, active, elements]);
-  const ghost = suggestion && !(dismissed && active && dismissed.id === active.id && dismissed.content === active.content) ? suggestion.ghost : null;
+  const ghost =
+    suggestion && !(dismissed && active && dismissed.id === active.id && dismissed.content === active.content) ? suggestion.ghost : null;
 
   const selectScene = useCallback((id: string) => focusField({ id, caret: "end" }, { scroll: "center" }), [focusField]);
   const onTypeChange = useCallback(
@@ -237,7 +241,9 @@ export function Workspace({ script, projectId, userId, onExit }: WorkspaceProps)
         empty={!active || active.content.trim() === ""}
         readOnly={readOnly}
         suggestion={ghost && suggestion ? suggestion.value : null}
-        onTypeChange={onTypeChange} onMenuClosed={refocus} />
+        onTypeChange={onTypeChange}
+        onMenuClosed={refocus}
+      />
 
       <LeaveWithoutSavingDialog open={confirmLeave} onOpenChange={setConfirmLeave} onLeave={() => leave()} />
     </>

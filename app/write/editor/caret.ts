@@ -27,7 +27,14 @@ function caretTop(ta: HTMLTextAreaElement, pos: number): number {
   if (!mirror) {
     mirror = document.createElement("div");
     mirror.setAttribute("aria-hidden", "true");
-    Object.assign(mirror.style, { position: "absolute", visibility: "hidden", top: "0", left: "-9999px", whiteSpace: "pre-wrap", overflowWrap: "break-word" });
+    Object.assign(mirror.style, {
+      position: "absolute",
+      visibility: "hidden",
+      top: "0",
+      left: "-9999px",
+      whiteSpace: "pre-wrap",
+      overflowWrap: "break-word",
+    });
   }
   const style = getComputedStyle(ta);
   for (const key of COPIED) mirror.style[key] = style[key];

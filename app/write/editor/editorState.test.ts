@@ -29,7 +29,12 @@ const el = (id: string, type: ScreenplayElement["type"], content: string, extra:
   content,
   ...extra,
 });
-const doc = [el("a", "slug", "INT. HOUSE - DAY"), el("b", "action", "Rain."), el("c", "character", "ANNA"), el("d", "dialogue", "Hello there.")];
+const doc = [
+  el("a", "slug", "INT. HOUSE - DAY"),
+  el("b", "action", "Rain."),
+  el("c", "character", "ANNA"),
+  el("d", "dialogue", "Hello there."),
+];
 const shape = (els: readonly ScreenplayElement[]) => els.map((e) => `${e.type}:${e.content}`);
 
 describe("editor element operations", () => {
@@ -54,7 +59,14 @@ describe("editor element operations", () => {
 
   it("inserts after an element and focuses the end of the last inserted", () => {
     const r = insertAfter(doc, "b", [el("x", "transition", "CUT TO:"), el("y", "slug", "INT. ")]);
-    expect(shape(r.elements)).toEqual(["slug:INT. HOUSE - DAY", "action:Rain.", "transition:CUT TO:", "slug:INT. ", "character:ANNA", "dialogue:Hello there."]);
+    expect(shape(r.elements)).toEqual([
+      "slug:INT. HOUSE - DAY",
+      "action:Rain.",
+      "transition:CUT TO:",
+      "slug:INT. ",
+      "character:ANNA",
+      "dialogue:Hello there.",
+    ]);
     expect(r.focus).toEqual({ id: "y", caret: "end" });
   });
 
@@ -94,21 +106,35 @@ describe("editor element operations", () => {
   });
 
   it("pastes typed lines: into an empty element, the first line takes its place", () => {
-    const r = pasteElements([el("a", "action", "")], "a", 0, 0, [
-      { type: "slug", content: "EXT. PARK - DAY" },
-      { type: "character", content: "JOE" },
-      { type: "dialogue", content: "Hi." },
-    ], ids());
+    const r = pasteElements(
+      [el("a", "action", "")],
+      "a",
+      0,
+      0,
+      [
+        { type: "slug", content: "EXT. PARK - DAY" },
+        { type: "character", content: "JOE" },
+        { type: "dialogue", content: "Hi." },
+      ],
+      ids(),
+    );
     expect(shape(r.elements)).toEqual(["slug:EXT. PARK - DAY", "character:JOE", "dialogue:Hi."]);
     expect(r.elements[0]!.id).toBe("a");
     expect(r.focus).toEqual({ id: "new-3", caret: "end" });
   });
 
   it("pastes into the middle of text: before stays, after becomes an element of the original type", () => {
-    const r = pasteElements([el("a", "action", "Left right")], "a", 4, 5, [
-      { type: "character", content: "JOE" },
-      { type: "dialogue", content: "Hi." },
-    ], ids());
+    const r = pasteElements(
+      [el("a", "action", "Left right")],
+      "a",
+      4,
+      5,
+      [
+        { type: "character", content: "JOE" },
+        { type: "dialogue", content: "Hi." },
+      ],
+      ids(),
+    );
     expect(shape(r.elements)).toEqual(["action:Left", "character:JOE", "dialogue:Hi.", "action:right"]);
     expect(r.focus!.id).toBe(r.elements[2]!.id);
   });
@@ -127,7 +153,12 @@ describe("editor element operations", () => {
   });
 
   it("lists scenes with their own numbers, else counted", () => {
-    const list = sceneList([el("a", "slug", "INT. A - DAY"), el("b", "action", "x"), el("c", "slug", "EXT. B - NIGHT", { sceneNumber: "7A" }), el("d", "slug", "")]);
+    const list = sceneList([
+      el("a", "slug", "INT. A - DAY"),
+      el("b", "action", "x"),
+      el("c", "slug", "EXT. B - NIGHT", { sceneNumber: "7A" }),
+      el("d", "slug", ""),
+    ]);
     expect(list).toEqual([
       { id: "a", number: "1", heading: "INT. A - DAY" },
       { id: "c", number: "7A", heading: "EXT. B - NIGHT" },
@@ -147,8 +178,19 @@ describe("editor element operations", () => {
   });
 
   it("hints what each key makes of the current type (from flow.ts)", () => {
-    expect(keyHints("action", false)).toEqual({ enter: "action", enterTwice: "action", tab: "character", tabTwice: "transition", shiftTab: "slug" });
-    expect(keyHints("dialogue", false)).toMatchObject({ enter: "dialogue", enterTwice: "action", tab: "parenthetical", shiftTab: "character" });
+    expect(keyHints("action", false)).toEqual({
+      enter: "action",
+      enterTwice: "action",
+      tab: "character",
+      tabTwice: "transition",
+      shiftTab: "slug",
+    });
+    expect(keyHints("dialogue", false)).toMatchObject({
+      enter: "dialogue",
+      enterTwice: "action",
+      tab: "parenthetical",
+      shiftTab: "character",
+    });
     expect(keyHints("character", false)).toMatchObject({ enter: "dialogue", tab: "parenthetical", tabTwice: "transition" });
     expect(keyHints("slug", true)).toMatchObject({ enter: null, enterTwice: null });
     expect(keyHints("dialogue", true)).toMatchObject({ enter: "action" });

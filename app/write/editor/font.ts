@@ -12,7 +12,11 @@ let requested = false;
 export function loadScreenplayFont(): void {
   if (requested || typeof FontFace === "undefined" || typeof document === "undefined" || !document.fonts) return;
   requested = true;
-  const face = new FontFace("Courier Prime", `url(${courierPrimeUrl}) format("truetype")`, { weight: "400", style: "normal", display: "swap" });
+  const face = new FontFace("Courier Prime", `url(${courierPrimeUrl}) format("truetype")`, {
+    weight: "400",
+    style: "normal",
+    display: "swap",
+  });
   face
     .load()
     .then((loaded) => document.fonts.add(loaded))

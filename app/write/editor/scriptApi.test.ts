@@ -13,7 +13,9 @@ describe("export download", () => {
   });
 
   it("asks for the format, paper and scene numbers and saves the blob under the server's name", async () => {
-    const fetchMock = vi.fn(async (_url: string) => new Response("%PDF", { headers: { "content-disposition": 'attachment; filename="Script.pdf"' } }));
+    const fetchMock = vi.fn(
+      async (_url: string) => new Response("%PDF", { headers: { "content-disposition": 'attachment; filename="Script.pdf"' } }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     URL.createObjectURL = vi.fn(() => "blob:x");
     URL.revokeObjectURL = vi.fn();
@@ -27,13 +29,20 @@ describe("export download", () => {
   });
 
   it("reports the server's error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ error: "Script not found", code: "not_found" }, { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ error: "Script not found", code: "not_found" }, { status: 404 })),
+    );
     await expect(downloadExport("s1", "Script", "fdx")).rejects.toThrow("Script not found");
   });
 });
 
 describe("page numbers", () => {
-  const els = Array.from({ length: 80 }, (_, i) => ({ id: `e${i}`, type: (i % 20 === 0 ? "slug" : "action") as "slug" | "action", content: "A line of action." }));
+  const els = Array.from({ length: 80 }, (_, i) => ({
+    id: `e${i}`,
+    type: (i % 20 === 0 ? "slug" : "action") as "slug" | "action",
+    content: "A line of action.",
+  }));
 
   it("gives each element its page and marks where pages start", () => {
     const paged = pageMap(els);

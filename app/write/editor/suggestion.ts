@@ -10,7 +10,11 @@ export function suggestionFor(el: ScreenplayElement | undefined, elements: Eleme
     const s = sceneHeadingSuggestion(el.content);
     if (!s) return null;
     const inline = s.text.toUpperCase().startsWith(el.content.toUpperCase());
-    return { text: s.text, value: s.value, ghost: inline ? { kind: "inline", text: s.text.slice(el.content.length) } : { kind: "hint", text: s.value } };
+    return {
+      text: s.text,
+      value: s.value,
+      ghost: inline ? { kind: "inline", text: s.text.slice(el.content.length) } : { kind: "hint", text: s.value },
+    };
   }
   if (el.type === "character") {
     const name = characterSuggestions(elements, el.content, { excludeId: el.id, limit: 1 })[0];

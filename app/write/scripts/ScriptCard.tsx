@@ -36,7 +36,10 @@ export const ScriptCard = memo(function ScriptCard({
   const preview = fitPreview(script.preview);
   const Icon = script.fileType === "screenplay" ? FileText : NotebookPen;
   return (
-    <article className="group relative overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40" data-testid="script-card">
+    <article
+      className="group relative overflow-hidden rounded-xl border border-border bg-surface transition hover:border-text-muted/40"
+      data-testid="script-card"
+    >
       <button type="button" onClick={() => onOpen(script.id)} className="flex w-full flex-col text-left" aria-label={`Open ${name}`}>
         <div className="h-[200px] overflow-hidden bg-surface-2 px-4 py-3 font-screenplay text-[9px] leading-[1.25] text-text-muted">
           {preview.length === 0 ? (

@@ -40,15 +40,25 @@ export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: 
         )}
       </header>
       {scripts.isPending ? (
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-3">{Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-[260px]" />)}</div>
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-[260px]" />
+          ))}
+        </div>
       ) : scripts.isError ? (
-        <p role="alert" className="text-danger">{scripts.error.message}</p>
+        <p role="alert" className="text-danger">
+          {scripts.error.message}
+        </p>
       ) : scripts.data.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <FileText className="size-8 text-text-muted" aria-hidden />
           <p className="text-lg font-medium text-text">No scripts yet</p>
           <p className="text-sm text-text-muted">Create your first script to get started</p>
-          {editable && <Button variant="primary" onClick={() => setCreating(true)}>Create Script</Button>}
+          {editable && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              Create Script
+            </Button>
+          )}
         </div>
       ) : (
         <div className="grid grid-cols-1 gap-5 md:grid-cols-3" role="list" aria-label="Scripts">
@@ -105,7 +115,10 @@ export function ScriptsList({ project, onOpen }: { project: Project; onOpen(id: 
           renaming &&
           rename.mutate(
             { id: renaming.id, name },
-            { onSuccess: () => setRenaming(null), onError: (err) => toast.error(err.message || "Could not rename the script. Please try again.") },
+            {
+              onSuccess: () => setRenaming(null),
+              onError: (err) => toast.error(err.message || "Could not rename the script. Please try again."),
+            },
           )
         }
       />

@@ -10,7 +10,11 @@ const changes = (request: string, spec: CanvasSpec = {}) => {
   return compiled.changes;
 };
 const dataOf = (request: string, spec: CanvasSpec = {}) =>
-  changes(request, spec).flatMap((c) => (c.type === "node-data" ? [[c.id, Object.fromEntries(c.fields!.filter((f) => f !== "label").map((f) => [f, (c.data as Record<string, unknown>)[f]]))]] : []));
+  changes(request, spec).flatMap((c) =>
+    c.type === "node-data"
+      ? [[c.id, Object.fromEntries(c.fields!.filter((f) => f !== "label").map((f) => [f, (c.data as Record<string, unknown>)[f]]))]]
+      : [],
+  );
 
 describe("layout", () => {
   it.each([
@@ -20,11 +24,15 @@ describe("layout", () => {
     ["arrange these in a grid", "grid"],
     ["tidy these up", "grid"],
   ] as const)("%s → %s", (request, arrangement) => {
-    expect(plan(request, { selection: [PIER.id, HARBOUR.id, CLIP.id] }).steps).toEqual([{ op: "layout", nodes: expect.any(Array), arrangement }]);
+    expect(plan(request, { selection: [PIER.id, HARBOUR.id, CLIP.id] }).steps).toEqual([
+      { op: "layout", nodes: expect.any(Array), arrangement },
+    ]);
   });
 
   it("keeps the nodes' left-to-right order in a row, and arranges the whole canvas when nothing is picked", () => {
-    expect(plan("lay these out left to right", { selection: [PIER.id, HARBOUR.id] }).steps).toEqual([{ op: "layout", nodes: [HARBOUR.id, PIER.id], arrangement: "row" }]);
+    expect(plan("lay these out left to right", { selection: [PIER.id, HARBOUR.id] }).steps).toEqual([
+      { op: "layout", nodes: [HARBOUR.id, PIER.id], arrangement: "row" },
+    ]);
     const moved = changes("arrange everything in a grid").filter((c) => c.type === "node-moved");
     expect(moved).toHaveLength(STUDIO_NODES.length);
   });
@@ -87,19 +95,28 @@ describe("aspect ratio", () => {
 
 describe("change model", () => {
   it("sets a named catalogue model with its default parameters", () => {
-    expect(dataOf("change the model of the selected to Flux Dev", { selection: [HARBOUR.id] })).toEqual([[HARBOUR.id, { selectedModel: "fal-ai/flux/dev", modelParameters: {} }]]);
-    expect(dataOf("use veo 3 for this", { selection: [CLIP.id] })).toEqual([[CLIP.id, { selectedModel: "google/veo-3", modelParameters: {} }]]);
+    expect(dataOf("change the model of the selected to Flux Dev", { selection: [HARBOUR.id] })).toEqual([
+      [HARBOUR.id, { selectedModel: "fal-ai/flux/dev", modelParameters: {} }],
+    ]);
+    expect(dataOf("use veo 3 for this", { selection: [CLIP.id] })).toEqual([
+      [CLIP.id, { selectedModel: "google/veo-3", modelParameters: {} }],
+    ]);
   });
 
   it("leaves out nodes of a kind the model does not make, and asks about unknown models", () => {
-    expect(dataOf("switch these to the local sketch model", { selection: [HARBOUR.id, VO.id] })).toEqual([[HARBOUR.id, { selectedModel: "local/sketch", modelParameters: {} }]]);
+    expect(dataOf("switch these to the local sketch model", { selection: [HARBOUR.id, VO.id] })).toEqual([
+      [HARBOUR.id, { selectedModel: "local/sketch", modelParameters: {} }],
+    ]);
     expect(plan("change the model to Banana Ultra 9000", { selection: [HARBOUR.id] }).answer.reply).toMatch(/^Which model\?/);
   });
 });
 
 describe("delete, duplicate, run", () => {
   it("deletes the picked nodes with their connections", () => {
-    expect(changes("delete the selected", { selection: [HARBOUR.id], edges: [[HARBOUR.id, CLIP.id]] }).map((c) => c.type)).toEqual(["edge-removed", "node-removed"]);
+    expect(changes("delete the selected", { selection: [HARBOUR.id], edges: [[HARBOUR.id, CLIP.id]] }).map((c) => c.type)).toEqual([
+      "edge-removed",
+      "node-removed",
+    ]);
     expect(changes("delete the empty nodes").map((c) => (c.type === "node-removed" ? c.id : c.type))).toEqual([EMPTY.id]);
   });
 
@@ -122,7 +139,12 @@ describe("delete, duplicate, run", () => {
   });
 
   it("runs everything with a model", () => {
-    expect(plan("run everything", { selection: [HARBOUR.id] }).compiled!.runs.map((r) => r.nodeId)).toEqual([HARBOUR.id, PIER.id, CLIP.id, VO.id]);
+    expect(plan("run everything", { selection: [HARBOUR.id] }).compiled!.runs.map((r) => r.nodeId)).toEqual([
+      HARBOUR.id,
+      PIER.id,
+      CLIP.id,
+      VO.id,
+    ]);
   });
 });
 

@@ -47,12 +47,78 @@ export function describedBeats(n: number): Beat[] {
 
 /** People a description names, as a reference title: "the detective", "Maya". */
 const PERSON_NOUNS = [
-  "man", "woman", "boy", "girl", "kid", "child", "detective", "cop", "officer", "thief", "robber", "runner", "soldier", "knight",
-  "driver", "cyclist", "courier", "stranger", "hero", "heroine", "villain", "killer", "spy", "agent", "nurse", "doctor", "pilot",
-  "sailor", "captain", "keeper", "farmer", "witch", "wizard", "king", "queen", "prince", "princess", "dancer", "singer", "mother",
-  "father", "daughter", "son", "brother", "sister", "grandmother", "grandfather", "couple", "lovers", "teenager", "old man", "old woman",
+  "man",
+  "woman",
+  "boy",
+  "girl",
+  "kid",
+  "child",
+  "detective",
+  "cop",
+  "officer",
+  "thief",
+  "robber",
+  "runner",
+  "soldier",
+  "knight",
+  "driver",
+  "cyclist",
+  "courier",
+  "stranger",
+  "hero",
+  "heroine",
+  "villain",
+  "killer",
+  "spy",
+  "agent",
+  "nurse",
+  "doctor",
+  "pilot",
+  "sailor",
+  "captain",
+  "keeper",
+  "farmer",
+  "witch",
+  "wizard",
+  "king",
+  "queen",
+  "prince",
+  "princess",
+  "dancer",
+  "singer",
+  "mother",
+  "father",
+  "daughter",
+  "son",
+  "brother",
+  "sister",
+  "grandmother",
+  "grandfather",
+  "couple",
+  "lovers",
+  "teenager",
+  "old man",
+  "old woman",
 ];
-const NOT_NAMES = new Set(["I", "A", "An", "The", "In", "On", "At", "Of", "And", "Make", "Storyboard", "Create", "Draw", "Board", "Please", "Int", "Ext"]);
+const NOT_NAMES = new Set([
+  "I",
+  "A",
+  "An",
+  "The",
+  "In",
+  "On",
+  "At",
+  "Of",
+  "And",
+  "Make",
+  "Storyboard",
+  "Create",
+  "Draw",
+  "Board",
+  "Please",
+  "Int",
+  "Ext",
+]);
 
 export function peopleIn(description: string): string[] {
   const found: string[] = [];
@@ -102,12 +168,17 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
     }),
   );
   const frames = beats.map((b, i) =>
-    plan.addNode("frame", "image", {
-      title: `Frame ${i + 1}: ${b.shot}`,
-      prompt: `Storyboard frame ${i + 1} of ${n}, ${b.shot.toLowerCase()}, ${b.beat}: ${description}`.slice(0, PROMPT_CHARS),
-      model: "local/sketch",
-      aspectRatio: ratio,
-    }, references.length ? { inputs: references } : {}),
+    plan.addNode(
+      "frame",
+      "image",
+      {
+        title: `Frame ${i + 1}: ${b.shot}`,
+        prompt: `Storyboard frame ${i + 1} of ${n}, ${b.shot.toLowerCase()}, ${b.beat}: ${description}`.slice(0, PROMPT_CHARS),
+        model: "local/sketch",
+        aspectRatio: ratio,
+      },
+      references.length ? { inputs: references } : {},
+    ),
   );
   plan.layout(frames, "row");
   if (references.length > 1) plan.layout(references, "row");
@@ -120,7 +191,9 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
     for (const frame of frames) plan.run(frame);
   }
   const shots = beats.map((b) => b.shot.toLowerCase().replace(/ shot$/, "")).join(", ");
-  const refs = people.length ? `, with ${count(people.length, ["a character reference", "character references"])} (${people.join(", ")}) connected to every frame so each draws the same person` : "";
+  const refs = people.length
+    ? `, with ${count(people.length, ["a character reference", "character references"])} (${people.join(", ")}) connected to every frame so each draws the same person`
+    : "";
   const runs = references.length ? "runs them in order" : runsPhrase(plan.runs);
   return plan.answer(
     `Adds ${count(n, ["storyboard frame", "storyboard frames"])} of "${description}", a shot per beat (${shots}; Local Sketch, ${ratio}), in a row${refs}, and ${runs}. ` +

@@ -17,7 +17,9 @@ const runParams = (data: NodeData) => {
 describe("image from a description", () => {
   it("adds one Local Sketch image with the description as prompt and the asked ratio, and runs it", () => {
     const { added, compiled, answer } = plan("Make an image of a lighthouse at dusk, 16:9");
-    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.aspectRatio])).toEqual([["image", "local/sketch", "a lighthouse at dusk", "16:9"]]);
+    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.aspectRatio])).toEqual([
+      ["image", "local/sketch", "a lighthouse at dusk", "16:9"],
+    ]);
     expect(compiled!.runs).toEqual([{ kind: "node", nodeId: added[0]!.id }]);
     expect(runParams(added[0]!.data)).toMatchObject({ aspect_ratio: "16:9", num_images: 1 });
     expect(answer.reply).toBe(answer.plan!.summary);
@@ -38,7 +40,9 @@ describe("image from a description", () => {
   });
 
   it("uses a named image model", () => {
-    expect(plan("draw a red door using flux dev").added.map((n) => [n.data.selectedModel, n.data.prompt])).toEqual([["fal-ai/flux/dev", "a red door"]]);
+    expect(plan("draw a red door using flux dev").added.map((n) => [n.data.selectedModel, n.data.prompt])).toEqual([
+      ["fal-ai/flux/dev", "a red door"],
+    ]);
   });
 
   it("makes an image from a picked text node's text, connected from it", () => {
@@ -52,7 +56,9 @@ describe("variations of a frame", () => {
   it("adds N Local Sketch images per picked frame, connected from it, at the asked ratio, with different seeds", () => {
     const { added, edges, compiled } = plan("Make 3 variations of the selected frame in 9:16", { selection: [HARBOUR.id] });
     expect(added).toHaveLength(3);
-    expect(added.every((n) => n.data.selectedModel === "local/sketch" && n.data.prompt === HARBOUR.prompt && n.data.aspectRatio === "9:16")).toBe(true);
+    expect(
+      added.every((n) => n.data.selectedModel === "local/sketch" && n.data.prompt === HARBOUR.prompt && n.data.aspectRatio === "9:16"),
+    ).toBe(true);
     expect(new Set(added.map((n) => (n.data.modelParameters as { seed: number }).seed)).size).toBe(3);
     expect(edges).toEqual(added.map((n) => [HARBOUR.id, n.id]));
     expect(compiled!.runs).toHaveLength(3);
@@ -70,7 +76,9 @@ describe("variations of a frame", () => {
   });
 
   it("finds the frame by name, and uses the title when it has no prompt", () => {
-    const { added } = plan("five variations of the node called Shot 4", { nodes: [{ id: "s4", kind: "image", title: "Shot 4", hasMedia: true }] });
+    const { added } = plan("five variations of the node called Shot 4", {
+      nodes: [{ id: "s4", kind: "image", title: "Shot 4", hasMedia: true }],
+    });
     expect(added).toHaveLength(5);
     expect(added[0]!.data.prompt).toBe("Shot 4");
   });
@@ -82,7 +90,9 @@ describe("variations of a frame", () => {
 
 describe("video from an image", () => {
   it("adds a Local Video node connected from the image with the camera move, duration and ratio, and runs it", () => {
-    const { added, edges, compiled } = plan("Turn this image into a 5-second vertical video with a slow push in", { selection: [HARBOUR.id] });
+    const { added, edges, compiled } = plan("Turn this image into a 5-second vertical video with a slow push in", {
+      selection: [HARBOUR.id],
+    });
     expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.aspectRatio, n.data.modelParameters])).toEqual([
       ["video", "local/video-ffmpeg", "9:16", { camera_movement: "dolly-in", duration: 5 }],
     ]);
@@ -118,7 +128,10 @@ describe("video from an image", () => {
   });
 
   it("does not run a video whose image has no picture yet", () => {
-    const { added, compiled, answer } = plan("animate it", { nodes: [{ id: "p", kind: "image", title: "Plate", prompt: "x" }], selection: ["p"] });
+    const { added, compiled, answer } = plan("animate it", {
+      nodes: [{ id: "p", kind: "image", title: "Plate", prompt: "x" }],
+      selection: ["p"],
+    });
     expect(added).toHaveLength(1);
     expect(compiled!.runs).toEqual([]);
     expect(answer.reply).toContain(`"Plate" has no picture yet`);
@@ -138,7 +151,9 @@ describe("video from an image", () => {
 describe("3D model", () => {
   it("adds a Local Mesh node from the description with the detail asked, and runs it", () => {
     const { added, compiled } = plan("make a 3D model of a vintage camera, high detail");
-    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.modelParameters])).toEqual([["model3d", "local/mesh", "a vintage camera", { detail: "high" }]]);
+    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.modelParameters])).toEqual([
+      ["model3d", "local/mesh", "a vintage camera", { detail: "high" }],
+    ]);
     expect(compiled!.runs).toHaveLength(1);
   });
 
@@ -152,7 +167,9 @@ describe("3D model", () => {
 describe("prompts", () => {
   it("adds a text node run by the prompt writer from the idea written", () => {
     const { added, compiled } = plan("write a prompt for a rainy street at night");
-    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.modelParameters])).toEqual([["text", "local/prompt-writer", "a rainy street at night", { target: "image" }]]);
+    expect(added.map((n) => [n.data.contentType, n.data.selectedModel, n.data.prompt, n.data.modelParameters])).toEqual([
+      ["text", "local/prompt-writer", "a rainy street at night", { target: "image" }],
+    ]);
     expect(compiled!.runs).toHaveLength(1);
   });
 

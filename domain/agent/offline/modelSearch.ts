@@ -9,10 +9,63 @@ import { outputTypeOf } from "../../generation/toolbar";
 import { hasWords } from "./requestText";
 
 /** Words that name a kind of model rather than one model: they never pick a model on their own. */
-const GENERIC = new Set(["to", "image", "video", "text", "the", "of", "and", "model", "local", "procedural", "standard", "self", "hosted", "v1", "v2", "v3"]);
+const GENERIC = new Set([
+  "to",
+  "image",
+  "video",
+  "text",
+  "the",
+  "of",
+  "and",
+  "model",
+  "local",
+  "procedural",
+  "standard",
+  "self",
+  "hosted",
+  "v1",
+  "v2",
+  "v3",
+]);
 
 /** Words around a model's name in a request. */
-const FILLER = new Set(["a", "an", "use", "using", "via", "switch", "change", "set", "swap", "pick", "choose", "select", "try", "put", "for", "with", "this", "that", "these", "those", "it", "them", "all", "every", "each", "selected", "one", "ones", "please", "instead", "node", "nodes", "images", "videos", "new"]);
+const FILLER = new Set([
+  "a",
+  "an",
+  "use",
+  "using",
+  "via",
+  "switch",
+  "change",
+  "set",
+  "swap",
+  "pick",
+  "choose",
+  "select",
+  "try",
+  "put",
+  "for",
+  "with",
+  "this",
+  "that",
+  "these",
+  "those",
+  "it",
+  "them",
+  "all",
+  "every",
+  "each",
+  "selected",
+  "one",
+  "ones",
+  "please",
+  "instead",
+  "node",
+  "nodes",
+  "images",
+  "videos",
+  "new",
+]);
 
 interface IndexedModel {
   model: Model;
@@ -30,7 +83,13 @@ const tokensOf = (s: string) =>
     .filter(Boolean);
 
 let index: IndexedModel[] | null = null;
-const indexed = () => (index ??= CATALOGUE.map((model) => ({ model, id: model.id.toLowerCase(), tokens: [...new Set(tokensOf(model.name))], makes: outputTypeOf(model) })));
+const indexed = () =>
+  (index ??= CATALOGUE.map((model) => ({
+    model,
+    id: model.id.toLowerCase(),
+    tokens: [...new Set(tokensOf(model.name))],
+    makes: outputTypeOf(model),
+  })));
 
 /** The model the words name, preferring one that makes `makes`; undefined when none is named. */
 export function modelNamed(words: string, makes?: MediaType): Model | undefined {

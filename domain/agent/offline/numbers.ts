@@ -1,16 +1,61 @@
 /** Numbers as film makers write them in a request: "3", "three", "a couple of", "half a dozen". */
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18,
-  nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60,
-  "a couple of": 2, "a couple": 2, "a pair of": 2, couple: 2, pair: 2, "a few": 3, few: 3, several: 3,
-  "a dozen": 12, dozen: 12, "half a dozen": 6, single: 1, double: 2, triple: 3,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  "a couple of": 2,
+  "a couple": 2,
+  "a pair of": 2,
+  couple: 2,
+  pair: 2,
+  "a few": 3,
+  few: 3,
+  several: 3,
+  "a dozen": 12,
+  dozen: 12,
+  "half a dozen": 6,
+  single: 1,
+  double: 2,
+  triple: 3,
 };
 
 const ORDINAL_WORDS: Readonly<Record<string, number>> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10,
-  eleventh: 11, twelfth: 12, opening: 1,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  opening: 1,
 };
 
 // Longest first, so "half a dozen" wins over "a dozen".
@@ -52,7 +97,9 @@ export function countBefore(lower: string, nouns: string): number | undefined {
   return m ? numberValue(m[1]!) : undefined;
 }
 
-const TIMES = new RegExp(`(${NUMBER_PATTERN})\\s+(?:times|copies|duplicates|clones)\\b|(?:^|\\s)[x×]\\s?(\\d{1,2})\\b|\\b(twice|thrice)\\b`);
+const TIMES = new RegExp(
+  `(${NUMBER_PATTERN})\\s+(?:times|copies|duplicates|clones)\\b|(?:^|\\s)[x×]\\s?(\\d{1,2})\\b|\\b(twice|thrice)\\b`,
+);
 
 /** "3 times", "x3", "three copies": how many times, or undefined. */
 export function timesIn(lower: string): number | undefined {

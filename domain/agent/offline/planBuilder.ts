@@ -2,7 +2,15 @@
  * Collects a plan's steps with unique node keys, and checks the finished plan against the plan schema, so
  * the rule-based planner can only answer with a plan every planner's plans are held to.
  */
-import { agentPlanSchema, newNodeRef, type AgentPlan, type PlanNodeFields, type PlanNodeKind, type PlanNodeRef, type PlanStepInput } from "../plan";
+import {
+  agentPlanSchema,
+  newNodeRef,
+  type AgentPlan,
+  type PlanNodeFields,
+  type PlanNodeKind,
+  type PlanNodeRef,
+  type PlanStepInput,
+} from "../plan";
 import type { PlannerAnswer } from "../planner";
 
 export class PlanBuilder {
@@ -14,7 +22,12 @@ export class PlanBuilder {
   runs = 0;
 
   /** Adds a node; `prefix` names its key ("img" → img1, img2…). */
-  addNode(prefix: string, kind: PlanNodeKind, fields: PlanNodeFields, place: { inputs?: PlanNodeRef[]; near?: PlanNodeRef } = {}): PlanNodeRef {
+  addNode(
+    prefix: string,
+    kind: PlanNodeKind,
+    fields: PlanNodeFields,
+    place: { inputs?: PlanNodeRef[]; near?: PlanNodeRef } = {},
+  ): PlanNodeRef {
     const n = (this.counts.get(prefix) ?? 0) + 1;
     this.counts.set(prefix, n);
     const key = `${prefix}${n}`;

@@ -22,7 +22,9 @@ export function planOffline(input: PlannerInput): PlannerAnswer {
       if (answer) return answer;
     } catch (err) {
       // A plan the schema refuses is this planner's bug: say so rather than fail the chat.
-      return noPlan(`I could not put that plan together (${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}). Try saying it another way.`);
+      return noPlan(
+        `I could not put that plan together (${err instanceof Error ? err.message.slice(0, 200) : "unknown error"}). Try saying it another way.`,
+      );
     }
   }
   return notUnderstood();

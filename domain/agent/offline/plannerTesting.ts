@@ -31,7 +31,14 @@ export interface CanvasSpec {
   shotLists?: AgentShotListView[];
 }
 
-const DEFAULT_TITLES: Record<AgentNodeView["kind"], string> = { none: "Untitled", text: "Text", image: "Image", video: "Video", audio: "Audio", model3d: "3D model" };
+const DEFAULT_TITLES: Record<AgentNodeView["kind"], string> = {
+  none: "Untitled",
+  text: "Text",
+  image: "Image",
+  video: "Video",
+  audio: "Audio",
+  model3d: "3D model",
+};
 
 function view(spec: NodeSpec, i: number): AgentNodeView {
   const kind = spec.kind ?? "none";
@@ -49,9 +56,18 @@ function view(spec: NodeSpec, i: number): AgentNodeView {
 }
 
 /** The same canvas as the planner sees it and as compilePlan reads it. */
-export function buildCanvas(specs: readonly NodeSpec[], edgePairs: readonly [string, string][] = []): { view: PlannerInput["canvas"]; plan: PlanCanvas } {
+export function buildCanvas(
+  specs: readonly NodeSpec[],
+  edgePairs: readonly [string, string][] = [],
+): { view: PlannerInput["canvas"]; plan: PlanCanvas } {
   const views = specs.map(view);
-  const edges = edgePairs.map(([source, target]) => ({ id: `edge-${source}-${target}`, source, target, sourceHandle: null, targetHandle: null }));
+  const edges = edgePairs.map(([source, target]) => ({
+    id: `edge-${source}-${target}`,
+    source,
+    target,
+    sourceHandle: null,
+    targetHandle: null,
+  }));
   const nodes = specs.map((spec, i) => {
     const v = views[i]!;
     return {
@@ -79,7 +95,14 @@ export function buildCanvas(specs: readonly NodeSpec[], edgePairs: readonly [str
 export function plannerCase(request: string, spec: CanvasSpec = {}): { input: PlannerInput; canvas: PlanCanvas } {
   const { view: canvasView, plan } = buildCanvas(spec.nodes ?? [], spec.edges ?? []);
   return {
-    input: { request, canvas: canvasView, selection: spec.selection ?? [], context: spec.context ?? [], scripts: spec.scripts ?? [], ...(spec.shotLists ? { shotLists: spec.shotLists } : {}) },
+    input: {
+      request,
+      canvas: canvasView,
+      selection: spec.selection ?? [],
+      context: spec.context ?? [],
+      scripts: spec.scripts ?? [],
+      ...(spec.shotLists ? { shotLists: spec.shotLists } : {}),
+    },
     canvas: plan,
   };
 }
@@ -125,7 +148,13 @@ const WORDS = "harbour fog dawn lighthouse pier gulls trawler rain neon alley de
 /** A canvas of `n` nodes of every kind (some with media, models and text), as the timing runs use. */
 export function largeCanvas(n: number): NodeSpec[] {
   const kinds: AgentNodeView["kind"][] = ["image", "image", "text", "video", "audio", "image", "model3d", "none", "text", "image"];
-  const models: Partial<Record<AgentNodeView["kind"], string>> = { image: "local/sketch", video: "local/video-ffmpeg", audio: "local/tts-flite", model3d: "local/mesh", text: "local/prompt-writer" };
+  const models: Partial<Record<AgentNodeView["kind"], string>> = {
+    image: "local/sketch",
+    video: "local/video-ffmpeg",
+    audio: "local/tts-flite",
+    model3d: "local/mesh",
+    text: "local/prompt-writer",
+  };
   return Array.from({ length: n }, (_, i) => {
     const kind = kinds[i % kinds.length]!;
     const words = Array.from({ length: 6 + (i % 9) }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ");

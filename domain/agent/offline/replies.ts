@@ -18,7 +18,10 @@ export const EXAMPLES = [
 const examples = () => EXAMPLES.map((e) => `• "${e}"`).join("\n");
 
 export function helpAnswer(): PlannerAnswer {
-  return { reply: `${CAPABILITIES}\nTry for example:\n${examples()}\nSelect nodes first (or add them to my context) to work on them.`, plan: null };
+  return {
+    reply: `${CAPABILITIES}\nTry for example:\n${examples()}\nSelect nodes first (or add them to my context) to work on them.`,
+    plan: null,
+  };
 }
 
 export function notUnderstood(): PlannerAnswer {
@@ -55,10 +58,13 @@ export function needSelection(kinds: readonly NodeKind[]): PlannerAnswer {
 /** The answer when the picked nodes are of another kind than the request needs. */
 export function wrongKind(kinds: readonly NodeKind[], picked: readonly AgentNodeView[]): PlannerAnswer {
   const nouns = kinds.map((k) => KIND_NOUN[k][1]).join(" or ");
-  return noPlan(`That works on ${nouns}, and ${picked.length === 1 ? `"${picked[0]!.title}" is ${describeKind(picked[0]!.kind)}` : "none of the chosen nodes is one"}. ${needSelection(kinds).reply}`);
+  return noPlan(
+    `That works on ${nouns}, and ${picked.length === 1 ? `"${picked[0]!.title}" is ${describeKind(picked[0]!.kind)}` : "none of the chosen nodes is one"}. ${needSelection(kinds).reply}`,
+  );
 }
 
-export const describeKind = (kind: NodeKind) => (kind === "none" ? "an empty node" : `${article(KIND_NOUN[kind][0])} ${KIND_NOUN[kind][0]}`);
+export const describeKind = (kind: NodeKind) =>
+  kind === "none" ? "an empty node" : `${article(KIND_NOUN[kind][0])} ${KIND_NOUN[kind][0]}`;
 
 /** '"Harbour"', '"Harbour" and "Pier"', '"A", "B" and 3 more'. */
 export function titles(nodes: readonly Pick<AgentNodeView, "title">[], max = 3): string {

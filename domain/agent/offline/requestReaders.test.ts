@@ -64,7 +64,13 @@ describe("aspect ratios", () => {
     expect(aspectRatioIn(text)).toBe(ratio);
   });
 
-  it.each(["a portrait of an old sailor", "crowds in the town square at night", "a vertical cliff above the sea", "a square table", "a 5:7 print"])("%s names no ratio", (text) => {
+  it.each([
+    "a portrait of an old sailor",
+    "crowds in the town square at night",
+    "a vertical cliff above the sea",
+    "a square table",
+    "a 5:7 print",
+  ])("%s names no ratio", (text) => {
     expect(aspectRatioIn(text)).toBeUndefined();
   });
 });

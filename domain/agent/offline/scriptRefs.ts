@@ -11,7 +11,9 @@ export type ScriptPick = { script: AgentScriptView } | { missing: string };
 /** The script the request names by name (longest name written wins), if any. */
 export function scriptNamedIn(input: PlannerInput, req: ParsedRequest): AgentScriptView | undefined {
   const all = req.text.toLowerCase();
-  return input.scripts.filter((s) => s.name.trim() && hasWords(all, s.name.trim().toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
+  return input.scripts
+    .filter((s) => s.name.trim() && hasWords(all, s.name.trim().toLowerCase()))
+    .sort((a, b) => b.name.length - a.name.length)[0];
 }
 
 /** The script the request names (longest name written wins); the only script when none is named. */
@@ -57,7 +59,24 @@ export function sceneIn(script: AgentScriptView, lower: string): AgentSceneView 
   }
   return undefined;
 }
-const STOP = new Set(["the", "a", "an", "of", "in", "for", "from", "this", "that", "whole", "entire", "storyboard", "board", "voice", "each", "every"]);
+const STOP = new Set([
+  "the",
+  "a",
+  "an",
+  "of",
+  "in",
+  "for",
+  "from",
+  "this",
+  "that",
+  "whole",
+  "entire",
+  "storyboard",
+  "board",
+  "voice",
+  "each",
+  "every",
+]);
 
 /** The characters who speak in the scenes, by their cue name as written in the script ("NELL"). */
 export function charactersOf(scenes: readonly AgentSceneView[]): string[] {
@@ -72,10 +91,21 @@ export function charactersOf(scenes: readonly AgentSceneView[]): string[] {
  */
 export function charactersIn(names: readonly string[], lower: string): string[] {
   return names.filter((name) => {
-    const bare = name.toLowerCase().replace(/\s*\(.*\)\s*$/, "").trim();
+    const bare = name
+      .toLowerCase()
+      .replace(/\s*\(.*\)\s*$/, "")
+      .trim();
     return bare.length > 0 && hasWords(lower, bare);
   });
 }
 
 export const sameCharacter = (a: string | undefined, b: string) =>
-  !!a && a.toLowerCase().replace(/\s*\(.*\)\s*$/, "").trim() === b.toLowerCase().replace(/\s*\(.*\)\s*$/, "").trim();
+  !!a &&
+  a
+    .toLowerCase()
+    .replace(/\s*\(.*\)\s*$/, "")
+    .trim() ===
+    b
+      .toLowerCase()
+      .replace(/\s*\(.*\)\s*$/, "")
+      .trim();

@@ -9,7 +9,8 @@ import { NUMBER_PATTERN, numberValue } from "./numbers";
 export type LocalCameraMove = (typeof LOCAL_CAMERA_MOVES)[number];
 
 /** `r` when it is one of the studio's aspect ratios. */
-export const asAspectRatio = (r: string | undefined): AspectRatio | undefined => ((ASPECT_RATIOS as readonly string[]).includes(r ?? "") ? (r as AspectRatio) : undefined);
+export const asAspectRatio = (r: string | undefined): AspectRatio | undefined =>
+  (ASPECT_RATIOS as readonly string[]).includes(r ?? "") ? (r as AspectRatio) : undefined;
 
 const RATIO_WORDS: Readonly<Record<string, AspectRatio>> = {
   vertical: "9:16",
@@ -28,12 +29,63 @@ const RATIO_WORDS: Readonly<Record<string, AspectRatio>> = {
 
 /** Words after which a ratio word is a format ("a vertical video", "square format"). */
 const FORMAT_NOUNS = new Set([
-  "image", "images", "picture", "pictures", "photo", "photos", "frame", "frames", "still", "stills", "shot", "shots",
-  "video", "videos", "clip", "clips", "format", "formats", "mode", "orientation", "aspect", "ratio", "version", "versions",
-  "poster", "thumbnail", "crop", "storyboard", "board", "boards", "panel", "panels", "variation", "variations", "one", "ones",
+  "image",
+  "images",
+  "picture",
+  "pictures",
+  "photo",
+  "photos",
+  "frame",
+  "frames",
+  "still",
+  "stills",
+  "shot",
+  "shots",
+  "video",
+  "videos",
+  "clip",
+  "clips",
+  "format",
+  "formats",
+  "mode",
+  "orientation",
+  "aspect",
+  "ratio",
+  "version",
+  "versions",
+  "poster",
+  "thumbnail",
+  "crop",
+  "storyboard",
+  "board",
+  "boards",
+  "panel",
+  "panels",
+  "variation",
+  "variations",
+  "one",
+  "ones",
 ]);
 /** Words before which a ratio word is a format ("make it vertical", "in widescreen", "the images square"). */
-const FORMAT_LEADS = new Set(["in", "to", "as", "it", "them", "these", "those", "this", "that", "all", "make", "go", "be", "into", ",", "and", "&"]);
+const FORMAT_LEADS = new Set([
+  "in",
+  "to",
+  "as",
+  "it",
+  "them",
+  "these",
+  "those",
+  "this",
+  "that",
+  "all",
+  "make",
+  "go",
+  "be",
+  "into",
+  ",",
+  "and",
+  "&",
+]);
 
 const NUMERIC_RATIO = /(?<![\d.])(\d{1,2})\s*(?::|x|×| by )\s*(\d{1,2})(?![\d.])|(?<![\d.])2\.(?:35|39|4)\s*:\s*1\b/;
 
@@ -56,19 +108,41 @@ export function aspectRatioIn(lower: string): AspectRatio | undefined {
     const next = tokens[i + 1];
     const prev = tokens[i - 1];
     if (next === "of") continue;
-    if (next === undefined || FORMAT_NOUNS.has(next) || (prev !== undefined && (FORMAT_LEADS.has(prev) || FORMAT_NOUNS.has(prev)))) return ratio;
+    if (next === undefined || FORMAT_NOUNS.has(next) || (prev !== undefined && (FORMAT_LEADS.has(prev) || FORMAT_NOUNS.has(prev))))
+      return ratio;
   }
   return undefined;
 }
 
 const CAMERA_PATTERNS: ReadonlyArray<readonly [RegExp, LocalCameraMove]> = [
-  [/\b(?:push(?:es|ing)?|dolly(?:ing)?|zoom(?:s|ing)?|mov(?:e|es|ing)|creep(?:s|ing)?|track(?:s|ing)?)[\s-]*in\b|\bpush(?:es|ing)? closer\b|\bmove closer\b|\bpush-in\b/, "dolly-in"],
-  [/\b(?:pull(?:s|ing)?|dolly(?:ing)?|zoom(?:s|ing)?|mov(?:e|es|ing)|track(?:s|ing)?)[\s-]*(?:out|back|away)\b|\bpull-?back\b/, "dolly-out"],
-  [/\b(?:pan(?:s|ning)?|truck(?:s|ing)?|track(?:s|ing)?|slid(?:e|es|ing)|mov(?:e|es|ing)|drift(?:s|ing)?|crab(?:s|bing)?|dolly(?:ing)?)[\s-]+(?:to (?:the )?)?left\b/, "truck-left"],
-  [/\b(?:pan(?:s|ning)?|truck(?:s|ing)?|track(?:s|ing)?|slid(?:e|es|ing)|mov(?:e|es|ing)|drift(?:s|ing)?|crab(?:s|bing)?|dolly(?:ing)?)[\s-]+(?:to (?:the )?)?right\b/, "truck-right"],
-  [/\b(?:crane(?:s|ing)?|tilt(?:s|ing)?|boom(?:s|ing)?|jib(?:s|bing)?|pedestal(?:ling)?|ris(?:e|es|ing)|mov(?:e|es|ing)|pan(?:s|ning)?)[\s-]+up(?:wards?)?\b|\b(?:rising|ascending|crane) shot\b/, "crane-up"],
-  [/\b(?:crane(?:s|ing)?|tilt(?:s|ing)?|boom(?:s|ing)?|jib(?:s|bing)?|pedestal(?:ling)?|descend(?:s|ing)?|mov(?:e|es|ing)|pan(?:s|ning)?)[\s-]+down(?:wards?)?\b|\bdescending shot\b/, "crane-down"],
-  [/\b(?:static|locked[\s-]off|lock(?:ed)? it off|still camera|no (?:camera )?(?:move(?:ment)?|motion)|tripod|fixed camera|stationary)\b/, "static"],
+  [
+    /\b(?:push(?:es|ing)?|dolly(?:ing)?|zoom(?:s|ing)?|mov(?:e|es|ing)|creep(?:s|ing)?|track(?:s|ing)?)[\s-]*in\b|\bpush(?:es|ing)? closer\b|\bmove closer\b|\bpush-in\b/,
+    "dolly-in",
+  ],
+  [
+    /\b(?:pull(?:s|ing)?|dolly(?:ing)?|zoom(?:s|ing)?|mov(?:e|es|ing)|track(?:s|ing)?)[\s-]*(?:out|back|away)\b|\bpull-?back\b/,
+    "dolly-out",
+  ],
+  [
+    /\b(?:pan(?:s|ning)?|truck(?:s|ing)?|track(?:s|ing)?|slid(?:e|es|ing)|mov(?:e|es|ing)|drift(?:s|ing)?|crab(?:s|bing)?|dolly(?:ing)?)[\s-]+(?:to (?:the )?)?left\b/,
+    "truck-left",
+  ],
+  [
+    /\b(?:pan(?:s|ning)?|truck(?:s|ing)?|track(?:s|ing)?|slid(?:e|es|ing)|mov(?:e|es|ing)|drift(?:s|ing)?|crab(?:s|bing)?|dolly(?:ing)?)[\s-]+(?:to (?:the )?)?right\b/,
+    "truck-right",
+  ],
+  [
+    /\b(?:crane(?:s|ing)?|tilt(?:s|ing)?|boom(?:s|ing)?|jib(?:s|bing)?|pedestal(?:ling)?|ris(?:e|es|ing)|mov(?:e|es|ing)|pan(?:s|ning)?)[\s-]+up(?:wards?)?\b|\b(?:rising|ascending|crane) shot\b/,
+    "crane-up",
+  ],
+  [
+    /\b(?:crane(?:s|ing)?|tilt(?:s|ing)?|boom(?:s|ing)?|jib(?:s|bing)?|pedestal(?:ling)?|descend(?:s|ing)?|mov(?:e|es|ing)|pan(?:s|ning)?)[\s-]+down(?:wards?)?\b|\bdescending shot\b/,
+    "crane-down",
+  ],
+  [
+    /\b(?:static|locked[\s-]off|lock(?:ed)? it off|still camera|no (?:camera )?(?:move(?:ment)?|motion)|tripod|fixed camera|stationary)\b/,
+    "static",
+  ],
 ];
 
 /** The local video's camera move the request names (the first one written), or undefined. */

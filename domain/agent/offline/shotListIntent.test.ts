@@ -6,9 +6,24 @@ import { addedNodes, compileAnswer, plannerCase } from "./plannerTesting";
 import { planOffline } from "./index";
 
 const at = "2026-01-01T00:00:00.000Z";
-const shot = (n: number, description: string) => ({ id: `s${n}`, shotNumber: n, description, subject: "", shotSize: "Wide Shot", shotType: "Single", movement: "Static", createdAt: at, updatedAt: at }) as Scene["shots"][number];
-const scene = (title: string, shots: Scene["shots"]) => ({ id: title, title, description: "", location: "Harbour", weather: "", lighting: "", shots, createdAt: at, updatedAt: at }) as Scene;
-const harbour = shotListView("list-1", "Harbour", [scene("Arrival", [shot(1, "The ferry docks at dawn"), shot(2, "Description..."), shot(3, "Nell steps onto the pier")]), scene("Storm", [shot(1, "Waves break over the wall")])]);
+const shot = (n: number, description: string) =>
+  ({
+    id: `s${n}`,
+    shotNumber: n,
+    description,
+    subject: "",
+    shotSize: "Wide Shot",
+    shotType: "Single",
+    movement: "Static",
+    createdAt: at,
+    updatedAt: at,
+  }) as Scene["shots"][number];
+const scene = (title: string, shots: Scene["shots"]) =>
+  ({ id: title, title, description: "", location: "Harbour", weather: "", lighting: "", shots, createdAt: at, updatedAt: at }) as Scene;
+const harbour = shotListView("list-1", "Harbour", [
+  scene("Arrival", [shot(1, "The ferry docks at dawn"), shot(2, "Description..."), shot(3, "Nell steps onto the pier")]),
+  scene("Storm", [shot(1, "Waves break over the wall")]),
+]);
 const other = shotListView("list-2", "Pilot cold open", [scene("Cold open", [shot(1, "A phone rings in the dark")])]);
 
 describe("frames for a shot list", () => {
@@ -17,7 +32,11 @@ describe("frames for a shot list", () => {
     const answer = planOffline(input);
     const nodes = addedNodes(compileAnswer(answer, canvas));
     expect(nodes.map((n) => n.data.title)).toEqual(["Arrival · Shot 1", "Arrival · Shot 3", "Storm · Shot 1"]);
-    expect(nodes[0]!.data).toMatchObject({ prompt: "Cinematic Wide Shot, Single: The ferry docks at dawn", selectedModel: "local/sketch", aspectRatio: "9:16" });
+    expect(nodes[0]!.data).toMatchObject({
+      prompt: "Cinematic Wide Shot, Single: The ferry docks at dawn",
+      selectedModel: "local/sketch",
+      aspectRatio: "9:16",
+    });
     expect(new Set(nodes.map((n) => n.position.y)).size).toBe(1);
     expect(answer.plan!.steps.filter((s) => s.op === "run-node")).toHaveLength(3);
     expect(answer.reply).toMatch(/^Adds 3 storyboard frames for "Harbour"/);
@@ -28,7 +47,9 @@ describe("frames for a shot list", () => {
     expect(addedNodes(compileAnswer(planOffline(input), canvas)).map((n) => n.data.title)).toEqual(["Storm · Shot 1"]);
     const unnamed = planOffline(plannerCase("storyboard the shot list", { shotLists: [harbour, other] }).input);
     expect(unnamed).toEqual({ plan: null, reply: 'Which shot list? Name it in your request: "Harbour", "Pilot cold open".' });
-    expect(planOffline(plannerCase("storyboard the shot list").input).reply).toBe("This project has no shot lists yet. Plan one in Shot Lists mode first.");
+    expect(planOffline(plannerCase("storyboard the shot list").input).reply).toBe(
+      "This project has no shot lists yet. Plan one in Shot Lists mode first.",
+    );
   });
 });
 

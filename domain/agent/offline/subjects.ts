@@ -40,10 +40,11 @@ export function allOfKindIn(lower: string): NodeKind | "any" | undefined {
   return "any";
 }
 
-
-const PLURAL_KIND = /\b(?:the|my|our)\s+(?:[a-z0-9:-]+\s+)?(images|pictures|photos|frames|stills|videos|clips|audios|sounds|recordings|texts|notes|3d models|meshes)\b/;
+const PLURAL_KIND =
+  /\b(?:the|my|our)\s+(?:[a-z0-9:-]+\s+)?(images|pictures|photos|frames|stills|videos|clips|audios|sounds|recordings|texts|notes|3d models|meshes)\b/;
 const CANVAS_SCOPE = /\b(?:on|in|across) (?:the|this|my) (?:whole |entire )?(?:canvas|project|board|workspace)\b|\beverywhere\b/;
-const NAMED_CUE = /\b(?:called|named|titled|labell?ed)\s+("[_]+"|'[_]+'|[^,.;!?]{1,80}?)(?=\s+(?:to|into|and|with|as|from|in|on)\b|[,.;!?]|$)/g;
+const NAMED_CUE =
+  /\b(?:called|named|titled|labell?ed)\s+("[_]+"|'[_]+'|[^,.;!?]{1,80}?)(?=\s+(?:to|into|and|with|as|from|in|on)\b|[,.;!?]|$)/g;
 
 /** The title a phrase names, normalised for comparing ("the Harbour node" → "harbour"). */
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
@@ -127,7 +128,8 @@ export function subjectsOf(input: PlannerInput, req: ParsedRequest, kinds?: read
   // A selection inside the context (the last chip added stays selected) does not narrow it: the context's
   // nodes are all meant. A selection reaching beyond the context is the user's pick.
   const inContext = new Set(input.context);
-  if (selected.length && context.length > selected.length && selected.every((n) => inContext.has(n.id)) && hasKind(context)) return finish(context, "context");
+  if (selected.length && context.length > selected.length && selected.every((n) => inContext.has(n.id)) && hasKind(context))
+    return finish(context, "context");
   if (selected.length && hasKind(selected)) return finish(selected, "selection");
   if (context.length && hasKind(context)) return finish(context, "context");
   if (all) return finish([...input.canvas.nodes], "request");
@@ -139,7 +141,11 @@ export function subjectsOf(input: PlannerInput, req: ParsedRequest, kinds?: read
   const plural = PLURAL_KIND.exec(req.lower);
   if (plural) {
     const kind = kindOfNoun(plural[1]!);
-    if (kind) return finish(input.canvas.nodes.filter((n) => n.kind === kind), "request");
+    if (kind)
+      return finish(
+        input.canvas.nodes.filter((n) => n.kind === kind),
+        "request",
+      );
   }
   return { nodes: [], from: "none", skipped: [] };
 }

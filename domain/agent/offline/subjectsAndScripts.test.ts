@@ -71,7 +71,14 @@ describe("nodesNamed / allOfKindIn", () => {
 describe("scripts, scenes and characters", () => {
   const pilot = buildScript("s1", "Pilot", [
     { heading: "EXT. HARBOUR - DAWN", lines: [["dialogue", "Late again.", "NELL"]] },
-    { heading: "INT. KITCHEN - NIGHT", number: "2A", lines: [["dialogue", "Who's there?", "NELL (V.O.)"], ["dialogue", "Me.", "MARCUS"]] },
+    {
+      heading: "INT. KITCHEN - NIGHT",
+      number: "2A",
+      lines: [
+        ["dialogue", "Who's there?", "NELL (V.O.)"],
+        ["dialogue", "Me.", "MARCUS"],
+      ],
+    },
     { heading: "EXT. CLIFF - DAY", lines: [] },
   ]);
   const finale = buildScript("s2", "Finale", []);

@@ -50,7 +50,9 @@ describe("tools on the picked nodes", () => {
 
   it("asks for a node of the tool's kind", () => {
     expect(plan("upscale this").answer).toEqual({ plan: null, reply: "Select an image first, or add one to the agent's context." });
-    expect(plan("upscale this", { selection: [CLIP.id] }).answer.reply).toBe(`That works on images, and "Clip" is a video. Select an image first, or add one to the agent's context.`);
+    expect(plan("upscale this", { selection: [CLIP.id] }).answer.reply).toBe(
+      `That works on images, and "Clip" is a video. Select an image first, or add one to the agent's context.`,
+    );
   });
 
   it("leaves a weak tool word with nothing picked to the other intents", () => {

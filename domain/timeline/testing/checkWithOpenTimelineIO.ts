@@ -44,7 +44,9 @@ interface OtioTrack {
   kind: string;
   duration_frames: number;
 }
-type OtioResult = { file: string; clips: OtioClip[]; tracks: OtioTrack[]; error?: undefined } | { file: string; error: string; clips?: undefined; tracks?: undefined };
+type OtioResult =
+  | { file: string; clips: OtioClip[]; tracks: OtioTrack[]; error?: undefined }
+  | { file: string; error: string; clips?: undefined; tracks?: undefined };
 type Format = "otio" | "fcpxml" | "edl";
 
 function readBack(seq: TimelineSequence, options: { exactFcpxTimes?: boolean } = {}): Record<Format, OtioResult> {
@@ -71,13 +73,27 @@ function expectedClips(seq: TimelineSequence, naming: Naming, media: "path" | "n
   const url = (path: string) => (media === "path" ? path : null);
   let at = 0;
   const video = seq.clips.map((clip) => {
-    const read = { name: name(clip.name, clip.media.path), kind: "Video", record_in_frames: at, duration_frames: clip.durationFrames, source_in_frames: clip.sourceInFrames, target_url: url(clip.media.path) };
+    const read = {
+      name: name(clip.name, clip.media.path),
+      kind: "Video",
+      record_in_frames: at,
+      duration_frames: clip.durationFrames,
+      source_in_frames: clip.sourceInFrames,
+      target_url: url(clip.media.path),
+    };
     at += clip.durationFrames;
     return read;
   });
   const audio = [...seq.audio]
     .sort((a, b) => a.startFrames - b.startFrames)
-    .map((clip) => ({ name: name(clip.name, clip.media.path), kind: "Audio", record_in_frames: clip.startFrames, duration_frames: clip.durationFrames, source_in_frames: clip.sourceInFrames, target_url: url(clip.media.path) }));
+    .map((clip) => ({
+      name: name(clip.name, clip.media.path),
+      kind: "Audio",
+      record_in_frames: clip.startFrames,
+      duration_frames: clip.durationFrames,
+      source_in_frames: clip.sourceInFrames,
+      target_url: url(clip.media.path),
+    }));
   return [...video, ...audio];
 }
 
@@ -110,7 +126,9 @@ function differing(read: OtioResult, seq: TimelineSequence): number {
 }
 
 if (python(["-c", "import opentimelineio"]).status !== 0) {
-  console.error("OpenTimelineIO is not installed for python3: see /work/shared/notes/opentimelineio.md (or pip install opentimelineio otio-cmx3600-adapter otio-fcpx-xml-adapter)");
+  console.error(
+    "OpenTimelineIO is not installed for python3: see /work/shared/notes/opentimelineio.md (or pip install opentimelineio otio-cmx3600-adapter otio-fcpx-xml-adapter)",
+  );
   process.exit(1);
 }
 
@@ -127,11 +145,15 @@ for (const [label, seq] of cases) {
   expectRead(read.otio, seq, "shot label", "path");
   expectRead(read.edl, seq, "media file name", "path");
   const audioEnd = expectedTracks(seq).at(-1)!.duration_frames;
-  console.log(`ok: ${label}: .otio and .edl read back with the same clips, order, durations and media; audio track ends at frame ${audioEnd}`);
+  console.log(
+    `ok: ${label}: .otio and .edl read back with the same clips, order, durations and media; audio track ends at frame ${audioEnd}`,
+  );
 
   if (seq.ntsc) {
     const off = differing(read.fcpxml, seq);
-    console.log(`  note: .fcpxml at ${label.split(" at ")[1]}: the fcpx adapter truncates the rate to ${seq.fps - 1}; ${read.fcpxml.error ?? `${off} of ${seq.clips.length + seq.audio.length} clips read with other times`} (adapter limit, not asserted)`);
+    console.log(
+      `  note: .fcpxml at ${label.split(" at ")[1]}: the fcpx adapter truncates the rate to ${seq.fps - 1}; ${read.fcpxml.error ?? `${off} of ${seq.clips.length + seq.audio.length} clips read with other times`} (adapter limit, not asserted)`,
+    );
     continue;
   }
   if (seq.fps === 24) {

@@ -50,7 +50,13 @@ function expectedGaps(seq: TimelineSequence): ReadGap[] {
 }
 
 /** The fields every format carries; format-specific extras (the EDL's note, reel, channel) are checked elsewhere. */
-const common = ({ name, recordIn, durationFrames, sourceInFrames, media }: ReadClip): ReadClip => ({ name, recordIn, durationFrames, sourceInFrames, media });
+const common = ({ name, recordIn, durationFrames, sourceInFrames, media }: ReadClip): ReadClip => ({
+  name,
+  recordIn,
+  durationFrames,
+  sourceInFrames,
+  media,
+});
 
 export function expectSameTimeline(read: ReadTimeline, seq: TimelineSequence, naming: Naming = "shot label"): void {
   expect(read.video.map(common)).toEqual(expectedVideo(seq, naming));

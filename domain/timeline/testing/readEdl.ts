@@ -21,7 +21,10 @@ export function readEdl(text: string, timecodeRate: number): ReadTimeline & { ev
   let fcm: string | null = null;
   const events: EdlEventRead[] = [];
   const frames = (tc: string) => timecodeToFrames(tc, timecodeRate);
-  for (const line of text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const event = EVENT.exec(line);
     const last = events.at(-1);
     if (line.startsWith("TITLE:")) name = line.slice("TITLE:".length).trim();
@@ -31,7 +34,15 @@ export function readEdl(text: string, timecodeRate: number): ReadTimeline & { ev
       if (Number(number) !== events.length + 1) throw new Error(`Event ${number} is out of sequence`);
       const duration = frames(recOut!) - frames(recIn!);
       if (frames(srcOut!) - frames(srcIn!) !== duration) throw new Error(`Event ${number}: source and record lengths differ`);
-      events.push({ name: "", recordIn: frames(recIn!), durationFrames: duration, sourceInFrames: frames(srcIn!), media: null, channel: channel!, reel: reel! });
+      events.push({
+        name: "",
+        recordIn: frames(recIn!),
+        durationFrames: duration,
+        sourceInFrames: frames(srcIn!),
+        media: null,
+        channel: channel!,
+        reel: reel!,
+      });
     } else if (line.startsWith("*") && last) {
       const comment = /^\*\s*(FROM CLIP NAME|OTIO REFERENCE FROM|FROM CLIP|FROM FILE|COMMENT):?\s*(.*)$/.exec(line);
       if (comment?.[1] === "FROM CLIP NAME") last.name = comment[2]!;

@@ -74,8 +74,17 @@ export function readFcpxml(text: string): ReadTimeline {
     const start = toFrames(item.attributes.start, frame);
     if (item.name !== "gap") {
       // A <clip> (a still) names its media by the <video> inside it, on the clip's own storyline (no lane).
-      const ref = item.name === "clip" ? item.children.find((c) => c.name === "video" && c.attributes.lane === undefined)?.attributes.ref : item.attributes.ref;
-      video.push({ name: item.attributes.name!, recordIn, durationFrames: toFrames(item.attributes.duration, frame), sourceInFrames: start, media: mediaOf(ref) });
+      const ref =
+        item.name === "clip"
+          ? item.children.find((c) => c.name === "video" && c.attributes.lane === undefined)?.attributes.ref
+          : item.attributes.ref;
+      video.push({
+        name: item.attributes.name!,
+        recordIn,
+        durationFrames: toFrames(item.attributes.duration, frame),
+        sourceInFrames: start,
+        media: mediaOf(ref),
+      });
     }
     for (const connected of item.children.filter((c) => Number(c.attributes.lane) < 0)) {
       // A connected clip's offset is in its parent's own time, which begins at the parent's start.

@@ -45,7 +45,13 @@ function readTrack(value: unknown, kind: string, rate: number): { clips: ReadCli
       schema(item, "Clip.2", `${kind}[${i}]`);
       const references = obj(item.media_references, `${kind}[${i}].media_references`);
       const reference = schema(references[item.active_media_reference_key as string], "ExternalReference.1", `${kind}[${i}] media`);
-      clips.push({ name: item.name as string, recordIn: at, durationFrames: range.duration, sourceInFrames: range.start, media: reference.target_url as string });
+      clips.push({
+        name: item.name as string,
+        recordIn: at,
+        durationFrames: range.duration,
+        sourceInFrames: range.start,
+        media: reference.target_url as string,
+      });
     }
     at += range.duration;
   }
@@ -60,5 +66,12 @@ export function readOtio(text: string): ReadTimeline & { rate: number; audioGapI
   if (rest.length > 0) throw new Error("Expected exactly one video and one audio track");
   const video = readTrack(videoTrack, "Video", rate);
   const audio = readTrack(audioTrack, "Audio", rate);
-  return { name: timeline.name as string, rate, video: video.clips, audio: audio.clips, audioGaps: gapsBetween(audio.clips), audioGapItems: audio.gaps };
+  return {
+    name: timeline.name as string,
+    rate,
+    video: video.clips,
+    audio: audio.clips,
+    audioGaps: gapsBetween(audio.clips),
+    audioGapItems: audio.gaps,
+  };
 }

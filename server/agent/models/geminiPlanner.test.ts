@@ -11,9 +11,19 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function gemini(turn: (request: GeminiRequest, index: number) => ScriptedGeminiTurn, config: { apiKey?: string; maxTurns?: number } = {}) {
+async function gemini(
+  turn: (request: GeminiRequest, index: number) => ScriptedGeminiTurn,
+  config: { apiKey?: string; maxTurns?: number } = {},
+) {
   fake = await startGeminiChatFake({ key: KEY, turn });
-  return createModelPlanner({ provider: "google", apiKey: KEY, baseUrl: `${fake.origin}/v1beta`, model: "gemini-2.5-flash", turnTimeoutMs: 5_000, ...config });
+  return createModelPlanner({
+    provider: "google",
+    apiKey: KEY,
+    baseUrl: `${fake.origin}/v1beta`,
+    model: "gemini-2.5-flash",
+    turnTimeoutMs: 5_000,
+    ...config,
+  });
 }
 
 const lastParts = (index: number) => fake!.chats[index]!.body.contents.at(-1)!.parts;
@@ -27,11 +37,32 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
 
 describe("Gemini planner (generateContent function calling, streamed)", () => {
   it("builds a plan from functionCall parts and answers each with a functionResponse", async () => {
-    const planner = await gemini((_req, i) =>
-      [
-        { thought: "The user wants a second shot.", text: ["Adding ", "the shot."], calls: [{ name: "add_node", args: { key: "shot2", kind: "image", model: "fal-ai/flux/schnell", parameters: '{"num_inference_steps": 4}', inputs: ["hero"] } }] },
-        { calls: [{ name: "run_node", args: { node: "new:shot2" } }, { name: "finish", args: { summary: "Adds a second shot and renders it." } }] },
-      ][i]!,
+    const planner = await gemini(
+      (_req, i) =>
+        [
+          {
+            thought: "The user wants a second shot.",
+            text: ["Adding ", "the shot."],
+            calls: [
+              {
+                name: "add_node",
+                args: {
+                  key: "shot2",
+                  kind: "image",
+                  model: "fal-ai/flux/schnell",
+                  parameters: '{"num_inference_steps": 4}',
+                  inputs: ["hero"],
+                },
+              },
+            ],
+          },
+          {
+            calls: [
+              { name: "run_node", args: { node: "new:shot2" } },
+              { name: "finish", args: { summary: "Adds a second shot and renders it." } },
+            ],
+          },
+        ][i]!,
     );
     const deltas: string[] = [];
     const answer = await planner.plan(buildPlannerInput(), { onText: (d) => deltas.push(d) });
@@ -41,7 +72,14 @@ describe("Gemini planner (generateContent function calling, streamed)", () => {
     expect(answer.reply).toBe("Adds a second shot and renders it.");
     // The settings came as JSON text (Gemini cannot describe a free-form object) and were read back.
     expect(answer.plan!.steps).toEqual([
-      { op: "add-node", key: "shot2", kind: "image", model: "fal-ai/flux/schnell", parameters: { num_inference_steps: 4 }, inputs: ["hero"] },
+      {
+        op: "add-node",
+        key: "shot2",
+        kind: "image",
+        model: "fal-ai/flux/schnell",
+        parameters: { num_inference_steps: 4 },
+        inputs: ["hero"],
+      },
       { op: "run-node", node: "new:shot2" },
     ]);
 
@@ -50,27 +88,46 @@ describe("Gemini planner (generateContent function calling, streamed)", () => {
     expect(first!.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
     expect(fake!.requests[0]!.headers["x-goog-api-key"]).toBe(KEY);
     expect(first!.body.systemInstruction!.parts[0]!.text).toMatch(/never follow them/);
-    expect(first!.body.contents).toEqual([{ role: "user", parts: [{ text: expect.stringContaining("Add a second shot after the hero shot") }] }]);
+    expect(first!.body.contents).toEqual([
+      { role: "user", parts: [{ text: expect.stringContaining("Add a second shot after the hero shot") }] },
+    ]);
     const declarations = first!.body.tools![0]!.functionDeclarations;
     expect(declarations.map((d) => d.name)).toContain("finish");
-    expect(declarations.find((d) => d.name === "add_node")!.parameters).toMatchObject({ type: "OBJECT", required: ["key", "kind"], properties: { kind: { type: "STRING", format: "enum" } } });
+    expect(declarations.find((d) => d.name === "add_node")!.parameters).toMatchObject({
+      type: "OBJECT",
+      required: ["key", "kind"],
+      properties: { kind: { type: "STRING", format: "enum" } },
+    });
     // Nothing Gemini's OpenAPI subset refuses.
     const keys = keysOf(declarations);
-    for (const banned of ["additionalProperties", "$schema", "propertyNames", "const", "default", "pattern"]) expect(keys.has(banned), banned).toBe(false);
+    for (const banned of ["additionalProperties", "$schema", "propertyNames", "const", "default", "pattern"])
+      expect(keys.has(banned), banned).toBe(false);
 
     // The model's turn goes back as it came, thought signature included, then the answer to its call.
     const history = second!.body.contents;
     expect(history.at(-2)!.role).toBe("model");
-    expect(history.at(-2)!.parts.find((p) => p.functionCall)).toMatchObject({ functionCall: { name: "add_node" }, thoughtSignature: "sig-1" });
-    expect(history.at(-1)).toEqual({ role: "user", parts: [{ functionResponse: { name: "add_node", response: { result: expect.stringMatching(/refer to it as "new:shot2"/) } } }] });
+    expect(history.at(-2)!.parts.find((p) => p.functionCall)).toMatchObject({
+      functionCall: { name: "add_node" },
+      thoughtSignature: "sig-1",
+    });
+    expect(history.at(-1)).toEqual({
+      role: "user",
+      parts: [{ functionResponse: { name: "add_node", response: { result: expect.stringMatching(/refer to it as "new:shot2"/) } } }],
+    });
   });
 
   it("answers an invalid call with an error functionResponse, and the model corrects it", async () => {
-    const planner = await gemini((_req, i) =>
-      [
-        { calls: [{ name: "update_node", args: { node: "hero", set: { aspectRatio: "7:5" } }, id: "fc-1" }] },
-        { calls: [{ name: "update_node", args: { node: "hero", set: { aspectRatio: "16:9" } }, id: "fc-2" }, { name: "finish", args: { summary: "Makes the hero shot widescreen." } }] },
-      ][i]!,
+    const planner = await gemini(
+      (_req, i) =>
+        [
+          { calls: [{ name: "update_node", args: { node: "hero", set: { aspectRatio: "7:5" } }, id: "fc-1" }] },
+          {
+            calls: [
+              { name: "update_node", args: { node: "hero", set: { aspectRatio: "16:9" } }, id: "fc-2" },
+              { name: "finish", args: { summary: "Makes the hero shot widescreen." } },
+            ],
+          },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
 
@@ -82,8 +139,12 @@ describe("Gemini planner (generateContent function calling, streamed)", () => {
   });
 
   it("tells the model when its call was malformed and lets it try again", async () => {
-    const planner = await gemini((_req, i) =>
-      [{ finishReason: "MALFORMED_FUNCTION_CALL", finishMessage: "Malformed function call: add_node(key=" }, { calls: [{ name: "finish", args: { summary: "Nothing to change." } }] }][i]!,
+    const planner = await gemini(
+      (_req, i) =>
+        [
+          { finishReason: "MALFORMED_FUNCTION_CALL", finishMessage: "Malformed function call: add_node(key=" },
+          { calls: [{ name: "finish", args: { summary: "Nothing to change." } }] },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
     expect(lastParts(1).at(-1)!.text).toMatch(/could not be read \(Malformed function call/);

@@ -28,7 +28,8 @@ export interface GeminiPlannerConfig extends ToolLoopOptions {
 }
 
 /** Google answers a bad key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID, not 401. */
-const classify: Classifier = (status, body) => (status === 400 && /API_KEY_INVALID|API key not valid/.test(JSON.stringify(body ?? "")) ? "auth" : undefined);
+const classify: Classifier = (status, body) =>
+  status === 400 && /API_KEY_INVALID|API key not valid/.test(JSON.stringify(body ?? "")) ? "auth" : undefined;
 
 interface Part {
   text?: string;
@@ -65,7 +66,13 @@ export const geminiModelName = (model: string) => model.replace(/^(models\/|goog
 export function createGeminiPlanner(config: GeminiPlannerConfig): ModelPlanner {
   const maxTurns = config.maxTurns ?? MAX_MODEL_TURNS;
   const model = geminiModelName(config.model);
-  const service: ModelService = { name: SERVICE, secrets: [config.apiKey], classify, fetch: config.fetch ?? fetch, timeoutMs: config.turnTimeoutMs ?? 120_000 };
+  const service: ModelService = {
+    name: SERVICE,
+    secrets: [config.apiKey],
+    classify,
+    fetch: config.fetch ?? fetch,
+    timeoutMs: config.turnTimeoutMs ?? 120_000,
+  };
   const url = `${(config.baseUrl ?? GEMINI_BASE_URL).replace(/\/+$/, "")}/models/${encodeURIComponent(model)}:streamGenerateContent?alt=sse`;
   const headers = { "x-goog-api-key": config.apiKey };
   const name = `Gemini ${model}`;
@@ -89,14 +96,24 @@ export function createGeminiPlanner(config: GeminiPlannerConfig): ModelPlanner {
             tools: [{ functionDeclarations: DECLARATIONS.map((d) => d.declaration) }],
             toolConfig: { functionCallingConfig: { mode: "AUTO" } },
           };
-          const { answer, parts } = await readTurn(postForEvents(service, url, { headers, body, ...(opts.signal ? { signal: opts.signal } : {}) }), turn, opts.onText);
+          const { answer, parts } = await readTurn(
+            postForEvents(service, url, { headers, body, ...(opts.signal ? { signal: opts.signal } : {}) }),
+            turn,
+            opts.onText,
+          );
           if (parts.length) contents.push({ role: "model", parts });
           return answer;
         },
         answer(results) {
           for (const r of results) {
             // Calls Gemini gave no id (older models) are answered by name alone; `gen_` ids are ours.
-            userSays({ functionResponse: { ...(r.call.id.startsWith("gen_") ? {} : { id: r.call.id }), name: r.call.name, response: r.ok ? { result: r.text } : { error: r.text } } });
+            userSays({
+              functionResponse: {
+                ...(r.call.id.startsWith("gen_") ? {} : { id: r.call.id }),
+                name: r.call.name,
+                response: r.ok ? { result: r.text } : { error: r.text },
+              },
+            });
           }
         },
         say(text) {
@@ -109,7 +126,11 @@ export function createGeminiPlanner(config: GeminiPlannerConfig): ModelPlanner {
 }
 
 /** Reads one streamed turn: its text, its calls, and its parts as the history must keep them. */
-async function readTurn(events: AsyncIterable<unknown>, turn: number, onText?: (delta: string) => void): Promise<{ answer: ModelTurn; parts: Part[] }> {
+async function readTurn(
+  events: AsyncIterable<unknown>,
+  turn: number,
+  onText?: (delta: string) => void,
+): Promise<{ answer: ModelTurn; parts: Part[] }> {
   let text = "";
   const calls: ToolCall[] = [];
   const parts: Part[] = [];
@@ -119,7 +140,8 @@ async function readTurn(events: AsyncIterable<unknown>, turn: number, onText?: (
     // Without alt=sse (or from a proxy) the stream may come as one JSON array of responses.
     for (const response of (Array.isArray(event) ? event : [event]) as GenerateContentResponse[]) {
       if (response.error) throw new ProviderError(`${SERVICE} could not answer: ${response.error.message ?? "an error in the stream"}`);
-      if (response.promptFeedback?.blockReason) throw new ProviderError(`${SERVICE} refused the request (${response.promptFeedback.blockReason}).`);
+      if (response.promptFeedback?.blockReason)
+        throw new ProviderError(`${SERVICE} refused the request (${response.promptFeedback.blockReason}).`);
       const candidate = response.candidates?.[0];
       if (!candidate) continue;
       finishReason = candidate.finishReason ?? finishReason;
@@ -131,16 +153,28 @@ async function readTurn(events: AsyncIterable<unknown>, turn: number, onText?: (
         }
         if (part.functionCall?.name) {
           const args = decodeJsonTextFields(part.functionCall.args ?? {}, JSON_TEXT_PATHS.get(part.functionCall.name) ?? []);
-          calls.push({ id: part.functionCall.id ?? `gen_${turn}_${calls.length}`, name: part.functionCall.name, arguments: JSON.stringify(args) });
+          calls.push({
+            id: part.functionCall.id ?? `gen_${turn}_${calls.length}`,
+            name: part.functionCall.name,
+            arguments: JSON.stringify(args),
+          });
         }
         keep(parts, part);
       }
     }
   }
   if (calls.length === 0 && finishReason === "MALFORMED_FUNCTION_CALL") {
-    return { answer: { text, calls, problem: `Your last function call could not be read${finishMessage ? ` (${finishMessage.slice(0, 300)})` : ""}.` }, parts };
+    return {
+      answer: {
+        text,
+        calls,
+        problem: `Your last function call could not be read${finishMessage ? ` (${finishMessage.slice(0, 300)})` : ""}.`,
+      },
+      parts,
+    };
   }
-  if (calls.length === 0 && !text.trim() && !NORMAL_ENDS.has(finishReason)) throw new ProviderError(`${SERVICE} stopped without an answer (${finishReason}).`);
+  if (calls.length === 0 && !text.trim() && !NORMAL_ENDS.has(finishReason))
+    throw new ProviderError(`${SERVICE} stopped without an answer (${finishReason}).`);
   return { answer: { text, calls }, parts };
 }
 

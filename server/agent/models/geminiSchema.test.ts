@@ -32,12 +32,26 @@ describe("Gemini function parameters", () => {
   it("asks for a free-form object as JSON text and reads it back", () => {
     const { schema, jsonTextPaths } = geminiParametersOf({
       type: "object",
-      properties: { node: { type: "string" }, set: { type: "object", properties: { parameters: { type: "object", propertyNames: { type: "string" }, additionalProperties: {}, description: "Settings." } } } },
+      properties: {
+        node: { type: "string" },
+        set: {
+          type: "object",
+          properties: {
+            parameters: { type: "object", propertyNames: { type: "string" }, additionalProperties: {}, description: "Settings." },
+          },
+        },
+      },
     });
     expect(jsonTextPaths).toEqual([["set", "parameters"]]);
-    expect((schema.properties as any).set.properties.parameters).toEqual({ type: "STRING", description: expect.stringMatching(/^Settings\. Written as JSON object text/) });
+    expect((schema.properties as any).set.properties.parameters).toEqual({
+      type: "STRING",
+      description: expect.stringMatching(/^Settings\. Written as JSON object text/),
+    });
 
-    expect(decodeJsonTextFields({ node: "a", set: { parameters: '{"steps": 4}' } }, jsonTextPaths)).toEqual({ node: "a", set: { parameters: { steps: 4 } } });
+    expect(decodeJsonTextFields({ node: "a", set: { parameters: '{"steps": 4}' } }, jsonTextPaths)).toEqual({
+      node: "a",
+      set: { parameters: { steps: 4 } },
+    });
     // Text that is not a JSON object is left as it is, for the call's check to refuse with a reason.
     expect(decodeJsonTextFields({ set: { parameters: "four steps" } }, jsonTextPaths)).toEqual({ set: { parameters: "four steps" } });
     // A model that sends an object anyway is read as it is.

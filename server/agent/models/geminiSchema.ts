@@ -67,7 +67,8 @@ function convert(node: Json, path: string[], jsonTextPaths: string[][]): Json {
   }
   if (type === "array") {
     out.type = "ARRAY";
-    out.items = node.items && typeof node.items === "object" ? convert(node.items as Json, [...path, "*"], jsonTextPaths) : { type: "STRING" };
+    out.items =
+      node.items && typeof node.items === "object" ? convert(node.items as Json, [...path, "*"], jsonTextPaths) : { type: "STRING" };
     return out;
   }
   if (typeof type === "string") out.type = type.toUpperCase();

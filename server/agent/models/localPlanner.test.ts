@@ -20,7 +20,16 @@ describe("the local GGUF planner's answer", () => {
       JSON.stringify({
         summary: "Adds a lighthouse shot and runs it.",
         steps: [
-          { op: "add-node", key: "a", kind: "image", title: "Lighthouse", prompt: "a lighthouse at dusk", model: "local/sketch", aspectRatio: "", inputs: [] },
+          {
+            op: "add-node",
+            key: "a",
+            kind: "image",
+            title: "Lighthouse",
+            prompt: "a lighthouse at dusk",
+            model: "local/sketch",
+            aspectRatio: "",
+            inputs: [],
+          },
           { op: "update-node", node: "hero", title: "", prompt: "the rider at dawn", model: "", aspectRatio: "16:9" },
           { op: "run-node", node: "new:a" },
         ],
@@ -39,12 +48,16 @@ describe("the local GGUF planner's answer", () => {
     const bad = answerOf(JSON.stringify({ summary: "Lay out.", steps: [{ op: "layout", nodes: [], arrangement: "row" }] }));
     expect(bad.plan).toBeNull();
     expect(bad.reply).toMatch(/^Lay out\.\n\(The local model's plan could not be used: /);
-    expect(() => answerOf('{"summary": "cut off')).toThrow("The local model's answer was not complete JSON. Try again, or ask for less at once.");
+    expect(() => answerOf('{"summary": "cut off')).toThrow(
+      "The local model's answer was not complete JSON. Try again, or ask for less at once.",
+    );
   });
 
   it("names only this canvas's nodes (the selection first), new nodes, and the catalogue's models and tools", () => {
     const input = buildPlannerInput();
-    const schema = localPlanSchema(input, 3) as { properties: { steps: { maxItems: number; items: { oneOf: { properties: Record<string, { enum?: unknown[]; const?: string }> }[] } } } };
+    const schema = localPlanSchema(input, 3) as {
+      properties: { steps: { maxItems: number; items: { oneOf: { properties: Record<string, { enum?: unknown[]; const?: string }> }[] } } };
+    };
     const steps = schema.properties.steps;
     expect(steps.maxItems).toBe(3);
     const run = steps.items.oneOf.find((s) => s.properties.op!.const === "run-node")!;

@@ -70,11 +70,22 @@ export function localPlanSchema(input: PlannerInput, maxSteps: number): Record<s
         maxItems: maxSteps,
         items: {
           oneOf: [
-            step("add-node", { key: { enum: NEW_KEYS }, kind: { enum: PLAN_NODE_KINDS }, title: text(80), prompt: text(400), model, aspectRatio: ratio, inputs: { type: "array", items: ref, maxItems: 4 } }),
+            step("add-node", {
+              key: { enum: NEW_KEYS },
+              kind: { enum: PLAN_NODE_KINDS },
+              title: text(80),
+              prompt: text(400),
+              model,
+              aspectRatio: ratio,
+              inputs: { type: "array", items: ref, maxItems: 4 },
+            }),
             step("connect", { from: ref, to: ref }),
             step("update-node", { node: ref, title: text(80), prompt: text(400), model, aspectRatio: ratio }),
             step("delete-node", { node: ref }),
-            step("layout", { nodes: { type: "array", items: ref, minItems: 1, maxItems: 20 }, arrangement: { enum: ["row", "column", "grid"] } }),
+            step("layout", {
+              nodes: { type: "array", items: ref, minItems: 1, maxItems: 20 },
+              arrangement: { enum: ["row", "column", "grid"] },
+            }),
             step("run-node", { node: ref }),
             step("run-from-here", { node: ref }),
             step("run-tool", { node: ref, tool: { enum: TOOLS.map((t) => t.id) } }),
@@ -99,18 +110,36 @@ export function answerOf(text: string): PlannerAnswer {
   const steps = (Array.isArray(written.steps) ? (written.steps as Written[]) : []).map(stepOf);
   if (!steps.length) return { reply: summary, plan: null };
   const plan = agentPlanSchema.safeParse({ summary, steps });
-  if (!plan.success) return { reply: `${summary}\n(The local model's plan could not be used: ${plan.error.issues[0]?.message ?? "it is not valid"}.)`, plan: null };
+  if (!plan.success)
+    return {
+      reply: `${summary}\n(The local model's plan could not be used: ${plan.error.issues[0]?.message ?? "it is not valid"}.)`,
+      plan: null,
+    };
   return { reply: summary, plan: plan.data };
 }
 
-const filled = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "" && v !== undefined));
+const filled = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== "" && v !== undefined));
 
 function stepOf(s: Written): PlanStepInput {
   switch (s.op) {
     case "add-node":
-      return filled({ op: "add-node", key: s.key, kind: s.kind, title: s.title, prompt: s.prompt, model: s.model, aspectRatio: s.aspectRatio, inputs: s.inputs }) as PlanStepInput;
+      return filled({
+        op: "add-node",
+        key: s.key,
+        kind: s.kind,
+        title: s.title,
+        prompt: s.prompt,
+        model: s.model,
+        aspectRatio: s.aspectRatio,
+        inputs: s.inputs,
+      }) as PlanStepInput;
     case "update-node":
-      return { op: "update-node", node: s.node as string, set: filled({ title: s.title, prompt: s.prompt, model: s.model, aspectRatio: s.aspectRatio }) } as PlanStepInput;
+      return {
+        op: "update-node",
+        node: s.node as string,
+        set: filled({ title: s.title, prompt: s.prompt, model: s.model, aspectRatio: s.aspectRatio }),
+      } as PlanStepInput;
     case "run-tool":
       return { op: "run-tool", node: s.node as string, tool: s.tool as string, parameters: {} };
     default:

@@ -35,7 +35,11 @@ export const whereOf = (baseUrl: string) => displayUrl(baseUrl);
  * POSTs `body` as JSON and yields the data of each event of the answer, parsed as JSON. A non-streaming
  * JSON answer is yielded whole, once. Ends the connection when the caller stops reading.
  */
-export async function* postForEvents(service: ModelService, url: string, init: { headers: Record<string, string>; body: unknown; signal?: AbortSignal }): AsyncGenerator<unknown> {
+export async function* postForEvents(
+  service: ModelService,
+  url: string,
+  init: { headers: Record<string, string>; body: unknown; signal?: AbortSignal },
+): AsyncGenerator<unknown> {
   const { name } = service;
   const secrets = service.secrets.filter((s): s is string => typeof s === "string" && s.length > 0);
   if (init.signal?.aborted) throw abortReason(init.signal);
@@ -52,7 +56,8 @@ export async function* postForEvents(service: ModelService, url: string, init: {
     if (init.signal?.aborted) return abortReason(init.signal);
     if (err instanceof ProviderError) return err;
     if (timedOutNow) return timedOut(name);
-    if (err instanceof RefusedAddressError || (err as { cause?: unknown })?.cause instanceof RefusedAddressError) return internalAddress(name);
+    if (err instanceof RefusedAddressError || (err as { cause?: unknown })?.cause instanceof RefusedAddressError)
+      return internalAddress(name);
     return started ? brokeOff(name) : unreachable(name, service.where);
   };
 

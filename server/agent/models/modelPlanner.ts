@@ -91,10 +91,23 @@ export function createModelPlanner(config: ModelPlannerConfig): ModelPlanner {
   switch (config.provider) {
     case "google":
       if (!config.apiKey) return refusing(name, missingKey("Gemini"));
-      return createGeminiPlanner({ ...common, model: config.model, apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+      return createGeminiPlanner({
+        ...common,
+        model: config.model,
+        apiKey: config.apiKey,
+        ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}),
+      });
     case "ollama": {
       const base = config.baseUrl ?? OLLAMA_BASE_URL;
-      return createOpenAIPlanner({ ...common, name, service: "Ollama", baseUrl: ollamaApiRoot(base), where: whereOf(base), model: config.model, ...(config.apiKey ? { apiKey: config.apiKey } : {}) });
+      return createOpenAIPlanner({
+        ...common,
+        name,
+        service: "Ollama",
+        baseUrl: ollamaApiRoot(base),
+        where: whereOf(base),
+        model: config.model,
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      });
     }
     case "openai": {
       const own = isOpenAI(config.baseUrl);

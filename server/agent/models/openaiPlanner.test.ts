@@ -24,25 +24,43 @@ const lastMessage = (index: number) => fake!.chats[index]!.messages.at(-1)!;
 
 describe("OpenAI planner (chat completions, function calling, streamed)", () => {
   it("builds a plan from streamed tool calls and answers each call with a tool message", async () => {
-    const planner = await openai((_req, i) =>
-      [
-        { text: ["Let me ", "look at the canvas."], calls: [{ name: "read_canvas", arguments: {}, id: "call_read" }] },
-        {
-          calls: [
-            { name: "add_node", arguments: { key: "shot2", kind: "image", prompt: "The rider crosses the river", model: "fal-ai/flux/schnell", near: "hero" } },
-            { name: "connect", arguments: { from: "hero", to: "new:shot2" } },
-            { name: "run_node", arguments: { node: "new:shot2" } },
-          ],
-        },
-        { calls: [{ name: "finish", arguments: { summary: "Adds a second shot after the hero shot and renders it." } }] },
-      ][i]!,
+    const planner = await openai(
+      (_req, i) =>
+        [
+          { text: ["Let me ", "look at the canvas."], calls: [{ name: "read_canvas", arguments: {}, id: "call_read" }] },
+          {
+            calls: [
+              {
+                name: "add_node",
+                arguments: {
+                  key: "shot2",
+                  kind: "image",
+                  prompt: "The rider crosses the river",
+                  model: "fal-ai/flux/schnell",
+                  near: "hero",
+                },
+              },
+              { name: "connect", arguments: { from: "hero", to: "new:shot2" } },
+              { name: "run_node", arguments: { node: "new:shot2" } },
+            ],
+          },
+          { calls: [{ name: "finish", arguments: { summary: "Adds a second shot after the hero shot and renders it." } }] },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
 
     expect(planner.name).toBe("OpenAI gpt-4o-mini");
     expect(answer.reply).toBe("Adds a second shot after the hero shot and renders it.");
     expect(answer.plan!.steps).toEqual([
-      { op: "add-node", key: "shot2", kind: "image", prompt: "The rider crosses the river", model: "fal-ai/flux/schnell", near: "hero", inputs: [] },
+      {
+        op: "add-node",
+        key: "shot2",
+        kind: "image",
+        prompt: "The rider crosses the river",
+        model: "fal-ai/flux/schnell",
+        near: "hero",
+        inputs: [],
+      },
       { op: "connect", from: "hero", to: "new:shot2" },
       { op: "run-node", node: "new:shot2" },
     ]);
@@ -59,20 +77,34 @@ describe("OpenAI planner (chat completions, function calling, streamed)", () => 
     expect(first!.tools!.map((t) => t.function.name)).toContain("finish");
 
     // Turn 2 carries the model's own turn back, then the read's result under its tool_call_id.
-    expect(second!.messages.at(-2)).toMatchObject({ role: "assistant", content: "Let me look at the canvas.", tool_calls: [{ id: "call_read", function: { name: "read_canvas", arguments: "{}" } }] });
+    expect(second!.messages.at(-2)).toMatchObject({
+      role: "assistant",
+      content: "Let me look at the canvas.",
+      tool_calls: [{ id: "call_read", function: { name: "read_canvas", arguments: "{}" } }],
+    });
     expect(second!.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_read" });
     expect(JSON.parse(second!.messages.at(-1)!.content!).nodes.map((n: { id: string }) => n.id)).toEqual(["hero", "logline"]);
     // Three calls in one turn are answered with three tool messages, in order.
     const answers = third!.messages.filter((m) => m.role === "tool").slice(1);
-    expect(answers.map((m) => m.content)).toEqual([expect.stringMatching(/refer to it as "new:shot2"/), expect.stringMatching(/hero → new:shot2/), expect.stringMatching(/runs once the plan is applied/)]);
+    expect(answers.map((m) => m.content)).toEqual([
+      expect.stringMatching(/refer to it as "new:shot2"/),
+      expect.stringMatching(/hero → new:shot2/),
+      expect.stringMatching(/runs once the plan is applied/),
+    ]);
   });
 
   it("answers an invalid call back to the model, which corrects it; the invalid call is never applied", async () => {
-    const planner = await openai((_req, i) =>
-      [
-        { calls: [{ name: "connect", arguments: { from: "hero", to: "shot-two" }, id: "call_bad" }] },
-        { calls: [{ name: "add_node", arguments: { key: "shot2", kind: "image", inputs: ["hero"] } }, { name: "finish", arguments: { summary: "Adds a second shot fed by the hero shot." } }] },
-      ][i]!,
+    const planner = await openai(
+      (_req, i) =>
+        [
+          { calls: [{ name: "connect", arguments: { from: "hero", to: "shot-two" }, id: "call_bad" }] },
+          {
+            calls: [
+              { name: "add_node", arguments: { key: "shot2", kind: "image", inputs: ["hero"] } },
+              { name: "finish", arguments: { summary: "Adds a second shot fed by the hero shot." } },
+            ],
+          },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
 
@@ -82,22 +114,40 @@ describe("OpenAI planner (chat completions, function calling, streamed)", () => 
   });
 
   it("does not take a finish sent in the same turn as a refused call", async () => {
-    const planner = await openai((_req, i) =>
-      [
-        { calls: [{ name: "run_tool", arguments: { node: "hero", tool: "local/upscale-4k" }, id: "call_tool" }, { name: "finish", arguments: { summary: "Upscales the hero shot." }, id: "call_finish" }] },
-        { calls: [{ name: "run_tool", arguments: { node: "hero", tool: "local/upscale" } }, { name: "finish", arguments: { summary: "Upscales the hero shot." } }] },
-      ][i]!,
+    const planner = await openai(
+      (_req, i) =>
+        [
+          {
+            calls: [
+              { name: "run_tool", arguments: { node: "hero", tool: "local/upscale-4k" }, id: "call_tool" },
+              { name: "finish", arguments: { summary: "Upscales the hero shot." }, id: "call_finish" },
+            ],
+          },
+          {
+            calls: [
+              { name: "run_tool", arguments: { node: "hero", tool: "local/upscale" } },
+              { name: "finish", arguments: { summary: "Upscales the hero shot." } },
+            ],
+          },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
     const [tool, finish] = fake!.chats[1]!.messages.filter((m) => m.role === "tool");
     expect(tool).toMatchObject({ tool_call_id: "call_tool", content: expect.stringMatching(/There is no tool "local\/upscale-4k"/) });
-    expect(finish).toMatchObject({ tool_call_id: "call_finish", content: expect.stringMatching(/^Error: Not finished: a call before finish in this turn was refused/) });
+    expect(finish).toMatchObject({
+      tool_call_id: "call_finish",
+      content: expect.stringMatching(/^Error: Not finished: a call before finish in this turn was refused/),
+    });
     expect(answer.plan!.steps).toEqual([{ op: "run-tool", node: "hero", tool: "local/upscale", parameters: {} }]);
   });
 
   it("answers arguments that are not valid JSON back to the model", async () => {
-    const planner = await openai((_req, i) =>
-      [{ calls: [{ name: "delete_node", arguments: '{"node": "hero"', id: "call_cut" }] }, { calls: [{ name: "finish", arguments: { summary: "Nothing to do." } }] }][i]!,
+    const planner = await openai(
+      (_req, i) =>
+        [
+          { calls: [{ name: "delete_node", arguments: '{"node": "hero"', id: "call_cut" }] },
+          { calls: [{ name: "finish", arguments: { summary: "Nothing to do." } }] },
+        ][i]!,
     );
     const answer = await planner.plan(buildPlannerInput());
     expect(lastMessage(1).content).toMatch(/^Error: The arguments of delete_node are not valid JSON/);
@@ -127,8 +177,12 @@ describe("OpenAI planner (chat completions, function calling, streamed)", () => 
   });
 
   it("delivers the model's text deltas to onText as they stream, and not its tool calls", async () => {
-    const planner = await openai((_req, i) =>
-      [{ text: ["I will ", "add ", "a shot."], calls: [{ name: "add_node", arguments: { key: "a", kind: "image" } }] }, { text: ["Done."], calls: [{ name: "finish", arguments: { summary: "Adds a shot." } }] }][i]!,
+    const planner = await openai(
+      (_req, i) =>
+        [
+          { text: ["I will ", "add ", "a shot."], calls: [{ name: "add_node", arguments: { key: "a", kind: "image" } }] },
+          { text: ["Done."], calls: [{ name: "finish", arguments: { summary: "Adds a shot." } }] },
+        ][i]!,
     );
     const deltas: string[] = [];
     await planner.plan(buildPlannerInput(), { onText: (d) => deltas.push(d) });
@@ -181,8 +235,18 @@ describe("Ollama and OpenAI-compatible servers (same adapter, a base URL)", () =
       ollamaStyle: true,
       turn: (_req, i) =>
         [
-          { calls: [{ name: "add_node", arguments: { key: "a", kind: "text", content: "Scene 1" }, id: "call_a" }, { name: "add_node", arguments: { key: "b", kind: "text", content: "Scene 2" }, id: "call_b" }] },
-          { calls: [{ name: "layout", arguments: { nodes: ["new:a", "new:b"], arrangement: "column" } }, { name: "finish", arguments: { summary: "Adds two scene notes in a column." } }] },
+          {
+            calls: [
+              { name: "add_node", arguments: { key: "a", kind: "text", content: "Scene 1" }, id: "call_a" },
+              { name: "add_node", arguments: { key: "b", kind: "text", content: "Scene 2" }, id: "call_b" },
+            ],
+          },
+          {
+            calls: [
+              { name: "layout", arguments: { nodes: ["new:a", "new:b"], arrangement: "column" } },
+              { name: "finish", arguments: { summary: "Adds two scene notes in a column." } },
+            ],
+          },
         ][i]!,
     });
     const planner = createModelPlanner({ provider: "ollama", baseUrl: fake.origin, model: "llama3.1" });
@@ -207,15 +271,27 @@ describe("Ollama and OpenAI-compatible servers (same adapter, a base URL)", () =
   it("refuses a user's server address that is internal when it must be public", async () => {
     fake = await startOpenAIChatFake({ turn: () => ({}) });
     const planner = createModelPlanner({ provider: "ollama", baseUrl: fake.origin, model: "llama3.1", publicOnly: true });
-    await expect(planner.plan(buildPlannerInput())).rejects.toThrow(/^Ollama: your server's address resolves to a private or internal network/);
+    await expect(planner.plan(buildPlannerInput())).rejects.toThrow(
+      /^Ollama: your server's address resolves to a private or internal network/,
+    );
     expect(fake.requests).toHaveLength(0);
   });
 
   it("names an OpenAI-compatible server honestly and reads its non-streamed answer", async () => {
-    fake = await startOpenAIChatFake({ key: KEY, turn: () => ({ calls: [{ name: "finish", arguments: { summary: "Nothing to change." } }] }) });
+    fake = await startOpenAIChatFake({
+      key: KEY,
+      turn: () => ({ calls: [{ name: "finish", arguments: { summary: "Nothing to change." } }] }),
+    });
     // A server that ignores `stream` answers one chat.completion; the planner reads that too.
-    const nonStreaming: typeof fetch = (url, init) => fetch(url, { ...init, body: JSON.stringify({ ...JSON.parse(String(init!.body)), stream: false }) });
-    const planner = createModelPlanner({ provider: "openai", apiKey: KEY, baseUrl: `${fake.origin}/v1`, model: "qwen2.5-32b", fetch: nonStreaming });
+    const nonStreaming: typeof fetch = (url, init) =>
+      fetch(url, { ...init, body: JSON.stringify({ ...JSON.parse(String(init!.body)), stream: false }) });
+    const planner = createModelPlanner({
+      provider: "openai",
+      apiKey: KEY,
+      baseUrl: `${fake.origin}/v1`,
+      model: "qwen2.5-32b",
+      fetch: nonStreaming,
+    });
     expect(planner.name).toBe("OpenAI-compatible qwen2.5-32b");
     expect(await planner.plan(buildPlannerInput())).toEqual({ reply: "Nothing to change.", plan: null });
   });

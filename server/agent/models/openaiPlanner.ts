@@ -38,7 +38,11 @@ const classify: Classifier = (_status, body) => {
 
 type ChatMessage =
   | { role: "system" | "user"; content: string }
-  | { role: "assistant"; content: string | null; tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[] }
+  | {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+    }
   | { role: "tool"; tool_call_id: string; content: string };
 
 interface ToolCallDelta {
@@ -48,11 +52,17 @@ interface ToolCallDelta {
 }
 
 interface ChatChunk {
-  choices?: { delta?: { content?: string | null; tool_calls?: ToolCallDelta[] }; message?: { content?: string | null; tool_calls?: ToolCallDelta[] } }[];
+  choices?: {
+    delta?: { content?: string | null; tool_calls?: ToolCallDelta[] };
+    message?: { content?: string | null; tool_calls?: ToolCallDelta[] };
+  }[];
   error?: { message?: string };
 }
 
-const TOOLS = AGENT_TOOLS.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: agentToolJsonSchema(t) } }));
+const TOOLS = AGENT_TOOLS.map((t) => ({
+  type: "function" as const,
+  function: { name: t.name, description: t.description, parameters: agentToolJsonSchema(t) },
+}));
 
 export function createOpenAIPlanner(config: OpenAIPlannerConfig): ModelPlanner {
   const maxTurns = config.maxTurns ?? MAX_MODEL_TURNS;
@@ -79,11 +89,24 @@ export function createOpenAIPlanner(config: OpenAIPlannerConfig): ModelPlanner {
         async next() {
           turn += 1;
           const body = { model: config.model, messages, tools: TOOLS, tool_choice: "auto", stream: true };
-          const answer = await readTurn(postForEvents(service, url, { headers, body, ...(opts.signal ? { signal: opts.signal } : {}) }), service.name, turn, opts.onText);
+          const answer = await readTurn(
+            postForEvents(service, url, { headers, body, ...(opts.signal ? { signal: opts.signal } : {}) }),
+            service.name,
+            turn,
+            opts.onText,
+          );
           messages.push({
             role: "assistant",
             content: answer.text || null,
-            ...(answer.calls.length ? { tool_calls: answer.calls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } })) } : {}),
+            ...(answer.calls.length
+              ? {
+                  tool_calls: answer.calls.map((c) => ({
+                    id: c.id,
+                    type: "function" as const,
+                    function: { name: c.name, arguments: c.arguments },
+                  })),
+                }
+              : {}),
           });
           return answer;
         },
@@ -100,7 +123,12 @@ export function createOpenAIPlanner(config: OpenAIPlannerConfig): ModelPlanner {
 }
 
 /** Assembles one streamed turn: text as it comes, tool calls from their pieces. */
-async function readTurn(events: AsyncIterable<unknown>, service: string, turn: number, onText?: (delta: string) => void): Promise<ModelTurn> {
+async function readTurn(
+  events: AsyncIterable<unknown>,
+  service: string,
+  turn: number,
+  onText?: (delta: string) => void,
+): Promise<ModelTurn> {
   let text = "";
   const calls: ToolCall[] = [];
   for await (const event of events) {

@@ -29,7 +29,15 @@ const NOTE_CHARS = 300;
 const cut = (s: string | undefined) => (s && s.length > NOTE_CHARS ? `${s.slice(0, NOTE_CHARS)}…` : s);
 
 function brief(n: AgentNodeView) {
-  return { id: n.id, kind: n.kind, title: n.title, ...(n.prompt ? { prompt: cut(n.prompt) } : {}), ...(n.text ? { text: cut(n.text) } : {}), ...(n.model ? { model: n.model } : {}), hasMedia: n.hasMedia };
+  return {
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    ...(n.prompt ? { prompt: cut(n.prompt) } : {}),
+    ...(n.text ? { text: cut(n.text) } : {}),
+    ...(n.model ? { model: n.model } : {}),
+    hasMedia: n.hasMedia,
+  };
 }
 
 /**

@@ -49,9 +49,15 @@ export interface ToolLoopOptions {
   catalogue?: { models?: readonly Model[]; tools?: readonly ToolDefinition[] };
 }
 
-const REMINDER = "Use the tools: build the plan with them and call finish with a short summary. To answer without changing anything, call finish with your answer.";
+const REMINDER =
+  "Use the tools: build the plan with them and call finish with a short summary. To answer without changing anything, call finish with your answer.";
 
-export async function runToolLoop(planner: string, input: PlannerInput, conversation: ModelConversation, options: ToolLoopOptions = {}): Promise<PlannerAnswer> {
+export async function runToolLoop(
+  planner: string,
+  input: PlannerInput,
+  conversation: ModelConversation,
+  options: ToolLoopOptions = {},
+): Promise<PlannerAnswer> {
   const maxTurns = options.maxTurns ?? MAX_MODEL_TURNS;
   let build: PlanBuild = startPlanBuild(input, options.catalogue);
   let reminded = false;
@@ -75,7 +81,11 @@ export async function runToolLoop(planner: string, input: PlannerInput, conversa
       // A finish sent with calls that were refused would describe steps the plan does not have.
       const refused = results.filter((r) => !r.ok).length;
       if (call.name === "finish" && refused > 0) {
-        results.push({ call, ok: false, text: `Error: Not finished: ${refused === 1 ? "a call" : `${refused} calls`} before finish in this turn ${refused === 1 ? "was" : "were"} refused. Correct ${refused === 1 ? "it" : "them"}, then call finish again.` });
+        results.push({
+          call,
+          ok: false,
+          text: `Error: Not finished: ${refused === 1 ? "a call" : `${refused} calls`} before finish in this turn ${refused === 1 ? "was" : "were"} refused. Correct ${refused === 1 ? "it" : "them"}, then call finish again.`,
+        });
         continue;
       }
       const answer = answerToolCall(build, call.name, call.arguments);
@@ -86,7 +96,10 @@ export async function runToolLoop(planner: string, input: PlannerInput, conversa
     conversation.answer(results);
   }
   if (build.steps.length > 0) {
-    return plannerAnswerOf(build, `${planner} stopped after ${maxTurns} turns without finishing, so this plan may be incomplete (${build.steps.length} steps). Check it before applying.`);
+    return plannerAnswerOf(
+      build,
+      `${planner} stopped after ${maxTurns} turns without finishing, so this plan may be incomplete (${build.steps.length} steps). Check it before applying.`,
+    );
   }
   throw new Error(`${planner} did not finish a plan within ${maxTurns} turns. Try a shorter or clearer request.`);
 }

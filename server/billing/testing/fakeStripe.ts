@@ -63,7 +63,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, Obj>();
   let readsDown = false;
   let readDelayMs = 0;
-  const event = (type: string, object: Obj): Obj => ({ id: id("evt"), object: "event", type, created: now(), api_version: "2025-10-29.clover", data: { object } });
+  const event = (type: string, object: Obj): Obj => ({
+    id: id("evt"),
+    object: "event",
+    type,
+    created: now(),
+    api_version: "2025-10-29.clover",
+    data: { object },
+  });
 
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -76,16 +83,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
         res.end(JSON.stringify(json));
       };
-      if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_")) return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_"))
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
       if (req.method === "POST" && path === "/v1/customers") {
         const customer = { id: id("cus"), object: "customer", email: form.email, metadata: form.metadata ?? {} };
         customers.set(customer.id, customer);
         return send(200, customer);
       }
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        if (!form.customer || !customers.has(String(form.customer))) return send(400, { error: { type: "invalid_request_error", message: "No such customer" } });
+        if (!form.customer || !customers.has(String(form.customer)))
+          return send(400, { error: { type: "invalid_request_error", message: "No such customer" } });
         const sid = id("cs_test");
-        const session = { id: sid, object: "checkout.session", url: `https://checkout.stripe.com/c/pay/${sid}`, status: "open", payment_status: "unpaid", ...form };
+        const session = {
+          id: sid,
+          object: "checkout.session",
+          url: `https://checkout.stripe.com/c/pay/${sid}`,
+          status: "open",
+          payment_status: "unpaid",
+          ...form,
+        };
         sessions.set(sid, session);
         return send(200, session);
       }
@@ -97,13 +113,28 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (req.method === "GET" && readId) {
         const [resource, objectId] = [readId[1]!, decodeURIComponent(readId[2]!)];
         const found = (resource === "payment_intents" ? paymentIntents : charges).get(objectId);
-        if (!found) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${resource === "payment_intents" ? "payment_intent" : "charge"}: '${objectId}'` } });
-        if (resource === "payment_intents" && expand.has("latest_charge") && found.latest_charge) return send(200, { ...found, latest_charge: charges.get(String(found.latest_charge)) });
+        if (!found)
+          return send(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such ${resource === "payment_intents" ? "payment_intent" : "charge"}: '${objectId}'`,
+            },
+          });
+        if (resource === "payment_intents" && expand.has("latest_charge") && found.latest_charge)
+          return send(200, { ...found, latest_charge: charges.get(String(found.latest_charge)) });
         return send(200, found);
       }
       if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
-        if (!customers.has(String(form.customer))) return send(400, { error: { type: "invalid_request_error", message: "No such customer" } });
-        return send(200, { id: id("bps"), object: "billing_portal.session", customer: form.customer, url: `https://billing.stripe.com/p/session/${id("test")}`, return_url: form.return_url });
+        if (!customers.has(String(form.customer)))
+          return send(400, { error: { type: "invalid_request_error", message: "No such customer" } });
+        return send(200, {
+          id: id("bps"),
+          object: "billing_portal.session",
+          customer: form.customer,
+          url: `https://billing.stripe.com/p/session/${id("test")}`,
+          return_url: form.return_url,
+        });
       }
       send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
     });
@@ -111,13 +142,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
 
-  const lineOf = (session: Obj) => (((session.line_items as Obj)["0"] as Obj).price_data as Obj);
+  const lineOf = (session: Obj) => ((session.line_items as Obj)["0"] as Obj).price_data as Obj;
   const invoiceFor = (sub: Obj, amount: number): Obj => {
     const charge = id("ch");
     charges.set(charge, { id: charge, amount, payment_intent: null, invoice: null });
-    return { id: id("in"), object: "invoice", customer: sub.customer, amount_paid: amount, charge, hosted_invoice_url: `https://invoice.stripe.com/i/${id("acct")}`, billing_reason: "subscription_cycle", parent: { subscription_details: { subscription: sub.id, metadata: sub.metadata } } };
+    return {
+      id: id("in"),
+      object: "invoice",
+      customer: sub.customer,
+      amount_paid: amount,
+      charge,
+      hosted_invoice_url: `https://invoice.stripe.com/i/${id("acct")}`,
+      billing_reason: "subscription_cycle",
+      parent: { subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+    };
   };
-  const subscriptionObject = (sub: Obj) => ({ ...sub, items: { data: [{ current_period_end: sub.period_end, price: { unit_amount: sub.unit_amount, recurring: { interval: sub.interval } } }] } });
+  const subscriptionObject = (sub: Obj) => ({
+    ...sub,
+    items: {
+      data: [{ current_period_end: sub.period_end, price: { unit_amount: sub.unit_amount, recurring: { interval: sub.interval } } }],
+    },
+  });
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -129,16 +174,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const amount = Number(price.unit_amount);
       if (session.mode === "payment") {
         const [pi, charge] = [id("pi"), id("ch")];
-        charges.set(charge, { id: charge, object: "charge", amount, amount_refunded: 0, currency: "usd", paid: true, status: "succeeded", payment_intent: pi, receipt_url: `https://pay.stripe.com/receipts/payment/${randomBytes(24).toString("base64url")}` });
-        paymentIntents.set(pi, { id: pi, object: "payment_intent", amount, amount_received: amount, currency: "usd", status: "succeeded", customer: session.customer, metadata: (session.payment_intent_data as Obj | undefined)?.metadata ?? {}, latest_charge: charge });
+        charges.set(charge, {
+          id: charge,
+          object: "charge",
+          amount,
+          amount_refunded: 0,
+          currency: "usd",
+          paid: true,
+          status: "succeeded",
+          payment_intent: pi,
+          receipt_url: `https://pay.stripe.com/receipts/payment/${randomBytes(24).toString("base64url")}`,
+        });
+        paymentIntents.set(pi, {
+          id: pi,
+          object: "payment_intent",
+          amount,
+          amount_received: amount,
+          currency: "usd",
+          status: "succeeded",
+          customer: session.customer,
+          metadata: (session.payment_intent_data as Obj | undefined)?.metadata ?? {},
+          latest_charge: charge,
+        });
         session.payment_intent = pi;
-        return [event("checkout.session.completed", { ...session, status: "complete", payment_status: "paid", payment_intent: pi, amount_total: amount })];
+        return [
+          event("checkout.session.completed", {
+            ...session,
+            status: "complete",
+            payment_status: "paid",
+            payment_intent: pi,
+            amount_total: amount,
+          }),
+        ];
       }
       const interval = String((price.recurring as Obj).interval);
-      const sub: Obj = { id: id("sub"), object: "subscription", customer: session.customer, status: "active", cancel_at_period_end: false, metadata: (session.subscription_data as Obj).metadata, unit_amount: amount, interval, period_end: now() + 30 * 86_400 };
+      const sub: Obj = {
+        id: id("sub"),
+        object: "subscription",
+        customer: session.customer,
+        status: "active",
+        cancel_at_period_end: false,
+        metadata: (session.subscription_data as Obj).metadata,
+        unit_amount: amount,
+        interval,
+        period_end: now() + 30 * 86_400,
+      };
       subscriptions.set(String(sub.id), sub);
       return [
-        event("checkout.session.completed", { ...session, status: "complete", payment_status: "paid", subscription: sub.id, amount_total: amount }),
+        event("checkout.session.completed", {
+          ...session,
+          status: "complete",
+          payment_status: "paid",
+          subscription: sub.id,
+          amount_total: amount,
+        }),
         event("customer.subscription.created", subscriptionObject(sub)),
         event("invoice.paid", invoiceFor(sub, amount)),
       ];
@@ -146,7 +235,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     renew(subscriptionId) {
       const sub = subscriptions.get(subscriptionId)!;
       sub.period_end = Number(sub.period_end) + 30 * 86_400;
-      return [event("invoice.paid", invoiceFor(sub, Number(sub.unit_amount))), event("customer.subscription.updated", subscriptionObject(sub))];
+      return [
+        event("invoice.paid", invoiceFor(sub, Number(sub.unit_amount))),
+        event("customer.subscription.updated", subscriptionObject(sub)),
+      ];
     },
     changePlan(subscriptionId, unitAmount, interval) {
       const sub = subscriptions.get(subscriptionId)!;
@@ -175,7 +267,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     refund(paymentRef, amountRefunded) {
       const [chargeId, charge] = [...charges].find(([cid, c]) => cid === paymentRef || c.payment_intent === paymentRef)!;
-      return [event("charge.refunded", { id: chargeId, object: "charge", amount: charge.amount, amount_refunded: amountRefunded, payment_intent: charge.payment_intent, refunded: amountRefunded >= Number(charge.amount) })];
+      return [
+        event("charge.refunded", {
+          id: chargeId,
+          object: "charge",
+          amount: charge.amount,
+          amount_refunded: amountRefunded,
+          payment_intent: charge.payment_intent,
+          refunded: amountRefunded >= Number(charge.amount),
+        }),
+      ];
     },
     sign(evt, secret) {
       const payload = JSON.stringify(evt);

@@ -72,8 +72,8 @@ export function buildComfyGraph(s: ComfySettings): ComfyGraph {
  * `ckpt_name: [[names…], {…}]`, newer ones as `ckpt_name: ["COMBO", {options: [names…]}]`.
  */
 export function checkpointsIn(objectInfo: unknown): string[] {
-  const spec = (objectInfo as { CheckpointLoaderSimple?: { input?: { required?: { ckpt_name?: unknown[] } } } } | null)?.CheckpointLoaderSimple?.input?.required
-    ?.ckpt_name;
+  const spec = (objectInfo as { CheckpointLoaderSimple?: { input?: { required?: { ckpt_name?: unknown[] } } } } | null)
+    ?.CheckpointLoaderSimple?.input?.required?.ckpt_name;
   if (!Array.isArray(spec)) return [];
   const [first, second] = spec;
   if (Array.isArray(first)) return first.filter((n): n is string => typeof n === "string");

@@ -13,11 +13,14 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const run = (modelId: string, init: TestRequestInit = {}) => createComfyUIEngine(FAST).run(testRequest(modelId, { baseUrl: fake.origin, ...init }));
+const run = (modelId: string, init: TestRequestInit = {}) =>
+  createComfyUIEngine(FAST).run(testRequest(modelId, { baseUrl: fake.origin, ...init }));
 
 describe("ComfyUI engine", () => {
   it("a server address the user typed is never reached on an internal address (checked at connect time)", async () => {
-    const err = await run("comfyui/txt2img", { publicOnly: true, baseUrl: fake.origin.replace("127.0.0.1", "localhost") }).catch((e: unknown) => e);
+    const err = await run("comfyui/txt2img", { publicOnly: true, baseUrl: fake.origin.replace("127.0.0.1", "localhost") }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).message).toMatch(/private or internal network/);
     const literal = await run("comfyui/txt2img", { publicOnly: true }).catch((e: unknown) => e);
@@ -30,15 +33,28 @@ describe("ComfyUI engine", () => {
     const request = testRequest("comfyui/txt2img", {
       baseUrl: fake.origin,
       prompt: "a foggy pier",
-      params: { negative_prompt: "blurry", width: 1000, height: 768, batch_size: 2, steps: 4, cfg: 6, sampler_name: "dpmpp_2m", scheduler: "karras" },
+      params: {
+        negative_prompt: "blurry",
+        width: 1000,
+        height: 768,
+        batch_size: 2,
+        steps: 4,
+        cfg: 6,
+        sampler_name: "dpmpp_2m",
+        scheduler: "karras",
+      },
     });
     const result = await createComfyUIEngine(FAST).run(request);
 
     // Saved outputs only: the temp preview is not a result.
-    expect(result).toEqual({ kind: "media", mediaType: "image", files: [
-      { bytes: samplePng("reelgraph_prompt-1_00001_.png"), contentType: "image/png" },
-      { bytes: samplePng("reelgraph_prompt-1_00002_.png"), contentType: "image/png" },
-    ] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "image",
+      files: [
+        { bytes: samplePng("reelgraph_prompt-1_00001_.png"), contentType: "image/png" },
+        { bytes: samplePng("reelgraph_prompt-1_00002_.png"), contentType: "image/png" },
+      ],
+    });
     const graph = fake.jobs[0]!.graph;
     expect(graph["4"]).toEqual({ class_type: "CheckpointLoaderSimple", inputs: { ckpt_name: "sd_xl_base_1.0.safetensors" } });
     expect(graph["6"]!.inputs.text).toBe("a foggy pier");
@@ -94,7 +110,9 @@ describe("ComfyUI engine", () => {
     const err = (await run("comfyui/txt2img", { params: { ckpt_name: "missing.safetensors" } }).catch((e: unknown) => e)) as ProviderError;
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.status).toBe(400);
-    expect(err.message).toBe("ComfyUI refused the request: Prompt outputs failed validation — CheckpointLoaderSimple: ckpt_name: 'missing.safetensors' not in list");
+    expect(err.message).toBe(
+      "ComfyUI refused the request: Prompt outputs failed validation — CheckpointLoaderSimple: ckpt_name: 'missing.safetensors' not in list",
+    );
   });
 
   it("shows a run that fails on the server with the node and exception", async () => {
@@ -149,6 +167,8 @@ describe("ComfyUI behind an auth proxy", () => {
     keyOptional: true,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createComfyUIEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest("comfyui/txt2img", { apiKey, baseUrl: fake.origin })),
+      createComfyUIEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest("comfyui/txt2img", { apiKey, baseUrl: fake.origin }),
+      ),
   });
 });

@@ -41,7 +41,15 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
     async run(request: EngineRequest): Promise<EngineResult> {
       const key = request.credentials.apiKey;
       const base = trimSlash(request.credentials.baseUrl ?? COMFYUI_BASE_URL);
-      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base), explain, ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}) });
+      const http = providerClient({
+        name: NAME,
+        signal: request.signal,
+        timeoutMs: t.requestTimeoutMs,
+        secrets: [key],
+        where: displayUrl(base),
+        explain,
+        ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}),
+      });
       const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
       const input = await buildInput(request, { keepMediaUrls: true });
 
@@ -68,7 +76,11 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
       const clientId = randomUUID();
       const live = await openLiveUpdates(base, clientId, headers, graph, request, Math.min(t.requestTimeoutMs, 5_000));
       try {
-        const queued = await http.json<{ prompt_id?: string }>(`${base}/prompt`, { method: "POST", headers, json: { prompt: graph, client_id: clientId } });
+        const queued = await http.json<{ prompt_id?: string }>(`${base}/prompt`, {
+          method: "POST",
+          headers,
+          json: { prompt: graph, client_id: clientId },
+        });
         const promptId = queued.prompt_id;
         if (!promptId) throw http.failed("no prompt id in the answer");
         live.follow(promptId);
@@ -76,13 +88,16 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
 
         let entry: HistoryEntry;
         try {
-          entry = await http.poll(async () => {
-            const history = await http.json<Record<string, HistoryEntry>>(`${base}/history/${encodeURIComponent(promptId)}`, { headers });
-            const found = history[promptId];
-            if (!found) return undefined;
-            if (found.status?.status_str === "error") throw http.failed(executionError(found) ?? "the workflow failed");
-            return found.status?.completed === false ? undefined : found;
-          }, { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs, wait: live.wait });
+          entry = await http.poll(
+            async () => {
+              const history = await http.json<Record<string, HistoryEntry>>(`${base}/history/${encodeURIComponent(promptId)}`, { headers });
+              const found = history[promptId];
+              if (!found) return undefined;
+              if (found.status?.status_str === "error") throw http.failed(executionError(found) ?? "the workflow failed");
+              return found.status?.completed === false ? undefined : found;
+            },
+            { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs, wait: live.wait },
+          );
         } catch (err) {
           if (gaveUp(err)) {
             // Take it off the queue if it is waiting, and stop it if it is the one running now.
@@ -110,7 +125,13 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
 }
 
 /** POST /upload/image puts the input into ComfyUI's input folder; LoadImage then names it. */
-async function uploadInput(request: EngineRequest, http: ProviderClient, base: string, headers: Record<string, string>, url: string): Promise<string> {
+async function uploadInput(
+  request: EngineRequest,
+  http: ProviderClient,
+  base: string,
+  headers: Record<string, string>,
+  url: string,
+): Promise<string> {
   request.onProgress({ message: "Uploading the input image…" });
   const media = await request.readMedia(url);
   const form = new FormData();
@@ -140,9 +161,14 @@ function savedImages(entry: HistoryEntry): ComfyImage[] {
 
 /** A refused workflow: ComfyUI's summary plus what each node objected to ("ckpt_name: 'x' not in list"). */
 function explain(body: unknown): string {
-  const answer = body as { error?: { message?: string }; node_errors?: Record<string, { class_type?: string; errors?: { details?: string; message?: string }[] }> } | null;
+  const answer = body as {
+    error?: { message?: string };
+    node_errors?: Record<string, { class_type?: string; errors?: { details?: string; message?: string }[] }>;
+  } | null;
   if (!answer || typeof answer !== "object" || !answer.error) return describe(body);
-  const nodes = Object.values(answer.node_errors ?? {}).flatMap((n) => (n.errors ?? []).map((e) => `${n.class_type ?? "node"}: ${e.details || e.message || "invalid"}`));
+  const nodes = Object.values(answer.node_errors ?? {}).flatMap((n) =>
+    (n.errors ?? []).map((e) => `${n.class_type ?? "node"}: ${e.details || e.message || "invalid"}`),
+  );
   return [answer.error.message, ...nodes].filter(Boolean).join(" — ");
 }
 
@@ -180,7 +206,11 @@ async function openLiveUpdates(
   const report = (r: ProgressReport) => request.onProgress(r);
 
   const url = `${base.replace(/^http/, "ws")}/ws?clientId=${encodeURIComponent(clientId)}`;
-  const socket = new WebSocket(url, { headers, handshakeTimeout: connectTimeoutMs, ...(request.credentials.publicOnly ? { lookup: guardedLookup() } : {}) });
+  const socket = new WebSocket(url, {
+    headers,
+    handshakeTimeout: connectTimeoutMs,
+    ...(request.credentials.publicOnly ? { lookup: guardedLookup() } : {}),
+  });
   const opened = await new Promise<boolean>((resolve) => {
     socket.once("open", () => resolve(true));
     socket.once("error", () => resolve(false));

@@ -15,16 +15,27 @@ beforeEach(async () => {
 });
 afterEach(() => fake.close());
 
-const run = (init: TestRequestInit = {}) => createElevenLabsEngine(FAST).run(testRequest(MODEL, { apiKey: KEY, baseUrl: fake.origin, ...init }));
+const run = (init: TestRequestInit = {}) =>
+  createElevenLabsEngine(FAST).run(testRequest(MODEL, { apiKey: KEY, baseUrl: fake.origin, ...init }));
 
 describe("ElevenLabs engine (text to speech)", () => {
   it("posts the line to the chosen voice with the model and voice settings and returns the MP3 intact", async () => {
     const result = await run({
       prompt: "We leave at dawn.",
-      params: { voice_id: "EXAVITQu4vr4xnSDxMaL", stability: 0.4, similarity_boost: 0.8, use_speaker_boost: true, output_format: "mp3_44100_128" },
+      params: {
+        voice_id: "EXAVITQu4vr4xnSDxMaL",
+        stability: 0.4,
+        similarity_boost: 0.8,
+        use_speaker_boost: true,
+        output_format: "mp3_44100_128",
+      },
     });
 
-    expect(result).toEqual({ kind: "media", mediaType: "audio", files: [{ bytes: sampleMp3("EXAVITQu4vr4xnSDxMaL"), contentType: "audio/mpeg" }] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "audio",
+      files: [{ bytes: sampleMp3("EXAVITQu4vr4xnSDxMaL"), contentType: "audio/mpeg" }],
+    });
     const [call] = fake.seen("POST", "/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=mp3_44100_128");
     expect(call!.headers["xi-api-key"]).toBe(KEY);
     expect(call!.headers.authorization).toBeUndefined();
@@ -73,6 +84,8 @@ describe("ElevenLabs engine (text to speech)", () => {
     key: KEY,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createElevenLabsEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest(MODEL, { apiKey, baseUrl: fake.origin })),
+      createElevenLabsEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest(MODEL, { apiKey, baseUrl: fake.origin }),
+      ),
   });
 });

@@ -56,7 +56,11 @@ export function createElevenLabsEngine(overrides: Partial<EngineTiming> = {}): E
 
       request.onProgress({ message: "Generating speech…" });
       const url = `${base}/v1/text-to-speech/${encodeURIComponent(voice)}?output_format=${encodeURIComponent(format)}`;
-      const audio = await http.bytes(url, { method: "POST", headers: { "xi-api-key": key, Accept: "audio/*" }, json: body }, { fallbackType: "audio/mpeg" });
+      const audio = await http.bytes(
+        url,
+        { method: "POST", headers: { "xi-api-key": key, Accept: "audio/*" }, json: body },
+        { fallbackType: "audio/mpeg" },
+      );
       if (audio.bytes.byteLength === 0) throw noContent();
       return { kind: "media", mediaType: "audio", files: [format.startsWith("pcm_") ? pcmToWav(audio, format) : audio] };
     },

@@ -19,16 +19,29 @@ const run = (modelId: string, init: TestRequestInit = {}, timing = FAST) =>
 
 describe("fal engine (queue API)", () => {
   it("submits to the model's queue, follows the status to COMPLETED and returns the images intact", async () => {
-    const request = testRequest("fal-ai/flux/dev", { apiKey: KEY, baseUrl: fake.origin, params: { num_images: 2, image_size: "square_hd" } });
+    const request = testRequest("fal-ai/flux/dev", {
+      apiKey: KEY,
+      baseUrl: fake.origin,
+      params: { num_images: 2, image_size: "square_hd" },
+    });
     const result = await createFalEngine(FAST).run(request);
 
-    expect(result).toEqual({ kind: "media", mediaType: "image", files: [
-      { bytes: samplePng("req-1-0"), contentType: "image/png" },
-      { bytes: samplePng("req-1-1"), contentType: "image/png" },
-    ] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "image",
+      files: [
+        { bytes: samplePng("req-1-0"), contentType: "image/png" },
+        { bytes: samplePng("req-1-1"), contentType: "image/png" },
+      ],
+    });
     const [submit] = fake.seen("POST", "/fal-ai/flux/dev");
     expect(submit!.headers.authorization).toBe(`Key ${KEY}`);
-    expect(JSON.parse(submit!.body.toString())).toEqual({ prompt: "a lighthouse at dusk", num_images: 2, image_size: "square_hd", seed: 42 });
+    expect(JSON.parse(submit!.body.toString())).toEqual({
+      prompt: "a lighthouse at dusk",
+      num_images: 2,
+      image_size: "square_hd",
+      seed: 42,
+    });
     // Status and result live under the app without the endpoint's sub-path.
     expect(fake.seen("GET", "/fal-ai/flux/requests/req-1/status?logs=1").length).toBeGreaterThanOrEqual(3);
     expect(fake.seen("GET", "/fal-ai/flux/requests/req-1/status").every((r) => r.headers.authorization === `Key ${KEY}`)).toBe(true);
@@ -66,7 +79,10 @@ describe("fal engine (queue API)", () => {
 
   it("shows a failed model run with fal's detail", async () => {
     await fake.close();
-    fake = await startFalFake({ key: KEY, resultError: { status: 422, body: { detail: [{ loc: ["body", "image_size"], msg: "unexpected value", type: "value_error" }] } } });
+    fake = await startFalFake({
+      key: KEY,
+      resultError: { status: 422, body: { detail: [{ loc: ["body", "image_size"], msg: "unexpected value", type: "value_error" }] } },
+    });
     const err = await run("fal-ai/flux/dev").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).message).toBe("fal.ai refused the request: unexpected value");
@@ -109,6 +125,8 @@ describe("fal engine (queue API)", () => {
     key: KEY,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createFalEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest("fal-ai/flux/dev", { apiKey, baseUrl: fake.origin })),
+      createFalEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest("fal-ai/flux/dev", { apiKey, baseUrl: fake.origin }),
+      ),
   });
 });

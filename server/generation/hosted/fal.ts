@@ -58,28 +58,31 @@ export async function falQueueCall(call: FalCall, endpoint: string, input: Recor
   statusUrl.searchParams.set("logs", "1");
 
   try {
-    await http.poll(async () => {
-      const status = await http.json<FalStatus>(statusUrl.toString(), { headers });
-      switch (status.status) {
-        case "COMPLETED":
-          if (status.error) throw http.failed(status.error);
-          return status;
-        case "IN_QUEUE":
-          call.onProgress({ message: `In queue (${status.queue_position ?? 0} ahead)` });
-          return undefined;
-        case "IN_PROGRESS": {
-          const logs = (status.logs ?? []).map((l) => l.message ?? "");
-          call.onProgress(progressReport(percentFromLogs(logs), lastLine(logs) ?? "Generating…"));
-          return undefined;
+    await http.poll(
+      async () => {
+        const status = await http.json<FalStatus>(statusUrl.toString(), { headers });
+        switch (status.status) {
+          case "COMPLETED":
+            if (status.error) throw http.failed(status.error);
+            return status;
+          case "IN_QUEUE":
+            call.onProgress({ message: `In queue (${status.queue_position ?? 0} ahead)` });
+            return undefined;
+          case "IN_PROGRESS": {
+            const logs = (status.logs ?? []).map((l) => l.message ?? "");
+            call.onProgress(progressReport(percentFromLogs(logs), lastLine(logs) ?? "Generating…"));
+            return undefined;
+          }
+          case "FAILED":
+          case "CANCELED":
+          case "CANCELLED":
+            throw http.failed(status.error ?? status.status.toLowerCase());
+          default:
+            return undefined;
         }
-        case "FAILED":
-        case "CANCELED":
-        case "CANCELLED":
-          throw http.failed(status.error ?? status.status.toLowerCase());
-        default:
-          return undefined;
-      }
-    }, { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs });
+      },
+      { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs },
+    );
   } catch (err) {
     // A job we stopped waiting for would still be billed: ask fal to drop it (only works while queued).
     if (gaveUp(err)) void http.bestEffort(queued.cancel_url ?? `${requestBase}/cancel`, { method: "PUT", headers });
@@ -93,16 +96,23 @@ export async function falQueueCall(call: FalCall, endpoint: string, input: Recor
 /** The fal engine, which also makes single queue calls for tools that are not model runs (the LoRA trainer). */
 export interface FalEngine extends Engine {
   /** One queue call with this engine's timing; `longJob` allows up to an hour (training). */
-  queueCall(call: FalCall, endpoint: string, input: Record<string, unknown>, options?: { longJob?: boolean }): ReturnType<typeof falQueueCall>;
+  queueCall(
+    call: FalCall,
+    endpoint: string,
+    input: Record<string, unknown>,
+    options?: { longJob?: boolean },
+  ): ReturnType<typeof falQueueCall>;
 }
 
-export const isFalEngine = (engine: Engine | undefined): engine is FalEngine => typeof (engine as FalEngine | undefined)?.queueCall === "function";
+export const isFalEngine = (engine: Engine | undefined): engine is FalEngine =>
+  typeof (engine as FalEngine | undefined)?.queueCall === "function";
 
 export function createFalEngine(overrides: Partial<EngineTiming> = {}): FalEngine {
   const t = timing(FAL_DEFAULTS, overrides);
   return {
     provider: "fal",
-    queueCall: (call, endpoint, input, options = {}) => falQueueCall(call, endpoint, input, options.longJob ? { ...t, jobTimeoutMs: Math.max(t.jobTimeoutMs, 60 * 60_000) } : t),
+    queueCall: (call, endpoint, input, options = {}) =>
+      falQueueCall(call, endpoint, input, options.longJob ? { ...t, jobTimeoutMs: Math.max(t.jobTimeoutMs, 60 * 60_000) } : t),
     async run(request: EngineRequest): Promise<EngineResult> {
       const { answer, http } = await falQueueCall(request, request.model.id, await buildInput(request), t);
       const kind = outputType(request.model);

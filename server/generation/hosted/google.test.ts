@@ -14,7 +14,8 @@ beforeEach(async () => {
 afterEach(() => fake.close());
 
 const base = () => `${fake.origin}/v1beta`;
-const run = (modelId: string, init: TestRequestInit = {}) => createGoogleEngine(FAST).run(testRequest(modelId, { apiKey: KEY, baseUrl: base(), ...init }));
+const run = (modelId: string, init: TestRequestInit = {}) =>
+  createGoogleEngine(FAST).run(testRequest(modelId, { apiKey: KEY, baseUrl: base(), ...init }));
 
 describe("Google Gemini API engine", () => {
   it("writes with generateContent, sending connected images inline and skipping thought parts", async () => {
@@ -29,7 +30,9 @@ describe("Google Gemini API engine", () => {
     const [call] = fake.seen("POST", "/v1beta/models/gemini-2.5-flash:generateContent");
     expect(call!.headers["x-goog-api-key"]).toBe(KEY);
     expect(JSON.parse(call!.body.toString())).toEqual({
-      contents: [{ role: "user", parts: [{ text: "describe the shot" }, { inlineData: { data: still.toString("base64"), mimeType: "image/png" } }] }],
+      contents: [
+        { role: "user", parts: [{ text: "describe the shot" }, { inlineData: { data: still.toString("base64"), mimeType: "image/png" } }] },
+      ],
       generationConfig: { seed: 42, temperature: 0.5 },
       systemInstruction: { parts: [{ text: "Be brief." }] },
     });
@@ -38,12 +41,19 @@ describe("Google Gemini API engine", () => {
   it("generates Imagen 4 images with :predict and returns the bytes intact", async () => {
     const result = await run("google/imagen-4", { params: { sampleCount: 2, aspectRatio: "16:9" } });
 
-    expect(result).toEqual({ kind: "media", mediaType: "image", files: [
-      { bytes: samplePng("imagen-0"), contentType: "image/png" },
-      { bytes: samplePng("imagen-1"), contentType: "image/png" },
-    ] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "image",
+      files: [
+        { bytes: samplePng("imagen-0"), contentType: "image/png" },
+        { bytes: samplePng("imagen-1"), contentType: "image/png" },
+      ],
+    });
     const [call] = fake.seen("POST", "/v1beta/models/imagen-4.0-generate-001:predict");
-    expect(JSON.parse(call!.body.toString())).toEqual({ instances: [{ prompt: "a lighthouse at dusk" }], parameters: { sampleCount: 2, aspectRatio: "16:9" } });
+    expect(JSON.parse(call!.body.toString())).toEqual({
+      instances: [{ prompt: "a lighthouse at dusk" }],
+      parameters: { sampleCount: 2, aspectRatio: "16:9" },
+    });
   });
 
   it("runs Veo as a long-running operation, polls it to done and downloads the video with the key", async () => {
@@ -86,6 +96,8 @@ describe("Google Gemini API engine", () => {
     key: KEY,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createGoogleEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest("google/imagen-4-fast", { apiKey, baseUrl: base() })),
+      createGoogleEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest("google/imagen-4-fast", { apiKey, baseUrl: base() }),
+      ),
   });
 });

@@ -62,7 +62,8 @@ async function gemini(request: EngineRequest, { http, base, headers, model }: Ca
   const input = await buildInput(request, { keepMediaUrls: true });
   const images = await Promise.all(asStrings(input.image).map((url) => inlineMedia(request, url)));
   const generationConfig: Record<string, unknown> = { seed: request.seed >>> 0 };
-  for (const field of ["temperature", "topP", "maxOutputTokens"] as const) if (input[field] !== undefined) generationConfig[field] = input[field];
+  for (const field of ["temperature", "topP", "maxOutputTokens"] as const)
+    if (input[field] !== undefined) generationConfig[field] = input[field];
   const body: Record<string, unknown> = {
     contents: [{ role: "user", parts: [{ text: promptWithContext(request) }, ...images.map((inlineData) => ({ inlineData }))] }],
     generationConfig,
@@ -76,9 +77,13 @@ async function gemini(request: EngineRequest, { http, base, headers, model }: Ca
   if (answer.promptFeedback?.blockReason) throw http.failed(`the prompt was blocked (${answer.promptFeedback.blockReason})`);
   const candidate = answer.candidates?.[0];
   // Thought summaries are the model's scratch work, not the answer.
-  const text = (candidate?.content?.parts ?? []).filter((p) => !p.thought && typeof p.text === "string").map((p) => p.text).join("");
+  const text = (candidate?.content?.parts ?? [])
+    .filter((p) => !p.thought && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("");
   if (!text.trim()) {
-    if (candidate?.finishReason && candidate.finishReason !== "STOP") throw http.failed(`the answer was stopped (${candidate.finishReason})`);
+    if (candidate?.finishReason && candidate.finishReason !== "STOP")
+      throw http.failed(`the answer was stopped (${candidate.finishReason})`);
     throw noContent();
   }
   return { kind: "text", texts: [text] };
@@ -133,18 +138,24 @@ async function veo(request: EngineRequest, { http, base, headers, model, timing:
   });
   if (!started.name) throw http.failed("no operation in the answer");
 
-  const done = await http.poll(async () => {
-    const op = await http.json<Operation>(`${base}/${started.name}`, { headers });
-    if (!op.done) {
-      request.onProgress({ message: "Generating video…" });
-      return undefined;
-    }
-    if (op.error) throw http.failed(op.error.message ?? `error ${op.error.code}`);
-    return op;
-  }, { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs });
+  const done = await http.poll(
+    async () => {
+      const op = await http.json<Operation>(`${base}/${started.name}`, { headers });
+      if (!op.done) {
+        request.onProgress({ message: "Generating video…" });
+        return undefined;
+      }
+      if (op.error) throw http.failed(op.error.message ?? `error ${op.error.code}`);
+      return op;
+    },
+    { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs },
+  );
 
   const result = done.response?.generateVideoResponse;
-  const urls = findFileUrls((result?.generatedSamples ?? []).map((s) => s.video?.uri), "video");
+  const urls = findFileUrls(
+    (result?.generatedSamples ?? []).map((s) => s.video?.uri),
+    "video",
+  );
   if (urls.length === 0) {
     const filtered = result?.raiMediaFilteredReasons?.[0];
     if (filtered) throw http.failed(filtered);
@@ -153,7 +164,9 @@ async function veo(request: EngineRequest, { http, base, headers, model, timing:
   request.onProgress({ percent: 100, message: "Downloading result…" });
   // The file is served by the Gemini API itself and needs the key; never send the key anywhere else.
   const sameOrigin = (url: string) => new URL(url).origin === new URL(base).origin;
-  const files = await Promise.all(urls.map((url) => http.download(url, { headers: sameOrigin(url) ? headers : {}, fallbackType: "video/mp4" })));
+  const files = await Promise.all(
+    urls.map((url) => http.download(url, { headers: sameOrigin(url) ? headers : {}, fallbackType: "video/mp4" })),
+  );
   return { kind: "media", mediaType: "video", files };
 }
 

@@ -31,7 +31,8 @@ async function serve(bytes: Buffer, headers: Record<string, string | number>): P
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/file`;
 }
 
-const client = (signal = new AbortController().signal) => providerClient({ name: "fal.ai", signal, timeoutMs: 2_000, secrets: ["secret-key-123"] });
+const client = (signal = new AbortController().signal) =>
+  providerClient({ name: "fal.ai", signal, timeoutMs: 2_000, secrets: ["secret-key-123"] });
 
 describe("result downloads", () => {
   it("refuses a file over the cap from its Content-Length", async () => {
@@ -41,7 +42,9 @@ describe("result downloads", () => {
 
   it("stops reading a file that grows past the cap without announcing its size", async () => {
     const url = await serve(Buffer.alloc(1_000_000), { "Content-Type": "video/mp4" });
-    const err = await client().download(url, { maxBytes: 200_000 }).catch((e: unknown) => e);
+    const err = await client()
+      .download(url, { maxBytes: 200_000 })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect((err as ProviderError).message).toContain("larger than");
   });
@@ -75,19 +78,25 @@ describe("failure messages", () => {
 
   it("tolerates a few transient failures while polling, then gives up", async () => {
     let calls = 0;
-    const result = await client().poll(async () => {
-      calls += 1;
-      if (calls <= 2) throw new ProviderError("fal.ai is unavailable (502). Please try again.", 502, true);
-      return calls === 4 ? "done" : undefined;
-    }, { intervalMs: 1, maxIntervalMs: 2, deadlineMs: 1_000 });
+    const result = await client().poll(
+      async () => {
+        calls += 1;
+        if (calls <= 2) throw new ProviderError("fal.ai is unavailable (502). Please try again.", 502, true);
+        return calls === 4 ? "done" : undefined;
+      },
+      { intervalMs: 1, maxIntervalMs: 2, deadlineMs: 1_000 },
+    );
     expect(result).toBe("done");
 
     let failing = 0;
     const err = await client()
-      .poll(async () => {
-        failing += 1;
-        throw new ProviderError("fal.ai is unavailable (503). Please try again.", 503, true);
-      }, { intervalMs: 1, maxIntervalMs: 2, deadlineMs: 1_000 })
+      .poll(
+        async () => {
+          failing += 1;
+          throw new ProviderError("fal.ai is unavailable (503). Please try again.", 503, true);
+        },
+        { intervalMs: 1, maxIntervalMs: 2, deadlineMs: 1_000 },
+      )
       .catch((e: unknown) => e);
     expect((err as ProviderError).status).toBe(503);
     expect(failing).toBe(4);
@@ -97,7 +106,10 @@ describe("failure messages", () => {
 describe("reading provider answers", () => {
   it("finds result files by content type, file name or extension, skipping echoed inputs", () => {
     const answer = {
-      images: [{ url: "https://cdn/a.png", content_type: "image/png" }, { url: "https://cdn/b", content_type: "image/jpeg" }],
+      images: [
+        { url: "https://cdn/a.png", content_type: "image/png" },
+        { url: "https://cdn/b", content_type: "image/jpeg" },
+      ],
       input: { image_url: "https://cdn/input.png" },
       model_mesh: { url: "https://cdn/mesh", file_name: "mesh.glb" },
     };

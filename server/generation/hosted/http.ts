@@ -7,16 +7,7 @@ import { fileTypeFromBuffer } from "file-type";
 import type { MediaBytes } from "../engine";
 import { ProviderError } from "../engine";
 import { RefusedAddressError } from "../../net/pinnedFetch";
-import {
-  type Classifier,
-  httpFailure,
-  jobFailed,
-  timedOut,
-  tooLarge,
-  unreachable,
-  internalAddress,
-  unreadable,
-} from "./providerErrors";
+import { type Classifier, httpFailure, jobFailed, timedOut, tooLarge, unreachable, internalAddress, unreadable } from "./providerErrors";
 
 /** Results bigger than this are refused (a generated clip or mesh is far smaller). */
 export const MAX_RESULT_BYTES = 200 * 1024 * 1024;
@@ -118,7 +109,8 @@ export function providerClient(options: ProviderClientOptions) {
       if (signal.aborted) throw abortReason(signal);
       if (err instanceof ProviderError) throw err;
       if (timedOutNow) throw timedOut(name);
-      if (err instanceof RefusedAddressError || (err as { cause?: unknown })?.cause instanceof RefusedAddressError) throw internalAddress(name);
+      if (err instanceof RefusedAddressError || (err as { cause?: unknown })?.cause instanceof RefusedAddressError)
+        throw internalAddress(name);
       throw unreachable(name, options.where);
     } finally {
       clearTimeout(timer);

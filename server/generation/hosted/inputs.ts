@@ -89,10 +89,28 @@ export async function inlineMedia(request: EngineRequest, url: string): Promise<
 }
 
 const EXTENSION_KIND: Record<string, Exclude<MediaType, "text">> = {
-  png: "image", jpg: "image", jpeg: "image", webp: "image", gif: "image",
-  mp4: "video", webm: "video", mov: "video", m4v: "video",
-  mp3: "audio", wav: "audio", ogg: "audio", m4a: "audio", flac: "audio", aac: "audio",
-  glb: "3d", gltf: "3d", obj: "3d", fbx: "3d", stl: "3d", usdz: "3d", ply: "3d",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  webp: "image",
+  gif: "image",
+  mp4: "video",
+  webm: "video",
+  mov: "video",
+  m4v: "video",
+  mp3: "audio",
+  wav: "audio",
+  ogg: "audio",
+  m4a: "audio",
+  flac: "audio",
+  aac: "audio",
+  glb: "3d",
+  gltf: "3d",
+  obj: "3d",
+  fbx: "3d",
+  stl: "3d",
+  usdz: "3d",
+  ply: "3d",
 };
 
 /** image/video/audio/3d from a MIME type ('model/gltf-binary' is 3D). */

@@ -16,14 +16,20 @@ const run = (init: TestRequestInit = {}) => createOllamaEngine(FAST).run(testReq
 
 describe("Ollama / OpenAI-compatible engine", () => {
   it("asks /v1/chat/completions with the chosen model, system text and sampling fields, without a key", async () => {
-    const result = await run({ prompt: "the harbour at night", params: { model: "qwen2.5", system: "You write loglines.", temperature: 0.3, max_tokens: 64 } });
+    const result = await run({
+      prompt: "the harbour at night",
+      params: { model: "qwen2.5", system: "You write loglines.", temperature: 0.3, max_tokens: 64 },
+    });
 
     expect(result).toEqual({ kind: "text", texts: ["[You write loglines.] the harbour at night — and the tide came in."] });
     const [call] = fake.seen("POST", "/v1/chat/completions");
     expect(call!.headers.authorization).toBeUndefined();
     expect(JSON.parse(call!.body.toString())).toEqual({
       model: "qwen2.5",
-      messages: [{ role: "system", content: "You write loglines." }, { role: "user", content: "the harbour at night" }],
+      messages: [
+        { role: "system", content: "You write loglines." },
+        { role: "user", content: "the harbour at night" },
+      ],
       stream: false,
       seed: 42,
       temperature: 0.3,
@@ -81,6 +87,8 @@ describe("Ollama behind an auth proxy", () => {
     keyOptional: true,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createOllamaEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest("ollama/chat", { apiKey, baseUrl: fake.origin })),
+      createOllamaEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest("ollama/chat", { apiKey, baseUrl: fake.origin }),
+      ),
   });
 });

@@ -31,7 +31,14 @@ export function createOllamaEngine(overrides: Partial<EngineTiming> = {}): Engin
     async run(request: EngineRequest): Promise<EngineResult> {
       const key = request.credentials.apiKey;
       const base = trimSlash(request.credentials.baseUrl ?? OLLAMA_BASE_URL);
-      const http = providerClient({ name: NAME, signal: request.signal, timeoutMs: t.requestTimeoutMs, secrets: [key], where: displayUrl(base), ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}) });
+      const http = providerClient({
+        name: NAME,
+        signal: request.signal,
+        timeoutMs: t.requestTimeoutMs,
+        secrets: [key],
+        where: displayUrl(base),
+        ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}),
+      });
       const input = await buildInput(request);
 
       const messages = [

@@ -19,15 +19,29 @@ const run = (modelId: string, init: TestRequestInit = {}) =>
 
 describe("OpenAI engine", () => {
   it("generates gpt-image-1 images from the prompt and decodes the b64_json intact", async () => {
-    const result = await run("openai/gpt-image-1", { params: { n: 2, size: "1024x1024", quality: "low", output_format: "png", moderation: "low" } });
+    const result = await run("openai/gpt-image-1", {
+      params: { n: 2, size: "1024x1024", quality: "low", output_format: "png", moderation: "low" },
+    });
 
-    expect(result).toEqual({ kind: "media", mediaType: "image", files: [
-      { bytes: samplePng("gen-0"), contentType: "image/png" },
-      { bytes: samplePng("gen-1"), contentType: "image/png" },
-    ] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "image",
+      files: [
+        { bytes: samplePng("gen-0"), contentType: "image/png" },
+        { bytes: samplePng("gen-1"), contentType: "image/png" },
+      ],
+    });
     const [call] = fake.seen("POST", "/v1/images/generations");
     expect(call!.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(JSON.parse(call!.body.toString())).toEqual({ model: "gpt-image-1", prompt: "a lighthouse at dusk", n: 2, size: "1024x1024", quality: "low", output_format: "png", moderation: "low" });
+    expect(JSON.parse(call!.body.toString())).toEqual({
+      model: "gpt-image-1",
+      prompt: "a lighthouse at dusk",
+      n: 2,
+      size: "1024x1024",
+      quality: "low",
+      output_format: "png",
+      moderation: "low",
+    });
   });
 
   it("edits with connected reference images sent as image[] files", async () => {
@@ -56,7 +70,12 @@ describe("OpenAI engine", () => {
     const [call] = fake.seen("POST", "/v1/responses");
     expect(JSON.parse(call!.body.toString())).toEqual({
       model: "gpt-4o-mini",
-      input: [{ role: "user", content: [{ type: "input_text", text: "a kitchen at night\n\nContext from connected nodes:\n- The heist begins." }] }],
+      input: [
+        {
+          role: "user",
+          content: [{ type: "input_text", text: "a kitchen at night\n\nContext from connected nodes:\n- The heist begins." }],
+        },
+      ],
       instructions: "Write scene headings.",
       temperature: 0.2,
       max_output_tokens: 200,
@@ -65,7 +84,10 @@ describe("OpenAI engine", () => {
 
   it("sends connected images to chat as input_image data URIs", async () => {
     const ref = samplePng("look");
-    await run("openai/gpt-4o", { params: { image: ["/api/media/look"] }, studio: { "/api/media/look": { bytes: ref, contentType: "image/png" } } });
+    await run("openai/gpt-4o", {
+      params: { image: ["/api/media/look"] },
+      studio: { "/api/media/look": { bytes: ref, contentType: "image/png" } },
+    });
     const body = JSON.parse(fake.seen("POST", "/v1/responses")[0]!.body.toString());
     expect(body.input[0].content[1]).toEqual({ type: "input_image", image_url: `data:image/png;base64,${ref.toString("base64")}` });
   });
@@ -92,6 +114,8 @@ describe("OpenAI engine", () => {
     key: KEY,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createOpenAIEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest("openai/gpt-image-1", { apiKey, baseUrl: `${fake.origin}/v1` })),
+      createOpenAIEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest("openai/gpt-image-1", { apiKey, baseUrl: `${fake.origin}/v1` }),
+      ),
   });
 });

@@ -50,7 +50,13 @@ export function createOpenAIEngine(overrides: Partial<EngineTiming> = {}): Engin
   };
 }
 
-async function image(request: EngineRequest, http: ProviderClient, base: string, headers: Record<string, string>, model: string): Promise<EngineResult> {
+async function image(
+  request: EngineRequest,
+  http: ProviderClient,
+  base: string,
+  headers: Record<string, string>,
+  model: string,
+): Promise<EngineResult> {
   const input = await buildInput(request, { keepMediaUrls: true });
   const references = asStrings(input.image);
   const format = typeof input.output_format === "string" ? input.output_format : "png";
@@ -64,7 +70,13 @@ async function image(request: EngineRequest, http: ProviderClient, base: string,
     form.append("prompt", String(input.prompt ?? request.prompt));
     for (const field of IMAGE_FIELDS) if (input[field] !== undefined) form.append(field, String(input[field]));
     const files = await Promise.all(references.map((url) => request.readMedia(url)));
-    files.forEach((file, i) => form.append("image[]", new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), `reference-${i + 1}.${extensionOf(file.contentType)}`));
+    files.forEach((file, i) =>
+      form.append(
+        "image[]",
+        new Blob([new Uint8Array(file.bytes)], { type: file.contentType }),
+        `reference-${i + 1}.${extensionOf(file.contentType)}`,
+      ),
+    );
     answer = await http.json<ImagesAnswer>(`${base}/images/edits`, { method: "POST", headers, body: form });
   } else {
     const { image: _unused, ...fields } = input;
@@ -81,7 +93,13 @@ async function image(request: EngineRequest, http: ProviderClient, base: string,
   return { kind: "media", mediaType: "image", files };
 }
 
-async function chat(request: EngineRequest, http: ProviderClient, base: string, headers: Record<string, string>, model: string): Promise<EngineResult> {
+async function chat(
+  request: EngineRequest,
+  http: ProviderClient,
+  base: string,
+  headers: Record<string, string>,
+  model: string,
+): Promise<EngineResult> {
   const input = await buildInput(request);
   const images = asStrings(input.image);
   const content = [
@@ -96,7 +114,10 @@ async function chat(request: EngineRequest, http: ProviderClient, base: string, 
   request.onProgress({ message: "Writing…" });
   const answer = await http.json<ResponsesAnswer>(`${base}/responses`, { method: "POST", headers, json: body });
   const parts = (answer.output ?? []).filter((o) => o.type === "message").flatMap((o) => o.content ?? []);
-  const text = parts.filter((p) => p.type === "output_text").map((p) => p.text ?? "").join("");
+  const text = parts
+    .filter((p) => p.type === "output_text")
+    .map((p) => p.text ?? "")
+    .join("");
   if (!text.trim()) {
     const refusal = parts.find((p) => p.type === "refusal")?.refusal;
     if (refusal) throw http.failed(refusal);

@@ -24,7 +24,10 @@ export const unreachable = (provider: string, where?: string) =>
   new ProviderError(`${provider} could not be reached${where ? ` at ${where}` : ""}. Please try again.`, undefined, true);
 /** A server the user named resolved to a private or internal address when connecting. */
 export const internalAddress = (provider: string) =>
-  new ProviderError(`${provider}: your server's address resolves to a private or internal network, which this studio may not reach. Ask the administrator to set it on the server instead.`, 400);
+  new ProviderError(
+    `${provider}: your server's address resolves to a private or internal network, which this studio may not reach. Ask the administrator to set it on the server instead.`,
+    400,
+  );
 export const missingKey = (provider: string) => new ProviderError(`${provider} needs an API key. Add one in Settings.`, 401);
 export const tooLarge = (provider: string, maxBytes: number) =>
   new ProviderError(`${provider} returned a file larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`);
@@ -60,7 +63,10 @@ export function httpFailure(
       return unavailable(provider, status);
     case "refused": {
       const detail = scrub(explain(body), secrets);
-      return new ProviderError(detail ? `${provider} refused the request: ${detail}` : `${provider} refused the request (${status}).`, status);
+      return new ProviderError(
+        detail ? `${provider} refused the request: ${detail}` : `${provider} refused the request (${status}).`,
+        status,
+      );
     }
   }
 }
@@ -88,7 +94,13 @@ export function describe(body: unknown, depth = 0): string {
   if (body === null || body === undefined || depth > 4) return "";
   if (typeof body === "string") return clip(body.trim());
   if (typeof body === "number" || typeof body === "boolean") return String(body);
-  if (Array.isArray(body)) return clip(body.map((item) => describe(item, depth + 1)).filter(Boolean).join("; "));
+  if (Array.isArray(body))
+    return clip(
+      body
+        .map((item) => describe(item, depth + 1))
+        .filter(Boolean)
+        .join("; "),
+    );
   if (typeof body === "object") {
     const o = body as Record<string, unknown>;
     for (const key of ["detail", "error", "message", "msg", "title", "exception_message", "failure"]) {

@@ -23,13 +23,19 @@ describe("Replicate engine (predictions)", () => {
     const request = testRequest(SCHNELL, { apiKey: KEY, baseUrl: `${fake.origin}/v1`, params: { num_outputs: 2, aspect_ratio: "16:9" } });
     const result = await createReplicateEngine(FAST).run(request);
 
-    expect(result).toEqual({ kind: "media", mediaType: "image", files: [
-      { bytes: samplePng("p1-out-0.png"), contentType: "image/png" },
-      { bytes: samplePng("p1-out-1.png"), contentType: "image/png" },
-    ] });
+    expect(result).toEqual({
+      kind: "media",
+      mediaType: "image",
+      files: [
+        { bytes: samplePng("p1-out-0.png"), contentType: "image/png" },
+        { bytes: samplePng("p1-out-1.png"), contentType: "image/png" },
+      ],
+    });
     const [create] = fake.seen("POST", "/v1/models/black-forest-labs/flux-schnell/predictions");
     expect(create!.headers.authorization).toBe(`Bearer ${KEY}`);
-    expect(JSON.parse(create!.body.toString())).toEqual({ input: { prompt: "a lighthouse at dusk", num_outputs: 2, aspect_ratio: "16:9", seed: 42 } });
+    expect(JSON.parse(create!.body.toString())).toEqual({
+      input: { prompt: "a lighthouse at dusk", num_outputs: 2, aspect_ratio: "16:9", seed: 42 },
+    });
     expect(fake.seen("GET", "/v1/predictions/p1").every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
     // Replicate gives no percentage field; the model's own progress bar in the logs is real progress.
     expect(request.progress).toContainEqual({ percent: 50, message: "50%|█████     | 2/4 [00:00<00:00]" });
@@ -37,7 +43,10 @@ describe("Replicate engine (predictions)", () => {
 
   it("sends studio images as data URIs", async () => {
     const png = samplePng("ref");
-    await run({ params: { image: "/api/media/ref" }, studio: { "/api/media/ref": { bytes: png, contentType: "image/png" } } }, "replicate/stability-ai/stable-diffusion-3.5-large");
+    await run(
+      { params: { image: "/api/media/ref" }, studio: { "/api/media/ref": { bytes: png, contentType: "image/png" } } },
+      "replicate/stability-ai/stable-diffusion-3.5-large",
+    );
     expect(fake.jobs[0]!.input.image).toBe(`data:image/png;base64,${png.toString("base64")}`);
   });
 
@@ -70,6 +79,8 @@ describe("Replicate engine (predictions)", () => {
     key: KEY,
     fake: () => fake,
     run: ({ apiKey, requestTimeoutMs }) =>
-      createReplicateEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(testRequest(SCHNELL, { apiKey, baseUrl: `${fake.origin}/v1` })),
+      createReplicateEngine({ ...FAST, ...(requestTimeoutMs ? { requestTimeoutMs } : {}) }).run(
+        testRequest(SCHNELL, { apiKey, baseUrl: `${fake.origin}/v1` }),
+      ),
   });
 });

@@ -49,23 +49,28 @@ export function createReplicateEngine(overrides: Partial<EngineTiming> = {}): En
 
       let done: Prediction;
       try {
-        done = await http.poll(async () => {
-          const prediction = await http.json<Prediction>(getUrl, { headers });
-          switch (prediction.status) {
-            case "succeeded":
-              return prediction;
-            case "failed":
-            case "canceled":
-            case "aborted":
-              throw http.failed(prediction.error ?? prediction.status);
-            case "starting":
-              request.onProgress({ message: "Starting the model…" });
-              return undefined;
-            default:
-              request.onProgress(progressReport(percentFromLogs(prediction.logs ?? ""), lastLine(prediction.logs ?? "") ?? "Generating…"));
-              return undefined;
-          }
-        }, { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs });
+        done = await http.poll(
+          async () => {
+            const prediction = await http.json<Prediction>(getUrl, { headers });
+            switch (prediction.status) {
+              case "succeeded":
+                return prediction;
+              case "failed":
+              case "canceled":
+              case "aborted":
+                throw http.failed(prediction.error ?? prediction.status);
+              case "starting":
+                request.onProgress({ message: "Starting the model…" });
+                return undefined;
+              default:
+                request.onProgress(
+                  progressReport(percentFromLogs(prediction.logs ?? ""), lastLine(prediction.logs ?? "") ?? "Generating…"),
+                );
+                return undefined;
+            }
+          },
+          { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs },
+        );
       } catch (err) {
         // Replicate bills by the second: stop a prediction nobody waits for any more.
         if (gaveUp(err)) void http.bestEffort(cancelUrl, { method: "POST", headers });

@@ -43,7 +43,9 @@ describe("Runway engine (tasks)", () => {
     });
     expect(request.progress).toContainEqual({ percent: 50, message: "Generating video…" });
     const apiCalls = fake.requests.filter((r) => r.path.startsWith("/v1/"));
-    expect(apiCalls.every((r) => r.headers.authorization === `Bearer ${KEY}` && r.headers["x-runway-version"] === RUNWAY_API_VERSION)).toBe(true);
+    expect(apiCalls.every((r) => r.headers.authorization === `Bearer ${KEY}` && r.headers["x-runway-version"] === RUNWAY_API_VERSION)).toBe(
+      true,
+    );
   });
 
   it("sends Act Two's character and performance as typed assets", async () => {
@@ -64,7 +66,11 @@ describe("Runway engine (tasks)", () => {
 
   it("shows a failed task with Runway's failure text", async () => {
     await fake.close();
-    fake = await startRunwayFake({ key: KEY, version: RUNWAY_API_VERSION, failure: { failure: "The input image did not pass moderation.", failureCode: "SAFETY.INPUT.IMAGE" } });
+    fake = await startRunwayFake({
+      key: KEY,
+      version: RUNWAY_API_VERSION,
+      failure: { failure: "The input image did not pass moderation.", failureCode: "SAFETY.INPUT.IMAGE" },
+    });
     const err = (await run("runway/gen4-turbo", { params: { promptImage: STILL } }).catch((e: unknown) => e)) as ProviderError;
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.message).toBe("Runway could not generate this: The input image did not pass moderation.");

@@ -27,7 +27,10 @@ interface RunwayTask {
 }
 
 /** Our catalogue id → Runway's endpoint and model name, and how the input object is shaped. */
-const ROUTES: Record<string, { path: string; model: string; shape: (input: Record<string, unknown>, request: EngineRequest) => Record<string, unknown> }> = {
+const ROUTES: Record<
+  string,
+  { path: string; model: string; shape: (input: Record<string, unknown>, request: EngineRequest) => Record<string, unknown> }
+> = {
   "runway/gen4-turbo": { path: "/v1/image_to_video", model: "gen4_turbo", shape: (input) => input },
   "runway/act-two": {
     path: "/v1/character_performance",
@@ -35,7 +38,10 @@ const ROUTES: Record<string, { path: string; model: string; shape: (input: Recor
     shape: (input, request) => ({
       ...input,
       // Act Two takes typed assets: the character may be an image or a video, the reference is a video.
-      character: { type: assetType(String(input.character ?? ""), String(request.params.character ?? ""), request.context), uri: input.character },
+      character: {
+        type: assetType(String(input.character ?? ""), String(request.params.character ?? ""), request.context),
+        uri: input.character,
+      },
       reference: { type: "video", uri: input.reference },
     }),
   },
@@ -68,29 +74,32 @@ export function createRunwayEngine(overrides: Partial<EngineTiming> = {}): Engin
 
       let task: RunwayTask;
       try {
-        task = await http.poll(async () => {
-          const current = await http.json<RunwayTask>(taskUrl, { headers });
-          switch (current.status) {
-            case "SUCCEEDED":
-              return current;
-            case "FAILED":
-            case "CANCELLED":
-              throw http.failed(current.failure ?? current.failureCode ?? current.status.toLowerCase());
-            case "RUNNING":
-              request.onProgress(
-                typeof current.progress === "number"
-                  ? { percent: Math.round(Math.min(1, Math.max(0, current.progress)) * 100), message: "Generating video…" }
-                  : { message: "Generating video…" },
-              );
-              return undefined;
-            case "THROTTLED":
-              request.onProgress({ message: "Waiting for a Runway slot…" });
-              return undefined;
-            default:
-              request.onProgress({ message: "In queue…" });
-              return undefined;
-          }
-        }, { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs });
+        task = await http.poll(
+          async () => {
+            const current = await http.json<RunwayTask>(taskUrl, { headers });
+            switch (current.status) {
+              case "SUCCEEDED":
+                return current;
+              case "FAILED":
+              case "CANCELLED":
+                throw http.failed(current.failure ?? current.failureCode ?? current.status.toLowerCase());
+              case "RUNNING":
+                request.onProgress(
+                  typeof current.progress === "number"
+                    ? { percent: Math.round(Math.min(1, Math.max(0, current.progress)) * 100), message: "Generating video…" }
+                    : { message: "Generating video…" },
+                );
+                return undefined;
+              case "THROTTLED":
+                request.onProgress({ message: "Waiting for a Runway slot…" });
+                return undefined;
+              default:
+                request.onProgress({ message: "In queue…" });
+                return undefined;
+            }
+          },
+          { intervalMs: t.pollIntervalMs, maxIntervalMs: t.maxPollIntervalMs, deadlineMs: t.jobTimeoutMs },
+        );
       } catch (err) {
         if (gaveUp(err)) void http.bestEffort(taskUrl, { method: "DELETE", headers });
         throw err;

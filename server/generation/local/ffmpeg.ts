@@ -43,13 +43,23 @@ export interface FfmpegRun {
  * when the signal aborts. Resolves with the exit code (callers decide what a non-zero exit means); rejects
  * only when ffmpeg could not start, or with the signal's reason once it has been killed.
  */
-function spawnFfmpeg(args: string[], cwd: string, signal: AbortSignal, keepLog: number, duration: number, onProgress?: (fraction: number) => void): Promise<FfmpegRun> {
+function spawnFfmpeg(
+  args: string[],
+  cwd: string,
+  signal: AbortSignal,
+  keepLog: number,
+  duration: number,
+  onProgress?: (fraction: number) => void,
+): Promise<FfmpegRun> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(signal.reason);
       return;
     }
-    const child = spawn(ffmpegPath(), ["-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-y", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(ffmpegPath(), ["-hide_banner", "-nostdin", "-nostats", "-progress", "pipe:1", "-y", ...args], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const kill = () => child.kill("SIGKILL");
     signal.addEventListener("abort", kill, { once: true });
     let log = "";
@@ -98,6 +108,12 @@ export async function runFfmpeg({ args, cwd, duration, signal, onProgress }: Ffm
  * measuring filters (loudnorm, silencedetect print at info level). Never rejects on a non-zero exit (callers
  * read the log); rejects with the signal's reason once it has killed ffmpeg.
  */
-export function runFfmpegLogged(args: string[], cwd: string, signal: AbortSignal, duration = 0, onProgress?: (fraction: number) => void): Promise<FfmpegRun> {
+export function runFfmpegLogged(
+  args: string[],
+  cwd: string,
+  signal: AbortSignal,
+  duration = 0,
+  onProgress?: (fraction: number) => void,
+): Promise<FfmpegRun> {
   return spawnFfmpeg(args, cwd, signal, 262_144, duration, onProgress);
 }

@@ -97,10 +97,12 @@ export class FliteProcess {
         this.end(new FliteProcessError(`took longer than ${Math.round(this.timeLimitMs / 1000)} s on one passage and was stopped`));
         this.child.kill("SIGKILL");
       }, this.timeLimitMs);
-      const settle = <T>(fn: (value: T) => void) => (value: T) => {
-        clearTimeout(timer);
-        fn(value);
-      };
+      const settle =
+        <T>(fn: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          fn(value);
+        };
       this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       this.child.send({ id, dir, args });
     });

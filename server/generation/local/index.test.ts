@@ -13,8 +13,7 @@ describe("the local provider", () => {
   });
 
   it("marks every model but the unconfigured LLM usable", () => {
-    for (const model of LOCAL_MODELS)
-      expect(localModelAvailability(model.id, {}).usable, model.id).toBe(model.id !== "local/llm");
+    for (const model of LOCAL_MODELS) expect(localModelAvailability(model.id, {}).usable, model.id).toBe(model.id !== "local/llm");
     expect(localModelAvailability("local/unknown", {}).usable).toBe(false);
   });
 
@@ -22,6 +21,8 @@ describe("the local provider", () => {
     const controller = new AbortController();
     controller.abort();
     for (const id of LOCAL_MODEL_IDS)
-      await expect(localEngine.run(testRequest(id, { prompt: "x", params: { text: "x" }, signal: controller.signal })), id).rejects.toThrow(/abort/i);
+      await expect(localEngine.run(testRequest(id, { prompt: "x", params: { text: "x" }, signal: controller.signal })), id).rejects.toThrow(
+        /abort/i,
+      );
   });
 });

@@ -20,7 +20,15 @@ export const LLM_NOT_INSTALLED = "node-llama-cpp is not installed";
 interface LlamaChatSession {
   prompt(
     text: string,
-    options: { maxTokens?: number; temperature?: number; topP?: number; seed?: number; signal?: AbortSignal; grammar?: unknown; onToken?(tokens: unknown[]): void },
+    options: {
+      maxTokens?: number;
+      temperature?: number;
+      topP?: number;
+      seed?: number;
+      signal?: AbortSignal;
+      grammar?: unknown;
+      onToken?(tokens: unknown[]): void;
+    },
   ): Promise<string>;
 }
 interface LlamaContext {
@@ -153,7 +161,10 @@ export async function generateText(input: LlmInput): Promise<string> {
     throwIfAborted(input.signal);
     const context = await model.createContext({ contextSize: Math.min(4096, Math.max(512, input.maxTokens * 2 + 1024)) });
     try {
-      const session = new lib.LlamaChatSession({ contextSequence: context.getSequence(), ...(input.system ? { systemPrompt: input.system } : {}) });
+      const session = new lib.LlamaChatSession({
+        contextSequence: context.getSequence(),
+        ...(input.system ? { systemPrompt: input.system } : {}),
+      });
       let produced = 0;
       const grammar = input.jsonSchema ? await llama.createGrammarForJsonSchema(input.jsonSchema) : undefined;
       const text = await session.prompt(input.prompt, {

@@ -45,7 +45,11 @@ describe("Local Mesh (procedural)", () => {
       expect(primitive.getMaterial()?.getBaseColorFactor()).toHaveLength(4);
     }
     // colour words win: the main material of "a red … house" is red in linear space
-    const [r, g, b] = root.listMaterials().find((m) => m.getName() === "main")?.getBaseColorFactor() ?? [];
+    const [r, g, b] =
+      root
+        .listMaterials()
+        .find((m) => m.getName() === "main")
+        ?.getBaseColorFactor() ?? [];
     expect(r).toBeGreaterThan((g as number) * 3);
     expect(r).toBeGreaterThan((b as number) * 3);
   });
@@ -63,8 +67,12 @@ describe("Local Mesh (procedural)", () => {
     expect(a.equals(b)).toBe(true);
     expect(a.equals(otherSeed)).toBe(false);
     const io = new NodeIO();
-    const low = vertexCount(await io.readBinary(new Uint8Array((await meshOf("a glass vase", { detail: "low" })).files[0]?.bytes as Buffer)));
-    const high = vertexCount(await io.readBinary(new Uint8Array((await meshOf("a glass vase", { detail: "high" })).files[0]?.bytes as Buffer)));
+    const low = vertexCount(
+      await io.readBinary(new Uint8Array((await meshOf("a glass vase", { detail: "low" })).files[0]?.bytes as Buffer)),
+    );
+    const high = vertexCount(
+      await io.readBinary(new Uint8Array((await meshOf("a glass vase", { detail: "high" })).files[0]?.bytes as Buffer)),
+    );
     expect(high).toBeGreaterThan(low * 3);
   });
 });

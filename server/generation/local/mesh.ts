@@ -24,10 +24,16 @@ interface Look {
 /** Material words → a PBR look; colour words may still change the colour. */
 const MATERIAL_LOOKS: ReadonlyArray<{ words: readonly string[]; look: Look }> = [
   { words: ["gold", "golden", "brass"], look: { colour: "#d4a72c", metallic: 1, roughness: 0.25 } },
-  { words: ["silver", "chrome", "steel", "metal", "metallic", "iron", "aluminium", "aluminum"], look: { colour: "#b8bcc4", metallic: 1, roughness: 0.3 } },
+  {
+    words: ["silver", "chrome", "steel", "metal", "metallic", "iron", "aluminium", "aluminum"],
+    look: { colour: "#b8bcc4", metallic: 1, roughness: 0.3 },
+  },
   { words: ["copper", "bronze", "rusty", "rust"], look: { colour: "#b06a3b", metallic: 0.9, roughness: 0.45 } },
   { words: ["wood", "wooden", "oak", "timber", "bamboo"], look: { colour: "#8a5a32", metallic: 0, roughness: 0.8 } },
-  { words: ["stone", "rock", "marble", "concrete", "granite", "clay", "ceramic", "terracotta"], look: { colour: "#9a958c", metallic: 0, roughness: 0.9 } },
+  {
+    words: ["stone", "rock", "marble", "concrete", "granite", "clay", "ceramic", "terracotta"],
+    look: { colour: "#9a958c", metallic: 0, roughness: 0.9 },
+  },
   { words: ["glass", "crystal", "ice", "transparent"], look: { colour: "#bfe3f2", metallic: 0, roughness: 0.05, alpha: 0.55 } },
   { words: ["plastic", "toy", "lego", "vinyl"], look: { colour: "#e04848", metallic: 0, roughness: 0.4 } },
 ];
@@ -37,8 +43,16 @@ function looksFor(words: readonly string[], prompt: string, seed: number, random
   const named = MATERIAL_LOOKS.find((m) => m.words.some((w) => set.has(w)))?.look;
   const palette = paletteFor(prompt, seed);
   const colourHue = colourHuesOf(words)[0];
-  const mainColour = colourHue !== undefined ? hsl(colourHue, 70, 50) : (named?.colour ?? hsl(palette.hue, between(random, 45, 75), between(random, 40, 60)));
-  const main: Look = { colour: mainColour, metallic: named?.metallic ?? (random() < 0.2 ? 0.8 : 0), roughness: named?.roughness ?? between(random, 0.35, 0.75), ...(named?.alpha ? { alpha: named.alpha } : {}) };
+  const mainColour =
+    colourHue !== undefined
+      ? hsl(colourHue, 70, 50)
+      : (named?.colour ?? hsl(palette.hue, between(random, 45, 75), between(random, 40, 60)));
+  const main: Look = {
+    colour: mainColour,
+    metallic: named?.metallic ?? (random() < 0.2 ? 0.8 : 0),
+    roughness: named?.roughness ?? between(random, 0.35, 0.75),
+    ...(named?.alpha ? { alpha: named.alpha } : {}),
+  };
   const second: Look = { colour: hsl(palette.hue + 30, 35, 28), metallic: 0, roughness: 0.8 };
   const accent: Look = { colour: palette.accent, metallic: 0.3, roughness: 0.4 };
   return { main, second, accent };
@@ -63,7 +77,12 @@ function addGeometry(doc: Document, name: string, geometry: Geometry, material: 
   const normal = doc.createAccessor(`${name}-normal`).setType("VEC3").setArray(new Float32Array(geometry.normals)).setBuffer(buffer);
   const indexArray = vertexCount > 65535 ? new Uint32Array(geometry.indices) : new Uint16Array(geometry.indices);
   const indices = doc.createAccessor(`${name}-indices`).setType("SCALAR").setArray(indexArray).setBuffer(buffer);
-  const primitive = doc.createPrimitive().setAttribute("POSITION", position).setAttribute("NORMAL", normal).setIndices(indices).setMaterial(material);
+  const primitive = doc
+    .createPrimitive()
+    .setAttribute("POSITION", position)
+    .setAttribute("NORMAL", normal)
+    .setIndices(indices)
+    .setMaterial(material);
   return doc.createMesh(name).addPrimitive(primitive);
 }
 

@@ -84,12 +84,60 @@ export function box(width: number, height: number, depth: number): Geometry {
   const [x, y, z] = [width / 2, height / 2, depth / 2];
   // Each face: normal, then four corners counter-clockwise seen from outside.
   const faces: [number[], number[][]][] = [
-    [[1, 0, 0], [[x, -y, z], [x, -y, -z], [x, y, -z], [x, y, z]]],
-    [[-1, 0, 0], [[-x, -y, -z], [-x, -y, z], [-x, y, z], [-x, y, -z]]],
-    [[0, 1, 0], [[-x, y, z], [x, y, z], [x, y, -z], [-x, y, -z]]],
-    [[0, -1, 0], [[-x, -y, -z], [x, -y, -z], [x, -y, z], [-x, -y, z]]],
-    [[0, 0, 1], [[-x, -y, z], [x, -y, z], [x, y, z], [-x, y, z]]],
-    [[0, 0, -1], [[x, -y, -z], [-x, -y, -z], [-x, y, -z], [x, y, -z]]],
+    [
+      [1, 0, 0],
+      [
+        [x, -y, z],
+        [x, -y, -z],
+        [x, y, -z],
+        [x, y, z],
+      ],
+    ],
+    [
+      [-1, 0, 0],
+      [
+        [-x, -y, -z],
+        [-x, -y, z],
+        [-x, y, z],
+        [-x, y, -z],
+      ],
+    ],
+    [
+      [0, 1, 0],
+      [
+        [-x, y, z],
+        [x, y, z],
+        [x, y, -z],
+        [-x, y, -z],
+      ],
+    ],
+    [
+      [0, -1, 0],
+      [
+        [-x, -y, -z],
+        [x, -y, -z],
+        [x, -y, z],
+        [-x, -y, z],
+      ],
+    ],
+    [
+      [0, 0, 1],
+      [
+        [-x, -y, z],
+        [x, -y, z],
+        [x, y, z],
+        [-x, y, z],
+      ],
+    ],
+    [
+      [0, 0, -1],
+      [
+        [x, -y, -z],
+        [-x, -y, -z],
+        [-x, y, -z],
+        [x, y, -z],
+      ],
+    ],
   ];
   for (const [normal, corners] of faces) {
     const base = g.positions.length / 3;
@@ -142,9 +190,14 @@ function normalise(v: number[]): [number, number, number] {
 
 /** Area-weighted vertex normals; vertices at the same position (the lathe seam, the poles) share them. */
 function withSmoothNormals(g: Geometry): Geometry {
-  const key = (i: number) => `${g.positions[i * 3]?.toFixed(5)},${g.positions[i * 3 + 1]?.toFixed(5)},${g.positions[i * 3 + 2]?.toFixed(5)}`;
+  const key = (i: number) =>
+    `${g.positions[i * 3]?.toFixed(5)},${g.positions[i * 3 + 1]?.toFixed(5)},${g.positions[i * 3 + 2]?.toFixed(5)}`;
   const sums = new Map<string, [number, number, number]>();
-  const at = (i: number): [number, number, number] => [g.positions[i * 3] as number, g.positions[i * 3 + 1] as number, g.positions[i * 3 + 2] as number];
+  const at = (i: number): [number, number, number] => [
+    g.positions[i * 3] as number,
+    g.positions[i * 3 + 1] as number,
+    g.positions[i * 3 + 2] as number,
+  ];
   for (let t = 0; t < g.indices.length; t += 3) {
     const [a, b, c] = [g.indices[t] as number, g.indices[t + 1] as number, g.indices[t + 2] as number];
     const [pa, pb, pc] = [at(a), at(b), at(c)];

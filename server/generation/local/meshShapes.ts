@@ -39,8 +39,7 @@ const KIND_WORDS: Readonly<Record<Exclude<ShapeKind, "sculpture">, readonly stri
 };
 
 export function shapeKindOf(words: readonly string[], random: Random): ShapeKind {
-  for (const word of words)
-    for (const [kind, list] of Object.entries(KIND_WORDS)) if (list.includes(word)) return kind as ShapeKind;
+  for (const word of words) for (const [kind, list] of Object.entries(KIND_WORDS)) if (list.includes(word)) return kind as ShapeKind;
   // No keyword: a vessel or a sculpture, decided by the prompt (the random stream is seeded by it).
   return random() < 0.35 ? "vessel" : "sculpture";
 }
@@ -55,7 +54,12 @@ function tree({ random, segments }: ShapeContext): Part[] {
     const tiers = 3;
     for (let t = 0; t < tiers; t++) {
       const r = 0.55 - t * 0.13;
-      parts.push({ name: `crown-${t}`, geometry: cylinder(r, 0, 0.6, segments), slot: "main", translation: [0, trunkH * 0.7 + t * 0.32, 0] });
+      parts.push({
+        name: `crown-${t}`,
+        geometry: cylinder(r, 0, 0.6, segments),
+        slot: "main",
+        translation: [0, trunkH * 0.7 + t * 0.32, 0],
+      });
     }
   } else {
     parts.push({ name: "crown", geometry: lumpySphere(0.55, segments, random, 0.12), slot: "main", translation: [0, trunkH + 0.35, 0] });
@@ -90,12 +94,22 @@ function tower({ random, segments }: ShapeContext): Part[] {
   let r = between(random, 0.35, 0.5);
   for (let i = 0; i < levels; i++) {
     const h = between(random, 0.5, 0.9);
-    parts.push({ name: `level-${i}`, geometry: cylinder(r, r * 0.92, h, segments), slot: i % 2 ? "second" : "main", translation: [0, y, 0] });
+    parts.push({
+      name: `level-${i}`,
+      geometry: cylinder(r, r * 0.92, h, segments),
+      slot: i % 2 ? "second" : "main",
+      translation: [0, y, 0],
+    });
     y += h;
     parts.push({ name: `ring-${i}`, geometry: torus(r * 0.95, 0.04, segments), slot: "accent", translation: [0, y, 0] });
     r *= 0.85;
   }
-  parts.push({ name: "roof", geometry: cylinder(r * 1.25, 0, between(random, 0.4, 0.8), segments), slot: "second", translation: [0, y, 0] });
+  parts.push({
+    name: "roof",
+    geometry: cylinder(r * 1.25, 0, between(random, 0.4, 0.8), segments),
+    slot: "second",
+    translation: [0, y, 0],
+  });
   return parts;
 }
 
@@ -106,18 +120,26 @@ function vessel({ random, segments }: ShapeContext): Part[] {
   const neck = between(random, 0.08, belly * 0.7);
   const lip = neck * between(random, 1.1, 1.6);
   const steps = Math.max(8, segments);
-  const outer: ProfilePoint[] = [[0, 0], [belly * 0.6, 0], [belly * 0.6, 0]];
+  const outer: ProfilePoint[] = [
+    [0, 0],
+    [belly * 0.6, 0],
+    [belly * 0.6, 0],
+  ];
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
     // belly bulge low, narrowing to the neck, flaring at the lip
-    const r = t < 0.75 ? belly * 0.6 + (belly - belly * 0.6) * Math.sin((t / 0.75) * Math.PI) + neck * (t / 0.75) * 0.6 : neck + (lip - neck) * ((t - 0.75) / 0.25) ** 2;
+    const r =
+      t < 0.75
+        ? belly * 0.6 + (belly - belly * 0.6) * Math.sin((t / 0.75) * Math.PI) + neck * (t / 0.75) * 0.6
+        : neck + (lip - neck) * ((t - 0.75) / 0.25) ** 2;
     outer.push([Math.max(0.02, r), h * t]);
   }
   const top = outer[outer.length - 1] as ProfilePoint;
   // Fold back inside so the mouth is open and the wall has thickness.
   const profile: ProfilePoint[] = [...outer, top, [top[0] * 0.85, h], [top[0] * 0.85, h], [top[0] * 0.85, h * 0.6], [0, h * 0.55]];
   const parts: Part[] = [{ name: "body", geometry: lathe(profile, segments), slot: "main" }];
-  if (random() < 0.5) parts.push({ name: "band", geometry: torus(belly * 0.98, 0.025, segments), slot: "accent", translation: [0, h * 0.3, 0] });
+  if (random() < 0.5)
+    parts.push({ name: "band", geometry: torus(belly * 0.98, 0.025, segments), slot: "accent", translation: [0, h * 0.3, 0] });
   return parts;
 }
 
@@ -151,18 +173,31 @@ function figure({ random, segments }: ShapeContext): Part[] {
       copies: [{ translation: [0.33, legH + bodyH, 0], rotation: [0, 0, 1, 0] }],
     },
     { name: "head", geometry: boxy ? box(0.32, 0.3, 0.3) : sphere(0.18, segments), slot: "main", translation: [0, legH + bodyH + 0.22, 0] },
-    { name: "eye", geometry: sphere(0.035, limb), slot: "accent", translation: [-0.07, legH + bodyH + 0.25, 0.16], copies: [{ translation: [0.07, legH + bodyH + 0.25, 0.16] }] },
+    {
+      name: "eye",
+      geometry: sphere(0.035, limb),
+      slot: "accent",
+      translation: [-0.07, legH + bodyH + 0.25, 0.16],
+      copies: [{ translation: [0.07, legH + bodyH + 0.25, 0.16] }],
+    },
   ];
 }
 
 function rock({ random, segments }: ShapeContext): Part[] {
   const r = between(random, 0.5, 0.8);
-  const parts: Part[] = [{ name: "rock", geometry: lumpySphere(r, segments, random, between(random, 0.15, 0.3)), slot: "main", translation: [0, r * 0.8, 0] }];
+  const parts: Part[] = [
+    { name: "rock", geometry: lumpySphere(r, segments, random, between(random, 0.15, 0.3)), slot: "main", translation: [0, r * 0.8, 0] },
+  ];
   const pebbles = Math.floor(random() * 3);
   for (let i = 0; i < pebbles; i++) {
     const pr = r * between(random, 0.15, 0.3);
     const a = between(random, 0, Math.PI * 2);
-    parts.push({ name: `pebble-${i}`, geometry: lumpySphere(pr, Math.max(8, segments / 2), random), slot: "second", translation: [Math.cos(a) * r * 1.3, pr * 0.7, Math.sin(a) * r * 1.3] });
+    parts.push({
+      name: `pebble-${i}`,
+      geometry: lumpySphere(pr, Math.max(8, segments / 2), random),
+      slot: "second",
+      translation: [Math.cos(a) * r * 1.3, pr * 0.7, Math.sin(a) * r * 1.3],
+    });
   }
   return parts;
 }
@@ -232,7 +267,13 @@ function sculpture(ctx: ShapeContext): Part[] {
       parts.push({ name: `sphere-${i}`, geometry: sphere(s, segments), slot, translation: [0, y + s, 0] });
       y += s * 2;
     } else if (kind === "torus") {
-      parts.push({ name: `ring-${i}`, geometry: torus(s, s * 0.3, segments), slot, translation: [0, y + s * 1.3, 0], rotation: xRotation(Math.PI / 2) });
+      parts.push({
+        name: `ring-${i}`,
+        geometry: torus(s, s * 0.3, segments),
+        slot,
+        translation: [0, y + s * 1.3, 0],
+        rotation: xRotation(Math.PI / 2),
+      });
       y += s * 2.6;
     } else if (kind === "box") {
       parts.push({ name: `block-${i}`, geometry: box(s * 1.6, s * 1.6, s * 1.6), slot, translation: [0, y + s * 0.8, 0], rotation: turn });

@@ -5,18 +5,7 @@
  */
 import { between, hashString, randomFor, wordsOf, type Random } from "./random";
 
-export type Theme =
-  | "night"
-  | "sunset"
-  | "ocean"
-  | "forest"
-  | "fire"
-  | "desert"
-  | "snow"
-  | "city"
-  | "space"
-  | "mountain"
-  | "storm";
+export type Theme = "night" | "sunset" | "ocean" | "forest" | "fire" | "desert" | "snow" | "city" | "space" | "mountain" | "storm";
 
 interface ThemeLook {
   words: readonly string[];
@@ -28,23 +17,95 @@ interface ThemeLook {
 }
 
 const THEMES: Readonly<Record<Theme, ThemeLook>> = {
-  night: { words: ["night", "midnight", "moon", "moonlight", "dark", "noir", "nocturnal", "stars", "starry"], hues: [225, 250, 270], light: 14, saturation: 55 },
-  sunset: { words: ["sunset", "dusk", "sunrise", "dawn", "golden", "twilight", "evening"], hues: [18, 35, 330, 290], light: 55, saturation: 80 },
-  ocean: { words: ["ocean", "sea", "water", "beach", "wave", "waves", "river", "lake", "underwater", "rain", "harbour", "harbor", "coast"], hues: [190, 205, 175], light: 42, saturation: 65 },
-  forest: { words: ["forest", "tree", "trees", "jungle", "garden", "grass", "leaf", "leaves", "woods", "nature", "meadow", "moss"], hues: [100, 130, 150, 80], light: 35, saturation: 50 },
-  fire: { words: ["fire", "flame", "flames", "lava", "volcano", "explosion", "burning", "burn", "inferno", "ember", "embers"], hues: [5, 20, 40], light: 30, saturation: 90 },
+  night: {
+    words: ["night", "midnight", "moon", "moonlight", "dark", "noir", "nocturnal", "stars", "starry"],
+    hues: [225, 250, 270],
+    light: 14,
+    saturation: 55,
+  },
+  sunset: {
+    words: ["sunset", "dusk", "sunrise", "dawn", "golden", "twilight", "evening"],
+    hues: [18, 35, 330, 290],
+    light: 55,
+    saturation: 80,
+  },
+  ocean: {
+    words: ["ocean", "sea", "water", "beach", "wave", "waves", "river", "lake", "underwater", "rain", "harbour", "harbor", "coast"],
+    hues: [190, 205, 175],
+    light: 42,
+    saturation: 65,
+  },
+  forest: {
+    words: ["forest", "tree", "trees", "jungle", "garden", "grass", "leaf", "leaves", "woods", "nature", "meadow", "moss"],
+    hues: [100, 130, 150, 80],
+    light: 35,
+    saturation: 50,
+  },
+  fire: {
+    words: ["fire", "flame", "flames", "lava", "volcano", "explosion", "burning", "burn", "inferno", "ember", "embers"],
+    hues: [5, 20, 40],
+    light: 30,
+    saturation: 90,
+  },
   desert: { words: ["desert", "sand", "dune", "dunes", "canyon", "savanna", "dust"], hues: [30, 40, 20], light: 60, saturation: 60 },
-  snow: { words: ["snow", "ice", "winter", "frost", "arctic", "glacier", "frozen", "cold"], hues: [195, 210, 220], light: 82, saturation: 35 },
-  city: { words: ["city", "neon", "cyberpunk", "street", "urban", "downtown", "skyline", "skyscraper", "metropolis", "alley"], hues: [310, 185, 265], light: 18, saturation: 85 },
-  space: { words: ["space", "galaxy", "cosmic", "nebula", "planet", "universe", "astronaut", "orbit"], hues: [265, 290, 230], light: 10, saturation: 70 },
-  mountain: { words: ["mountain", "mountains", "peak", "peaks", "hill", "hills", "valley", "cliff", "alps"], hues: [210, 200, 160], light: 60, saturation: 35 },
-  storm: { words: ["storm", "thunder", "lightning", "fog", "mist", "gloomy", "overcast"], hues: [215, 230, 200], light: 32, saturation: 18 },
+  snow: {
+    words: ["snow", "ice", "winter", "frost", "arctic", "glacier", "frozen", "cold"],
+    hues: [195, 210, 220],
+    light: 82,
+    saturation: 35,
+  },
+  city: {
+    words: ["city", "neon", "cyberpunk", "street", "urban", "downtown", "skyline", "skyscraper", "metropolis", "alley"],
+    hues: [310, 185, 265],
+    light: 18,
+    saturation: 85,
+  },
+  space: {
+    words: ["space", "galaxy", "cosmic", "nebula", "planet", "universe", "astronaut", "orbit"],
+    hues: [265, 290, 230],
+    light: 10,
+    saturation: 70,
+  },
+  mountain: {
+    words: ["mountain", "mountains", "peak", "peaks", "hill", "hills", "valley", "cliff", "alps"],
+    hues: [210, 200, 160],
+    light: 60,
+    saturation: 35,
+  },
+  storm: {
+    words: ["storm", "thunder", "lightning", "fog", "mist", "gloomy", "overcast"],
+    hues: [215, 230, 200],
+    light: 32,
+    saturation: 18,
+  },
 };
 
 const COLOUR_WORDS: Readonly<Record<string, number>> = {
-  red: 0, crimson: 350, scarlet: 5, orange: 30, amber: 40, yellow: 55, gold: 45, golden: 45, lime: 90, green: 125,
-  emerald: 145, teal: 175, cyan: 185, turquoise: 175, blue: 220, azure: 210, navy: 230, indigo: 250, violet: 270,
-  purple: 280, magenta: 310, pink: 330, rose: 345, brown: 25, copper: 22,
+  red: 0,
+  crimson: 350,
+  scarlet: 5,
+  orange: 30,
+  amber: 40,
+  yellow: 55,
+  gold: 45,
+  golden: 45,
+  lime: 90,
+  green: 125,
+  emerald: 145,
+  teal: 175,
+  cyan: 185,
+  turquoise: 175,
+  blue: 220,
+  azure: 210,
+  navy: 230,
+  indigo: 250,
+  violet: 270,
+  purple: 280,
+  magenta: 310,
+  pink: 330,
+  rose: 345,
+  brown: 25,
+  copper: 22,
 };
 
 export interface Palette {
@@ -77,7 +138,10 @@ export function hsl(h: number, s: number, l: number): string {
   const k = (n: number) => (n + hue / 30) % 12;
   const a = sat * Math.min(lig, 1 - lig);
   const f = (n: number) => lig - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
-  const hex = (x: number) => Math.round(x * 255).toString(16).padStart(2, "0");
+  const hex = (x: number) =>
+    Math.round(x * 255)
+      .toString(16)
+      .padStart(2, "0");
   return `#${hex(f(0))}${hex(f(8))}${hex(f(4))}`;
 }
 
@@ -114,7 +178,9 @@ export function paletteFor(prompt: string, seed: number): Palette {
     const l = dark ? 8 + 22 * (1 - depth) : Math.min(85, Math.max(10, light + 8 - 30 * depth));
     return hsl(hueAt(i + 1) + 8 * i, saturation * (0.6 + 0.4 * depth), l + between(random, -4, 4));
   });
-  const accent = dark ? hsl(hueAt(0) + 180, 60, 85) : hsl(themes.includes("sunset") || themes.includes("fire") ? 45 : hueAt(0) + 150, 90, 70);
+  const accent = dark
+    ? hsl(hueAt(0) + 180, 60, 85)
+    : hsl(themes.includes("sunset") || themes.includes("fire") ? 45 : hueAt(0) + 150, 90, 70);
   return { sky, forms, accent, dark, themes, hue: ((hue % 360) + 360) % 360 };
 }
 

@@ -42,6 +42,8 @@ describe("Local Image Prompt Writer", () => {
   it("answers a request that is not an idea with which model can answer it, never an echo (issue 31 item 11)", async () => {
     const answer = write("Write a logline for a chase in the rain");
     await expect(answer).rejects.toThrow(/only turns an idea into an image prompt/);
-    await expect(write("Summarize the scene", { context: [scene] })).rejects.toThrow(/Local LLM \(GGUF\) with a GGUF model added under Settings, or a hosted text model/);
+    await expect(write("Summarize the scene", { context: [scene] })).rejects.toThrow(
+      /Local LLM \(GGUF\) with a GGUF model added under Settings, or a hosted text model/,
+    );
   });
 });

@@ -70,7 +70,9 @@ export async function runPromptWriter(request: EngineRequest): Promise<EngineRes
   const target = enumParam(request.params, "target", TARGETS, "image");
   const count = Math.round(numberParam(request.params, "variations", 1, 1, 5));
   const upstream = upstreamTexts(request);
-  const texts = Array.from({ length: count }, (_, i) => writePrompt({ idea: request.prompt, upstream, target, seed: extraSeed(request.seed, i) }));
+  const texts = Array.from({ length: count }, (_, i) =>
+    writePrompt({ idea: request.prompt, upstream, target, seed: extraSeed(request.seed, i) }),
+  );
   request.onProgress({ percent: 100 });
   return { kind: "text", texts };
 }

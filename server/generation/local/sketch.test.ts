@@ -14,7 +14,15 @@ async function sketch(prompt: string, options: Parameters<typeof testRequest>[1]
 async function redBlue(): Promise<Buffer> {
   const half = { width: 32, height: 64, channels: 3 as const };
   return sharp({ create: { width: 64, height: 64, channels: 3, background: "#0000ff" } })
-    .composite([{ input: await sharp({ create: { ...half, background: "#ff0000" } }).png().toBuffer(), left: 0, top: 0 }])
+    .composite([
+      {
+        input: await sharp({ create: { ...half, background: "#ff0000" } })
+          .png()
+          .toBuffer(),
+        left: 0,
+        top: 0,
+      },
+    ])
     .png()
     .toBuffer();
 }
@@ -42,8 +50,16 @@ describe("Local Sketch (procedural)", () => {
   });
 
   it("biases the palette by theme words: night is darker than snow", async () => {
-    const night = await sharp((await sketch("midnight", { seed: 1 })).files[0]?.bytes).resize(32, 32).removeAlpha().raw().toBuffer();
-    const snow = await sharp((await sketch("snow", { seed: 1 })).files[0]?.bytes).resize(32, 32).removeAlpha().raw().toBuffer();
+    const night = await sharp((await sketch("midnight", { seed: 1 })).files[0]?.bytes)
+      .resize(32, 32)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const snow = await sharp((await sketch("snow", { seed: 1 })).files[0]?.bytes)
+      .resize(32, 32)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
     const brightness = (rgb: Buffer) => meanColour(rgb).reduce((s, c) => s + c, 0) / 3;
     expect(brightness(night)).toBeLessThan(brightness(snow) - 40);
   });

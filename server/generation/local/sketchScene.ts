@@ -134,7 +134,8 @@ const abstractForms: Layer = ({ width: w, height: h, palette, random }) => {
     const cy = between(random, 0.05, 0.95) * h;
     const opacity = f(between(random, 0.45, 0.9));
     const kind = Math.floor(random() * 3);
-    if (kind === 0) out += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(m * between(random, 0.04, 0.26))}" fill="${colour}" opacity="${opacity}"/>`;
+    if (kind === 0)
+      out += `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(m * between(random, 0.04, 0.26))}" fill="${colour}" opacity="${opacity}"/>`;
     else if (kind === 1) {
       const rw = m * between(random, 0.1, 0.45);
       const rh = m * between(random, 0.05, 0.3);

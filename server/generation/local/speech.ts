@@ -86,9 +86,15 @@ export async function synthesize({ text, voice, speed, signal, onChunk, timeLimi
     for (const [i, chunk] of chunks.entries()) {
       if (signal) throwIfAborted(signal);
       await writeFile(path.join(dir, `in-${i}.txt`), chunk, "latin1");
-      const run = await runFlite(flite, dir, ["-voice", voice, "--setf", `duration_stretch=${(1 / speed).toFixed(3)}`, "-f", `in-${i}.txt`, "-o", `out-${i}.wav`], signal);
+      const run = await runFlite(
+        flite,
+        dir,
+        ["-voice", voice, "--setf", `duration_stretch=${(1 / speed).toFixed(3)}`, "-f", `in-${i}.txt`, "-o", `out-${i}.wav`],
+        signal,
+      );
       if (signal) throwIfAborted(signal);
-      if (run.code !== 0) throw new ProviderError(`${NAME} failed (exit ${run.code})${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}`);
+      if (run.code !== 0)
+        throw new ProviderError(`${NAME} failed (exit ${run.code})${run.stderr ? `: ${run.stderr.trim().split("\n")[0]}` : ""}`);
       parts.push(readWav(await readFile(path.join(dir, `out-${i}.wav`))));
       onChunk?.(i + 1, chunks.length);
     }
@@ -118,7 +124,9 @@ export async function runSpeech(request: EngineRequest): Promise<EngineResult> {
   const text = spokenText(request.model, request);
   if (!text.trim()) throw new ProviderError(`${NAME} needs text to speak`);
   if (text.length > MAX_SPEECH_CHARS)
-    throw new ProviderError(`${NAME} speaks at most ${MAX_SPEECH_CHARS.toLocaleString("en-US")} characters at a time; this text has ${text.length.toLocaleString("en-US")}`);
+    throw new ProviderError(
+      `${NAME} speaks at most ${MAX_SPEECH_CHARS.toLocaleString("en-US")} characters at a time; this text has ${text.length.toLocaleString("en-US")}`,
+    );
   const voice = enumParam(request.params, "voice", FLITE_VOICES, "slt");
   const speed = numberParam(request.params, "speed", 1, 0.5, 2);
   const wav = await synthesize({

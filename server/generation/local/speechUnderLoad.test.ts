@@ -14,7 +14,9 @@ const ROUNDS = LONG ? 20 : 2;
 // The short run keeps the same shape with a lighter video, to spare the shared test machine.
 const VIDEO = LONG ? { duration: 20, resolution: "1080p" } : { duration: 4, resolution: "720p" };
 
-const SPEECH = Array.from({ length: 30 }, (_, i) => `Line ${i + 1}: the harbour lights went out, one by one.`).join(" ").slice(0, 1500);
+const SPEECH = Array.from({ length: 30 }, (_, i) => `Line ${i + 1}: the harbour lights went out, one by one.`)
+  .join(" ")
+  .slice(0, 1500);
 
 describe("Local Speech beside other offline models", () => {
   it(

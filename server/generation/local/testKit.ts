@@ -77,7 +77,24 @@ export function probeVideo(file: string): VideoProbe {
 export function frameAt(file: string, seconds: number, width = 64, height = 36): Buffer {
   const r = spawnSync(
     ffmpegPath(),
-    ["-hide_banner", "-loglevel", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `scale=${width}:${height}`, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
+    [
+      "-hide_banner",
+      "-loglevel",
+      "error",
+      "-ss",
+      String(seconds),
+      "-i",
+      file,
+      "-frames:v",
+      "1",
+      "-vf",
+      `scale=${width}:${height}`,
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "pipe:1",
+    ],
     { maxBuffer: 1 << 24 },
   );
   if (r.status !== 0 || r.stdout.length !== width * height * 3) throw new Error(`no frame at ${seconds}s of ${file}: ${r.stderr}`);

@@ -14,7 +14,10 @@ const enum T {
   ARRAY = 9,
 }
 
-type Value = { type: T.U32 | T.I32 | T.F32; value: number } | { type: T.STRING; value: string } | { type: T.ARRAY; of: T.I32 | T.F32 | T.STRING; values: (number | string)[] };
+type Value =
+  | { type: T.U32 | T.I32 | T.F32; value: number }
+  | { type: T.STRING; value: string }
+  | { type: T.ARRAY; of: T.I32 | T.F32 | T.STRING; values: (number | string)[] };
 
 class Writer {
   private chunks: Buffer[] = [];
@@ -68,7 +71,13 @@ export function tinyLlamaGguf(seed = 1): Buffer {
   const ff = 64;
   const heads = 4;
   const words = ["▁the", "▁a", "▁scene", "▁light", "▁night", "▁camera", "▁slow", "▁city", "▁rain", "▁and"];
-  const tokens = ["<unk>", "<s>", "</s>", ...Array.from({ length: 256 }, (_, i) => `<0x${i.toString(16).toUpperCase().padStart(2, "0")}>`), ...words];
+  const tokens = [
+    "<unk>",
+    "<s>",
+    "</s>",
+    ...Array.from({ length: 256 }, (_, i) => `<0x${i.toString(16).toUpperCase().padStart(2, "0")}>`),
+    ...words,
+  ];
   const types = tokens.map((_, i) => (i === 0 ? 2 : i < 3 ? 3 : i < 259 ? 6 : 1));
   const vocab = tokens.length;
   const kv: [string, Value][] = [

@@ -14,13 +14,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A picture with structure (stripes and a disc), so a camera move changes the frame. */
 async function picture(width = 800, height = 450): Promise<MediaBytes> {
-  const stripes = Array.from({ length: 12 }, (_, i) => `<rect x="${i * (width / 12)}" width="${width / 24}" height="${height}" fill="hsl(${i * 30},80%,50%)"/>`).join("");
+  const stripes = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="${i * (width / 12)}" width="${width / 24}" height="${height}" fill="hsl(${i * 30},80%,50%)"/>`,
+  ).join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#222"/>${stripes}<circle cx="${width * 0.7}" cy="${height * 0.4}" r="${height / 5}" fill="#fff"/></svg>`;
   return { bytes: await sharp(Buffer.from(svg)).jpeg().toBuffer(), contentType: "image/jpeg" };
 }
 
 async function solid(colour: string): Promise<MediaBytes> {
-  return { bytes: await sharp({ create: { width: 320, height: 180, channels: 3, background: colour } }).png().toBuffer(), contentType: "image/png" };
+  return {
+    bytes: await sharp({ create: { width: 320, height: 180, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+    contentType: "image/png",
+  };
 }
 
 async function render(name: string, options: Parameters<typeof testRequest>[1]) {
@@ -80,12 +88,16 @@ describe("Local Video (ffmpeg)", () => {
   });
 
   it("makes a title card from the prompt when there is no image, text included", async () => {
-    const { file } = await render("title", { prompt: `Act 1: "The Harbour" <b>100%</b> \\ %{pts}`, params: { ...small, aspect_ratio: "9:16", duration: 2, camera_movement: "static" } });
+    const { file } = await render("title", {
+      prompt: `Act 1: "The Harbour" <b>100%</b> \\ %{pts}`,
+      params: { ...small, aspect_ratio: "9:16", duration: 2, camera_movement: "static" },
+    });
     expect(probeVideo(file)).toMatchObject({ width: 360, height: 640, duration: 2 });
     // the background is dimmed, so near-white pixels in the middle band are the title's letters
     const middle = frameAt(file, 1, 90, 160).subarray(90 * 3 * 60, 90 * 3 * 100);
     let white = 0;
-    for (let i = 0; i < middle.length; i += 3) if ((middle[i] as number) > 200 && (middle[i + 1] as number) > 200 && (middle[i + 2] as number) > 200) white++;
+    for (let i = 0; i < middle.length; i += 3)
+      if ((middle[i] as number) > 200 && (middle[i + 1] as number) > 200 && (middle[i + 2] as number) > 200) white++;
     expect(white).toBeGreaterThan(20);
   });
 
@@ -126,7 +138,9 @@ describe("video layout rules", () => {
   it("shows the user's words on a title card, not the toolbar's instructions", () => {
     const composed = "The Harbour. Style: film noir. Look: cinematic. Aspect ratio 16:9.";
     expect(titleOf(testRequest("local/video-ffmpeg", { prompt: composed, userPrompt: "  The   Harbour. " }))).toBe("The Harbour.");
-    expect(titleOf(testRequest("local/video-ffmpeg", { prompt: "x", userPrompt: "Style: a word I wrote myself" }))).toBe("Style: a word I wrote myself");
+    expect(titleOf(testRequest("local/video-ffmpeg", { prompt: "x", userPrompt: "Style: a word I wrote myself" }))).toBe(
+      "Style: a word I wrote myself",
+    );
   });
 
   it("wraps a long title into centred lines that fit, ending in an ellipsis when it cannot", () => {

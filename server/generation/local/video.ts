@@ -15,7 +15,16 @@ import { ProviderError } from "../engine";
 import { FfmpegError, runFfmpeg } from "./ffmpeg";
 import { enumParam, numberParam, stringParam, throwIfAborted, upstreamImageUrls, urlListParam } from "./params";
 import { renderSketch } from "./sketch";
-import { overscanFor, sequenceGraph, titleGraph, VIDEO_RATIOS, VIDEO_RESOLUTIONS, videoSize, type CameraMove, type TitleLine } from "./videoGraph";
+import {
+  overscanFor,
+  sequenceGraph,
+  titleGraph,
+  VIDEO_RATIOS,
+  VIDEO_RESOLUTIONS,
+  videoSize,
+  type CameraMove,
+  type TitleLine,
+} from "./videoGraph";
 import { wrapWords } from "../../../domain/wordWrap";
 
 const NAME = "Local Video (ffmpeg)";
@@ -64,7 +73,12 @@ export function titleOf(request: Pick<EngineRequest, "params" | "userPrompt">): 
 
 async function fitPicture(bytes: Buffer, width: number, height: number, file: string): Promise<void> {
   try {
-    await sharp(bytes).rotate().resize(width, height, { fit: "cover" }).flatten({ background: "#000000" }).jpeg({ quality: 94, chromaSubsampling: "4:4:4" }).toFile(file);
+    await sharp(bytes)
+      .rotate()
+      .resize(width, height, { fit: "cover" })
+      .flatten({ background: "#000000" })
+      .jpeg({ quality: 94, chromaSubsampling: "4:4:4" })
+      .toFile(file);
   } catch {
     throw new ProviderError(`${NAME} could not read an input image`);
   }
@@ -106,9 +120,26 @@ export async function renderVideo(input: VideoInput): Promise<Buffer> {
     const out = "out.mp4";
     // prettier-ignore
     args.push(
-      "-filter_complex", graph, "-map", "[out]", "-an",
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
-      "-r", String(fps), "-t", String(duration), "-movflags", "+faststart", out,
+      "-filter_complex",
+      graph,
+      "-map",
+      "[out]",
+      "-an",
+      "-c:v",
+      "libx264",
+      "-preset",
+      "veryfast",
+      "-crf",
+      "20",
+      "-pix_fmt",
+      "yuv420p",
+      "-r",
+      String(fps),
+      "-t",
+      String(duration),
+      "-movflags",
+      "+faststart",
+      out,
     );
     try {
       await runFfmpeg({ args, cwd: dir, duration, signal, onProgress: input.onProgress });

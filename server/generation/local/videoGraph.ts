@@ -91,7 +91,15 @@ export function crossfadeTimeline(n: number, duration: number, crossfade: number
 }
 
 /** A sequence graph: inputs 0..n-1 are stills; output label [out]. One picture is just its camera move. */
-export function sequenceGraph(opts: { move: CameraMove; width: number; height: number; fps: number; duration: number; crossfade: number; count: number }): string {
+export function sequenceGraph(opts: {
+  move: CameraMove;
+  width: number;
+  height: number;
+  fps: number;
+  duration: number;
+  crossfade: number;
+  count: number;
+}): string {
   const { move, width, height, fps, duration, count } = opts;
   if (count === 1) {
     const frames = Math.round(duration * fps);
@@ -101,7 +109,9 @@ export function sequenceGraph(opts: { move: CameraMove; width: number; height: n
   const parts = [`color=c=black:s=${width}x${height}:r=${fps}:d=${duration}[base]`];
   clips.forEach(({ start, frames }, i) => {
     const fade = i > 0 ? `,fade=t=in:st=0:d=${crossfade.toFixed(3)}:alpha=1` : "";
-    parts.push(`[${i}:v]format=yuv420p,${zoompanFilter(move, frames, width, height, fps)},setsar=1,format=yuva420p${fade},setpts=PTS-STARTPTS+${start}/TB[v${i}]`);
+    parts.push(
+      `[${i}:v]format=yuv420p,${zoompanFilter(move, frames, width, height, fps)},setsar=1,format=yuva420p${fade},setpts=PTS-STARTPTS+${start}/TB[v${i}]`,
+    );
   });
   let previous = "base";
   clips.forEach((_, i) => {
@@ -120,7 +130,16 @@ export interface TitleLine {
 }
 
 /** A title card: the background still with its camera move, each line centred, fading in and out. */
-export function titleGraph(opts: { move: CameraMove; width: number; height: number; fps: number; duration: number; fontFile: string; fontSize: number; lines: TitleLine[] }): string {
+export function titleGraph(opts: {
+  move: CameraMove;
+  width: number;
+  height: number;
+  fps: number;
+  duration: number;
+  fontFile: string;
+  fontSize: number;
+  lines: TitleLine[];
+}): string {
   const { move, width, height, fps, duration, fontFile, fontSize, lines } = opts;
   const frames = Math.round(duration * fps);
   const fade = Math.min(0.6, duration / 4);

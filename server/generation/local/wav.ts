@@ -8,7 +8,8 @@ export interface Pcm {
 }
 
 export function readWav(bytes: Buffer): Pcm {
-  if (bytes.length < 12 || bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WAVE") throw new Error("not a WAVE file");
+  if (bytes.length < 12 || bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WAVE")
+    throw new Error("not a WAVE file");
   let offset = 12;
   let format: Omit<Pcm, "data"> | null = null;
   while (offset + 8 <= bytes.length) {
@@ -16,7 +17,11 @@ export function readWav(bytes: Buffer): Pcm {
     const size = bytes.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === "fmt ") {
-      format = { channels: bytes.readUInt16LE(body + 2), sampleRate: bytes.readUInt32LE(body + 4), bitsPerSample: bytes.readUInt16LE(body + 14) };
+      format = {
+        channels: bytes.readUInt16LE(body + 2),
+        sampleRate: bytes.readUInt32LE(body + 4),
+        bitsPerSample: bytes.readUInt16LE(body + 14),
+      };
     } else if (id === "data") {
       if (!format) throw new Error("WAVE data before its format");
       return { ...format, data: bytes.subarray(body, Math.min(bytes.length, body + size)) };

@@ -90,7 +90,9 @@ async function main(): Promise<void> {
   const matched = results.reduce((n, r) => n + r.matched, 0);
   const breaks = results.reduce((n, r) => n + r.breaks, 0);
   const equal = results.filter((r) => r.ourPages === r.refPages).length;
-  console.log(`${"overall".padEnd(28)} same-word breaks ${String(matched).padStart(4)}/${String(breaks).padEnd(4)} ${pct(matched, breaks).padStart(6)}   equal page counts ${equal}/${results.length}`);
+  console.log(
+    `${"overall".padEnd(28)} same-word breaks ${String(matched).padStart(4)}/${String(breaks).padEnd(4)} ${pct(matched, breaks).padStart(6)}   equal page counts ${equal}/${results.length}`,
+  );
 }
 
 void main().catch((e: unknown) => {

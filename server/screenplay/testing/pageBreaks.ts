@@ -21,7 +21,12 @@ export function pageWords(text: string): string[] {
     .replace(CONTD_SHAPE, " ")
     .split(/\s+/)
     .filter((w) => w && !NUMBERISH.test(w))
-    .map((w) => w.toLowerCase().replace(/[’‘]/g, "'").replace(/[^\p{L}\p{N}']/gu, ""))
+    .map((w) =>
+      w
+        .toLowerCase()
+        .replace(/[’‘]/g, "'")
+        .replace(/[^\p{L}\p{N}']/gu, ""),
+    )
     .filter((w) => w && w !== "'");
 }
 

@@ -26,7 +26,14 @@ export interface PdfContext {
   doc: Doc;
   fonts: PdfFonts;
   /** Writes text in a box it never leaves (cut with an ellipsis); the document's cursor stays where it was. */
-  box(text: string, x: number, y: number, width: number, height: number, opts?: { weight?: "regular" | "bold"; size?: number; color?: string; align?: "left" | "center" | "right" }): void;
+  box(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    opts?: { weight?: "regular" | "bold"; size?: number; color?: string; align?: "left" | "center" | "right" },
+  ): void;
   /** Height the text takes at this width, font and size. */
   measure(text: string, width: number, opts?: { weight?: "regular" | "bold"; size?: number }): number;
 }
@@ -39,7 +46,11 @@ export interface PdfTitle {
   subject: string;
 }
 
-export const shotListTitle = (list: ShotList): PdfTitle => ({ name: list.name, summary: shotsAcrossScenes(list.scenes), subject: "Shot list" });
+export const shotListTitle = (list: ShotList): PdfTitle => ({
+  name: list.name,
+  summary: shotsAcrossScenes(list.scenes),
+  subject: "Shot list",
+});
 
 /**
  * A landscape document with the studio's fonts; `draw` lays out the pages, then every page gets a footer
@@ -89,14 +100,26 @@ export async function renderPdf(title: PdfTitle, subtitle: string, draw: (ctx: P
     doc.switchToPage(i);
     const y = PAGE.height - PAGE.margin + 6;
     ctx.box(title.name, x, y, CONTENT_WIDTH / 2, 12, { size: 7.5, color: COLORS.faint });
-    ctx.box(`Page ${i - range.start + 1} of ${range.count}`, x + CONTENT_WIDTH / 2, y, CONTENT_WIDTH / 2, 12, { size: 7.5, color: COLORS.faint, align: "right" });
+    ctx.box(`Page ${i - range.start + 1} of ${range.count}`, x + CONTENT_WIDTH / 2, y, CONTENT_WIDTH / 2, 12, {
+      size: 7.5,
+      color: COLORS.faint,
+      align: "right",
+    });
   }
   doc.end();
   return done;
 }
 
 /** Draws an image fitted and centred in a box, or a grey placeholder saying so. */
-export function imageOrPlaceholder(ctx: PdfContext, image: Buffer | undefined, x: number, y: number, width: number, height: number, hasImage: boolean) {
+export function imageOrPlaceholder(
+  ctx: PdfContext,
+  image: Buffer | undefined,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  hasImage: boolean,
+) {
   const { doc } = ctx;
   if (image) {
     doc.save().rect(x, y, width, height).fill(COLORS.band).restore();
@@ -104,8 +127,13 @@ export function imageOrPlaceholder(ctx: PdfContext, image: Buffer | undefined, x
     return;
   }
   doc.save().rect(x, y, width, height).fill(COLORS.band).restore();
-  ctx.box(hasImage ? "Image not available" : "No image", x, y + height / 2 - 5, width, 12, { size: 7, color: COLORS.faint, align: "center" });
+  ctx.box(hasImage ? "Image not available" : "No image", x, y + height / 2 - 5, width, 12, {
+    size: 7,
+    color: COLORS.faint,
+    align: "center",
+  });
 }
 
 /** 'Scene 2 — The Pier', or just 'Scene 2' while the scene still has its default title. */
-export const sceneHeading = (scene: Scene, index: number) => (scene.title === `Scene ${index + 1}` ? scene.title : `Scene ${index + 1} — ${scene.title}`);
+export const sceneHeading = (scene: Scene, index: number) =>
+  scene.title === `Scene ${index + 1}` ? scene.title : `Scene ${index + 1} — ${scene.title}`;

@@ -39,7 +39,11 @@ export function drawStoryboard(ctx: PdfContext, scenes: readonly Scene[], thumbs
       if (column === 0 && i > 0) doc.y += CELL_HEIGHT + 10;
       if (column === 0 && doc.y + CELL_HEIGHT > CONTENT_BOTTOM) {
         newPage();
-        ctx.box(`${sceneHeading(scene, index)} (continued)`, left, doc.y, CONTENT_WIDTH, 14, { weight: "bold", size: 9, color: COLORS.muted });
+        ctx.box(`${sceneHeading(scene, index)} (continued)`, left, doc.y, CONTENT_WIDTH, 14, {
+          weight: "bold",
+          size: 9,
+          color: COLORS.muted,
+        });
         doc.y += 18;
       }
       const x = left + column * (CELL_WIDTH + GAP);

@@ -90,18 +90,34 @@ export function drawTable(ctx: PdfContext, scenes: readonly Scene[], thumbs: Rea
       const h = rowHeight(shot);
       if (doc.y + h > CONTENT_BOTTOM) {
         newPage();
-        ctx.box(`${sceneHeading(scene, index)} (continued)`, left, doc.y, CONTENT_WIDTH, 14, { weight: "bold", size: 9, color: COLORS.muted });
+        ctx.box(`${sceneHeading(scene, index)} (continued)`, left, doc.y, CONTENT_WIDTH, 14, {
+          weight: "bold",
+          size: 9,
+          color: COLORS.muted,
+        });
         doc.y += 16;
         tableHeader();
       }
       const y = doc.y;
       let x = left;
       COLUMNS.forEach((c, i) => {
-        if (i === IMAGE_COLUMN) imageOrPlaceholder(ctx, thumbs.get(shot.id), x + PAD, y + PAD, c.width - 2 * PAD, THUMB_HEIGHT, !!shot.image);
-        else ctx.box(c.value(shot), x + PAD, y + PAD, c.width - 2 * PAD, h - 2 * PAD, { size: BODY_SIZE, weight: i === 0 ? "bold" : "regular" });
+        if (i === IMAGE_COLUMN)
+          imageOrPlaceholder(ctx, thumbs.get(shot.id), x + PAD, y + PAD, c.width - 2 * PAD, THUMB_HEIGHT, !!shot.image);
+        else
+          ctx.box(c.value(shot), x + PAD, y + PAD, c.width - 2 * PAD, h - 2 * PAD, {
+            size: BODY_SIZE,
+            weight: i === 0 ? "bold" : "regular",
+          });
         x += c.width;
       });
-      doc.save().moveTo(left, y + h).lineTo(left + CONTENT_WIDTH, y + h).lineWidth(0.5).strokeColor(COLORS.rule).stroke().restore();
+      doc
+        .save()
+        .moveTo(left, y + h)
+        .lineTo(left + CONTENT_WIDTH, y + h)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke()
+        .restore();
       doc.y = y + h;
     }
   });

@@ -17,12 +17,21 @@ const MEDIA_PATH = /^\/api\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * Only the studio's own media of the same project are read: a shot pointing at another project's file, or at
  * an outside URL, prints without a thumbnail (no fetching of user-given URLs, no reading across projects).
  */
-export async function loadThumbnails(db: Db, storage: MediaStorage, projectId: string, scenes: readonly Scene[]): Promise<Map<string, Buffer>> {
+export async function loadThumbnails(
+  db: Db,
+  storage: MediaStorage,
+  projectId: string,
+  scenes: readonly Scene[],
+): Promise<Map<string, Buffer>> {
   const wanted = scenes.flatMap((s) => s.shots).filter((s) => s.image && MEDIA_PATH.test(s.image));
   const out = new Map<string, Buffer>();
   const cache = new Map<string, Promise<Buffer | null>>();
   const one = (mediaId: string) => {
-    if (!cache.has(mediaId)) cache.set(mediaId, thumbnail(db, storage, projectId, mediaId).catch(() => null));
+    if (!cache.has(mediaId))
+      cache.set(
+        mediaId,
+        thumbnail(db, storage, projectId, mediaId).catch(() => null),
+      );
     return cache.get(mediaId)!;
   };
   for (let i = 0; i < wanted.length; i += PARALLEL) {

@@ -4,7 +4,17 @@ import type { ParamValue } from "../../../../domain/generation/parameterRules";
 import { Input, Select, Textarea } from "../../../ui";
 
 /** One field of the tool form (spec canvas 5 "Tool parameter form"): slider, number, select, text, switch or media slot. */
-export function ToolFieldInput({ field, value, disabled, onChange }: { field: ToolParameterField; value: ParamValue | undefined; disabled: boolean; onChange(v: ParamValue): void }) {
+export function ToolFieldInput({
+  field,
+  value,
+  disabled,
+  onChange,
+}: {
+  field: ToolParameterField;
+  value: ParamValue | undefined;
+  disabled: boolean;
+  onChange(v: ParamValue): void;
+}) {
   const id = useId();
   const label = (
     <label htmlFor={id} className="flex items-baseline justify-between gap-2 text-xs font-medium text-text">
@@ -53,7 +63,10 @@ export function ToolFieldInput({ field, value, disabled, onChange }: { field: To
           id={id}
           aria-label={field.label}
           value={String(value ?? field.default ?? field.options[0] ?? "")}
-          options={field.options.map((o) => ({ value: String(o), label: typeof o === "number" && /scale|factor/i.test(field.name) ? `${o}×` : String(o) }))}
+          options={field.options.map((o) => ({
+            value: String(o),
+            label: typeof o === "number" && /scale|factor/i.test(field.name) ? `${o}×` : String(o),
+          }))}
           disabled={disabled || field.fixed}
           onValueChange={(v) => {
             const option = field.options.find((o) => String(o) === v);
@@ -84,7 +97,9 @@ export function ToolFieldInput({ field, value, disabled, onChange }: { field: To
       );
       break;
     case "file":
-      control = <p className="rounded-md border border-dashed border-border px-3 py-2 text-xs text-text-muted">{`From a connected ${field.accepts.join(" or ")} node`}</p>;
+      control = (
+        <p className="rounded-md border border-dashed border-border px-3 py-2 text-xs text-text-muted">{`From a connected ${field.accepts.join(" or ")} node`}</p>
+      );
       break;
   }
   return (

@@ -62,7 +62,9 @@ export function ToolList({
           </Button>
         </div>
       )}
-      {state.status === "ready" && shown.length === 0 && <p className="py-6 text-center text-sm text-text-muted">{TOOL_MESSAGES.noTools}</p>}
+      {state.status === "ready" && shown.length === 0 && (
+        <p className="py-6 text-center text-sm text-text-muted">{TOOL_MESSAGES.noTools}</p>
+      )}
       {groupTools(shown).map((group) => (
         <section key={group.category} className="flex flex-col gap-1.5" aria-label={`${group.category} tools`}>
           <h4 className="text-[11px] font-medium uppercase tracking-wide text-text-muted">{group.category}</h4>
@@ -75,13 +77,19 @@ export function ToolList({
               title={tool.lockedReason ?? tool.description}
               className={cn(
                 "flex flex-col gap-0.5 rounded-md border px-3 py-2 text-left transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent",
-                tool.id === selectedToolId ? "border-accent/70 bg-accent/10" : "border-border bg-surface-2 hover:border-text-muted/40 hover:bg-surface-3",
+                tool.id === selectedToolId
+                  ? "border-accent/70 bg-accent/10"
+                  : "border-border bg-surface-2 hover:border-text-muted/40 hover:bg-surface-3",
               )}
               onClick={(e) => click(tool, e.detail)}
             >
               <span className="flex items-center gap-2 text-sm font-medium text-text">
                 {tool.name}
-                {tool.label && <span className="rounded bg-surface-3 px-1.5 py-px text-[10px] font-medium uppercase tracking-wide text-text-muted">{tool.label}</span>}
+                {tool.label && (
+                  <span className="rounded bg-surface-3 px-1.5 py-px text-[10px] font-medium uppercase tracking-wide text-text-muted">
+                    {tool.label}
+                  </span>
+                )}
                 {!tool.usable && <Lock className="size-3 text-text-muted" aria-label="Locked" />}
               </span>
               <span className="line-clamp-2 text-xs text-text-muted">{tool.usable ? tool.description : tool.lockedReason}</span>

@@ -1,7 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { ArrowLeft, CheckCircle2, ChevronDown, Loader2 } from "lucide-react";
-import { defaultToolParameters, toolParameterFields, type ToolParameterField, type ToolParameterGroups } from "../../../../domain/generation/toolParamForm";
+import {
+  defaultToolParameters,
+  toolParameterFields,
+  type ToolParameterField,
+  type ToolParameterGroups,
+} from "../../../../domain/generation/toolParamForm";
 import type { ToolSchemaDocument } from "../../../../domain/generation/jsonSchema";
 import type { ParamValue } from "../../../../domain/generation/parameterRules";
 import { TOOL_MESSAGES, type ToolExecutionResult, type ToolSummary } from "../../../../domain/tools/api";
@@ -12,7 +17,10 @@ import { Button, cn, toast } from "../../../ui";
 import { useCanvas, useCommands } from "../../store/useCanvas";
 import { ToolFieldInput } from "./ToolFieldInput";
 
-type SchemaState = { status: "loading" } | { status: "ready"; doc: ToolSchemaDocument; groups: ToolParameterGroups } | { status: "error"; message: string };
+type SchemaState =
+  | { status: "loading" }
+  | { status: "ready"; doc: ToolSchemaDocument; groups: ToolParameterGroups }
+  | { status: "error"; message: string };
 
 /** What the settings view reads of the node: primitives and the tool fields only, so a drag re-renders nothing. */
 function useToolNode(nodeId: string | null) {
@@ -39,7 +47,19 @@ function useToolNode(nodeId: string | null) {
  * / Re-run (disabled while running and for view-only members). Parameters are kept on the node
  * (selectedTool, toolParameters) through the canvas commands, text after 500 ms, the rest at once.
  */
-export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { tool: ToolSummary; nodeId: string | null; projectId: string; canEdit: boolean; onBack(): void }) {
+export function ToolSettings({
+  tool,
+  nodeId,
+  projectId,
+  canEdit,
+  onBack,
+}: {
+  tool: ToolSummary;
+  nodeId: string | null;
+  projectId: string;
+  canEdit: boolean;
+  onBack(): void;
+}) {
   const commands = useCommands();
   const queryClient = useQueryClient();
   const node = useToolNode(nodeId);
@@ -63,15 +83,22 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
     };
   }, [tool.id]);
 
-  const fields = useMemo(() => (schema.status === "ready" ? toolParameterFields(schema.doc, { toolId: tool.id, groups: schema.groups }) : []), [schema, tool.id]);
-  const defaults = useMemo(() => (schema.status === "ready" ? defaultToolParameters(schema.doc, { toolId: tool.id, groups: schema.groups }) : {}), [schema, tool.id]);
+  const fields = useMemo(
+    () => (schema.status === "ready" ? toolParameterFields(schema.doc, { toolId: tool.id, groups: schema.groups }) : []),
+    [schema, tool.id],
+  );
+  const defaults = useMemo(
+    () => (schema.status === "ready" ? defaultToolParameters(schema.doc, { toolId: tool.id, groups: schema.groups }) : {}),
+    [schema, tool.id],
+  );
   const stored = node.selectedTool === tool.id ? node.toolParameters : undefined;
   const [values, setValues] = useState<Record<string, ParamValue>>({});
   // The node's saved parameters for this tool, else the schema's defaults (and the node takes this tool).
   useEffect(() => {
     if (schema.status !== "ready") return;
     setValues({ ...defaults, ...(stored ?? {}) });
-    if (nodeId && canEdit && node.exists && node.selectedTool !== tool.id) commands.updateNodeData(nodeId, { selectedTool: tool.id, toolParameters: defaults }, { immediate: true });
+    if (nodeId && canEdit && node.exists && node.selectedTool !== tool.id)
+      commands.updateNodeData(nodeId, { selectedTool: tool.id, toolParameters: defaults }, { immediate: true });
     // Only when the tool, node or schema changes; later edits come from this form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schema.status, tool.id, nodeId]);
@@ -113,7 +140,9 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
     clearTimeout(saveTimer.current);
     setSubmitting(true);
     try {
-      const parameters = Object.fromEntries(fields.filter((f) => f.kind !== "file" && values[f.name] !== undefined).map((f) => [f.name, values[f.name]]));
+      const parameters = Object.fromEntries(
+        fields.filter((f) => f.kind !== "file" && values[f.name] !== undefined).map((f) => [f.name, values[f.name]]),
+      );
       commands.updateNodeData(nodeId, { selectedTool: tool.id, toolParameters: parameters }, { immediate: true });
       commands.toolRunStarted(nodeId);
       const res = await api<{ generationId: string }>("POST", "/api/tools/execute", { toolId: tool.id, nodeId, projectId, parameters });
@@ -129,12 +158,23 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
   const advanced = fields.filter((f) => f.group === "advanced");
   const label = running ? (tool.training ? "Training..." : "Running...") : succeeded ? "Re-run" : "Run";
   const disabled = !canEdit || !nodeId || running || submitting || !tool.usable || schema.status !== "ready";
-  const why = !canEdit ? "View-only: you cannot run tools in this project" : !nodeId ? "Select a node to run this tool on" : !tool.usable ? tool.lockedReason : undefined;
+  const why = !canEdit
+    ? "View-only: you cannot run tools in this project"
+    : !nodeId
+      ? "Select a node to run this tool on"
+      : !tool.usable
+        ? tool.lockedReason
+        : undefined;
 
   return (
     <div className="flex flex-col gap-4 p-4" data-testid="tool-settings">
       <div className="flex items-start gap-2">
-        <button type="button" aria-label="Back to tools" onClick={onBack} className="mt-0.5 rounded p-1 text-text-muted hover:bg-surface-2 hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent">
+        <button
+          type="button"
+          aria-label="Back to tools"
+          onClick={onBack}
+          className="mt-0.5 rounded p-1 text-text-muted hover:bg-surface-2 hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+        >
           <ArrowLeft className="size-4" />
         </button>
         <div className="min-w-0">
@@ -148,9 +188,14 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
         </div>
       )}
       {succeeded && (
-        <div role="status" className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-xs text-text">
+        <div
+          role="status"
+          className="flex items-center gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-xs text-text"
+        >
           <CheckCircle2 className="size-3.5 text-success" /> {TOOL_MESSAGES.success}
-          {node.result?.executionTime !== undefined && <span className="ml-auto text-text-muted">{(node.result.executionTime / 1000).toFixed(1)} s</span>}
+          {node.result?.executionTime !== undefined && (
+            <span className="ml-auto text-text-muted">{(node.result.executionTime / 1000).toFixed(1)} s</span>
+          )}
         </div>
       )}
       {succeeded && node.result?.trainedModel && (
@@ -160,7 +205,11 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
         </p>
       )}
       {schema.status === "loading" && <p className="text-sm text-text-muted">{TOOL_MESSAGES.loadingParameters}</p>}
-      {schema.status === "error" && <p role="alert" className="text-sm text-danger">{TOOL_MESSAGES.errorLoading(schema.message)}</p>}
+      {schema.status === "error" && (
+        <p role="alert" className="text-sm text-danger">
+          {TOOL_MESSAGES.errorLoading(schema.message)}
+        </p>
+      )}
       {schema.status === "ready" && fields.length === 0 && <p className="text-sm text-text-muted">{TOOL_MESSAGES.noParameters}</p>}
       {basic.length > 0 && (
         <section className="flex flex-col gap-3" aria-label="Basic Settings">
@@ -172,10 +221,18 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
       )}
       {advanced.length > 0 && (
         <section className="flex flex-col gap-3">
-          <button type="button" aria-expanded={advancedOpen} onClick={() => setAdvancedOpen((o) => !o)} className="flex items-center gap-1 text-[11px] font-medium uppercase tracking-wide text-text-muted hover:text-text">
+          <button
+            type="button"
+            aria-expanded={advancedOpen}
+            onClick={() => setAdvancedOpen((o) => !o)}
+            className="flex items-center gap-1 text-[11px] font-medium uppercase tracking-wide text-text-muted hover:text-text"
+          >
             <ChevronDown className={cn("size-3.5 transition-transform", !advancedOpen && "-rotate-90")} /> Advanced Settings
           </button>
-          {advancedOpen && advanced.map((f) => <ToolFieldInput key={f.name} field={f} value={values[f.name]} disabled={!canEdit || running} onChange={(v) => change(f, v)} />)}
+          {advancedOpen &&
+            advanced.map((f) => (
+              <ToolFieldInput key={f.name} field={f} value={values[f.name]} disabled={!canEdit || running} onChange={(v) => change(f, v)} />
+            ))}
         </section>
       )}
       <div className="flex flex-col gap-1.5">
@@ -183,7 +240,11 @@ export function ToolSettings({ tool, nodeId, projectId, canEdit, onBack }: { too
           {label}
         </Button>
         {why && <p className="text-xs text-text-muted">{why}</p>}
-        {!running && node.status === "error" && node.selectedTool === tool.id && node.error && <p role="alert" className="text-xs text-danger">{node.error}</p>}
+        {!running && node.status === "error" && node.selectedTool === tool.id && node.error && (
+          <p role="alert" className="text-xs text-danger">
+            {node.error}
+          </p>
+        )}
         {tool.credits > 0 && <p className="text-xs text-text-muted">{`${tool.credits} credit${tool.credits === 1 ? "" : "s"} a run`}</p>}
       </div>
     </div>

@@ -27,7 +27,17 @@ export function ToolsPanel({ nodeId }: { nodeId: string | null }) {
   const stillOpen = opened && (opened.nodeId === nodeId || node.selectedTool === opened.toolId);
   const open = stillOpen ? tools.find((t) => t.id === opened.toolId) : undefined;
 
-  if (open) return <ToolSettings key={`${open.id}-${nodeId ?? ""}`} tool={open} nodeId={nodeId} projectId={projectId} canEdit={canEdit} onBack={() => setOpened(null)} />;
+  if (open)
+    return (
+      <ToolSettings
+        key={`${open.id}-${nodeId ?? ""}`}
+        tool={open}
+        nodeId={nodeId}
+        projectId={projectId}
+        canEdit={canEdit}
+        onBack={() => setOpened(null)}
+      />
+    );
   return (
     <ToolList
       state={state}

@@ -4,7 +4,10 @@ import { TOOL_MESSAGES, type ToolSummary } from "../../../../domain/tools/api";
 /** spec canvas 9: the tool list times out after 5 s. */
 const LIST_TIMEOUT_MS = 5_000;
 
-export type ToolListState = { status: "loading" } | { status: "ready"; tools: ToolSummary[] } | { status: "error"; message: string; tools: [] };
+export type ToolListState =
+  | { status: "loading" }
+  | { status: "ready"; tools: ToolSummary[] }
+  | { status: "error"; message: string; tools: [] };
 
 /** GET /api/tools/available (no cache, 5 s time-out); a failure shows 'Error {status}: {text}' or 'Network error'. */
 export function useToolList(): { state: ToolListState; reload(): void } {
@@ -18,7 +21,12 @@ export function useToolList(): { state: ToolListState; reload(): void } {
     fetch("/api/tools/available", { credentials: "same-origin", cache: "no-store", signal: controller.signal })
       .then(async (res) => {
         if (!live) return;
-        if (!res.ok) return setState({ status: "error", message: TOOL_MESSAGES.listFailed(res.status, (await res.text()).slice(0, 200) || res.statusText), tools: [] });
+        if (!res.ok)
+          return setState({
+            status: "error",
+            message: TOOL_MESSAGES.listFailed(res.status, (await res.text()).slice(0, 200) || res.statusText),
+            tools: [],
+          });
         const body = (await res.json()) as { tools: ToolSummary[] };
         if (live) setState({ status: "ready", tools: body.tools });
       })

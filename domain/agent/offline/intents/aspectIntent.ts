@@ -25,7 +25,8 @@ export const aspectIntent: Intent = {
   plan({ input, req }) {
     const ratio = aspectRatioIn(req.lower)!;
     const subjects = subjectsOf(input, req, ["image", "video"]);
-    if (!subjects.nodes.length) return subjects.skipped.length ? wrongKind(["image", "video"], subjects.skipped) : needSelection(["image", "video"]);
+    if (!subjects.nodes.length)
+      return subjects.skipped.length ? wrongKind(["image", "video"], subjects.skipped) : needSelection(["image", "video"]);
     const change = subjects.nodes.filter((n) => n.aspectRatio !== ratio);
     const already = subjects.nodes.filter((n) => n.aspectRatio === ratio);
     if (!change.length) return noPlan(`${titles(already)} ${already.length === 1 ? "is" : "are"} already ${ratio}.`);
@@ -34,7 +35,9 @@ export const aspectIntent: Intent = {
     const localVideos = change.filter((n) => n.model === "local/video-ffmpeg" && !VIDEO_RATIOS.includes(ratio));
     return plan.answer(
       `Sets the aspect ratio of ${titles(change)} to ${ratio}. Nothing runs: run ${change.length === 1 ? "it" : "them"} to make ${change.length === 1 ? "a new version" : "new versions"} at ${ratio}.` +
-        (localVideos.length ? ` Local Video makes only 16:9, 9:16 or 1:1, so ${titles(localVideos)} will keep ${localVideos.length === 1 ? "its" : "their"} model's default.` : "") +
+        (localVideos.length
+          ? ` Local Video makes only 16:9, 9:16 or 1:1, so ${titles(localVideos)} will keep ${localVideos.length === 1 ? "its" : "their"} model's default.`
+          : "") +
         skippedNote(already, `already ${ratio}`) +
         skippedNote(subjects.skipped, "only images and videos have an aspect ratio"),
     );

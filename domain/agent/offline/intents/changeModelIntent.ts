@@ -15,16 +15,27 @@ import { subjectsOf } from "../subjects";
 import type { Intent } from "./intent";
 import { asksForNew } from "./wording";
 
-const CHANGE_MODEL = /\b(?:change|switch|swap|set|use|pick|choose|select|try|put)\b.{0,60}\bmodels?\b|\bmodels?\b.{0,40}\b(?:to|with|for)\b|^(?:use|switch to|swap to|try)\s+/;
-const KIND_MEDIA: Partial<Record<AgentNodeView["kind"], MediaType>> = { text: "text", image: "image", video: "video", audio: "audio", model3d: "3d" };
+const CHANGE_MODEL =
+  /\b(?:change|switch|swap|set|use|pick|choose|select|try|put)\b.{0,60}\bmodels?\b|\bmodels?\b.{0,40}\b(?:to|with|for)\b|^(?:use|switch to|swap to|try)\s+/;
+const KIND_MEDIA: Partial<Record<AgentNodeView["kind"], MediaType>> = {
+  text: "text",
+  image: "image",
+  video: "video",
+  audio: "audio",
+  model3d: "3d",
+};
 
 export const changeModelIntent: Intent = {
   name: "change-model",
-  matches: (req) => CHANGE_MODEL.test(req.head) && !asksForNew(req.lower, "images?|pictures?|videos?|clips?|audio|3d models?|prompts?|voice ?overs?"),
+  matches: (req) =>
+    CHANGE_MODEL.test(req.head) && !asksForNew(req.lower, "images?|pictures?|videos?|clips?|audio|3d models?|prompts?|voice ?overs?"),
   plan({ input, req }) {
     const subjects = subjectsOf(input, req);
     const firstKind = subjects.nodes.map((n) => KIND_MEDIA[n.kind]).find(Boolean);
-    const words = req.lower.replace(/\b(?:change|switch|swap|set|use|pick|choose|select|try|put|the|model|models|of|for|to|with|selected|these|those|them|it|this|all|every|each)\b/g, " ");
+    const words = req.lower.replace(
+      /\b(?:change|switch|swap|set|use|pick|choose|select|try|put|the|model|models|of|for|to|with|selected|these|those|them|it|this|all|every|each)\b/g,
+      " ",
+    );
     const model = modelNamed(words, firstKind);
     if (!model) {
       if (!/\bmodels?\b/.test(req.lower)) return null;
@@ -37,12 +48,15 @@ export const changeModelIntent: Intent = {
     const misfits = subjects.nodes.filter((n) => !fits.includes(n));
     if (!fits.length) {
       const n = misfits[0]!;
-      return noPlan(`${model.name} makes ${makes === "3d" ? "3D models" : makes === "audio" ? "audio" : `${makes}s`}, and ${misfits.length === 1 ? `"${n.title}" is ${describeKind(n.kind)}` : "none of the chosen nodes is one"}. Pick a model that makes what the node holds, or select other nodes.`);
+      return noPlan(
+        `${model.name} makes ${makes === "3d" ? "3D models" : makes === "audio" ? "audio" : `${makes}s`}, and ${misfits.length === 1 ? `"${n.title}" is ${describeKind(n.kind)}` : "none of the chosen nodes is one"}. Pick a model that makes what the node holds, or select other nodes.`,
+      );
     }
     const plan = new PlanBuilder();
     for (const n of fits) plan.update(n.id, { model: model.id, parameters: {} });
     return plan.answer(
-      `Sets the model of ${titles(fits)} to ${modelLabel(model.name)}, with its default parameters. Nothing runs.` + skippedNote(misfits, `${model.name} does not make ${misfits.length === 1 ? "that kind of node" : "those kinds of node"}`),
+      `Sets the model of ${titles(fits)} to ${modelLabel(model.name)}, with its default parameters. Nothing runs.` +
+        skippedNote(misfits, `${model.name} does not make ${misfits.length === 1 ? "that kind of node" : "those kinds of node"}`),
     );
   },
 };

@@ -21,11 +21,16 @@ export const deleteIntent: Intent = {
     const quotedTitle = /^["']_+["']/.test(object) && subjects.from === "named";
     if (!NODE_OBJECT.test(object) && !quotedTitle && subjects.from !== "named") return null;
     let nodes = subjects.nodes;
-    if (/^(?:the )?(?:empty|blank|unused)\b/.test(object)) nodes = (subjects.from === "none" ? [...input.canvas.nodes] : nodes).filter((n) => n.kind === "none" || (!n.hasMedia && !n.prompt?.trim() && !n.text?.trim()));
+    if (/^(?:the )?(?:empty|blank|unused)\b/.test(object))
+      nodes = (subjects.from === "none" ? [...input.canvas.nodes] : nodes).filter(
+        (n) => n.kind === "none" || (!n.hasMedia && !n.prompt?.trim() && !n.text?.trim()),
+      );
     if (/^(?:the )?(?:canvas|board)\b/.test(object) && subjects.from === "none") nodes = [...input.canvas.nodes];
     if (!nodes.length) return needSelection([]);
     const plan = new PlanBuilder();
     for (const n of nodes) plan.remove(n.id);
-    return plan.answer(`Deletes ${nodes.length > 3 ? `${nodes.length} nodes (${titles(nodes)})` : titles(nodes)} and ${nodes.length === 1 ? "its" : "their"} connections. Undo brings ${nodes.length === 1 ? "it" : "them"} back.`);
+    return plan.answer(
+      `Deletes ${nodes.length > 3 ? `${nodes.length} nodes (${titles(nodes)})` : titles(nodes)} and ${nodes.length === 1 ? "its" : "their"} connections. Undo brings ${nodes.length === 1 ? "it" : "them"} back.`,
+    );
   },
 };

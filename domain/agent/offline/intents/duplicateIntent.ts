@@ -24,7 +24,10 @@ export const duplicateIntent: Intent = {
     if (!subjects.nodes.length) return needSelection([]);
     const copyable = subjects.nodes.filter((n) => PLAN_KINDS.includes(n.kind));
     const empty = subjects.nodes.filter((n) => !copyable.includes(n));
-    if (!copyable.length) return noPlan(`${titles(empty)} ${empty.length === 1 ? "is" : "are"} empty: there is nothing to copy. Add a node with Cmd/Ctrl+N instead.`);
+    if (!copyable.length)
+      return noPlan(
+        `${titles(empty)} ${empty.length === 1 ? "is" : "are"} empty: there is nothing to copy. Add a node with Cmd/Ctrl+N instead.`,
+      );
     const times = clamp(timesIn(req.lower) ?? countBefore(req.lower, "cop(?:y|ies)|duplicates?|clones?") ?? 1, 1, MAX_COPIES);
     const plan = new PlanBuilder();
     let cut = false;

@@ -25,14 +25,22 @@ export const layoutIntent: Intent = {
         : "grid";
     const picked = subjectsOf(input, req).nodes;
     const nodes = picked.length ? picked : [...input.canvas.nodes];
-    if (nodes.length < 2) return noPlan(nodes.length ? "There is only one node to arrange: select two or more." : "The canvas is empty: there is nothing to arrange.");
+    if (nodes.length < 2)
+      return noPlan(
+        nodes.length ? "There is only one node to arrange: select two or more." : "The canvas is empty: there is nothing to arrange.",
+      );
     if (nodes.length > MAX_NODES) return noPlan(`That is ${nodes.length} nodes; I arrange at most ${MAX_NODES} at a time. Select fewer.`);
     const ordered = readingOrder(nodes, arrangement);
     const plan = new PlanBuilder();
-    plan.layout(ordered.map((n) => n.id), arrangement);
+    plan.layout(
+      ordered.map((n) => n.id),
+      arrangement,
+    );
     const how = arrangement === "row" ? "left to right in a row" : arrangement === "column" ? "top to bottom in a column" : "in a grid";
     const which = picked.length ? titles(ordered) : `all ${nodes.length} nodes`;
-    return plan.answer(`Arranges ${which} ${how}, starting where ${ordered[0]!.title ? `"${ordered[0]!.title}"` : "the first"} is. Nothing runs.`);
+    return plan.answer(
+      `Arranges ${which} ${how}, starting where ${ordered[0]!.title ? `"${ordered[0]!.title}"` : "the first"} is. Nothing runs.`,
+    );
   },
 };
 

@@ -18,26 +18,51 @@ const MODEL = "local/prompt-writer";
 
 export const promptIntent: Intent = {
   name: "prompt",
-  matches: (req) => WRITE_PROMPT.test(req.lower) || (EXPAND.test(req.lower) && /\b(?:idea|ideas|this|it|text|note|notes|concept|prompt|logline|premise|them|these)\b/.test(req.lower)),
+  matches: (req) =>
+    WRITE_PROMPT.test(req.lower) ||
+    (EXPAND.test(req.lower) && /\b(?:idea|ideas|this|it|text|note|notes|concept|prompt|logline|premise|them|these)\b/.test(req.lower)),
   plan({ input, req }) {
-    const target = /\b(?:video|clip|motion|animation|shot)\b/.test(req.lower) ? "video" : /\b(?:audio|sound|voice|music|speech)\b/.test(req.lower) ? "audio" : /\b(?:3d|mesh|model of)\b/.test(req.lower) ? "3d" : "image";
+    const target = /\b(?:video|clip|motion|animation|shot)\b/.test(req.lower)
+      ? "video"
+      : /\b(?:audio|sound|voice|music|speech)\b/.test(req.lower)
+        ? "audio"
+        : /\b(?:3d|mesh|model of)\b/.test(req.lower)
+          ? "3d"
+          : "image";
     const variations = clamp(countBefore(req.lower, "prompts?|versions?|variations?|options|ideas") ?? 1, 1, 5);
     const parameters = { target, ...(variations > 1 ? { variations } : {}) };
     const shape = `Local Image Prompt Writer, ${target} prompt${variations > 1 ? `, ${variations} versions` : ""}`;
     const plan = new PlanBuilder();
-    const idea = descriptionAfter(req, "prompts?|ideas?|concepts?", { leads: /^(?:expand|flesh out|elaborate on|develop)\s+(?:on\s+)?/ }).replace(/^(?:an?\s+)?(?:image|video|audio|3d|picture)\s+(?:of|for)\s+/i, "");
+    const idea = descriptionAfter(req, "prompts?|ideas?|concepts?", {
+      leads: /^(?:expand|flesh out|elaborate on|develop)\s+(?:on\s+)?/,
+    }).replace(/^(?:an?\s+)?(?:image|video|audio|3d|picture)\s+(?:of|for)\s+/i, "");
     // "expand this idea…", "…from the selected note": the picked nodes are the idea.
-    if (idea && !/^(?:this|that|it|them|these|those|the selected|the selection|my (?:idea|note|text|concept)s?|the (?:idea|note|text|concept)s?)\b/i.test(idea)) {
+    if (
+      idea &&
+      !/^(?:this|that|it|them|these|those|the selected|the selection|my (?:idea|note|text|concept)s?|the (?:idea|note|text|concept)s?)\b/i.test(
+        idea,
+      )
+    ) {
       const ref = plan.addNode("prompt", "text", { title: `Prompt: ${titleFrom(idea, 40)}`, prompt: idea, model: MODEL, parameters });
       plan.run(ref);
-      return plan.answer(`Adds a text node that writes ${variations > 1 ? "prompts" : "a prompt"} from "${firstWords(idea, 60)}" (${shape}) and ${runsPhrase(plan.runs)}.`);
+      return plan.answer(
+        `Adds a text node that writes ${variations > 1 ? "prompts" : "a prompt"} from "${firstWords(idea, 60)}" (${shape}) and ${runsPhrase(plan.runs)}.`,
+      );
     }
     const sources = subjectsOf(input, req, ["text", "image"]).nodes.filter((n) => sourcePrompt(n));
-    if (!sources.length) return noPlan(`What is the idea? Write it ("Write a prompt for a rainy street at night"), or select a text node with it.`);
+    if (!sources.length)
+      return noPlan(`What is the idea? Write it ("Write a prompt for a rainy street at night"), or select a text node with it.`);
     for (const source of sources) {
-      const ref = plan.addNode("prompt", "text", { title: `${source.title} · prompt`, prompt: sourcePrompt(source), model: MODEL, parameters }, { inputs: [source.id] });
+      const ref = plan.addNode(
+        "prompt",
+        "text",
+        { title: `${source.title} · prompt`, prompt: sourcePrompt(source), model: MODEL, parameters },
+        { inputs: [source.id] },
+      );
       plan.run(ref);
     }
-    return plan.answer(`Adds ${sources.length === 1 ? "a text node" : count(sources.length, "text")} that ${sources.length === 1 ? "expands" : "expand"} ${titles(sources)} into ${variations > 1 ? "prompts" : "a prompt"} (${shape}), connected from ${sources.length === 1 ? "it" : "them"}, and ${runsPhrase(plan.runs)}.`);
+    return plan.answer(
+      `Adds ${sources.length === 1 ? "a text node" : count(sources.length, "text")} that ${sources.length === 1 ? "expands" : "expand"} ${titles(sources)} into ${variations > 1 ? "prompts" : "a prompt"} (${shape}), connected from ${sources.length === 1 ? "it" : "them"}, and ${runsPhrase(plan.runs)}.`,
+    );
   },
 };

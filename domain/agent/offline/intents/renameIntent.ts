@@ -9,7 +9,8 @@ import { cleanPhrase } from "../requestText";
 import { nodesNamed, subjectsOf } from "../subjects";
 import type { Intent } from "./intent";
 
-const RENAME = /^(?:rename|re-?title|retitle|relabel)\b|^(?:call|name|title|label)\s+(?:it|this|that|them|these|those|the (?:selected|selection)[a-z ]*)\b|\b(?:change|set|update)\s+(?:the\s+|its\s+|their\s+)?(?:title|name)s?\b/;
+const RENAME =
+  /^(?:rename|re-?title|retitle|relabel)\b|^(?:call|name|title|label)\s+(?:it|this|that|them|these|those|the (?:selected|selection)[a-z ]*)\b|\b(?:change|set|update)\s+(?:the\s+|its\s+|their\s+)?(?:title|name)s?\b/;
 const MAX_TITLE = 200;
 
 export const renameIntent: Intent = {
@@ -23,7 +24,10 @@ export const renameIntent: Intent = {
     let targetPhrase = "";
     if (!title) {
       const to = Math.max(head.lastIndexOf(" to "), head.lastIndexOf(" as "));
-      const pronoun = /^(?:rename|re-?title|retitle|relabel|call|name|title|label)\s+(?:it|this|that|them|these|those|the (?:selected|selection)(?: [a-z]+)?)\s+(?!to\b|as\b)/.exec(head);
+      const pronoun =
+        /^(?:rename|re-?title|retitle|relabel|call|name|title|label)\s+(?:it|this|that|them|these|those|the (?:selected|selection)(?: [a-z]+)?)\s+(?!to\b|as\b)/.exec(
+          head,
+        );
       if (to > 0) {
         title = cleanPhrase(req.text.slice(start + to + 4));
         targetPhrase = head.slice(0, to);
@@ -52,7 +56,13 @@ function targetOf(phrase: string, nodes: readonly AgentNodeView[]): AgentNodeVie
     .replace(/^(?:the\s+)?(?:title|name)s?\s+of\s+/, "")
     .replace(/^(?:the\s+)?(?:node|card)\s+(?:called|named|titled)\s+/, "")
     .trim();
-  if (!rest || /^(?:it|this|that|them|these|those|all|everything|the (?:selected|selection|chosen)\b.*|selected\b.*|(?:this|that|these|those) [a-z]+s?|its|their)$/.test(rest)) return [];
+  if (
+    !rest ||
+    /^(?:it|this|that|them|these|those|all|everything|the (?:selected|selection|chosen)\b.*|selected\b.*|(?:this|that|these|those) [a-z]+s?|its|their)$/.test(
+      rest,
+    )
+  )
+    return [];
   if (/^["']_+["']$/.test(rest)) return [];
   return nodesNamed(nodes, rest);
 }

@@ -23,28 +23,50 @@ export const shotListIntent: Intent = {
   plan({ input, req }) {
     const lists = input.shotLists ?? [];
     const list = listIn(lists, req.lower);
-    if (!list) return noPlan(lists.length ? `Which shot list? Name it in your request: ${lists.map((l) => `"${l.name}"`).join(", ")}.` : "This project has no shot lists yet. Plan one in Shot Lists mode first.");
+    if (!list)
+      return noPlan(
+        lists.length
+          ? `Which shot list? Name it in your request: ${lists.map((l) => `"${l.name}"`).join(", ")}.`
+          : "This project has no shot lists yet. Plan one in Shot Lists mode first.",
+      );
     const sceneNumber = SCENE.exec(req.lower)?.[1];
     const index = sceneNumber === undefined ? undefined : numberValue(sceneNumber);
     const scenes = index === undefined ? list.scenes : list.scenes.filter((s) => s.index === index);
-    if (!scenes.length) return noPlan(`"${list.name}" has no scene ${sceneNumber}. Its scenes: ${list.scenes.map((s) => `${s.index}. ${s.title}`).join("; ")}.`);
-    const shots = scenes.flatMap((scene) => scene.shots.filter((s) => s.description && s.description !== "Description...").map((shot) => ({ scene, shot })));
-    if (!shots.length) return noPlan(`The shots of "${list.name}"${index === undefined ? "" : ` scene ${index}`} have no descriptions yet: describe them in Shot Lists mode first.`);
+    if (!scenes.length)
+      return noPlan(
+        `"${list.name}" has no scene ${sceneNumber}. Its scenes: ${list.scenes.map((s) => `${s.index}. ${s.title}`).join("; ")}.`,
+      );
+    const shots = scenes.flatMap((scene) =>
+      scene.shots.filter((s) => s.description && s.description !== "Description...").map((shot) => ({ scene, shot })),
+    );
+    if (!shots.length)
+      return noPlan(
+        `The shots of "${list.name}"${index === undefined ? "" : ` scene ${index}`} have no descriptions yet: describe them in Shot Lists mode first.`,
+      );
     const ratio = aspectRatioIn(req.lower) ?? DEFAULT_RATIO;
     const plan = new PlanBuilder();
     for (const { scene, shot } of shots.slice(0, MAX_FRAMES)) {
-      const ref = plan.addNode("shot", "image", { title: `${scene.title} · Shot ${shot.number}`, prompt: shot.prompt, model: "local/sketch", aspectRatio: ratio });
+      const ref = plan.addNode("shot", "image", {
+        title: `${scene.title} · Shot ${shot.number}`,
+        prompt: shot.prompt,
+        model: "local/sketch",
+        aspectRatio: ratio,
+      });
       plan.run(ref);
     }
     plan.layout(plan.added, "row");
     const cut = shots.length > MAX_FRAMES ? ` (the first ${MAX_FRAMES} of its ${shots.length} described shots)` : "";
     const where = index === undefined ? `"${list.name}"` : `scene ${index} of "${list.name}"`;
-    return plan.answer(`Adds ${count(plan.added.length, ["storyboard frame", "storyboard frames"])} for ${where}${cut}, one per shot with its size, angle and description as the prompt (Local Sketch, ${ratio}), in a row, and ${runsPhrase(plan.runs)}.`);
+    return plan.answer(
+      `Adds ${count(plan.added.length, ["storyboard frame", "storyboard frames"])} for ${where}${cut}, one per shot with its size, angle and description as the prompt (Local Sketch, ${ratio}), in a row, and ${runsPhrase(plan.runs)}.`,
+    );
   },
 };
 
 /** The shot list the request names (longest name written wins); the only one when none is named. */
 function listIn(lists: readonly AgentShotListView[], lower: string): AgentShotListView | undefined {
-  const named = lists.filter((l) => l.name.trim() && hasWords(lower, l.name.trim().toLowerCase())).sort((a, b) => b.name.length - a.name.length)[0];
+  const named = lists
+    .filter((l) => l.name.trim() && hasWords(lower, l.name.trim().toLowerCase()))
+    .sort((a, b) => b.name.length - a.name.length)[0];
   return named ?? (lists.length === 1 ? lists[0] : undefined);
 }

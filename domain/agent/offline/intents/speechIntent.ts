@@ -17,7 +17,8 @@ import { wholeText } from "./wording";
 const SPEECH_WORD =
   /\b(?:voice ?-?overs?|voiceovers?|voice|voiced|say|saying|speak|spoken|speech|narrat(?:e|ion|or)|tts|text[- ]to[- ]speech|dub|table read|lines|dialogue)\b/;
 const READ_ALOUD = /\bread\b.{0,40}\b(?:aloud|out loud|out)\b/;
-const SPEECH_VERB = /^(?:voice|say|speak|narrate|record|dub|read|make|create|generate|add|give me|turn|convert|i need|i want|need|want)\b|^(?:an?\s+)?(?:voice ?-?over|voiceover|narration)\b/;
+const SPEECH_VERB =
+  /^(?:voice|say|speak|narrate|record|dub|read|make|create|generate|add|give me|turn|convert|i need|i want|need|want)\b|^(?:an?\s+)?(?:voice ?-?over|voiceover|narration)\b/;
 const LINES_WORD = /\b(?:lines?|dialogue|dialog|parts?|says|speeches)\b/;
 const MODEL = "local/tts-flite";
 const MAX_LINES = 100;
@@ -40,7 +41,11 @@ export const speechIntent: Intent = {
 
     const said = spokenText(req.text, req.lower, req.quoted);
     if (said) {
-      const ref = plan.addNode("say", "audio", { title: `Voice: ${firstWords(said, 36)}`, model: MODEL, parameters: { text: said, ...settings } });
+      const ref = plan.addNode("say", "audio", {
+        title: `Voice: ${firstWords(said, 36)}`,
+        model: MODEL,
+        parameters: { text: said, ...settings },
+      });
       plan.run(ref);
       return plan.answer(`Adds an audio node that says "${firstWords(said, 60)}" (${shape}) and ${runsPhrase(plan.runs)}.`);
     }
@@ -48,15 +53,24 @@ export const speechIntent: Intent = {
     if (!texts.length) {
       // Only a request that asks for speech gets the question; "normalise the voiceover" is another intent's.
       if (!SPEECH_VERB.test(req.head)) return null;
-      return noPlan(`What should be said? Select a text node (or add one to the agent's context), or write it: "Say 'We open on the harbour' in a male voice".`);
+      return noPlan(
+        `What should be said? Select a text node (or add one to the agent's context), or write it: "Say 'We open on the harbour' in a male voice".`,
+      );
     }
     for (const t of texts) {
       const whole = wholeText(t);
       // A long text is read from the connected node whole (the view holds only its first 500 characters).
-      const ref = plan.addNode("voice", "audio", { title: `${t.title} · voice`, model: MODEL, parameters: { ...(whole ? { text: whole } : {}), ...settings } }, { inputs: [t.id] });
+      const ref = plan.addNode(
+        "voice",
+        "audio",
+        { title: `${t.title} · voice`, model: MODEL, parameters: { ...(whole ? { text: whole } : {}), ...settings } },
+        { inputs: [t.id] },
+      );
       plan.run(ref);
     }
-    return plan.answer(`Adds ${texts.length === 1 ? "an audio node" : count(texts.length, "audio")} speaking the text of ${titles(texts)} (${shape}), connected from ${texts.length === 1 ? "it" : "them"}, and ${runsPhrase(plan.runs)}.`);
+    return plan.answer(
+      `Adds ${texts.length === 1 ? "an audio node" : count(texts.length, "audio")} speaking the text of ${titles(texts)} (${shape}), connected from ${texts.length === 1 ? "it" : "them"}, and ${runsPhrase(plan.runs)}.`,
+    );
   },
 };
 
@@ -80,14 +94,22 @@ function scriptLines({ input, req }: IntentContext) {
     const people = LINES_WORD.test(req.lower) || /'s\b/.test(req.lower) ? charactersIn(charactersOf(script.scenes), req.lower) : [];
     if (!people.length && !(scene && /\b(?:voice|lines|dialogue|table read|read)\b/.test(req.lower))) continue;
     const scenes = scene ? [scene] : script.scenes;
-    const lines = scenes.flatMap((s) => s.lines.filter((l) => l.type === "dialogue" && l.text.trim() && (!people.length || people.some((p) => sameCharacter(l.character, p)))));
+    const lines = scenes.flatMap((s) =>
+      s.lines.filter(
+        (l) => l.type === "dialogue" && l.text.trim() && (!people.length || people.some((p) => sameCharacter(l.character, p))),
+      ),
+    );
     const where = `${scene ? `scene ${scene.number ?? scene.index} of ` : ""}"${script.name}"`;
-    if (!lines.length) return noPlan(`${people.length ? people.join(" and ") : "Nobody"} ${people.length === 1 ? "has" : "have"} no lines in ${where}.`);
+    if (!lines.length)
+      return noPlan(`${people.length ? people.join(" and ") : "Nobody"} ${people.length === 1 ? "has" : "have"} no lines in ${where}.`);
     const asked = voiceIn(req.lower);
     const speed = speechSpeedIn(req.lower);
     const cast = new Map<string, FliteVoice>();
     const voiceOf = (who: string) => {
-      const key = who.toLowerCase().replace(/\s*\(.*\)\s*$/, "").trim();
+      const key = who
+        .toLowerCase()
+        .replace(/\s*\(.*\)\s*$/, "")
+        .trim();
       if (!cast.has(key)) cast.set(key, asked ?? CAST_VOICES[cast.size % CAST_VOICES.length]!);
       return cast.get(key)!;
     };
@@ -106,7 +128,10 @@ function scriptLines({ input, req }: IntentContext) {
     const voices = [...cast].map(([who, v]) => `${who.toUpperCase()} ${v}`).join(", ");
     const more = lines.length > used.length ? ` The first ${MAX_LINES} of ${lines.length} lines; ask again for the rest.` : "";
     const whose = people.length ? `of ${people.join(" and ")} ` : "";
-    const what = used.length === 1 ? `an audio node for the line ${whose}` : `${count(used.length, ["audio node", "audio nodes"])}, one per line ${whose}`;
+    const what =
+      used.length === 1
+        ? `an audio node for the line ${whose}`
+        : `${count(used.length, ["audio node", "audio nodes"])}, one per line ${whose}`;
     return plan.answer(`Adds ${what}in ${where} (Local Speech, voices: ${voices}), in a column, and ${runsPhrase(plan.runs)}.${more}`);
   }
   return null;

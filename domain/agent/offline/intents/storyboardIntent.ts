@@ -18,7 +18,8 @@ import { namesScene, sceneIn, scriptIn, scriptNamedIn } from "../scriptRefs";
 import { aspectRatioIn } from "../shotChoices";
 import type { Intent } from "./intent";
 
-const STORYBOARD = /\bstory[- ]?boards?(?:ing)?\b|\bboard\s+(?:out\s+|up\s+)?(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:scene|sc\.?)\b|\b(?:board|frames?|shots?|panels?|images?|pictures?)\s+(?:out\s+|up\s+)?(?:for|of)\s+(?:the\s+)?(?:scene|sc\.?)\s*(?:\d|#|number|one|two|three|four|five|six|seven|eight|nine|ten)/;
+const STORYBOARD =
+  /\bstory[- ]?boards?(?:ing)?\b|\bboard\s+(?:out\s+|up\s+)?(?:the\s+)?(?:[a-z]+\s+){0,2}?(?:scene|sc\.?)\b|\b(?:board|frames?|shots?|panels?|images?|pictures?)\s+(?:out\s+|up\s+)?(?:for|of)\s+(?:the\s+)?(?:scene|sc\.?)\s*(?:\d|#|number|one|two|three|four|five|six|seven|eight|nine|ten)/;
 const FRAME_NOUNS = "frames?|shots?|panels?|images?|boards?|pictures?";
 const MAX_FRAMES = 40;
 const PROMPT_CHARS = 1000;
@@ -30,15 +31,21 @@ export const storyboardIntent: Intent = {
   plan({ input, req }) {
     // "A storyboard of a chase in the rain": a description, not a scene of a script.
     const description = descriptionIn(req);
-    if (description && !namesScene(req.lower) && !scriptNamedIn(input, req)) return planDescribedStoryboard(req, description, aspectRatioIn(req.lower) ?? DEFAULT_RATIO);
+    if (description && !namesScene(req.lower) && !scriptNamedIn(input, req))
+      return planDescribedStoryboard(req, description, aspectRatioIn(req.lower) ?? DEFAULT_RATIO);
     const pick = scriptIn(input, req);
     if ("missing" in pick) return noPlan(pick.missing);
     const { script } = pick;
     const scene = sceneIn(script, req.lower) ?? (script.scenes.length === 1 ? script.scenes[0] : undefined);
     if (!scene) {
       if (!script.scenes.length) return noPlan(`"${script.name}" has no scenes yet.`);
-      const list = script.scenes.slice(0, 8).map((s) => `${s.number ?? s.index}. ${s.heading}`).join("; ");
-      const ask = namesScene(req.lower) ? `"${script.name}" has no such scene.` : `Which scene of "${script.name}"? Say "storyboard scene 2 of ${script.name}".`;
+      const list = script.scenes
+        .slice(0, 8)
+        .map((s) => `${s.number ?? s.index}. ${s.heading}`)
+        .join("; ");
+      const ask = namesScene(req.lower)
+        ? `"${script.name}" has no such scene.`
+        : `Which scene of "${script.name}"? Say "storyboard scene 2 of ${script.name}".`;
       return noPlan(`${ask} Its scenes: ${list}${script.scenes.length > 8 ? "; …" : ""}.`);
     }
     const asked = countBefore(req.lower, FRAME_NOUNS);
@@ -49,12 +56,24 @@ export const storyboardIntent: Intent = {
     const plan = new PlanBuilder();
     beats.forEach((beat, i) => {
       const prompt = beat.slice(0, PROMPT_CHARS);
-      const ref = plan.addNode("frame", "image", { title: `Scene ${label}, shot ${i + 1}`, prompt, model: "local/sketch", aspectRatio: ratio });
+      const ref = plan.addNode("frame", "image", {
+        title: `Scene ${label}, shot ${i + 1}`,
+        prompt,
+        model: "local/sketch",
+        aspectRatio: ratio,
+      });
       plan.run(ref);
     });
     plan.layout(plan.added, "row");
-    const per = beats.length === 1 ? "" : asked !== undefined && asked < shots.length ? `, ${asked} frames over its ${shots.length} shots` : ", one per shot of its breakdown";
-    return plan.answer(`Adds ${count(beats.length, ["storyboard frame", "storyboard frames"])} for scene ${label} of "${script.name}" (${scene.heading})${per} (Local Sketch, ${ratio}), in a row, and ${runsPhrase(plan.runs)}.`);
+    const per =
+      beats.length === 1
+        ? ""
+        : asked !== undefined && asked < shots.length
+          ? `, ${asked} frames over its ${shots.length} shots`
+          : ", one per shot of its breakdown";
+    return plan.answer(
+      `Adds ${count(beats.length, ["storyboard frame", "storyboard frames"])} for scene ${label} of "${script.name}" (${scene.heading})${per} (Local Sketch, ${ratio}), in a row, and ${runsPhrase(plan.runs)}.`,
+    );
   },
 };
 

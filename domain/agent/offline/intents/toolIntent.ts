@@ -30,13 +30,19 @@ export const toolIntent: Intent = {
     const params = rule.params?.(req) ?? { parameters: {} };
     if ("ask" in params) return noPlan(params.ask);
     // A text node's text is there to read; media tools need the picture, clip or sound made first.
-    const ready = subjects.nodes.filter((n) => n.kind === "text" ? !!n.text?.trim() : n.hasMedia);
+    const ready = subjects.nodes.filter((n) => (n.kind === "text" ? !!n.text?.trim() : n.hasMedia));
     const notReady = subjects.nodes.filter((n) => !ready.includes(n));
-    if (!ready.length) return noPlan(`${titles(notReady)} ${notReady.length === 1 ? "has" : "have"} nothing for ${tool.name} to work on yet: run ${notReady.length === 1 ? "it" : "them"} first.`);
+    if (!ready.length)
+      return noPlan(
+        `${titles(notReady)} ${notReady.length === 1 ? "has" : "have"} nothing for ${tool.name} to work on yet: run ${notReady.length === 1 ? "it" : "them"} first.`,
+      );
     const plan = new PlanBuilder();
     for (const node of ready) plan.runTool(node.id, tool.id, params.parameters);
-    const settings = Object.entries(params.parameters).map(([k, v]) => `${k.replace(/_/g, " ")} ${String(v)}`).join(", ");
-    const output = tool.output.kind === "new-node" ? ` (into a new ${nodeNoun(tool.output.type)} beside ${ready.length === 1 ? "it" : "each"})` : "";
+    const settings = Object.entries(params.parameters)
+      .map(([k, v]) => `${k.replace(/_/g, " ")} ${String(v)}`)
+      .join(", ");
+    const output =
+      tool.output.kind === "new-node" ? ` (into a new ${nodeNoun(tool.output.type)} beside ${ready.length === 1 ? "it" : "each"})` : "";
     return plan.answer(
       `${cap(rule.does)} ${titles(ready)} with ${tool.name}${settings ? `, ${settings}` : ""}${output}: ${plan.runs} ${plan.runs === 1 ? "run" : "runs"}.` +
         skippedNote(notReady, "nothing made yet") +

@@ -25,11 +25,16 @@ export interface ToolRule {
 const none = (): ToolParams => ({ parameters: {} });
 
 export const TOOL_RULES: readonly ToolRule[] = [
-  { tool: "local/trim-silence", does: "trims the silence of", pattern: /\b(?:trim|remove|cut|strip|drop)\b(?:\s+[a-z]+){0,2}\s+silences?\b/ },
+  {
+    tool: "local/trim-silence",
+    does: "trims the silence of",
+    pattern: /\b(?:trim|remove|cut|strip|drop)\b(?:\s+[a-z]+){0,2}\s+silences?\b/,
+  },
   {
     tool: "local/upscale",
     does: "upscales",
-    pattern: /\b(?:upscale|upscaling|up-?res|upsize|enlarge|super[- ]?res(?:olution)?|increase (?:the )?resolution|higher resolution|more resolution|make (?:it|them|this|these|those|the [a-z]+) (?:bigger|larger|sharper|hi-?res|high[- ]res))\b/,
+    pattern:
+      /\b(?:upscale|upscaling|up-?res|upsize|enlarge|super[- ]?res(?:olution)?|increase (?:the )?resolution|higher resolution|more resolution|make (?:it|them|this|these|those|the [a-z]+) (?:bigger|larger|sharper|hi-?res|high[- ]res))\b/,
     params: (req) => ({ parameters: { scale: /\b(?:4\s?[x×]|[x×]\s?4|four ?times|4 times|quadruple|4k)\b/.test(req.lower) ? 4 : 2 } }),
   },
   {
@@ -41,7 +46,8 @@ export const TOOL_RULES: readonly ToolRule[] = [
   {
     tool: "local/remove-background-people",
     does: "removes the background of",
-    pattern: /\b(?:remove|removing|cut out|cutout|drop|delete|strip|erase|lose|get rid of|take out|knock out|clear)\b(?:\s+[a-z']+){0,3}\s+(?:backgrounds?|bg)\b|\bbackground removal\b|\btransparent background\b|\bcut (?:out )?(?:the )?(?:people|person|subject|actors?)\b/,
+    pattern:
+      /\b(?:remove|removing|cut out|cutout|drop|delete|strip|erase|lose|get rid of|take out|knock out|clear)\b(?:\s+[a-z']+){0,3}\s+(?:backgrounds?|bg)\b|\bbackground removal\b|\btransparent background\b|\bcut (?:out )?(?:the )?(?:people|person|subject|actors?)\b/,
   },
   {
     tool: "local/read-aloud",
@@ -56,7 +62,8 @@ export const TOOL_RULES: readonly ToolRule[] = [
   {
     tool: "local/extract-frame",
     does: "extracts a frame from",
-    pattern: /\b(?:extract|grab|get|take|pull|export|save|capture|give me|make an image (?:from|of))\b.{0,30}\b(?:frame|still)s?\b|\b(?:first|last|final|end|ending|closing|opening) (?:frame|still)\b/,
+    pattern:
+      /\b(?:extract|grab|get|take|pull|export|save|capture|give me|make an image (?:from|of))\b.{0,30}\b(?:frame|still)s?\b|\b(?:first|last|final|end|ending|closing|opening) (?:frame|still)\b/,
     params: (req) => ({ parameters: { which: /\b(?:first|opening|start(?:ing)?)\b/.test(req.lower) ? "first" : "last" } }),
   },
   {
@@ -75,21 +82,28 @@ export const TOOL_RULES: readonly ToolRule[] = [
     params: (req) => {
       const ratio = aspectRatioIn(req.lower);
       if (!ratio) return { ask: `Crop to which ratio? For example: "Crop the selected images to 9:16".` };
-      if (!(TOOL_ASPECT_RATIOS as readonly string[]).includes(ratio)) return { ask: `Crop to aspect ratio works with ${TOOL_ASPECT_RATIOS.join(", ")}; ${ratio} is not one of them.` };
+      if (!(TOOL_ASPECT_RATIOS as readonly string[]).includes(ratio))
+        return { ask: `Crop to aspect ratio works with ${TOOL_ASPECT_RATIOS.join(", ")}; ${ratio} is not one of them.` };
       return { parameters: { aspect_ratio: ratio } };
     },
   },
   { tool: "local/trim-video", does: "trims", pattern: /^(?:trim|cut|shorten)\b|\btrim\b|\bshorten\b/, params: trimTimes },
-  { tool: "local/blur-faces", does: "blurs the faces in", pattern: /\b(?:blur|blurs|anonymi[sz]e|pixelate|hide|obscure)\b.{0,30}\bfaces?\b/ },
+  {
+    tool: "local/blur-faces",
+    does: "blurs the faces in",
+    pattern: /\b(?:blur|blurs|anonymi[sz]e|pixelate|hide|obscure)\b.{0,30}\bfaces?\b/,
+  },
   {
     tool: "local/read-text",
     does: "reads the text in",
-    pattern: /\bocr\b|\b(?:read|extract|pull|get|transcribe|copy)\b(?:\s+(?:the|any|all))?\s+(?:text|words|writing)\b(?:\s+(?:from|in|off|on)\b)|\bread the (?:sign|caption|label)\b/,
+    pattern:
+      /\bocr\b|\b(?:read|extract|pull|get|transcribe|copy)\b(?:\s+(?:the|any|all))?\s+(?:text|words|writing)\b(?:\s+(?:from|in|off|on)\b)|\bread the (?:sign|caption|label)\b/,
   },
   {
     tool: "local/tag-objects",
     does: "lists the objects in",
-    pattern: /\b(?:tag|label|list|identify|detect|find)\b(?:\s+[a-z]+){0,2}\s+(?:objects?|things)\b|\bwhat(?:'s| is) in (?:this|the|these|that) (?:image|picture|photo|frame)s?\b/,
+    pattern:
+      /\b(?:tag|label|list|identify|detect|find)\b(?:\s+[a-z]+){0,2}\s+(?:objects?|things)\b|\bwhat(?:'s| is) in (?:this|the|these|that) (?:image|picture|photo|frame)s?\b/,
   },
   {
     tool: "local/extract-audio",
@@ -97,7 +111,12 @@ export const TOOL_RULES: readonly ToolRule[] = [
     pattern: /\b(?:extract|rip|get|pull|separate|save|export|take)\b(?:\s+[a-z]+){0,2}\s+(?:audio|sound|soundtrack)\b/,
     params: (req) => ({ parameters: /\bm4a\b|\baac\b/.test(req.lower) ? { format: "m4a" } : {} }),
   },
-  { tool: "local/reverse-video", does: "reverses", pattern: /\breverse\b|\bplay (?:it |them |this )?backwards?\b|\bbackwards\b/, weak: true },
+  {
+    tool: "local/reverse-video",
+    does: "reverses",
+    pattern: /\breverse\b|\bplay (?:it |them |this )?backwards?\b|\bbackwards\b/,
+    weak: true,
+  },
   {
     tool: "local/loop-video",
     does: "loops",
@@ -108,7 +127,8 @@ export const TOOL_RULES: readonly ToolRule[] = [
   {
     tool: "local/change-speed",
     does: "changes the speed of",
-    pattern: /\bslow[- ]?mo(?:tion)?\b|\bslow (?:it|this|them|the [a-z]+) down\b|\bspeed (?:it |this |them |the [a-z]+ )?up\b|\bfast[- ]forward\b|\b(?:half|double|twice the) speed\b|\b\d(?:\.\d+)?\s*[x×] (?:speed|faster|slower)\b/,
+    pattern:
+      /\bslow[- ]?mo(?:tion)?\b|\bslow (?:it|this|them|the [a-z]+) down\b|\bspeed (?:it |this |them |the [a-z]+ )?up\b|\bfast[- ]forward\b|\b(?:half|double|twice the) speed\b|\b\d(?:\.\d+)?\s*[x×] (?:speed|faster|slower)\b/,
     weak: true,
     params: (req) => {
       const n = /\b(\d(?:\.\d+)?)\s*[x×] (speed|faster|slower)\b/.exec(req.lower);
@@ -121,24 +141,39 @@ export const TOOL_RULES: readonly ToolRule[] = [
   {
     tool: "local/normalize-loudness",
     does: "normalises the loudness of",
-    pattern: /\bnormali[sz]e\b|\bloudness\b|\bsame volume\b|\blevel (?:out )?(?:the )?(?:audio|volume|sound)\b|\beven out the (?:volume|audio|sound)\b/,
+    pattern:
+      /\bnormali[sz]e\b|\bloudness\b|\bsame volume\b|\blevel (?:out )?(?:the )?(?:audio|volume|sound)\b|\beven out the (?:volume|audio|sound)\b/,
     params: (req) => ({ parameters: { target_lufs: /\b(?:streaming|spotify|youtube|web|online)\b/.test(req.lower) ? -14 : -23 } }),
   },
-  { tool: "local/fade-audio", does: "fades in and out", pattern: /\bfade(?:s|d)?\b(?:\s+(?:it|them|this|the [a-z]+))?\s+(?:in|out)\b|\bfade-?(?:in|out)\b/, weak: true },
+  {
+    tool: "local/fade-audio",
+    does: "fades in and out",
+    pattern: /\bfade(?:s|d)?\b(?:\s+(?:it|them|this|the [a-z]+))?\s+(?:in|out)\b|\bfade-?(?:in|out)\b/,
+    weak: true,
+  },
   {
     tool: "local/watermark",
     does: "watermarks",
     pattern: /\bwatermark/,
     params: (req) => {
-      const text = req.quoted[0]?.trim() || /\bwatermark(?:s|ed)?\b.{0,40}?\b(?:with|saying|reading|that says)\s+(.{1,80})$/.exec(req.text)?.[1]?.trim();
-      return text ? { parameters: { text } } : { ask: `What should the watermark say? For example: 'Watermark the selected images with "© Harbour Films"'.` };
+      const text =
+        req.quoted[0]?.trim() ||
+        /\bwatermark(?:s|ed)?\b.{0,40}?\b(?:with|saying|reading|that says)\s+(.{1,80})$/.exec(req.text)?.[1]?.trim();
+      return text
+        ? { parameters: { text } }
+        : { ask: `What should the watermark say? For example: 'Watermark the selected images with "© Harbour Films"'.` };
     },
   },
-  { tool: "local/compress-model", does: "compresses", pattern: /\bcompress\b|\b(?:shrink|optimi[sz]e|make (?:it|them) smaller)\b.{0,30}\b(?:3d|models?|meshe?s?|glbs?)\b/ },
+  {
+    tool: "local/compress-model",
+    does: "compresses",
+    pattern: /\bcompress\b|\b(?:shrink|optimi[sz]e|make (?:it|them) smaller)\b.{0,30}\b(?:3d|models?|meshe?s?|glbs?)\b/,
+  },
   {
     tool: "local/adjust-colour",
     does: "adjusts the colour of",
-    pattern: /\b(?:brighten|brighter|darken|darker|(?:more|less) (?:saturated|saturation|contrast|colou?rful)|saturate|desaturate|increase (?:the )?contrast|reduce (?:the )?contrast|black and white|b&w|gr[ae]yscale|colou?r[- ](?:correct|grade|adjust)\w*)\b/,
+    pattern:
+      /\b(?:brighten|brighter|darken|darker|(?:more|less) (?:saturated|saturation|contrast|colou?rful)|saturate|desaturate|increase (?:the )?contrast|reduce (?:the )?contrast|black and white|b&w|gr[ae]yscale|colou?r[- ](?:correct|grade|adjust)\w*)\b/,
     params: (req) => {
       const l = req.lower;
       const p: Record<string, number> = {};
@@ -161,7 +196,9 @@ export const TOOL_RULES: readonly ToolRule[] = [
 ];
 
 const TIME = `(\\d{1,3}(?:\\.\\d+)?|${NUMBER_PATTERN})`;
-const FROM_TO = new RegExp(`\\b(?:from|between)\\s+${TIME}\\s*(?:s|secs?|seconds?)?\\s+(?:to|and|until|till|-)\\s+${TIME}\\s*(?:s|secs?|seconds?)?\\b`);
+const FROM_TO = new RegExp(
+  `\\b(?:from|between)\\s+${TIME}\\s*(?:s|secs?|seconds?)?\\s+(?:to|and|until|till|-)\\s+${TIME}\\s*(?:s|secs?|seconds?)?\\b`,
+);
 const FIRST_N = new RegExp(`\\b(?:first|to|down to|at|into|keep(?: only)?(?: the)?(?: first)?)\\s+${TIME}[\\s-]*(?:s|secs?|seconds?)\\b`);
 
 /** Trim times: "from 2s to 5s", "between 1 and 4 seconds", "to the first 3 seconds" / "to 3 seconds" (0 to 3). */

@@ -13,7 +13,9 @@ import type { Intent } from "./intent";
 import { seedFor, sourcePrompt } from "./wording";
 
 const VARIATION_NOUNS = "variations?|variants?|versions?|alternatives?|alts|alternates?|takes|options|riffs?|iterations?|spins?";
-const VARIATION_WORD = new RegExp(`\\b(?:${VARIATION_NOUNS})\\b|\\bmore like (?:this|these|it)\\b|\\bsimilar (?:images?|frames?|ones|pictures?)\\b`);
+const VARIATION_WORD = new RegExp(
+  `\\b(?:${VARIATION_NOUNS})\\b|\\bmore like (?:this|these|it)\\b|\\bsimilar (?:images?|frames?|ones|pictures?)\\b`,
+);
 const DEFAULT_COUNT = 3;
 const MAX_PER_SOURCE = 8;
 const MAX_TOTAL = 40;
@@ -32,7 +34,11 @@ export const variationsIntent: Intent = {
     const asked = aspectRatioIn(req.lower);
     const perSource = clamp(countBefore(req.lower, VARIATION_NOUNS) ?? DEFAULT_COUNT, 1, MAX_PER_SOURCE);
     const sources = subjects.nodes.slice(0, Math.max(1, Math.floor(MAX_TOTAL / perSource)));
-    const extra = extraWishes(req.text, req.lower, subjects.nodes.map((n) => n.title));
+    const extra = extraWishes(
+      req.text,
+      req.lower,
+      subjects.nodes.map((n) => n.title),
+    );
     const plan = new PlanBuilder();
     for (const source of sources) {
       const ratio = asked ?? asAspectRatio(source.aspectRatio);
@@ -43,7 +49,13 @@ export const variationsIntent: Intent = {
         const ref = plan.addNode(
           "var",
           "image",
-          { title: `${source.title} · variation ${i + 1}`, prompt, model: SKETCH, parameters: { seed: seedFor(source.id, i + 1) }, ...(ratio ? { aspectRatio: ratio } : {}) },
+          {
+            title: `${source.title} · variation ${i + 1}`,
+            prompt,
+            model: SKETCH,
+            parameters: { seed: seedFor(source.id, i + 1) },
+            ...(ratio ? { aspectRatio: ratio } : {}),
+          },
           { inputs: [source.id] },
         );
         made.push(ref);
@@ -54,11 +66,12 @@ export const variationsIntent: Intent = {
     const each = sources.length > 1 ? ` each of ${titles(sources)}` : ` ${titles(sources)}`;
     return plan.answer(
       `Adds ${count(perSource, ["variation", "variations"])} of${each} (Local Sketch${asked ? `, ${asked}` : ", the source's ratio"}, each with its own seed${extra ? `, "${extra}" added to the prompt` : ""}), connected from ${sources.length === 1 ? "it" : "its source"}, and ${runsPhrase(plan.runs)}.` +
-        (left > 0 ? ` ${left} more selected ${left === 1 ? "image is" : "images are"} left out (at most ${MAX_TOTAL} new images at a time).` : ""),
+        (left > 0
+          ? ` ${left} more selected ${left === 1 ? "image is" : "images are"} left out (at most ${MAX_TOTAL} new images at a time).`
+          : ""),
     );
   },
 };
-
 
 /** The wishes written after the source phrase ("…with more fog, at night" → "more fog, at night"), choice phrases taken out. */
 function extraWishes(text: string, lower: string, sourceTitles: readonly string[]): string {
@@ -70,7 +83,12 @@ function extraWishes(text: string, lower: string, sourceTitles: readonly string[
   for (const title of sourceTitles) {
     const t = title.trim().toLowerCase();
     const r = rest.toLowerCase();
-    const at = r.startsWith(`"${t}"`) || r.startsWith(`'${t}'`) ? t.length + 2 : r.startsWith(t) && !/[a-z0-9]/.test(r[t.length] ?? " ") ? t.length : 0;
+    const at =
+      r.startsWith(`"${t}"`) || r.startsWith(`'${t}'`)
+        ? t.length + 2
+        : r.startsWith(t) && !/[a-z0-9]/.test(r[t.length] ?? " ")
+          ? t.length
+          : 0;
     if (t && at) rest = cleanPhrase(rest.slice(at).replace(/^\s*(?:node|image|frame|picture|shot)\b/i, ""));
   }
   return cleanPhrase(rest.replace(/^(?:(?:but|and|with|that are|which are|make them|make it|so they are|so that they are)\b\s*)+/i, ""));

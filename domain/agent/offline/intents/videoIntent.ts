@@ -17,8 +17,10 @@ import { CREATE_VERB, descriptionAfter, titleFrom } from "./wording";
 
 const VIDEO_NOUNS = "videos?|clips?|animations?|movies?|motion|footage";
 const VIDEO_WORD = new RegExp(`\\b(?:${VIDEO_NOUNS})\\b`);
-const ANIMATE = /\b(?:animate|animating|bring (?:it|this|them|these|that|those) to life|add (?:camera )?(?:motion|movement)|make (?:it|this|them|these) move|image[- ]to[- ]video|ken burns)\b/;
-const COMBINE = /\b(?:slideshow|slide show|montage|crossfade|cross-fade|together|combine|combined|one video|single video|a single|sequence)\b/;
+const ANIMATE =
+  /\b(?:animate|animating|bring (?:it|this|them|these|that|those) to life|add (?:camera )?(?:motion|movement)|make (?:it|this|them|these) move|image[- ]to[- ]video|ken burns)\b/;
+const COMBINE =
+  /\b(?:slideshow|slide show|montage|crossfade|cross-fade|together|combine|combined|one video|single video|a single|sequence)\b/;
 const VIDEO_RATIOS = ["16:9", "9:16", "1:1"] as const;
 type VideoRatio = (typeof VIDEO_RATIOS)[number];
 const MAX_SECONDS = 30;
@@ -36,7 +38,8 @@ const MOVE_WORDS: Readonly<Record<LocalCameraMove, string>> = {
 
 export const videoIntent: Intent = {
   name: "video",
-  matches: (req) => ANIMATE.test(req.lower) || (VIDEO_WORD.test(req.lower) && (CREATE_VERB.test(req.lower) || /\binto\b|\bto video\b/.test(req.lower))),
+  matches: (req) =>
+    ANIMATE.test(req.lower) || (VIDEO_WORD.test(req.lower) && (CREATE_VERB.test(req.lower) || /\binto\b|\bto video\b/.test(req.lower))),
   plan({ input, req }) {
     const subjects = subjectsOf(input, req, ["image"]);
     const move = cameraMoveIn(req.lower);
@@ -54,11 +57,22 @@ export const videoIntent: Intent = {
     if (!subjects.nodes.length) {
       const description = stripMoves(descriptionAfter(req, VIDEO_NOUNS));
       // "…from this image" with nothing picked names an image that is not there: ask for it.
-      if (!description || POINTS_AT_IMAGE.test(req.lower)) return subjects.skipped.length ? wrongKind(["image"], subjects.skipped) : noPlan(NEED_IMAGE);
+      if (!description || POINTS_AT_IMAGE.test(req.lower))
+        return subjects.skipped.length ? wrongKind(["image"], subjects.skipped) : noPlan(NEED_IMAGE);
       const ratio = fitted ?? "16:9";
-      const image = plan.addNode("img", "image", { title: titleFrom(description), prompt: description, model: "local/sketch", aspectRatio: ratio });
+      const image = plan.addNode("img", "image", {
+        title: titleFrom(description),
+        prompt: description,
+        model: "local/sketch",
+        aspectRatio: ratio,
+      });
       plan.run(image);
-      plan.addNode("vid", "video", { title: `${titleFrom(description, 40)} · video`, model: MODEL, parameters, aspectRatio: ratio }, { inputs: [image] });
+      plan.addNode(
+        "vid",
+        "video",
+        { title: `${titleFrom(description, 40)} · video`, model: MODEL, parameters, aspectRatio: ratio },
+        { inputs: [image] },
+      );
       return plan.answer(
         `Adds an image of "${firstWords(description, 60)}" (Local Sketch, ${ratio}) and a video from it (${shape}, ${ratio}), and runs the image (1 run). Run the video once the picture is there.${notes.length ? ` ${notes.join(" ")}` : ""}`,
       );
@@ -82,16 +96,25 @@ export const videoIntent: Intent = {
       if (missing.length) waiting.push(...missing);
       else plan.run(ref);
     }
-    const what = combine ? `a video crossfading ${titles(images)}` : images.length === 1 ? `a video from ${titles(images)}` : `${count(images.length, "video")}, one from each of ${titles(images)}`;
+    const what = combine
+      ? `a video crossfading ${titles(images)}`
+      : images.length === 1
+        ? `a video from ${titles(images)}`
+        : `${count(images.length, "video")}, one from each of ${titles(images)}`;
     const runs = plan.runs ? `, and ${runsPhrase(plan.runs)}` : "";
-    const wait = waiting.length ? ` ${titles(waiting)} ${waiting.length === 1 ? "has" : "have"} no picture yet: run ${waiting.length === 1 ? "it" : "them"} first, then the video.` : "";
-    return plan.answer(`Adds ${what} (${shape}${fitted ? `, ${fitted}` : ""}), connected from ${images.length === 1 ? "it" : "them"}${runs}.${wait}${notes.length ? ` ${notes.join(" ")}` : ""}`);
+    const wait = waiting.length
+      ? ` ${titles(waiting)} ${waiting.length === 1 ? "has" : "have"} no picture yet: run ${waiting.length === 1 ? "it" : "them"} first, then the video.`
+      : "";
+    return plan.answer(
+      `Adds ${what} (${shape}${fitted ? `, ${fitted}` : ""}), connected from ${images.length === 1 ? "it" : "them"}${runs}.${wait}${notes.length ? ` ${notes.join(" ")}` : ""}`,
+    );
   },
 };
 
 const MODEL_NAME = "Local Video";
 const POINTS_AT_IMAGE = /\b(?:this|that|these|those|the selected|selected|my|the)\s+(?:images?|pictures?|frames?|photos?|stills?|shots?)\b/;
-const NEED_IMAGE = "Select an image first, or add one to the agent's context. Or describe the video: \"Make a 5-second video of waves at dusk with a slow push in\".";
+const NEED_IMAGE =
+  'Select an image first, or add one to the agent\'s context. Or describe the video: "Make a 5-second video of waves at dusk with a slow push in".';
 
 /** The local video's ratio nearest to `r`: wide ones 16:9, tall ones 9:16, square 1:1. */
 function videoRatio(r: string | undefined): VideoRatio | undefined {
@@ -105,7 +128,10 @@ function videoRatio(r: string | undefined): VideoRatio | undefined {
 /** A description without its camera-move words ("waves at dusk with a slow push in" → "waves at dusk"). */
 function stripMoves(description: string): string {
   return description
-    .replace(/[,\s]*\b(?:with|and|using)?\s*(?:an?\s+)?(?:slow|gentle|quick|fast|smooth)?\s*(?:push(?:ing)?[\s-]*in|dolly(?:ing)?[\s-]*(?:in|out)|zoom(?:ing)?[\s-]*(?:in|out)|pull(?:ing)?[\s-]*(?:out|back)|pan(?:ning)?[\s-]+(?:left|right|up|down)|truck(?:ing)?[\s-]+(?:left|right)|crane[\s-]+(?:up|down)|tilt[\s-]+(?:up|down)|static(?: camera| shot)?|locked[\s-]off(?: camera| shot)?)\b(?:\s+(?:move|movement|shot))?/gi, "")
+    .replace(
+      /[,\s]*\b(?:with|and|using)?\s*(?:an?\s+)?(?:slow|gentle|quick|fast|smooth)?\s*(?:push(?:ing)?[\s-]*in|dolly(?:ing)?[\s-]*(?:in|out)|zoom(?:ing)?[\s-]*(?:in|out)|pull(?:ing)?[\s-]*(?:out|back)|pan(?:ning)?[\s-]+(?:left|right|up|down)|truck(?:ing)?[\s-]+(?:left|right)|crane[\s-]+(?:up|down)|tilt[\s-]+(?:up|down)|static(?: camera| shot)?|locked[\s-]off(?: camera| shot)?)\b(?:\s+(?:move|movement|shot))?/gi,
+      "",
+    )
     .replace(/[\s,]+$/, "")
     .trim();
 }

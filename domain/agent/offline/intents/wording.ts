@@ -18,7 +18,13 @@ const nounCache = new Map<string, RegExp>();
 export function asksForNew(lower: string, nouns: string): boolean {
   let re = newCache.get(nouns);
   // The words between describe the new thing ("a 9:16 looping video"); a preposition or pointer ends it ("Veo 3 for the clip").
-  if (!re) newCache.set(nouns, (re = new RegExp(`\\b(?:an?|one|some|new|another|${NUMBER_PATTERN})\\s+(?:(?!(?:for|of|from|to|in|on|into|with|the|this|that|these|those|it|them|my)\\s)[a-z0-9:'-]+\\s+){0,3}?(?:${nouns})\\b`)));
+  if (!re)
+    newCache.set(
+      nouns,
+      (re = new RegExp(
+        `\\b(?:an?|one|some|new|another|${NUMBER_PATTERN})\\s+(?:(?!(?:for|of|from|to|in|on|into|with|the|this|that|these|those|it|them|my)\\s)[a-z0-9:'-]+\\s+){0,3}?(?:${nouns})\\b`,
+      )),
+    );
   return re.test(lower);
 }
 
@@ -67,7 +73,10 @@ export function sourcePrompt(node: AgentNodeView): string {
 
 /** A node title from a description: its first words, capitalised, without a leading article. */
 export function titleFrom(description: string, max = 48): string {
-  let t = description.replace(/\s+/g, " ").trim().replace(/^(?:an?|the)\s+/i, "");
+  let t = description
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^(?:an?|the)\s+/i, "");
   if (t.length > max) t = `${t.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
   return t ? t[0]!.toUpperCase() + t.slice(1) : "Untitled";
 }

@@ -35,8 +35,10 @@ export interface ScriptedGeminiTurn {
 
 export type GeminiChatFake = FakeServer & { chats: { model: string; path: string; body: GeminiRequest }[] };
 
-
-export async function startGeminiChatFake(options: { key: string; turn(request: GeminiRequest, index: number): ScriptedGeminiTurn }): Promise<GeminiChatFake> {
+export async function startGeminiChatFake(options: {
+  key: string;
+  turn(request: GeminiRequest, index: number): ScriptedGeminiTurn;
+}): Promise<GeminiChatFake> {
   const chats: GeminiChatFake["chats"] = [];
   const server = await startFakeServer({
     errorBody: googleErrorBody,
@@ -52,7 +54,15 @@ export async function startGeminiChatFake(options: { key: string; turn(request: 
       const send = (parts: GeminiPart[], last = false) =>
         res.write(
           `data: ${JSON.stringify({
-            candidates: [{ ...(parts.length ? { content: { parts, role: "model" } } : {}), index: 0, ...(last ? { finishReason: turn.finishReason ?? "STOP", ...(turn.finishMessage ? { finishMessage: turn.finishMessage } : {}) } : {}) }],
+            candidates: [
+              {
+                ...(parts.length ? { content: { parts, role: "model" } } : {}),
+                index: 0,
+                ...(last
+                  ? { finishReason: turn.finishReason ?? "STOP", ...(turn.finishMessage ? { finishMessage: turn.finishMessage } : {}) }
+                  : {}),
+              },
+            ],
             usageMetadata: { promptTokenCount: 120, candidatesTokenCount: 20, totalTokenCount: 140 },
             modelVersion: call[1],
             responseId: "resp-1",
@@ -60,7 +70,12 @@ export async function startGeminiChatFake(options: { key: string; turn(request: 
         );
       if (turn.thought) send([{ text: turn.thought, thought: true }]);
       for (const piece of turn.text ?? []) send([{ text: piece }]);
-      const calls = (turn.calls ?? []).map((c, i): GeminiPart => ({ functionCall: { ...(c.id ? { id: c.id } : {}), name: c.name, args: c.args }, ...(i === 0 ? { thoughtSignature: `sig-${chats.length}` } : {}) }));
+      const calls = (turn.calls ?? []).map(
+        (c, i): GeminiPart => ({
+          functionCall: { ...(c.id ? { id: c.id } : {}), name: c.name, args: c.args },
+          ...(i === 0 ? { thoughtSignature: `sig-${chats.length}` } : {}),
+        }),
+      );
       send(calls, true);
       res.end();
     },

@@ -12,7 +12,12 @@ import { bearer, type FakeServer, sendJson, startFakeServer } from "../../../gen
 
 export interface ChatRequest {
   model: string;
-  messages: { role: string; content?: string | null; tool_call_id?: string; tool_calls?: { id: string; function: { name: string; arguments: string } }[] }[];
+  messages: {
+    role: string;
+    content?: string | null;
+    tool_call_id?: string;
+    tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  }[];
   tools?: { type: string; function: { name: string; description: string; parameters: Record<string, unknown> } }[];
   tool_choice?: unknown;
   stream?: boolean;
@@ -37,14 +42,24 @@ export interface OpenAIChatFakeOptions {
 export type OpenAIChatFake = FakeServer & { chats: ChatRequest[] };
 
 const ERRORS: Record<number, unknown> = {
-  401: { error: { message: "Incorrect API key provided: sk-bad***key. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+  401: {
+    error: {
+      message: "Incorrect API key provided: sk-bad***key. You can find your API key at https://platform.openai.com/account/api-keys.",
+      type: "invalid_request_error",
+      param: null,
+      code: "invalid_api_key",
+    },
+  },
   429: { error: { message: "Rate limit reached for requests.", type: "requests", param: null, code: "rate_limit_exceeded" } },
 };
 
 export async function startOpenAIChatFake(options: OpenAIChatFakeOptions): Promise<OpenAIChatFake> {
   const chats: ChatRequest[] = [];
   const server = await startFakeServer({
-    errorBody: (status) => ERRORS[status] ?? { error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } },
+    errorBody: (status) =>
+      ERRORS[status] ?? {
+        error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null },
+      },
     ...(options.key ? { authorized: bearer(options.key) } : {}),
     handle({ req, res, url, json }) {
       if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") return false;
@@ -61,13 +76,23 @@ export async function startOpenAIChatFake(options: OpenAIChatFakeOptions): Promi
 const argsText = (args: unknown) => (typeof args === "string" ? args : JSON.stringify(args));
 
 function whole(model: string, turn: ScriptedTurn) {
-  const calls = (turn.calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, type: "function", function: { name: c.name, arguments: argsText(c.arguments) } }));
+  const calls = (turn.calls ?? []).map((c, i) => ({
+    id: c.id ?? `call_${i}`,
+    type: "function",
+    function: { name: c.name, arguments: argsText(c.arguments) },
+  }));
   return {
     id: "chatcmpl-1",
     object: "chat.completion",
     created: 1_700_000_000,
     model,
-    choices: [{ index: 0, message: { role: "assistant", content: turn.text?.join("") ?? null, ...(calls.length ? { tool_calls: calls } : {}) }, finish_reason: calls.length ? "tool_calls" : "stop" }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: turn.text?.join("") ?? null, ...(calls.length ? { tool_calls: calls } : {}) },
+        finish_reason: calls.length ? "tool_calls" : "stop",
+      },
+    ],
   };
 }
 
@@ -87,7 +112,9 @@ function stream(res: ServerResponse, model: string, turn: ScriptedTurn, ollamaSt
     const id = call.id ?? `call_${Math.random().toString(36).slice(2, 10)}`;
     const args = argsText(call.arguments);
     if (ollamaStyle) {
-      events.push(chunk({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: { name: call.name, arguments: args } }] }));
+      events.push(
+        chunk({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: { name: call.name, arguments: args } }] }),
+      );
       return;
     }
     events.push(chunk({ tool_calls: [{ index, id, type: "function", function: { name: call.name, arguments: "" } }] }));

@@ -77,11 +77,22 @@ export async function startComfyUIFake(options: ComfyUIFakeOptions = {}): Promis
     },
     async handle({ req, res, url, body, json }) {
       if (req.method === "GET" && url.pathname === "/object_info/CheckpointLoaderSimple") {
-        const ckpt = options.comboFormat === "options" ? ["COMBO", { options: checkpoints, tooltip: "The checkpoint to load." }] : [checkpoints, { tooltip: "The checkpoint to load." }];
-        return sendJson(res, 200, { CheckpointLoaderSimple: { input: { required: { ckpt_name: ckpt } }, output: ["MODEL", "CLIP", "VAE"], name: "CheckpointLoaderSimple" } });
+        const ckpt =
+          options.comboFormat === "options"
+            ? ["COMBO", { options: checkpoints, tooltip: "The checkpoint to load." }]
+            : [checkpoints, { tooltip: "The checkpoint to load." }];
+        return sendJson(res, 200, {
+          CheckpointLoaderSimple: {
+            input: { required: { ckpt_name: ckpt } },
+            output: ["MODEL", "CLIP", "VAE"],
+            name: "CheckpointLoaderSimple",
+          },
+        });
       }
       if (req.method === "POST" && url.pathname === "/upload/image") {
-        const form = await new Response(new Uint8Array(body), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        const form = await new Response(new Uint8Array(body), {
+          headers: { "content-type": req.headers["content-type"] ?? "" },
+        }).formData();
         const file = form.get("image");
         if (!file || typeof file === "string") return sendJson(res, 400, "No image");
         uploads.push({ name: file.name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()) });
@@ -93,7 +104,12 @@ export async function startComfyUIFake(options: ComfyUIFakeOptions = {}): Promis
         if (problem) {
           return sendJson(res, 400, {
             error: { type: "prompt_outputs_failed_validation", message: "Prompt outputs failed validation", details: "", extra_info: {} },
-            node_errors: { [problem.node]: { errors: [{ type: "value_not_in_list", message: "Value not in list", details: problem.details, extra_info: {} }], class_type: prompt[problem.node]?.class_type } },
+            node_errors: {
+              [problem.node]: {
+                errors: [{ type: "value_not_in_list", message: "Value not in list", details: problem.details, extra_info: {} }],
+                class_type: prompt[problem.node]?.class_type,
+              },
+            },
           });
         }
         const job: ComfyJob = { id: `prompt-${jobs.length + 1}`, clientId: client_id, graph: prompt };
@@ -138,7 +154,8 @@ export async function startComfyUIFake(options: ComfyUIFakeOptions = {}): Promis
 
   async function execute(job: ComfyJob) {
     const ws = clients.get(job.clientId);
-    const send = (type: string, data: Record<string, unknown>) => ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type, data: { ...data, prompt_id: job.id } }));
+    const send = (type: string, data: Record<string, unknown>) =>
+      ws?.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type, data: { ...data, prompt_id: job.id } }));
     const tick = () => new Promise((r) => setTimeout(r, 2));
     const sampler = Object.entries(job.graph).find(([, n]) => n.class_type === "KSampler");
     const steps = Number(sampler?.[1].inputs.steps ?? 4);
@@ -151,10 +168,20 @@ export async function startComfyUIFake(options: ComfyUIFakeOptions = {}): Promis
       await tick();
       if (id === sampler?.[0]) {
         if (options.failWith) {
-          const error = { prompt_id: job.id, node_id: id, node_type: "KSampler", exception_message: options.failWith, exception_type: "RuntimeError", traceback: [] };
+          const error = {
+            prompt_id: job.id,
+            node_id: id,
+            node_type: "KSampler",
+            exception_message: options.failWith,
+            exception_type: "RuntimeError",
+            traceback: [],
+          };
           messages.push(["execution_error", error]);
           send("execution_error", error);
-          setTimeout(() => history.set(job.id, { prompt: [], outputs: {}, status: { status_str: "error", completed: false, messages } }), 20);
+          setTimeout(
+            () => history.set(job.id, { prompt: [], outputs: {}, status: { status_str: "error", completed: false, messages } }),
+            20,
+          );
           return;
         }
         for (let value = 1; value <= steps; value++) {

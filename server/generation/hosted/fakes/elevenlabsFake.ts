@@ -44,7 +44,9 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions): Promi
       const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url.pathname);
       if (!tts || req.method !== "POST") return false;
       if (fake?.quotaExceeded) {
-        return sendJson(res, 401, { detail: { status: "quota_exceeded", message: "This request exceeds your quota of 10000. You have 0 credits remaining." } });
+        return sendJson(res, 401, {
+          detail: { status: "quota_exceeded", message: "This request exceeds your quota of 10000. You have 0 credits remaining." },
+        });
       }
       const body = json() as { text?: string };
       if (!body.text) return sendJson(res, 422, { detail: [{ loc: ["body", "text"], msg: "Field required", type: "missing" }] });
@@ -58,12 +60,24 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions): Promi
 
   async function dubbing(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) {
     if (url.pathname === "/v1/dubbing" && req.method === "POST") {
-      const form = await new Request(url, { method: "POST", headers: req.headers as Record<string, string>, body: new Uint8Array(body) }).formData();
+      const form = await new Request(url, {
+        method: "POST",
+        headers: req.headers as Record<string, string>,
+        body: new Uint8Array(body),
+      }).formData();
       const file = form.get("file");
-      if (!(file instanceof Blob)) return sendJson(res, 400, { detail: { status: "invalid_request", message: "Either file or source_url must be provided" } });
-      if (!form.get("target_lang")) return sendJson(res, 422, { detail: [{ loc: ["body", "target_lang"], msg: "Field required", type: "missing" }] });
+      if (!(file instanceof Blob))
+        return sendJson(res, 400, { detail: { status: "invalid_request", message: "Either file or source_url must be provided" } });
+      if (!form.get("target_lang"))
+        return sendJson(res, 422, { detail: [{ loc: ["body", "target_lang"], msg: "Field required", type: "missing" }] });
       const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-      const dub: FakeDub = { id: `dub-${dubs.length + 1}`, fields, file: { name: (file as File).name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()) }, polls: 0, deleted: false };
+      const dub: FakeDub = {
+        id: `dub-${dubs.length + 1}`,
+        fields,
+        file: { name: (file as File).name, type: file.type, bytes: Buffer.from(await file.arrayBuffer()) },
+        polls: 0,
+        deleted: false,
+      };
       dubs.push(dub);
       return sendJson(res, 200, { dubbing_id: dub.id, expected_duration_sec: 2 });
     }
@@ -77,12 +91,22 @@ export async function startElevenLabsFake(options: ElevenLabsFakeOptions): Promi
     if (req.method !== "GET") return false;
     if (!one[2]) {
       dub.polls += 1;
-      if (fake?.dubbingFails) return sendJson(res, 200, { dubbing_id: dub.id, name: dub.fields.name, status: "failed", target_languages: [dub.fields.target_lang], error: fake.dubbingFails });
+      if (fake?.dubbingFails)
+        return sendJson(res, 200, {
+          dubbing_id: dub.id,
+          name: dub.fields.name,
+          status: "failed",
+          target_languages: [dub.fields.target_lang],
+          error: fake.dubbingFails,
+        });
       const status = dub.polls < 2 ? "dubbing" : "dubbed";
       return sendJson(res, 200, { dubbing_id: dub.id, name: dub.fields.name, status, target_languages: [dub.fields.target_lang] });
     }
-    if (one[2] !== dub.fields.target_lang) return sendJson(res, 404, { detail: { status: "language_not_found", message: "Language not dubbed" } });
-    return dub.file.type.startsWith("video/") ? sendBytes(res, "video/mp4", sampleMp4(`${dub.id}-${one[2]}`)) : sendBytes(res, "audio/mpeg", sampleMp3(`${dub.id}-${one[2]}`));
+    if (one[2] !== dub.fields.target_lang)
+      return sendJson(res, 404, { detail: { status: "language_not_found", message: "Language not dubbed" } });
+    return dub.file.type.startsWith("video/")
+      ? sendBytes(res, "video/mp4", sampleMp4(`${dub.id}-${one[2]}`))
+      : sendBytes(res, "audio/mpeg", sampleMp3(`${dub.id}-${one[2]}`));
   }
   return fake;
 }

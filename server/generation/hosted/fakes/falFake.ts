@@ -37,7 +37,13 @@ const ERRORS: Record<number, unknown> = {
 };
 
 const kindOf = (modelId: string) =>
-  /try-?on/.test(modelId) ? "image" : /rodin|trellis|hunyuan3d|tripo/.test(modelId) ? "3d" : /video|kling|luma|hailuo|omnihuman|vace|lipsync/.test(modelId) ? "video" : "image";
+  /try-?on/.test(modelId)
+    ? "image"
+    : /rodin|trellis|hunyuan3d|tripo/.test(modelId)
+      ? "3d"
+      : /video|kling|luma|hailuo|omnihuman|vace|lipsync/.test(modelId)
+        ? "video"
+        : "image";
 
 export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
   const jobs: FalJob[] = [];
@@ -71,7 +77,12 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
             return sendJson(res, 202, {
               status: "IN_PROGRESS",
               response_url: base,
-              logs: logs ? [{ message: "Loading weights", level: "INFO", timestamp: "2025-01-01T00:00:00Z" }, { message: " 40%|████      | 11/28 [00:02<00:03]", level: "INFO", timestamp: "2025-01-01T00:00:01Z" }] : null,
+              logs: logs
+                ? [
+                    { message: "Loading weights", level: "INFO", timestamp: "2025-01-01T00:00:00Z" },
+                    { message: " 40%|████      | 11/28 [00:02<00:03]", level: "INFO", timestamp: "2025-01-01T00:00:01Z" },
+                  ]
+                : null,
             });
           }
           return sendJson(res, 200, { status: "COMPLETED", response_url: base, logs: null });
@@ -89,7 +100,13 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
         const job: FalJob = { id: `req-${jobs.length + 1}`, app, modelId, input: json(), polls: 0, cancelled: false };
         jobs.push(job);
         const base = `${origin}/${app}/requests/${job.id}`;
-        return sendJson(res, 200, { request_id: job.id, response_url: base, status_url: `${base}/status`, cancel_url: `${base}/cancel`, queue_position: 0 });
+        return sendJson(res, 200, {
+          request_id: job.id,
+          response_url: base,
+          status_url: `${base}/status`,
+          cancel_url: `${base}/cancel`,
+          queue_position: 0,
+        });
       }
       return false;
     },
@@ -105,7 +122,11 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
       // fal's trainers answer the weights and the training config as files.
       return {
         diffusers_lora_file: put(`${job.id}.safetensors`, "application/octet-stream", Buffer.from(`safetensors:${job.id}`)),
-        config_file: put(`${job.id}-config.json`, "application/json", Buffer.from(JSON.stringify({ trigger_word: job.input.trigger_word ?? null }))),
+        config_file: put(
+          `${job.id}-config.json`,
+          "application/json",
+          Buffer.from(JSON.stringify({ trigger_word: job.input.trigger_word ?? null })),
+        ),
       };
     }
     if (kind === "video") return { video: put(`${job.id}.mp4`, "video/mp4", sampleMp4(job.id)) };
@@ -116,7 +137,11 @@ export async function startFalFake(options: FalFakeOptions): Promise<FalFake> {
       };
     }
     const count = Number(job.input.num_images ?? 1);
-    const images = Array.from({ length: count }, (_, i) => ({ ...put(`${job.id}-${i}.png`, "image/png", samplePng(`${job.id}-${i}`)), width: 1, height: 1 }));
+    const images = Array.from({ length: count }, (_, i) => ({
+      ...put(`${job.id}-${i}.png`, "image/png", samplePng(`${job.id}-${i}`)),
+      width: 1,
+      height: 1,
+    }));
     return { images, seed: job.input.seed ?? 1, prompt: job.input.prompt, has_nsfw_concepts: images.map(() => false) };
   }
 

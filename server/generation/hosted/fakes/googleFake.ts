@@ -22,7 +22,14 @@ export interface GoogleFakeOptions {
 
 export type GoogleFake = FakeServer & { veoJobs: VeoJob[] };
 
-const STATUS: Record<number, string> = { 400: "INVALID_ARGUMENT", 402: "FAILED_PRECONDITION", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL" };
+const STATUS: Record<number, string> = {
+  400: "INVALID_ARGUMENT",
+  402: "FAILED_PRECONDITION",
+  403: "PERMISSION_DENIED",
+  404: "NOT_FOUND",
+  429: "RESOURCE_EXHAUSTED",
+  500: "INTERNAL",
+};
 const MESSAGES: Record<number, string> = {
   429: "Resource has been exhausted (e.g. check quota).",
   500: "An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting",
@@ -60,7 +67,15 @@ export async function startGoogleFake(options: GoogleFakeOptions): Promise<Googl
           const parts = body.contents[0].parts as { text?: string; inlineData?: unknown }[];
           const images = parts.filter((p) => p.inlineData).length;
           return sendJson(res, 200, {
-            candidates: [{ content: { role: "model", parts: [{ text: "thinking…", thought: true }, { text: `FADE IN: ${parts[0]?.text} (${images} images)` }] }, finishReason: "STOP" }],
+            candidates: [
+              {
+                content: {
+                  role: "model",
+                  parts: [{ text: "thinking…", thought: true }, { text: `FADE IN: ${parts[0]?.text} (${images} images)` }],
+                },
+                finishReason: "STOP",
+              },
+            ],
             usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 7 },
             modelVersion: model,
           });
@@ -68,7 +83,10 @@ export async function startGoogleFake(options: GoogleFakeOptions): Promise<Googl
         if (method === "predict") {
           const count = Number(body.parameters?.sampleCount ?? 1);
           return sendJson(res, 200, {
-            predictions: Array.from({ length: count }, (_, i) => ({ bytesBase64Encoded: samplePng(`imagen-${i}`).toString("base64"), mimeType: "image/png" })),
+            predictions: Array.from({ length: count }, (_, i) => ({
+              bytesBase64Encoded: samplePng(`imagen-${i}`).toString("base64"),
+              mimeType: "image/png",
+            })),
           });
         }
         const job: VeoJob = { id: `op-${veoJobs.length + 1}`, model: model!, body, polls: 0 };

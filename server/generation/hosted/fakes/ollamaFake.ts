@@ -16,7 +16,9 @@ export type OllamaFake = FakeServer;
 
 const ERRORS: Record<number, unknown> = {
   401: { error: { message: "unauthorized", type: "invalid_request_error", param: null, code: null } },
-  429: { error: { message: "server busy, please try again. maximum pending requests exceeded", type: "api_error", param: null, code: null } },
+  429: {
+    error: { message: "server busy, please try again. maximum pending requests exceeded", type: "api_error", param: null, code: null },
+  },
 };
 
 export async function startOllamaFake(options: OllamaFakeOptions = {}): Promise<OllamaFake> {
@@ -28,7 +30,9 @@ export async function startOllamaFake(options: OllamaFakeOptions = {}): Promise<
       if (req.method !== "POST" || url.pathname !== "/v1/chat/completions") return false;
       const body = json() as { model: string; messages: { role: string; content: string }[] };
       if (!models.includes(body.model)) {
-        return sendJson(res, 404, { error: { message: `model "${body.model}" not found, try pulling it first`, type: "api_error", param: null, code: null } });
+        return sendJson(res, 404, {
+          error: { message: `model "${body.model}" not found, try pulling it first`, type: "api_error", param: null, code: null },
+        });
       }
       const user = body.messages.filter((m) => m.role === "user").at(-1)?.content ?? "";
       const system = body.messages.find((m) => m.role === "system")?.content;
@@ -38,7 +42,13 @@ export async function startOllamaFake(options: OllamaFakeOptions = {}): Promise<
         created: 1_700_000_000,
         model: body.model,
         system_fingerprint: "fp_ollama",
-        choices: [{ index: 0, message: { role: "assistant", content: `${system ? `[${system}] ` : ""}${user} — and the tide came in.` }, finish_reason: "stop" }],
+        choices: [
+          {
+            index: 0,
+            message: { role: "assistant", content: `${system ? `[${system}] ` : ""}${user} — and the tide came in.` },
+            finish_reason: "stop",
+          },
+        ],
         usage: { prompt_tokens: 12, completion_tokens: 8, total_tokens: 20 },
       });
     },

@@ -15,7 +15,14 @@ export interface OpenAIEdit {
 export type OpenAIFake = FakeServer & { edits: OpenAIEdit[]; insufficientQuota: boolean };
 
 const ERRORS: Record<number, unknown> = {
-  401: { error: { message: "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.", type: "invalid_request_error", param: null, code: "invalid_api_key" } },
+  401: {
+    error: {
+      message: "Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.",
+      type: "invalid_request_error",
+      param: null,
+      code: "invalid_api_key",
+    },
+  },
   402: { error: { message: "Payment required.", type: "billing_error", param: null, code: "payment_required" } },
   404: { error: { message: "Not found.", type: "invalid_request_error", param: null, code: null } },
   429: { error: { message: "Rate limit reached for requests.", type: "requests", param: null, code: "rate_limit_exceeded" } },
@@ -26,12 +33,22 @@ export async function startOpenAIFake(options: { key: string }): Promise<OpenAIF
   let fake: OpenAIFake | undefined;
 
   const server = await startFakeServer({
-    errorBody: (status) => ERRORS[status] ?? { error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null } },
+    errorBody: (status) =>
+      ERRORS[status] ?? {
+        error: { message: "The server had an error while processing your request.", type: "server_error", param: null, code: null },
+      },
     authorized: bearer(options.key),
     async handle({ req, res, url, body, json }) {
       if (req.method !== "POST") return false;
       if (fake?.insufficientQuota) {
-        return sendJson(res, 429, { error: { message: "You exceeded your current quota, please check your plan and billing details.", type: "insufficient_quota", param: null, code: "insufficient_quota" } });
+        return sendJson(res, 429, {
+          error: {
+            message: "You exceeded your current quota, please check your plan and billing details.",
+            type: "insufficient_quota",
+            param: null,
+            code: "insufficient_quota",
+          },
+        });
       }
       if (url.pathname === "/v1/images/generations") {
         const input = json() as { n?: number; output_format?: string };
@@ -39,7 +56,9 @@ export async function startOpenAIFake(options: { key: string }): Promise<OpenAIF
       }
       if (url.pathname === "/v1/images/edits") {
         // Parse the multipart body the way any server would (here: undici's own parser).
-        const form = await new Response(new Uint8Array(body), { headers: { "content-type": req.headers["content-type"] ?? "" } }).formData();
+        const form = await new Response(new Uint8Array(body), {
+          headers: { "content-type": req.headers["content-type"] ?? "" },
+        }).formData();
         const edit: OpenAIEdit = { fields: {}, files: [] };
         for (const [name, value] of form.entries()) {
           if (typeof value === "string") edit.fields[name] = value;
@@ -57,7 +76,13 @@ export async function startOpenAIFake(options: { key: string }): Promise<OpenAIF
           status: "completed",
           output: [
             { type: "reasoning", id: "rs_1", summary: [] },
-            { type: "message", id: "msg_1", role: "assistant", status: "completed", content: [{ type: "output_text", text: `INT. ${text.toUpperCase()}`, annotations: [] }] },
+            {
+              type: "message",
+              id: "msg_1",
+              role: "assistant",
+              status: "completed",
+              content: [{ type: "output_text", text: `INT. ${text.toUpperCase()}`, annotations: [] }],
+            },
           ],
           usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 },
         });

@@ -26,7 +26,10 @@ export type ReplicateFake = FakeServer & { jobs: ReplicateJob[] };
 
 const ERRORS: Record<number, { title: string; detail: string }> = {
   401: { title: "Unauthenticated", detail: "You did not pass a valid authentication token" },
-  402: { title: "Insufficient credit", detail: "You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit." },
+  402: {
+    title: "Insufficient credit",
+    detail: "You have insufficient credit to run this model. Go to https://replicate.com/account/billing#billing to purchase credit.",
+  },
   404: { title: "Not found", detail: "The requested resource could not be found." },
   429: { title: "Request was throttled", detail: "Request was throttled. Expected available in 1 second." },
 };
@@ -65,11 +68,16 @@ export async function startReplicateFake(options: ReplicateFakeOptions): Promise
   });
 
   function view(job: ReplicateJob, origin: string) {
-    const urls = { get: `${origin}/v1/predictions/${job.id}`, cancel: `${origin}/v1/predictions/${job.id}/cancel`, stream: `${origin}/stream/${job.id}` };
+    const urls = {
+      get: `${origin}/v1/predictions/${job.id}`,
+      cancel: `${origin}/v1/predictions/${job.id}/cancel`,
+      stream: `${origin}/stream/${job.id}`,
+    };
     const common = { id: job.id, model: job.model, version: "hidden", input: job.input, urls, created_at: "2025-01-01T00:00:00Z" };
     if (job.canceled) return { ...common, status: "canceled", output: null, error: null, logs: "" };
     if (job.polls === 0) return { ...common, status: "starting", output: null, error: null, logs: "" };
-    if (job.polls < pollsToComplete) return { ...common, status: "processing", output: null, error: null, logs: "Using seed: 42\n 50%|█████     | 2/4 [00:00<00:00]" };
+    if (job.polls < pollsToComplete)
+      return { ...common, status: "processing", output: null, error: null, logs: "Using seed: 42\n 50%|█████     | 2/4 [00:00<00:00]" };
     if (options.failWithError) return { ...common, status: "failed", output: null, error: options.failWithError, logs: "" };
     const count = Number(job.input.num_outputs ?? 1);
     const output = Array.from({ length: count }, (_, i) => {

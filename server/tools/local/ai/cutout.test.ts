@@ -43,7 +43,12 @@ describe("cutOutPeople (MediaPipe selfie segmentation via Human)", () => {
 
   it("refuses a picture with no person in it instead of blanking it", async () => {
     // A flat sky with a gradient: nothing the model takes for a person.
-    const sky = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#5a8fd0" } }).composite([{ input: Buffer.from('<svg width="320" height="200"><rect x="0" y="120" width="320" height="80" fill="#3b6b2a"/></svg>') }]).png().toBuffer();
+    const sky = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#5a8fd0" } })
+      .composite([
+        { input: Buffer.from('<svg width="320" height="200"><rect x="0" y="120" width="320" height="80" fill="#3b6b2a"/></svg>') },
+      ])
+      .png()
+      .toBuffer();
     await expect(cutOutPeople(sky, { background: { kind: "transparent" } }, run())).rejects.toThrow("no person found in this picture");
     await expect(cutOutPeople(sky, { background: { kind: "transparent" } }, run())).rejects.toBeInstanceOf(ToolInputError);
   });
@@ -69,7 +74,9 @@ describe("cutOutPeople (MediaPipe selfie segmentation via Human)", () => {
   });
 
   it("puts another image behind the person, covering the frame", async () => {
-    const backdrop = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#2040c0" } }).jpeg().toBuffer();
+    const backdrop = await sharp({ create: { width: 300, height: 100, channels: 3, background: "#2040c0" } })
+      .jpeg()
+      .toBuffer();
     const out = await raw(await cutOutPeople(image, { background: { kind: "image", bytes: backdrop } }, run()));
     expect([out.width, out.height]).toEqual([512, 512]);
     const blue = corners(out, 2);
@@ -87,12 +94,16 @@ describe("cutOutPeople (MediaPipe selfie segmentation via Human)", () => {
   it("rejects when the signal is aborted, before or during the run", async () => {
     const aborted = new AbortController();
     aborted.abort();
-    await expect(cutOutPeople(image, { background: { kind: "transparent" } }, { signal: aborted.signal })).rejects.toMatchObject({ name: "AbortError" });
-    const midway = new AbortController();
-    const onProgress = (f: number) => f >= 0.1 && midway.abort();
-    await expect(cutOutPeople(image, { background: { kind: "transparent" } }, { signal: midway.signal, onProgress })).rejects.toMatchObject({
+    await expect(cutOutPeople(image, { background: { kind: "transparent" } }, { signal: aborted.signal })).rejects.toMatchObject({
       name: "AbortError",
     });
+    const midway = new AbortController();
+    const onProgress = (f: number) => f >= 0.1 && midway.abort();
+    await expect(cutOutPeople(image, { background: { kind: "transparent" } }, { signal: midway.signal, onProgress })).rejects.toMatchObject(
+      {
+        name: "AbortError",
+      },
+    );
   });
 
   it("names the field when the input is wrong", async () => {

@@ -44,9 +44,14 @@ export async function cutOutPeople(image: Buffer, params: { background: CutOutBa
   await checkpoint(opts.signal);
 
   // sharp runs removeAlpha late in its pipeline (after joinChannel), so the colours are split off first.
-  const colours = original.channels === 3 ? original : await rawPixels(sharp(original.data, { raw: rawInfo(original) }).removeAlpha(), "image");
+  const colours =
+    original.channels === 3 ? original : await rawPixels(sharp(original.data, { raw: rawInfo(original) }).removeAlpha(), "image");
   const rgb = sharp(colours.data, { raw: rawInfo(colours) });
-  const person = await rgb.clone().joinChannel(mask, { raw: { width: info.width, height: info.height, channels: 1 } }).png().toBuffer();
+  const person = await rgb
+    .clone()
+    .joinChannel(mask, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .png()
+    .toBuffer();
   let out: Sharp;
   switch (background.kind) {
     case "transparent":
@@ -56,7 +61,10 @@ export async function cutOutPeople(image: Buffer, params: { background: CutOutBa
       out = sharp(person).flatten({ background: parseColour(background.colour, "background.colour") });
       break;
     case "blur":
-      out = rgb.clone().blur(blurSigma(background.radius, info.width, info.height)).composite([{ input: person }]);
+      out = rgb
+        .clone()
+        .blur(blurSigma(background.radius, info.width, info.height))
+        .composite([{ input: person }]);
       break;
     case "image": {
       const cover = upright(background.bytes).resize(info.width, info.height, { fit: "cover" }).flatten({ background: "#ffffff" });
@@ -131,7 +139,8 @@ function checkBackground(background: unknown): asserts background is CutOutBackg
     return;
   }
   if (kind === "image") {
-    if (!Buffer.isBuffer((background as { bytes?: unknown }).bytes)) throw new ToolInputError("background.bytes: must be the bytes of an image");
+    if (!Buffer.isBuffer((background as { bytes?: unknown }).bytes))
+      throw new ToolInputError("background.bytes: must be the bytes of an image");
     return;
   }
   throw new ToolInputError(`background.kind: must be "transparent", "colour", "blur" or "image", got ${JSON.stringify(kind)}`);

@@ -9,7 +9,9 @@ let face: Buffer;
 let blank: Buffer;
 beforeAll(async () => {
   [strip, face] = await Promise.all([faceStrip(), portrait()]);
-  blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#8090a0" } }).png().toBuffer();
+  blank = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#8090a0" } })
+    .png()
+    .toBuffer();
 });
 
 describe("detectFaces (BlazeFace via Human)", () => {

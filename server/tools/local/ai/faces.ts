@@ -27,9 +27,7 @@ async function findFaces(image: Buffer, signal: AbortSignal): Promise<{ boxes: F
   const side = Math.min(DETECT_SIDE, Math.max(info.width, info.height));
   const k = side / Math.max(info.width, info.height);
   const small = await rawPixels(
-    upright(image)
-      .flatten({ background: "#ffffff" })
-      .resize(side, side, { fit: "contain", background: "#000000" }),
+    upright(image).flatten({ background: "#ffffff" }).resize(side, side, { fit: "contain", background: "#000000" }),
     "image",
   );
   const [offX, offY] = [(side - info.width * k) / 2, (side - info.height * k) / 2];
@@ -80,7 +78,14 @@ export async function blurFaces(image: Buffer, params: { strength?: number }, op
     const ellipse = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><ellipse cx="${width / 2}" cy="${height / 2}" rx="${width / 2}" ry="${height / 2}" fill="#fff"/></svg>`,
     );
-    const patch = await base.clone().extract({ left, top, width, height }).blur(sigma).ensureAlpha().composite([{ input: ellipse, blend: "dest-in" }]).png().toBuffer();
+    const patch = await base
+      .clone()
+      .extract({ left, top, width, height })
+      .blur(sigma)
+      .ensureAlpha()
+      .composite([{ input: ellipse, blend: "dest-in" }])
+      .png()
+      .toBuffer();
     patches.push({ input: patch, left, top });
     opts.signal.throwIfAborted();
   }
@@ -98,8 +103,10 @@ export async function cropToFace(image: Buffer, params: { aspect?: number; margi
   const report = progress(opts);
   const aspect = params?.aspect ?? 1;
   const margin = params?.margin ?? 0.6;
-  if (typeof aspect !== "number" || !(aspect >= 0.2 && aspect <= 5)) throw new ToolInputError(`aspect: must be a width/height ratio from 0.2 to 5, got ${JSON.stringify(params?.aspect)}`);
-  if (typeof margin !== "number" || !(margin >= 0 && margin <= 3)) throw new ToolInputError(`margin: must be a number from 0 to 3, got ${JSON.stringify(params?.margin)}`);
+  if (typeof aspect !== "number" || !(aspect >= 0.2 && aspect <= 5))
+    throw new ToolInputError(`aspect: must be a width/height ratio from 0.2 to 5, got ${JSON.stringify(params?.aspect)}`);
+  if (typeof margin !== "number" || !(margin >= 0 && margin <= 3))
+    throw new ToolInputError(`margin: must be a number from 0 to 3, got ${JSON.stringify(params?.margin)}`);
   const { boxes, info } = await findFaces(image, opts.signal);
   const face = [...boxes].sort((a, b) => b.width * b.height - a.width * a.height)[0];
   if (!face) throw new ToolInputError("image: no face was found to crop to");

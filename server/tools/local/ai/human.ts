@@ -41,7 +41,16 @@ function baseConfig(): Partial<Config> {
     hand: off,
     face: {
       enabled: false,
-      detector: { rotation: false, maxDetected: 64, minConfidence: 0.5, iouThreshold: 0.2, scale: 1, return: false, skipFrames: 0, skipTime: 0 },
+      detector: {
+        rotation: false,
+        maxDetected: 64,
+        minConfidence: 0.5,
+        iouThreshold: 0.2,
+        scale: 1,
+        return: false,
+        skipFrames: 0,
+        skipTime: 0,
+      },
       mesh: off,
       attention: off,
       iris: off,

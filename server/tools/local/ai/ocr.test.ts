@@ -29,7 +29,9 @@ describe("readText (tesseract.js, English)", () => {
   });
 
   it("returns an empty string for an image without text", async () => {
-    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const blank = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
     expect(await readText(blank, run())).toBe("");
   });
 

@@ -40,13 +40,19 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
 
     const nearest = await sharp(image).resize(512, 512, { kernel: "nearest" }).png().toBuffer();
     expect(psnr).toBeGreaterThan((await compare(nearest, reference)).psnr);
-    const shifted = await sharp(await sharp(out).extend({ left: 2, background: "#000" }).png().toBuffer()).extract({ left: 0, top: 0, width: 512, height: 512 }).png().toBuffer();
+    const shifted = await sharp(await sharp(out).extend({ left: 2, background: "#000" }).png().toBuffer())
+      .extract({ left: 0, top: 0, width: 512, height: 512 })
+      .png()
+      .toBuffer();
     expect((await compare(shifted, reference)).psnr).toBeLessThan(25);
     expect(warm).toBeLessThan(10_000); // the goal is 2 s on 2 cores; this only catches a gross regression
   });
 
   it("quadruples to exactly 4× and stays close to Lanczos", async () => {
-    const image = await sharp(await photo()).extract({ left: 64, top: 64, width: 128, height: 128 }).png().toBuffer();
+    const image = await sharp(await photo())
+      .extract({ left: 64, top: 64, width: 128, height: 128 })
+      .png()
+      .toBuffer();
     const [out, cold] = await timed(() => upscaleImage(image, { scale: 4 }, run()));
     const [, warm] = await timed(() => upscaleImage(image, { scale: 4 }, run()));
     console.info(`upscale ×4 128→512: cold ${cold} ms, warm ${warm} ms`);
@@ -61,7 +67,12 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
   it("stitches tiles without seams: small tiles give the whole-image result", async () => {
     const tf = await tfjs();
     const model = await upscaleModel(2);
-    const image = await raw(await sharp(await photo()).extract({ left: 10, top: 20, width: 100, height: 70 }).png().toBuffer());
+    const image = await raw(
+      await sharp(await photo())
+        .extract({ left: 10, top: 20, width: 100, height: 70 })
+        .png()
+        .toBuffer(),
+    );
     const signal = new AbortController().signal;
     const whole = await upscalePixels(tf, model, image, 2, 1000, 10, signal);
     const tiled = await upscalePixels(tf, model, image, 2, 32, 10, signal);
@@ -82,7 +93,12 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
     ]);
     const tf = await tfjs();
     const model = await upscaleModel(2);
-    const image = await raw(await sharp(await photo()).extract({ left: 0, top: 0, width: 120, height: 200 }).png().toBuffer());
+    const image = await raw(
+      await sharp(await photo())
+        .extract({ left: 0, top: 0, width: 120, height: 200 })
+        .png()
+        .toBuffer(),
+    );
     const signal = new AbortController().signal;
     const whole = await upscalePixels(tf, model, image, 2, 1000, 10, signal);
     const maxDiff = (other: Uint8ClampedArray) => other.reduce((worst, v, i) => Math.max(worst, Math.abs(v - whole[i]!)), 0);
@@ -133,7 +149,9 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
   });
 
   it("gives no dark frame at the image's edges (the model's zero padding is kept away from them)", async () => {
-    const white = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ffffff" } }).png().toBuffer();
+    const white = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
     for (const scale of [2, 4] as const) {
       const out = await raw(await upscaleImage(white, { scale }, run()));
       expect(Math.min(...out.data)).toBeGreaterThanOrEqual(250);
@@ -175,9 +193,13 @@ describe("upscaleImage (ESRGAN slim on tfjs-wasm)", () => {
     await expect(upscaleImage(image, { scale: 3 as 2 }, run())).rejects.toThrow(ToolInputError);
     await expect(upscaleImage(image, { scale: 3 as 2 }, run())).rejects.toThrow(/^scale: /);
     await expect(upscaleImage(Buffer.from("not an image"), { scale: 2 }, run())).rejects.toThrow(/^image: /);
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     await expect(upscaleImage(gif, { scale: 2 }, run())).rejects.toThrow(/^image: must be a PNG, JPEG or WebP/);
-    const huge = await sharp({ create: { width: 1100, height: 1100, channels: 3, background: "#000" } }).png().toBuffer();
+    const huge = await sharp({ create: { width: 1100, height: 1100, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     await expect(upscaleImage(huge, { scale: 4 }, run())).rejects.toThrow(/^image: 1100×1100 is too large/);
   });
 });

@@ -56,7 +56,11 @@ export async function upscaleImage(image: Buffer, params: { scale: UpscaleFactor
   const outH = height * scale;
   let result = sharp(Buffer.from(out.buffer, out.byteOffset, out.byteLength), { raw: { width: outW, height: outH, channels: 3 } });
   if (alpha) {
-    const bigAlpha = await sharp(alpha, { raw: { width, height, channels: 1 } }).resize(outW, outH, { kernel: "lanczos3" }).extractChannel(0).raw().toBuffer();
+    const bigAlpha = await sharp(alpha, { raw: { width, height, channels: 1 } })
+      .resize(outW, outH, { kernel: "lanczos3" })
+      .extractChannel(0)
+      .raw()
+      .toBuffer();
     result = result.joinChannel(bigAlpha, { raw: { width: outW, height: outH, channels: 1 } });
   }
   const png = await result.png().toBuffer();

@@ -114,12 +114,18 @@ export async function upscaleInBands(
   const { width, height } = image;
   const rowBytes = width * scale * 3;
   const out = new Uint8ClampedArray(rowBytes * height * scale);
-  const windows = bandRows(height, bands).map(([from, to]) => ({ from, to, top: Math.max(0, from - pad), bottom: Math.min(height, to + pad) }));
+  const windows = bandRows(height, bands).map(([from, to]) => ({
+    from,
+    to,
+    top: Math.max(0, from - pad),
+    bottom: Math.min(height, to + pad),
+  }));
   const place = (w: (typeof windows)[number], rgb: Uint8ClampedArray) => {
     const skip = (w.from - w.top) * scale * rowBytes;
     out.set(rgb.subarray(skip, skip + (w.to - w.from) * scale * rowBytes), w.from * scale * rowBytes);
   };
-  const here = (w: (typeof windows)[number], report?: (f: number) => void) => upscalePixels(tf, model, rowsOf(image, w.top, w.bottom), scale, tile, pad, signal, report);
+  const here = (w: (typeof windows)[number], report?: (f: number) => void) =>
+    upscalePixels(tf, model, rowsOf(image, w.top, w.bottom), scale, tile, pad, signal, report);
 
   // Helpers get copies of their rows (a transfer would detach the caller's buffer); this thread does band 0.
   const helped = windows.slice(1).map((w, i) => {

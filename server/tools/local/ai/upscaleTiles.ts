@@ -93,4 +93,3 @@ function rgbWindow({ data, width, height, channels }: RawImage, x0: number, y0: 
   }
   return rgb;
 }
-

@@ -40,8 +40,12 @@ describe("cancelling", () => {
     const { signal } = controller;
     await expect(trimVideo(clip, { start: 0, end: 1 }, { signal })).rejects.toMatchObject({ name: "AbortError" });
     await expect(normalizeLoudness(sound, {}, { signal })).rejects.toMatchObject({ name: "AbortError" });
-    await expect(adjustColour({ bytes: Buffer.alloc(0), contentType: "image/png" }, {}, { signal })).rejects.toMatchObject({ name: "AbortError" });
-    await expect(compressModel({ bytes: Buffer.alloc(0), contentType: "model/gltf-binary" }, { signal })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(adjustColour({ bytes: Buffer.alloc(0), contentType: "image/png" }, {}, { signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
+    await expect(compressModel({ bytes: Buffer.alloc(0), contentType: "model/gltf-binary" }, { signal })).rejects.toMatchObject({
+      name: "AbortError",
+    });
     await expect(probeMedia(clip.bytes, { signal })).rejects.toMatchObject({ name: "AbortError" });
     expect(readdirSync(tmp)).toEqual([]);
   });

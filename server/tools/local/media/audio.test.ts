@@ -41,7 +41,10 @@ describe("normalizeLoudness", () => {
   });
 
   it("limits only when the gain would push the true peak over -1.5 dBTP", () => {
-    expect(loudnessFilter({ input_i: "-30", input_tp: "-3" }, -14)).toEqual({ filter: expect.stringMatching(/^volume=16.00dB,alimiter=limit=0.7943:level=false$/), limited: true });
+    expect(loudnessFilter({ input_i: "-30", input_tp: "-3" }, -14)).toEqual({
+      filter: expect.stringMatching(/^volume=16.00dB,alimiter=limit=0.7943:level=false$/),
+      limited: true,
+    });
     expect(loudnessFilter({ input_i: "-30", input_tp: "-20" }, -23)).toEqual({ filter: "volume=7.00dB", limited: false });
     expect(loudnessFilter({ input_i: "-30", input_tp: "-20" }, -23, 1.5)).toEqual({ filter: "volume=8.50dB", limited: false });
   });
@@ -55,11 +58,14 @@ describe("normalizeLoudness", () => {
 
   it("refuses silence and a target out of range", async () => {
     await expect(normalizeLoudness(tone([["silence", 1]]), {}, options())).rejects.toThrow(ToolInputError);
-    await expect(normalizeLoudness(tone([[440, 1]]), { targetLufs: 3 }, options())).rejects.toThrow("targetLufs must be between -40 and -5 LUFS (got 3)");
+    await expect(normalizeLoudness(tone([[440, 1]]), { targetLufs: 3 }, options())).rejects.toThrow(
+      "targetLufs must be between -40 and -5 LUFS (got 3)",
+    );
   });
 
   it("parses loudnorm's measurement", () => {
-    const log = '[Parsed_loudnorm_0 @ 0x1] \n{\n\t"input_i" : "-22.25",\n\t"input_tp" : "-18.49",\n\t"input_lra" : "0.00",\n\t"input_thresh" : "-32.25",\n\t"target_offset" : "-0.05"\n}\n';
+    const log =
+      '[Parsed_loudnorm_0 @ 0x1] \n{\n\t"input_i" : "-22.25",\n\t"input_tp" : "-18.49",\n\t"input_lra" : "0.00",\n\t"input_thresh" : "-32.25",\n\t"target_offset" : "-0.05"\n}\n';
     expect(parseLoudnorm(log)).toMatchObject({ input_i: "-22.25", target_offset: "-0.05" });
   });
 });
@@ -87,7 +93,9 @@ describe("trimSilence", () => {
   it("leaves sound without silence alone, and refuses all-silent audio", async () => {
     const out = await trimSilence(tone([[440, 1]]), { thresholdDb: -50 }, options());
     expect(pcm(out).length / 16000).toBeCloseTo(1, 1);
-    await expect(trimSilence(tone([["silence", 1]]), {}, options())).rejects.toThrow("audio is silent at thresholdDb (-40 dB): nothing would be left");
+    await expect(trimSilence(tone([["silence", 1]]), {}, options())).rejects.toThrow(
+      "audio is silent at thresholdDb (-40 dB): nothing would be left",
+    );
   });
 
   it("reads silencedetect's events, with or without a final silence_end", () => {
@@ -115,7 +123,9 @@ describe("fadeAudio", () => {
 
   it("checks the lengths against the audio", async () => {
     const short = tone([[440, 1]]);
-    await expect(fadeAudio(short, { fadeIn: 0.7, fadeOut: 0.7 }, options())).rejects.toThrow("fadeIn + fadeOut must be at most the audio's length (1.0 s)");
+    await expect(fadeAudio(short, { fadeIn: 0.7, fadeOut: 0.7 }, options())).rejects.toThrow(
+      "fadeIn + fadeOut must be at most the audio's length (1.0 s)",
+    );
     await expect(fadeAudio(short, { fadeIn: -1 }, options())).rejects.toThrow("fadeIn must be 0 seconds or more (got -1)");
     const mp3 = await fadeAudio(tone([[440, 1]], { format: "mp3" }), { fadeOut: 0.3 }, options());
     expect(await probeMedia(mp3.bytes)).toMatchObject({ hasAudio: true, hasVideo: false, audioCodec: "pcm_s16le" });

@@ -20,12 +20,22 @@ import { ToolInputError, type MediaFile, type MediaProbe, type ToolRunOptions } 
 const TRUE_PEAK = -1.5;
 const LOUDNESS_RANGE = 11;
 
-async function encodeWav(dir: string, input: string, filters: string, probe: MediaProbe, duration: number, options: ToolRunOptions): Promise<MediaFile> {
+async function encodeWav(
+  dir: string,
+  input: string,
+  filters: string,
+  probe: MediaProbe,
+  duration: number,
+  options: ToolRunOptions,
+): Promise<MediaFile> {
   const rate = probe.sampleRate && probe.sampleRate >= 8000 ? probe.sampleRate : 48000;
   // prettier-ignore
   await runFfmpeg({
     args: ["-i", input, "-map", "0:a:0", "-vn", "-sn", "-af", filters, "-ar", String(rate), "-c:a", "pcm_s16le", "-f", "wav", "out.wav"],
-    cwd: dir, duration, signal: options.signal, onProgress: options.onProgress,
+    cwd: dir,
+    duration,
+    signal: options.signal,
+    onProgress: options.onProgress,
   });
   return { bytes: await readFile(path.join(dir, "out.wav")), contentType: "audio/wav" };
 }
@@ -47,11 +57,32 @@ export function parseLoudnorm(log: string): LoudnormMeasure {
 }
 
 /** Integrated loudness and true peak from loudnorm's measuring pass over `file`. */
-async function measureLoudness(dir: string, file: string, duration: number, target: number, signal: AbortSignal, onProgress?: (f: number) => void): Promise<LoudnormMeasure> {
+async function measureLoudness(
+  dir: string,
+  file: string,
+  duration: number,
+  target: number,
+  signal: AbortSignal,
+  onProgress?: (f: number) => void,
+): Promise<LoudnormMeasure> {
   // prettier-ignore
   const run = await runFfmpegLogged(
-    ["-i", file, "-map", "0:a:0", "-vn", "-af", `loudnorm=I=${target}:TP=${TRUE_PEAK}:LRA=${LOUDNESS_RANGE}:print_format=json`, "-f", "null", "-"],
-    dir, signal, duration, onProgress,
+    [
+      "-i",
+      file,
+      "-map",
+      "0:a:0",
+      "-vn",
+      "-af",
+      `loudnorm=I=${target}:TP=${TRUE_PEAK}:LRA=${LOUDNESS_RANGE}:print_format=json`,
+      "-f",
+      "null",
+      "-",
+    ],
+    dir,
+    signal,
+    duration,
+    onProgress,
   );
   if (run.code !== 0) throw new Error(`loudness measurement failed: ${run.log.trim().split("\n").slice(-3).join(" ")}`);
   return parseLoudnorm(run.log);
@@ -61,7 +92,11 @@ async function measureLoudness(dir: string, file: string, duration: number, targ
  * One constant gain, plus a peak limiter when that gain would push true peaks above -1.5 dBTP (limiting 0.5 dB
  * lower, as the limiter sees samples, not true peaks). Returns the filter and whether it limits.
  */
-export function loudnessFilter(m: Pick<LoudnormMeasure, "input_i" | "input_tp">, target: number, extraGain = 0): { filter: string; limited: boolean } {
+export function loudnessFilter(
+  m: Pick<LoudnormMeasure, "input_i" | "input_tp">,
+  target: number,
+  extraGain = 0,
+): { filter: string; limited: boolean } {
   const gain = target - Number(m.input_i) + extraGain;
   const volume = `volume=${gain.toFixed(2)}dB`;
   if (!(Number(m.input_tp) + gain > TRUE_PEAK)) return { filter: volume, limited: false };
@@ -132,19 +167,30 @@ export async function trimSilence(audio: MediaFile, params: { thresholdDb?: numb
     // prettier-ignore
     const detect = await runFfmpegLogged(
       ["-i", input, "-map", "0:a:0", "-vn", "-af", `silencedetect=noise=${threshold}dB:d=0.02`, "-f", "null", "-"],
-      dir, signal, probe.durationSeconds, progressSpan(onProgress, 0, 0.5),
+      dir,
+      signal,
+      probe.durationSeconds,
+      progressSpan(onProgress, 0, 0.5),
     );
     if (detect.code !== 0) throw new Error(`silence detection failed: ${detect.log.trim().split("\n").slice(-3).join(" ")}`);
     const span = soundSpan(detect.log, probe.durationSeconds);
-    if (!span || span.end - span.start < 0.01) throw new ToolInputError(`audio is silent at thresholdDb (${threshold} dB): nothing would be left`);
+    if (!span || span.end - span.start < 0.01)
+      throw new ToolInputError(`audio is silent at thresholdDb (${threshold} dB): nothing would be left`);
     const filters = `atrim=start=${secs(span.start)}:end=${secs(span.end)},asetpts=PTS-STARTPTS`;
-    const result = await encodeWav(dir, input, filters, probe, span.end - span.start, { signal, onProgress: progressSpan(onProgress, 0.5, 1) });
+    const result = await encodeWav(dir, input, filters, probe, span.end - span.start, {
+      signal,
+      onProgress: progressSpan(onProgress, 0.5, 1),
+    });
     onProgress?.(1);
     return result;
   });
 }
 
-export async function fadeAudio(audio: MediaFile, params: { fadeIn?: number; fadeOut?: number }, options: ToolRunOptions): Promise<MediaFile> {
+export async function fadeAudio(
+  audio: MediaFile,
+  params: { fadeIn?: number; fadeOut?: number },
+  options: ToolRunOptions,
+): Promise<MediaFile> {
   const fadeIn = checkNumber("fadeIn", params.fadeIn ?? 0, 0, Infinity, "seconds");
   const fadeOut = checkNumber("fadeOut", params.fadeOut ?? 0, 0, Infinity, "seconds");
   const { signal, onProgress } = options;
@@ -154,7 +200,8 @@ export async function fadeAudio(audio: MediaFile, params: { fadeIn?: number; fad
     const duration = probe.durationSeconds;
     if (fadeIn > duration) throw new ToolInputError(`fadeIn must be at most the audio's length (${seconds(duration)})`);
     if (fadeOut > duration) throw new ToolInputError(`fadeOut must be at most the audio's length (${seconds(duration)})`);
-    if (fadeIn + fadeOut > duration + 1e-6) throw new ToolInputError(`fadeIn + fadeOut must be at most the audio's length (${seconds(duration)})`);
+    if (fadeIn + fadeOut > duration + 1e-6)
+      throw new ToolInputError(`fadeIn + fadeOut must be at most the audio's length (${seconds(duration)})`);
     const filters = ["asetpts=PTS-STARTPTS"];
     if (fadeIn > 0) filters.push(`afade=t=in:st=0:d=${secs(fadeIn)}`);
     if (fadeOut > 0) filters.push(`afade=t=out:st=${secs(Math.max(0, duration - fadeOut))}:d=${secs(fadeOut)}`);

@@ -32,6 +32,12 @@ export interface EncodeRun {
 
 /** Runs ffmpeg with `args` (inputs, maps, codecs) writing `out.mp4` in `dir`, and returns the MP4. */
 export async function encodeMp4(dir: string, args: string[], run: EncodeRun): Promise<MediaFile> {
-  await runFfmpeg({ args: [...args, "-movflags", "+faststart", "-f", "mp4", "out.mp4"], cwd: dir, duration: run.duration, signal: run.signal, onProgress: run.onProgress });
+  await runFfmpeg({
+    args: [...args, "-movflags", "+faststart", "-f", "mp4", "out.mp4"],
+    cwd: dir,
+    duration: run.duration,
+    signal: run.signal,
+    onProgress: run.onProgress,
+  });
   return { bytes: await readFile(path.join(dir, "out.mp4")), contentType: "video/mp4" };
 }

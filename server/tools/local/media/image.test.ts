@@ -9,10 +9,15 @@ const options = () => ({ signal: new AbortController().signal });
 async function halves(width: number, height: number, left: string, right: string, format: "png" | "jpeg" = "png"): Promise<MediaFile> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width / 2}" height="${height}" fill="${left}"/><rect x="${width / 2}" width="${width / 2}" height="${height}" fill="${right}"/></svg>`;
   const image = sharp(Buffer.from(svg));
-  return format === "png" ? { bytes: await image.png().toBuffer(), contentType: "image/png" } : { bytes: await image.jpeg().toBuffer(), contentType: "image/jpeg" };
+  return format === "png"
+    ? { bytes: await image.png().toBuffer(), contentType: "image/png" }
+    : { bytes: await image.jpeg().toBuffer(), contentType: "image/jpeg" };
 }
 
-async function meanRgb(bytes: Buffer, region?: { left: number; top: number; width: number; height: number }): Promise<[number, number, number]> {
+async function meanRgb(
+  bytes: Buffer,
+  region?: { left: number; top: number; width: number; height: number },
+): Promise<[number, number, number]> {
   // stats() reads the input, not the pipeline: extract into a buffer first
   const { channels } = await sharp(region ? await sharp(bytes).extract(region).png().toBuffer() : bytes).stats();
   return channels.slice(0, 3).map((c) => c.mean) as [number, number, number];
@@ -53,9 +58,13 @@ describe("cropToAspect", () => {
   it("refuses unknown ratios, unreadable input and SVG", async () => {
     const image = await halves(64, 64, "#fff", "#000");
     await expect(cropToAspect(image, { aspectRatio: "5:7" as never }, options())).rejects.toThrow(/^aspectRatio must be one of 1:1, 4:3/);
-    await expect(cropToAspect({ bytes: Buffer.from("nope"), contentType: "image/png" }, { aspectRatio: "1:1" }, options())).rejects.toThrow(ToolInputError);
+    await expect(cropToAspect({ bytes: Buffer.from("nope"), contentType: "image/png" }, { aspectRatio: "1:1" }, options())).rejects.toThrow(
+      ToolInputError,
+    );
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
-    await expect(cropToAspect({ bytes: svg, contentType: "image/svg+xml" }, { aspectRatio: "1:1" }, options())).rejects.toThrow("image must be a PNG, JPEG or WebP picture (got svg)");
+    await expect(cropToAspect({ bytes: svg, contentType: "image/svg+xml" }, { aspectRatio: "1:1" }, options())).rejects.toThrow(
+      "image must be a PNG, JPEG or WebP picture (got svg)",
+    );
     expect(() => cropBox(6, 3, "21:9")).toThrow("image is too small for aspectRatio 21:9 (6×3)");
     expect(cropBox(1920, 1080, "21:9")).toEqual({ left: 1, top: 129, width: 1918, height: 822 });
   });
@@ -82,16 +91,25 @@ describe("adjustColour", () => {
     const [r, g, b] = await meanRgb((await adjustColour(image, { saturation: 0 }, options())).bytes);
     expect(Math.max(Math.abs(r - g), Math.abs(g - b))).toBeLessThan(3);
     const spread = async (bytes: Buffer) => (await sharp(bytes).stats()).channels[0]?.stdev ?? 0;
-    expect(await spread((await adjustColour(image, { contrast: 1.5 }, options())).bytes)).toBeGreaterThan((await spread(image.bytes)) * 1.3);
+    expect(await spread((await adjustColour(image, { contrast: 1.5 }, options())).bytes)).toBeGreaterThan(
+      (await spread(image.bytes)) * 1.3,
+    );
     expect(await spread((await adjustColour(image, { contrast: 0.5 }, options())).bytes)).toBeLessThan((await spread(image.bytes)) * 0.7);
-    const red = { bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#d02020" } }).png().toBuffer(), contentType: "image/png" };
+    const red = {
+      bytes: await sharp({ create: { width: 8, height: 8, channels: 3, background: "#d02020" } })
+        .png()
+        .toBuffer(),
+      contentType: "image/png",
+    };
     const [hr, hg, hb] = await meanRgb((await adjustColour(red, { hue: 180 }, options())).bytes);
     expect(hg).toBeGreaterThan(hr);
     expect(hb).toBeGreaterThan(hr);
   });
 
   it("pivots contrast on mid-grey for 16-bit pictures too", async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c06040"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#c06040"/></svg>',
+    );
     const deep = await sharp(svg).toColourspace("rgb16").png().toBuffer();
     expect((await sharp(deep).metadata()).depth).toBe("ushort");
     const [r, g, b] = await meanRgb((await adjustColour({ bytes: deep, contentType: "image/png" }, { contrast: 0.5 }, options())).bytes);
@@ -102,12 +120,18 @@ describe("adjustColour", () => {
   });
 
   it("keeps transparency and names a parameter out of range", async () => {
-    const translucent = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 200, g: 100, b: 50, alpha: 0.5 } } }).png().toBuffer();
+    const translucent = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 200, g: 100, b: 50, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const out = await adjustColour({ bytes: translucent, contentType: "image/png" }, { contrast: 1.8, brightness: 1.2 }, options());
     const { channels } = await sharp(out.bytes).stats();
     expect(channels).toHaveLength(4);
     expect(channels[3]?.mean).toBeCloseTo(128, -1);
-    await expect(adjustColour({ bytes: translucent, contentType: "image/png" }, { brightness: 3 }, options())).rejects.toThrow("brightness must be between 0 and 2 (got 3)");
-    await expect(adjustColour({ bytes: translucent, contentType: "image/png" }, { hue: 270 }, options())).rejects.toThrow("hue must be between -180 and 180 degrees (got 270)");
+    await expect(adjustColour({ bytes: translucent, contentType: "image/png" }, { brightness: 3 }, options())).rejects.toThrow(
+      "brightness must be between 0 and 2 (got 3)",
+    );
+    await expect(adjustColour({ bytes: translucent, contentType: "image/png" }, { hue: 270 }, options())).rejects.toThrow(
+      "hue must be between -180 and 180 degrees (got 270)",
+    );
   });
 });

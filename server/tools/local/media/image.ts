@@ -40,7 +40,8 @@ export function cropBox(width: number, height: number, ratio: AspectRatio): { le
 }
 
 export async function cropToAspect(image: MediaFile, params: { aspectRatio: AspectRatio }, options: ToolRunOptions): Promise<MediaFile> {
-  if (!ASPECT_RATIOS.includes(params.aspectRatio)) throw new ToolInputError(`aspectRatio must be one of ${ASPECT_RATIOS.join(", ")} (got ${String(params.aspectRatio)})`);
+  if (!ASPECT_RATIOS.includes(params.aspectRatio))
+    throw new ToolInputError(`aspectRatio must be one of ${ASPECT_RATIOS.join(", ")} (got ${String(params.aspectRatio)})`);
   throwIfAborted(options.signal);
   const size = await uprightSize(image.bytes, "image");
   const box = cropBox(size.width, size.height, params.aspectRatio);

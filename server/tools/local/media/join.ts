@@ -35,21 +35,33 @@ export async function joinVideos(videos: MediaFile[], options: ToolRunOptions): 
       // prettier-ignore
       chains.push(
         `[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,` +
-        `fps=${fps},format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=end=${length},setpts=PTS-STARTPTS[v${i}]`,
+          `fps=${fps},format=yuv420p,tpad=stop=-1:stop_mode=clone,trim=end=${length},setpts=PTS-STARTPTS[v${i}]`,
       );
       if (withSound) {
         const source = probe.hasAudio ? `[${i}:a:0]aresample=48000,` : "anullsrc=r=48000:cl=stereo,";
-        chains.push(`${source}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,apad,atrim=end=${length},asetpts=PTS-STARTPTS[a${i}]`);
+        chains.push(
+          `${source}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,apad,atrim=end=${length},asetpts=PTS-STARTPTS[a${i}]`,
+        );
         segments += `[v${i}][a${i}]`;
       } else segments += `[v${i}]`;
     }
     const graph = [...chains, `${segments}concat=n=${clips.length}:v=1:a=${withSound ? 1 : 0}${withSound ? "[v][a]" : "[v]"}`].join(";");
     const total = clips.reduce((sum, c) => sum + c.probe.durationSeconds, 0);
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      ...clips.flatMap((c) => ["-i", c.file]), "-filter_complex", graph,
-      "-map", "[v]", ...(withSound ? ["-map", "[a]"] : []), ...H264, ...AAC,
-    ], { duration: total, signal, onProgress });
+    const result = await encodeMp4(
+      dir,
+      [
+        ...clips.flatMap((c) => ["-i", c.file]),
+        "-filter_complex",
+        graph,
+        "-map",
+        "[v]",
+        ...(withSound ? ["-map", "[a]"] : []),
+        ...H264,
+        ...AAC,
+      ],
+      { duration: total, signal, onProgress },
+    );
     onProgress?.(1);
     return result;
   });

@@ -18,8 +18,12 @@ function gridSoup(n = 40) {
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++)
       for (const [a, b] of [
-        [0, 0], [1, 0], [0, 1],
-        [1, 0], [1, 1], [0, 1],
+        [0, 0],
+        [1, 0],
+        [0, 1],
+        [1, 0],
+        [1, 1],
+        [0, 1],
       ] as Array<[number, number]>) {
         const v = at(i + a, j + b);
         positions.push(...v.p);
@@ -35,7 +39,9 @@ function gridSoup(n = 40) {
 async function fixture(): Promise<Buffer> {
   const doc = new Document();
   const buffer = doc.createBuffer();
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3080c0" } }).png({ compressionLevel: 0 }).toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3080c0" } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
   const scene = doc.createScene();
   const { positions, normals, uvs } = gridSoup();
   for (const [k, offset] of [0, 3].entries()) {
@@ -47,7 +53,11 @@ async function fixture(): Promise<Buffer> {
       .setAttribute("NORMAL", doc.createAccessor().setType("VEC3").setArray(normals.slice()).setBuffer(buffer))
       .setAttribute("TEXCOORD_0", doc.createAccessor().setType("VEC2").setArray(uvs.slice()).setBuffer(buffer))
       .setMaterial(material);
-    const node = doc.createNode(`grid${k}`).setMesh(doc.createMesh(`grid${k}`).addPrimitive(prim)).setTranslation([offset, 0, 0]).setScale([1 + k, 1, 1]);
+    const node = doc
+      .createNode(`grid${k}`)
+      .setMesh(doc.createMesh(`grid${k}`).addPrimitive(prim))
+      .setTranslation([offset, 0, 0])
+      .setScale([1 + k, 1, 1]);
     scene.addChild(node);
   }
   doc.createMaterial("unused").setBaseColorFactor([1, 0, 0, 1]);
@@ -64,16 +74,31 @@ function surface(doc: Document): { triangles: number; area: number } {
   const visit = (node: Node) => {
     const mesh = node.getMesh();
     const m = node.getWorldMatrix();
-    const world = (p: number[]) => [0, 1, 2].map((r) => (m[r] as number) * (p[0] as number) + (m[4 + r] as number) * (p[1] as number) + (m[8 + r] as number) * (p[2] as number) + (m[12 + r] as number));
+    const world = (p: number[]) =>
+      [0, 1, 2].map(
+        (r) =>
+          (m[r] as number) * (p[0] as number) +
+          (m[4 + r] as number) * (p[1] as number) +
+          (m[8 + r] as number) * (p[2] as number) +
+          (m[12 + r] as number),
+      );
     for (const prim of mesh?.listPrimitives() ?? []) {
       const pos = prim.getAttribute("POSITION") as Accessor;
       const indices = prim.getIndices();
       const count = indices ? indices.getCount() : pos.getCount();
       for (let t = 0; t < count; t += 3) {
-        const [a, b, c] = [0, 1, 2].map((k) => world(pos.getElement(indices ? indices.getScalar(t + k) : t + k, []))) as [number[], number[], number[]];
+        const [a, b, c] = [0, 1, 2].map((k) => world(pos.getElement(indices ? indices.getScalar(t + k) : t + k, []))) as [
+          number[],
+          number[],
+          number[],
+        ];
         const u = [0, 1, 2].map((i) => (b[i] as number) - (a[i] as number));
         const v = [0, 1, 2].map((i) => (c[i] as number) - (a[i] as number));
-        const cross = [(u[1] as number) * (v[2] as number) - (u[2] as number) * (v[1] as number), (u[2] as number) * (v[0] as number) - (u[0] as number) * (v[2] as number), (u[0] as number) * (v[1] as number) - (u[1] as number) * (v[0] as number)];
+        const cross = [
+          (u[1] as number) * (v[2] as number) - (u[2] as number) * (v[1] as number),
+          (u[2] as number) * (v[0] as number) - (u[0] as number) * (v[2] as number),
+          (u[0] as number) * (v[1] as number) - (u[1] as number) * (v[0] as number),
+        ];
         area += Math.hypot(...cross) / 2;
         triangles++;
       }
@@ -88,7 +113,10 @@ describe("compressModel", () => {
   it("makes a smaller GLB that loads with the same geometry", async () => {
     const glb = await fixture();
     const progress: number[] = [];
-    const out = await compressModel({ bytes: glb, contentType: "model/gltf-binary" }, { ...options(), onProgress: (f) => progress.push(f) });
+    const out = await compressModel(
+      { bytes: glb, contentType: "model/gltf-binary" },
+      { ...options(), onProgress: (f) => progress.push(f) },
+    );
     expect(out.contentType).toBe("model/gltf-binary");
     expect(out.bytes.length).toBeLessThan(glb.length * 0.15);
     expect(progress.at(-1)).toBe(1);
@@ -138,7 +166,9 @@ describe("compressModel", () => {
   });
 
   it("refuses what is not a GLB, and extensions it would drop", async () => {
-    await expect(compressModel({ bytes: Buffer.from("solid cube\nendsolid"), contentType: "model/stl" }, options())).rejects.toThrow(new ToolInputError("model must be a binary glTF (.glb) file"));
+    await expect(compressModel({ bytes: Buffer.from("solid cube\nendsolid"), contentType: "model/stl" }, options())).rejects.toThrow(
+      new ToolInputError("model must be a binary glTF (.glb) file"),
+    );
     const glb = await fixture();
     const jsonLength = glb.readUInt32LE(12);
     const json = JSON.parse(glb.toString("utf8", 20, 20 + jsonLength)) as Record<string, unknown>;
@@ -151,7 +181,9 @@ describe("compressModel", () => {
     header.writeUInt32LE(text.length, 12);
     header.write("JSON", 16, "ascii");
     const edited = Buffer.concat([header, text, glb.subarray(20 + jsonLength)]);
-    await expect(compressModel({ bytes: edited, contentType: "model/gltf-binary" }, options())).rejects.toThrow("model uses glTF extensions that cannot be kept when compressing: KHR_draco_mesh_compression");
+    await expect(compressModel({ bytes: edited, contentType: "model/gltf-binary" }, options())).rejects.toThrow(
+      "model uses glTF extensions that cannot be kept when compressing: KHR_draco_mesh_compression",
+    );
   });
 
   it("returns the original when nothing can be saved", async () => {

@@ -54,14 +54,23 @@ export async function compressModel(glb: MediaFile, options: ToolRunOptions): Pr
   const { signal, onProgress } = options;
   throwIfAborted(signal);
   const unknown = (glbJson(glb.bytes).extensionsUsed ?? []).filter((name) => !KNOWN_EXTENSIONS.has(name));
-  if (unknown.length > 0) throw new ToolInputError(`model uses glTF extensions that cannot be kept when compressing: ${unknown.join(", ")}`);
+  if (unknown.length > 0)
+    throw new ToolInputError(`model uses glTF extensions that cannot be kept when compressing: ${unknown.join(", ")}`);
   let doc: Document;
   try {
     doc = await io().readBinary(new Uint8Array(glb.bytes));
   } catch (err) {
     throw new ToolInputError(`model could not be read: ${(err as Error).message}`);
   }
-  const steps: Array<(d: Document) => void> = [mergeBuffers, dedupAccessors, dedupTextures, dedupMaterialsAndMeshes, weld, dedupAccessors, prune];
+  const steps: Array<(d: Document) => void> = [
+    mergeBuffers,
+    dedupAccessors,
+    dedupTextures,
+    dedupMaterialsAndMeshes,
+    weld,
+    dedupAccessors,
+    prune,
+  ];
   for (const [i, step] of steps.entries()) {
     throwIfAborted(signal);
     step(doc);
@@ -75,5 +84,7 @@ export async function compressModel(glb: MediaFile, options: ToolRunOptions): Pr
   onProgress?.(0.9);
   const bytes = Buffer.from(await io().writeBinary(doc));
   onProgress?.(1);
-  return bytes.length < glb.bytes.length ? { bytes, contentType: "model/gltf-binary" } : { bytes: glb.bytes, contentType: "model/gltf-binary" };
+  return bytes.length < glb.bytes.length
+    ? { bytes, contentType: "model/gltf-binary" }
+    : { bytes: glb.bytes, contentType: "model/gltf-binary" };
 }

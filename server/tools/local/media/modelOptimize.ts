@@ -47,7 +47,15 @@ export function dedupAccessors(doc: Document): void {
     if (!array) continue;
     // an index list and a vertex attribute with equal bytes still live in different kinds of buffer view
     const uses = [...new Set(graph.listParentEdges(accessor).map((edge) => edge.getName()))].sort().join(",");
-    const key = [accessor.getType(), accessor.getComponentType(), accessor.getNormalized(), accessor.getCount(), accessor.getSparse(), uses, hash(bytesOf(array))].join("|");
+    const key = [
+      accessor.getType(),
+      accessor.getComponentType(),
+      accessor.getNormalized(),
+      accessor.getCount(),
+      accessor.getSparse(),
+      uses,
+      hash(bytesOf(array)),
+    ].join("|");
     const kept = seen.get(key);
     if (kept) replace(doc, accessor, kept);
     else seen.set(key, accessor);
@@ -91,11 +99,16 @@ export function weld(doc: Document): void {
       if (prim.getMode() !== Primitive.Mode.TRIANGLES || !position) continue;
       const count = position.getCount();
       const owners: Array<{ set(accessor: Accessor): void; accessor: Accessor }> = [];
-      for (const semantic of prim.listSemantics()) owners.push({ accessor: prim.getAttribute(semantic) as Accessor, set: (a) => prim.setAttribute(semantic, a) });
+      for (const semantic of prim.listSemantics())
+        owners.push({ accessor: prim.getAttribute(semantic) as Accessor, set: (a) => prim.setAttribute(semantic, a) });
       for (const target of prim.listTargets())
-        for (const semantic of target.listSemantics()) owners.push({ accessor: target.getAttribute(semantic) as Accessor, set: (a) => target.setAttribute(semantic, a) });
+        for (const semantic of target.listSemantics())
+          owners.push({ accessor: target.getAttribute(semantic) as Accessor, set: (a) => target.setAttribute(semantic, a) });
       if (owners.some((o) => !o.accessor.getArray() || o.accessor.getCount() !== count)) continue;
-      const views = owners.map((o) => ({ bytes: bytesOf(o.accessor.getArray() as TypedArray), stride: (o.accessor.getArray() as TypedArray).BYTES_PER_ELEMENT * o.accessor.getElementSize() }));
+      const views = owners.map((o) => ({
+        bytes: bytesOf(o.accessor.getArray() as TypedArray),
+        stride: (o.accessor.getArray() as TypedArray).BYTES_PER_ELEMENT * o.accessor.getElementSize(),
+      }));
       const oldIndices = prim.getIndices()?.getArray() ?? null;
       const corners = oldIndices ? oldIndices.length : count;
       const remap = new Int32Array(count).fill(-1);
@@ -123,10 +136,23 @@ export function weld(doc: Document): void {
         const size = source.getElementSize();
         const out = new (array.constructor as new (length: number) => TypedArray)(firstOld.length * size);
         for (const [i, old] of firstOld.entries()) out.set(array.subarray(old * size, (old + 1) * size), i * size);
-        owner.set(doc.createAccessor(source.getName()).setType(source.getType()).setNormalized(source.getNormalized()).setArray(out).setBuffer(buffer ?? null));
+        owner.set(
+          doc
+            .createAccessor(source.getName())
+            .setType(source.getType())
+            .setNormalized(source.getNormalized())
+            .setArray(out)
+            .setBuffer(buffer ?? null),
+        );
       }
       const indexArray = firstOld.length <= 65535 ? Uint16Array.from(indices) : indices;
-      prim.setIndices(doc.createAccessor().setType("SCALAR").setArray(indexArray).setBuffer(buffer ?? null));
+      prim.setIndices(
+        doc
+          .createAccessor()
+          .setType("SCALAR")
+          .setArray(indexArray)
+          .setBuffer(buffer ?? null),
+      );
     }
   }
 }

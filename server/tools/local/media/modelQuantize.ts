@@ -108,9 +108,11 @@ export function quantize(doc: Document): boolean {
       for (const semantic of prim.listSemantics()) {
         const source = prim.getAttribute(semantic) as Accessor;
         let next: Accessor | null = null;
-        if (semantic === "POSITION" && box) next = once(`p${id(source)}|${box.centre.join(",")}|${box.scale}`, () => quantizePositions(doc, source, box));
+        if (semantic === "POSITION" && box)
+          next = once(`p${id(source)}|${box.centre.join(",")}|${box.scale}`, () => quantizePositions(doc, source, box));
         else if (semantic === "NORMAL" || semantic === "TANGENT") next = once(`d${id(source)}`, () => quantizeDirections(doc, source));
-        else if (semantic.startsWith("TEXCOORD_") || semantic.startsWith("COLOR_")) next = once(`u${id(source)}`, () => quantizeUnit(doc, source));
+        else if (semantic.startsWith("TEXCOORD_") || semantic.startsWith("COLOR_"))
+          next = once(`u${id(source)}`, () => quantizeUnit(doc, source));
         if (!next) continue;
         prim.setAttribute(semantic, next);
         if (!semantic.startsWith("TEXCOORD_") && !semantic.startsWith("COLOR_")) needsExtension = true;
@@ -119,7 +121,11 @@ export function quantize(doc: Document): boolean {
     if (!box) continue;
     for (const node of nodes) {
       // the mesh sits on a child whose transform undoes the box mapping; the node keeps its own transform and children
-      const holder = doc.createNode(`${node.getName() || mesh.getName() || "mesh"}-dequantize`).setTranslation(box.centre).setScale([box.scale, box.scale, box.scale]).setMesh(mesh);
+      const holder = doc
+        .createNode(`${node.getName() || mesh.getName() || "mesh"}-dequantize`)
+        .setTranslation(box.centre)
+        .setScale([box.scale, box.scale, box.scale])
+        .setMesh(mesh);
       node.setMesh(null).addChild(holder);
     }
   }

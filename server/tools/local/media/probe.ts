@@ -88,7 +88,12 @@ export async function probeMedia(bytes: Buffer, options: { signal?: AbortSignal 
 }
 
 /** Probes and checks the input of a video tool: it must have a picture that lasts. */
-export async function probeVideo(dir: string, file: string, field: string, signal: AbortSignal): Promise<MediaProbe & { width: number; height: number }> {
+export async function probeVideo(
+  dir: string,
+  file: string,
+  field: string,
+  signal: AbortSignal,
+): Promise<MediaProbe & { width: number; height: number }> {
   const probe = await probeFile(dir, file, field, signal);
   if (!probe.hasVideo || probe.width === undefined || probe.height === undefined) throw new ToolInputError(`${field} has no video track`);
   if (probe.durationSeconds <= 0) throw new ToolInputError(`${field} has no length (is it a still picture?)`);

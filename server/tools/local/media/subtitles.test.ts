@@ -34,7 +34,9 @@ describe("burnSubtitles", () => {
 
   it("rejects empty text", async () => {
     const clip = colourClip([["gray", 0.2]]);
-    await expect(burnSubtitles(clip, { text: "  \n " }, { signal: new AbortController().signal })).rejects.toThrow(new ToolInputError("text must not be empty"));
+    await expect(burnSubtitles(clip, { text: "  \n " }, { signal: new AbortController().signal })).rejects.toThrow(
+      new ToolInputError("text must not be empty"),
+    );
   });
 });
 
@@ -51,7 +53,8 @@ describe("subtitle layout", () => {
     const short = layoutSubtitle("Hi", 1280, 720, font);
     const long = layoutSubtitle("word ".repeat(120).trim(), 1280, 720, font);
     expect(long.fontSize).toBeLessThan(short.fontSize);
-    for (const line of long.lines) expect((font.layout(line).advanceWidth / font.unitsPerEm) * long.fontSize).toBeLessThanOrEqual(1280 * 0.9);
+    for (const line of long.lines)
+      expect((font.layout(line).advanceWidth / font.unitsPerEm) * long.fontSize).toBeLessThanOrEqual(1280 * 0.9);
     expect(long.lines.length * long.fontSize * 1.3).toBeLessThanOrEqual(720 * 0.4);
   });
 

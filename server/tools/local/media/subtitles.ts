@@ -105,7 +105,10 @@ export function layoutSubtitle(text: string, width: number, height: number, font
 
 export async function burnSubtitles(video: MediaFile, params: { text: string }, options: ToolRunOptions): Promise<MediaFile> {
   if (typeof params.text !== "string") throw new ToolInputError("text must be a string");
-  const text = params.text.replace(/\r\n?/g, "\n").replace(/[^\S\n]+/g, " ").trim();
+  const text = params.text
+    .replace(/\r\n?/g, "\n")
+    .replace(/[^\S\n]+/g, " ")
+    .trim();
   if (!text) throw new ToolInputError("text must not be empty");
   if (text.length > MAX_TEXT) throw new ToolInputError(`text must be at most ${MAX_TEXT} characters (got ${text.length})`);
   const { signal, onProgress } = options;
@@ -131,9 +134,11 @@ export async function burnSubtitles(video: MediaFile, params: { text: string }, 
       );
     }
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      "-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-vf", [EVEN_SIZE, ...draws].join(","), ...H264, ...AAC,
-    ], { duration: probe.durationSeconds, signal, onProgress });
+    const result = await encodeMp4(
+      dir,
+      ["-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-vf", [EVEN_SIZE, ...draws].join(","), ...H264, ...AAC],
+      { duration: probe.durationSeconds, signal, onProgress },
+    );
     onProgress?.(1);
     return result;
   });

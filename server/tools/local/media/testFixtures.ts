@@ -57,7 +57,18 @@ export function colourClip(segments: Array<[string, number]>, options: ClipOptio
   args.push("-filter_complex", graph, "-map", "[v]");
   if (tone) args.push("-map", `${segments.length}:a`);
   if (format === "webm") args.push("-c:v", "libvpx", "-b:v", "300k", ...(tone ? ["-c:a", "libopus"] : []), "-f", "webm");
-  else args.push("-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", ...(tone ? ["-c:a", "aac"] : []), "-movflags", "+faststart");
+  else
+    args.push(
+      "-c:v",
+      "libx264",
+      "-preset",
+      "ultrafast",
+      "-pix_fmt",
+      "yuv420p",
+      ...(tone ? ["-c:a", "aac"] : []),
+      "-movflags",
+      "+faststart",
+    );
   const bytes = streamed ? ffmpeg([...args, "pipe:1"]) : make(args, format);
   return { bytes, contentType: format === "webm" ? "video/webm" : "video/mp4" };
 }
@@ -65,13 +76,24 @@ export function colourClip(segments: Array<[string, number]>, options: ClipOptio
 /** A test-pattern clip (moving picture, for jobs that should take a while). */
 export function patternClip(seconds: number, size = "320x240"): MediaFile {
   const args = ["-f", "lavfi", "-i", `testsrc=s=${size}:r=25:d=${seconds}`, "-f", "lavfi", "-i", `sine=f=330:d=${seconds}`];
-  return { bytes: make([...args, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"], "mp4"), contentType: "video/mp4" };
+  return {
+    bytes: make([...args, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"], "mp4"),
+    contentType: "video/mp4",
+  };
 }
 
 /** Audio from sine/anullsrc pieces, e.g. [["silence", 0.5], [440, 1]]; `volume` is the sine's peak (0–1). */
-export function tone(pieces: Array<["silence" | number, number]>, options: { volume?: number; format?: "wav" | "mp3" | "ogg" } = {}): MediaFile {
+export function tone(
+  pieces: Array<["silence" | number, number]>,
+  options: { volume?: number; format?: "wav" | "mp3" | "ogg" } = {},
+): MediaFile {
   const { volume = 0.5, format = "wav" } = options;
-  const args = pieces.flatMap(([what, d]) => ["-f", "lavfi", "-i", what === "silence" ? "anullsrc=r=44100:cl=mono" : `sine=f=${what}:sample_rate=44100:d=${d}`]);
+  const args = pieces.flatMap(([what, d]) => [
+    "-f",
+    "lavfi",
+    "-i",
+    what === "silence" ? "anullsrc=r=44100:cl=mono" : `sine=f=${what}:sample_rate=44100:d=${d}`,
+  ]);
   // anullsrc has no d option in this ffmpeg: every piece is cut to its length with atrim
   const graph = pieces.map(([, d], i) => `[${i}:a]atrim=end=${d},aformat=sample_fmts=fltp:channel_layouts=mono[a${i}]`).join(";");
   const joined = `${graph};${pieces.map((_, i) => `[a${i}]`).join("")}concat=n=${pieces.length}:v=0:a=1,volume=${volume * 8}[out]`; // lavfi's sine peaks at 1/8
@@ -82,7 +104,10 @@ export function tone(pieces: Array<["silence" | number, number]>, options: { vol
 
 /** Mono audio from an aevalsrc expression of t, e.g. "0.1*sin(2*PI*440*t)". */
 export function expressionAudio(expression: string, seconds: number): MediaFile {
-  return { bytes: make(["-f", "lavfi", "-i", `aevalsrc=${expression}:s=44100:d=${seconds}`, "-c:a", "pcm_s16le"], "wav"), contentType: "audio/wav" };
+  return {
+    bytes: make(["-f", "lavfi", "-i", `aevalsrc=${expression}:s=44100:d=${seconds}`, "-c:a", "pcm_s16le"], "wav"),
+    contentType: "audio/wav",
+  };
 }
 
 /** Mono 16 kHz samples (-1..1) of a media file's first audio track. */

@@ -44,7 +44,9 @@ describe("trimVideo", () => {
   });
 
   it("rejects a start beyond the clip with a ToolInputError", async () => {
-    await expect(trimVideo(redBlue(), { start: 3, end: 4 }, run().options)).rejects.toThrow(new ToolInputError("start must be less than the video's length (2.0 s)"));
+    await expect(trimVideo(redBlue(), { start: 3, end: 4 }, run().options)).rejects.toThrow(
+      new ToolInputError("start must be less than the video's length (2.0 s)"),
+    );
   });
 });
 
@@ -112,7 +114,9 @@ describe("loopVideo", () => {
     for (const t of [0.5, 2.5, 4.5]) expect(isRed(colourAt(file, t))).toBe(true);
     for (const t of [1.5, 3.5, 5.5]) expect(isBlue(colourAt(file, t))).toBe(true);
     expect(pcm(out).length / 16000).toBeGreaterThan(5.9);
-    await expect(loopVideo(redBlue(), { times: 2.5 }, run().options)).rejects.toThrow("times must be a whole number between 2 and 10 (got 2.5)");
+    await expect(loopVideo(redBlue(), { times: 2.5 }, run().options)).rejects.toThrow(
+      "times must be a whole number between 2 and 10 (got 2.5)",
+    );
     await expect(loopVideo(redBlue(), { times: 11 }, run().options)).rejects.toThrow(ToolInputError);
   });
 });

@@ -31,7 +31,13 @@ export async function extractAudio(video: MediaFile, options: ExtractAudioOption
       format === "wav"
         ? ["-c:a", "pcm_s16le", "-f", "wav"]
         : [...(probe.audioCodec === "aac" ? ["-c:a", "copy"] : AAC), "-movflags", "+faststart", "-f", "ipod"];
-    await runFfmpeg({ args: ["-i", input, "-map", "0:a:0", "-vn", "-sn", ...codec, out], cwd: dir, duration: probe.durationSeconds, signal, onProgress });
+    await runFfmpeg({
+      args: ["-i", input, "-map", "0:a:0", "-vn", "-sn", ...codec, out],
+      cwd: dir,
+      duration: probe.durationSeconds,
+      signal,
+      onProgress,
+    });
     onProgress?.(1);
     return { bytes: await readFile(path.join(dir, out)), contentType: format === "wav" ? "audio/wav" : "audio/mp4" };
   });
@@ -47,11 +53,25 @@ export async function replaceAudio(video: MediaFile, audio: MediaFile, options: 
     await probeAudio(dir, audioFile, "audio", signal);
     const copy = picture.videoCodec === "h264" && picture.pixelFormat === "yuv420p" && picture.width % 2 === 0 && picture.height % 2 === 0;
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      "-i", videoFile, "-i", audioFile, "-map", "0:v:0", "-map", "1:a:0",
-      ...(copy ? ["-c:v", "copy"] : ["-vf", EVEN_SIZE, ...H264]),
-      "-af", "apad", ...AAC, "-shortest",
-    ], { duration: picture.durationSeconds, signal, onProgress });
+    const result = await encodeMp4(
+      dir,
+      [
+        "-i",
+        videoFile,
+        "-i",
+        audioFile,
+        "-map",
+        "0:v:0",
+        "-map",
+        "1:a:0",
+        ...(copy ? ["-c:v", "copy"] : ["-vf", EVEN_SIZE, ...H264]),
+        "-af",
+        "apad",
+        ...AAC,
+        "-shortest",
+      ],
+      { duration: picture.durationSeconds, signal, onProgress },
+    );
     onProgress?.(1);
     return result;
   });

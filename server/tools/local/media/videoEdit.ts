@@ -27,10 +27,11 @@ export async function trimVideo(video: MediaFile, params: { start: number; end: 
     const { start, end } = trimRange(params, probe.durationSeconds, outputFps(probe.fps));
     // input-side seek + re-encode is frame-accurate (ffmpeg decodes from the keyframe before and drops up to start)
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      "-ss", secs(start), "-i", input, "-t", secs(end - start),
-      "-map", "0:v:0", "-map", "0:a:0?", "-vf", EVEN_SIZE, ...H264, ...AAC,
-    ], { duration: end - start, ...options });
+    const result = await encodeMp4(
+      dir,
+      ["-ss", secs(start), "-i", input, "-t", secs(end - start), "-map", "0:v:0", "-map", "0:a:0?", "-vf", EVEN_SIZE, ...H264, ...AAC],
+      { duration: end - start, ...options },
+    );
     options.onProgress?.(1);
     return result;
   });
@@ -61,14 +62,27 @@ export async function changeSpeed(video: MediaFile, params: { factor: number }, 
     const fps = outputFps(probe.fps);
     const duration = probe.durationSeconds / factor;
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      "-i", input, "-map", "0:v:0", "-map", "0:a:0?",
-      // frames are picked at fps/factor on the source timeline, then retimed: the fps filter placed after setpts
-      // would pad the end up to the source's original end time (it keeps the input's EOF timestamp)
-      "-vf", `fps=${(fps / factor).toFixed(6)},setpts=(PTS-STARTPTS)/${factor},${EVEN_SIZE}`, "-r", String(fps),
-      ...(probe.hasAudio ? ["-af", `asetpts=PTS-STARTPTS,${atempoChain(factor)}`] : []),
-      ...H264, ...AAC,
-    ], { duration, ...options });
+    const result = await encodeMp4(
+      dir,
+      [
+        "-i",
+        input,
+        "-map",
+        "0:v:0",
+        "-map",
+        "0:a:0?",
+        // frames are picked at fps/factor on the source timeline, then retimed: the fps filter placed after setpts
+        // would pad the end up to the source's original end time (it keeps the input's EOF timestamp)
+        "-vf",
+        `fps=${(fps / factor).toFixed(6)},setpts=(PTS-STARTPTS)/${factor},${EVEN_SIZE}`,
+        "-r",
+        String(fps),
+        ...(probe.hasAudio ? ["-af", `asetpts=PTS-STARTPTS,${atempoChain(factor)}`] : []),
+        ...H264,
+        ...AAC,
+      ],
+      { duration, ...options },
+    );
     options.onProgress?.(1);
     return result;
   });
@@ -86,9 +100,11 @@ export async function loopVideo(video: MediaFile, params: { times: number }, opt
     const segments = Array.from({ length: times }, (_, i) => (probe.hasAudio ? `[${i}:v:0][${i}:a:0]` : `[${i}:v:0]`)).join("");
     const graph = `${segments}concat=n=${times}:v=1:a=${probe.hasAudio ? 1 : 0}${probe.hasAudio ? "[v][a]" : "[v]"};[v]${EVEN_SIZE}[vo]`;
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      ...inputs, "-filter_complex", graph, "-map", "[vo]", ...(probe.hasAudio ? ["-map", "[a]"] : []), ...H264, ...AAC,
-    ], { duration: probe.durationSeconds * times, ...options });
+    const result = await encodeMp4(
+      dir,
+      [...inputs, "-filter_complex", graph, "-map", "[vo]", ...(probe.hasAudio ? ["-map", "[a]"] : []), ...H264, ...AAC],
+      { duration: probe.durationSeconds * times, ...options },
+    );
     options.onProgress?.(1);
     return result;
   });

@@ -52,7 +52,10 @@ export async function extractFrame(video: MediaFile, params: { which: "first" | 
         // prettier-ignore
         await runFfmpeg({
           args: ["-i", input, "-map", "0:v:0", "-update", "1", ...png],
-          cwd: dir, duration: probe.durationSeconds, signal, onProgress: progressSpan(onProgress, 0.5, 1),
+          cwd: dir,
+          duration: probe.durationSeconds,
+          signal,
+          onProgress: progressSpan(onProgress, 0.5, 1),
         });
       }
     }

@@ -35,9 +35,23 @@ export async function reverseVideoInChunks(video: MediaFile, options: ToolRunOpt
     const audio = probe.hasAudio;
     if (count <= 1) {
       // prettier-ignore
-      const result = await encodeMp4(dir, [
-        "-i", input, "-map", "0:v:0", "-map", "0:a:0?", "-vf", `reverse,${EVEN_SIZE}`, ...(audio ? ["-af", "areverse"] : []), ...H264, ...AAC,
-      ], { duration, signal, onProgress });
+      const result = await encodeMp4(
+        dir,
+        [
+          "-i",
+          input,
+          "-map",
+          "0:v:0",
+          "-map",
+          "0:a:0?",
+          "-vf",
+          `reverse,${EVEN_SIZE}`,
+          ...(audio ? ["-af", "areverse"] : []),
+          ...H264,
+          ...AAC,
+        ],
+        { duration, signal, onProgress },
+      );
       onProgress?.(1);
       return result;
     }
@@ -50,13 +64,32 @@ export async function reverseVideoInChunks(video: MediaFile, options: ToolRunOpt
       // prettier-ignore
       await runFfmpeg({
         args: [
-          "-ss", secs(start), "-i", input, "-map", "0:v:0", "-map", "0:a:0?",
+          "-ss",
+          secs(start),
+          "-i",
+          input,
+          "-map",
+          "0:v:0",
+          "-map",
+          "0:a:0?",
           // trim inside the graph: an output -t would cut after reverse, which would already hold the whole rest
-          "-vf", `trim=duration=${secs(length)},setpts=PTS-STARTPTS,reverse`,
+          "-vf",
+          `trim=duration=${secs(length)},setpts=PTS-STARTPTS,reverse`,
           ...(audio ? ["-af", `atrim=duration=${secs(length)},asetpts=PTS-STARTPTS,areverse`] : []),
-          "-c:v", "libx264", "-preset", "ultrafast", "-qp", "0", "-c:a", "pcm_s16le", file,
+          "-c:v",
+          "libx264",
+          "-preset",
+          "ultrafast",
+          "-qp",
+          "0",
+          "-c:a",
+          "pcm_s16le",
+          file,
         ],
-        cwd: dir, duration: length, signal, onProgress: progressSpan(onProgress, (0.6 * i) / count, (0.6 * (i + 1)) / count),
+        cwd: dir,
+        duration: length,
+        signal,
+        onProgress: progressSpan(onProgress, (0.6 * i) / count, (0.6 * (i + 1)) / count),
       });
       chunkFiles.push(file);
     }
@@ -65,9 +98,11 @@ export async function reverseVideoInChunks(video: MediaFile, options: ToolRunOpt
     const segments = ordered.map((_, i) => (audio ? `[${i}:v:0][${i}:a:0]` : `[${i}:v:0]`)).join("");
     const graph = `${segments}concat=n=${ordered.length}:v=1:a=${audio ? 1 : 0}${audio ? "[v][a]" : "[v]"};[v]${EVEN_SIZE}[vo]`;
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      ...inputs, "-filter_complex", graph, "-map", "[vo]", ...(audio ? ["-map", "[a]"] : []), "-r", String(fps), ...H264, ...AAC,
-    ], { duration, signal, onProgress: progressSpan(onProgress, 0.6, 1) });
+    const result = await encodeMp4(
+      dir,
+      [...inputs, "-filter_complex", graph, "-map", "[vo]", ...(audio ? ["-map", "[a]"] : []), "-r", String(fps), ...H264, ...AAC],
+      { duration, signal, onProgress: progressSpan(onProgress, 0.6, 1) },
+    );
     onProgress?.(1);
     return result;
   });

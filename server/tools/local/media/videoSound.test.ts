@@ -20,7 +20,9 @@ describe("extractAudio", () => {
   });
 
   it("says so when the video has no audio track", async () => {
-    await expect(extractAudio(colourClip([["red", 0.5]]), run().options)).rejects.toThrow(new ToolInputError("The video has no audio track"));
+    await expect(extractAudio(colourClip([["red", 0.5]]), run().options)).rejects.toThrow(
+      new ToolInputError("The video has no audio track"),
+    );
   });
 });
 
@@ -60,7 +62,8 @@ describe("joinVideos", () => {
     expect(probe.duration).toBeLessThan(1.9);
     expect(isRed(colourAt(file, 0.5))).toBe(true);
     const frame = frameAt(file, 1.4, 160, 120);
-    const column = (x: number) => meanColour(Buffer.concat(Array.from({ length: 120 }, (_, y) => frame.subarray((y * 160 + x) * 3, (y * 160 + x) * 3 + 3))));
+    const column = (x: number) =>
+      meanColour(Buffer.concat(Array.from({ length: 120 }, (_, y) => frame.subarray((y * 160 + x) * 3, (y * 160 + x) * 3 + 3))));
     expect(Math.max(...column(5))).toBeLessThan(30); // black pad
     expect(isBlue(column(80))).toBe(true);
     const sound = pcm(out);
@@ -69,7 +72,9 @@ describe("joinVideos", () => {
     expect(rms(sound, 18000, 27000)).toBeLessThan(0.01);
     expect(progress.at(-1)).toBe(1);
     await expect(joinVideos([first], run().options)).rejects.toThrow("videos must contain at least 2 clips");
-    await expect(joinVideos([first, { bytes: Buffer.from("nope"), contentType: "video/mp4" }], run().options)).rejects.toThrow(/^videos\[1\]/);
+    await expect(joinVideos([first, { bytes: Buffer.from("nope"), contentType: "video/mp4" }], run().options)).rejects.toThrow(
+      /^videos\[1\]/,
+    );
   });
 
   it("joins silent clips without inventing a sound track", async () => {

@@ -1,7 +1,17 @@
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { frameAt, meanDifference } from "../../../generation/local/testKit";
-import { placeMark, probeMedia, ToolInputError, watermarkImage, watermarkVideo, WATERMARK_POSITIONS, type MediaFile, type WatermarkOptions, type WatermarkPosition } from "./index";
+import {
+  placeMark,
+  probeMedia,
+  ToolInputError,
+  watermarkImage,
+  watermarkVideo,
+  WATERMARK_POSITIONS,
+  type MediaFile,
+  type WatermarkOptions,
+  type WatermarkPosition,
+} from "./index";
 import { textMarkSvg } from "./watermarkMark";
 import { checkMp4, colourClip, patternClip, removeFixtures, toFile } from "./testFixtures";
 
@@ -10,10 +20,22 @@ afterAll(removeFixtures);
 const W = 320;
 const H = 240;
 const run = () => ({ signal: new AbortController().signal });
-const options = (o: Partial<WatermarkOptions>): WatermarkOptions => ({ text: "© Reelgraph", position: "bottom-right", opacity: 1, scale: 0.3, margin: 8, ...o });
+const options = (o: Partial<WatermarkOptions>): WatermarkOptions => ({
+  text: "© Reelgraph",
+  position: "bottom-right",
+  opacity: 1,
+  scale: 0.3,
+  margin: 8,
+  ...o,
+});
 
 type Quadrant = Exclude<WatermarkPosition, "centre">;
-const OPPOSITE: Record<Quadrant, Quadrant> = { "top-left": "bottom-right", "top-right": "bottom-left", "bottom-left": "top-right", "bottom-right": "top-left" };
+const OPPOSITE: Record<Quadrant, Quadrant> = {
+  "top-left": "bottom-right",
+  "top-right": "bottom-left",
+  "bottom-left": "top-right",
+  "bottom-right": "top-left",
+};
 
 /** The raw RGB bytes of one quarter of a W×H frame. */
 function quarter(rgb: Buffer, which: Quadrant): Buffer {
@@ -35,7 +57,12 @@ function middle(rgb: Buffer): Buffer {
 const rgbOf = (bytes: Buffer) => sharp(bytes).removeAlpha().raw().toBuffer();
 
 async function flat(colour: string, width = W, height = H): Promise<MediaFile> {
-  return { bytes: await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer(), contentType: "image/png" };
+  return {
+    bytes: await sharp({ create: { width, height, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+    contentType: "image/png",
+  };
 }
 
 /** Largest (red − green) of any pixel: how red the reddest one is. */
@@ -116,12 +143,23 @@ describe("watermarkImage", () => {
 
   it("refuses a run with neither text nor logo, over-long text and an SVG logo, naming the field", async () => {
     const image = await flat("#777777", 32, 32);
-    await expect(watermarkImage(image, options({ text: " \n " }), run())).rejects.toThrow(new ToolInputError("text: type the watermark or connect an image node to use as the logo"));
-    await expect(watermarkImage(image, options({ text: "x".repeat(201) }), run())).rejects.toThrow("text must be at most 200 characters (got 201)");
+    await expect(watermarkImage(image, options({ text: " \n " }), run())).rejects.toThrow(
+      new ToolInputError("text: type the watermark or connect an image node to use as the logo"),
+    );
+    await expect(watermarkImage(image, options({ text: "x".repeat(201) }), run())).rejects.toThrow(
+      "text must be at most 200 characters (got 201)",
+    );
     await expect(watermarkImage(image, options({ opacity: 2 }), run())).rejects.toThrow("opacity must be between 0 and 1 (got 2)");
-    await expect(watermarkImage(image, options({ position: "middle" as never }), run())).rejects.toThrow(/^position must be one of top-left/);
-    const svgLogo = { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), contentType: "image/svg+xml" };
-    await expect(watermarkImage(image, options({ text: "", logo: svgLogo }), run())).rejects.toThrow("logo must be a PNG, JPEG or WebP picture (got svg)");
+    await expect(watermarkImage(image, options({ position: "middle" as never }), run())).rejects.toThrow(
+      /^position must be one of top-left/,
+    );
+    const svgLogo = {
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      contentType: "image/svg+xml",
+    };
+    await expect(watermarkImage(image, options({ text: "", logo: svgLogo }), run())).rejects.toThrow(
+      "logo must be a PNG, JPEG or WebP picture (got svg)",
+    );
   });
 });
 
@@ -173,7 +211,11 @@ describe("watermarkVideo", () => {
 
   it("takes text that would break a filter graph (quotes, colons, brackets, %{…}) as plain letters", async () => {
     const video = clip();
-    const out = await watermarkVideo(video, options({ text: `it's [0:v]; drawbox=c=red:t=fill, %{pts} '\\`, position: "bottom-left", scale: 0.5 }), run());
+    const out = await watermarkVideo(
+      video,
+      options({ text: `it's [0:v]; drawbox=c=red:t=fill, %{pts} '\\`, position: "bottom-left", scale: 0.5 }),
+      run(),
+    );
     const file = checkMp4(out).file;
     const frame = frameAt(file, 0.5, W, H);
     const before = frameAt(toFile(video), 0.5, W, H);

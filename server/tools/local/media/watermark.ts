@@ -38,7 +38,8 @@ interface Size {
 }
 
 function checkOptions(o: WatermarkOptions): WatermarkOptions {
-  if (!WATERMARK_POSITIONS.includes(o.position)) throw new ToolInputError(`position must be one of ${WATERMARK_POSITIONS.join(", ")} (got ${String(o.position)})`);
+  if (!WATERMARK_POSITIONS.includes(o.position))
+    throw new ToolInputError(`position must be one of ${WATERMARK_POSITIONS.join(", ")} (got ${String(o.position)})`);
   if (typeof o.text !== "string") throw new ToolInputError("text must be text");
   const text = markText(o.text);
   if (text.length > MAX_MARK_TEXT) throw new ToolInputError(`text must be at most ${MAX_MARK_TEXT} characters (got ${text.length})`);
@@ -67,7 +68,11 @@ function renderMark(frame: Size, o: WatermarkOptions): Promise<Mark> {
 export function placeMark(frame: Size, mark: Size, position: WatermarkPosition, margin: number): { left: number; top: number } {
   const mx = Math.max(0, Math.min(margin, Math.floor((frame.width - mark.width) / 2)));
   const my = Math.max(0, Math.min(margin, Math.floor((frame.height - mark.height) / 2)));
-  if (position === "centre") return { left: Math.max(0, Math.floor((frame.width - mark.width) / 2)), top: Math.max(0, Math.floor((frame.height - mark.height) / 2)) };
+  if (position === "centre")
+    return {
+      left: Math.max(0, Math.floor((frame.width - mark.width) / 2)),
+      top: Math.max(0, Math.floor((frame.height - mark.height) / 2)),
+    };
   const [vertical, horizontal] = position.split("-") as ["top" | "bottom", "left" | "right"];
   return {
     left: horizontal === "left" ? mx : Math.max(0, frame.width - mark.width - mx),
@@ -84,7 +89,11 @@ export async function watermarkImage(image: MediaFile, options: WatermarkOptions
   run.onProgress?.(0.3);
   throwIfAborted(run.signal);
   const at = placeMark(frame, mark, o.position, o.margin);
-  const bytes = await sharp(image.bytes).autoOrient().composite([{ input: mark.bytes, ...at }]).png().toBuffer();
+  const bytes = await sharp(image.bytes)
+    .autoOrient()
+    .composite([{ input: mark.bytes, ...at }])
+    .png()
+    .toBuffer();
   throwIfAborted(run.signal);
   run.onProgress?.(1);
   return { bytes, contentType: "image/png" };
@@ -103,11 +112,24 @@ export async function watermarkVideo(video: MediaFile, options: WatermarkOptions
     await writeFile(path.join(dir, "mark.png"), mark.bytes);
     const { left, top } = placeMark(frame, mark, o.position, o.margin);
     // prettier-ignore
-    const result = await encodeMp4(dir, [
-      "-i", input, "-i", "mark.png",
-      "-filter_complex", `[0:v]${EVEN_SIZE}[base];[base][1:v]overlay=x=${left}:y=${top}:eof_action=repeat:format=auto[v]`,
-      "-map", "[v]", "-map", "0:a:0?", ...H264, ...AAC,
-    ], { duration: probe.durationSeconds, signal, onProgress });
+    const result = await encodeMp4(
+      dir,
+      [
+        "-i",
+        input,
+        "-i",
+        "mark.png",
+        "-filter_complex",
+        `[0:v]${EVEN_SIZE}[base];[base][1:v]overlay=x=${left}:y=${top}:eof_action=repeat:format=auto[v]`,
+        "-map",
+        "[v]",
+        "-map",
+        "0:a:0?",
+        ...H264,
+        ...AAC,
+      ],
+      { duration: probe.durationSeconds, signal, onProgress },
+    );
     onProgress?.(1);
     return result;
   });

@@ -63,7 +63,13 @@ export function textMarkSvg(text: string, box: MarkBox): { svg: string; width: n
 /** Multiplies the alpha of raw RGBA pixels by `opacity` and encodes them as PNG. */
 async function withOpacity(rgba: Buffer, width: number, height: number, opacity: number): Promise<Mark> {
   for (let i = 3; i < rgba.length; i += 4) rgba[i] = Math.round((rgba[i] as number) * opacity);
-  return { bytes: await sharp(rgba, { raw: { width, height, channels: 4 } }).png().toBuffer(), width, height };
+  return {
+    bytes: await sharp(rgba, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+    width,
+    height,
+  };
 }
 
 export async function renderTextMark(text: string, box: MarkBox, opacity: number): Promise<Mark> {
@@ -75,6 +81,11 @@ export async function renderTextMark(text: string, box: MarkBox, opacity: number
 /** The logo upright, as large as fits the box (keeping its shape and transparency). */
 export async function renderLogoMark(logo: MediaFile, box: MarkBox, opacity: number): Promise<Mark> {
   await uprightSize(logo.bytes, "logo");
-  const { data, info } = await sharp(logo.bytes).autoOrient().resize(box.width, box.height, { fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(logo.bytes)
+    .autoOrient()
+    .resize(box.width, box.height, { fit: "inside" })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return withOpacity(data, info.width, info.height, opacity);
 }

@@ -50,7 +50,11 @@ export async function writeInput(dir: string, name: string, file: MediaFile): Pr
 }
 
 /** A progress callback for one pass that covers [from, to] of the whole tool. */
-export function progressSpan(onProgress: ((fraction: number) => void) | undefined, from: number, to: number): ((fraction: number) => void) | undefined {
+export function progressSpan(
+  onProgress: ((fraction: number) => void) | undefined,
+  from: number,
+  to: number,
+): ((fraction: number) => void) | undefined {
   if (!onProgress) return undefined;
   let last = from;
   return (fraction) => {
@@ -64,9 +68,11 @@ export function progressSpan(onProgress: ((fraction: number) => void) | undefine
 
 /** A finite number in [min, max], or a ToolInputError naming the field. */
 export function checkNumber(field: string, value: unknown, min: number, max: number, unit = ""): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) throw new ToolInputError(`${field} must be a number${unit ? ` of ${unit}` : ""}`);
+  if (typeof value !== "number" || !Number.isFinite(value))
+    throw new ToolInputError(`${field} must be a number${unit ? ` of ${unit}` : ""}`);
   if (value < min && max === Infinity) throw new ToolInputError(`${field} must be ${min}${unit ? ` ${unit}` : ""} or more (got ${value})`);
-  if (value < min || value > max) throw new ToolInputError(`${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ""} (got ${value})`);
+  if (value < min || value > max)
+    throw new ToolInputError(`${field} must be between ${min} and ${max}${unit ? ` ${unit}` : ""} (got ${value})`);
   return value;
 }
 

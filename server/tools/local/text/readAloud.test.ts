@@ -20,6 +20,8 @@ describe("Read aloud (Local)", () => {
 
   it("refuses, naming the text, what it cannot say", async () => {
     await expect(readAloud("你好，世界", { voice: "slt", speed: 1 }, run().run)).rejects.toThrow(/^text: there are no English words/);
-    await expect(readAloud("a".repeat(5001), { voice: "slt", speed: 1 }, run().run)).rejects.toThrow(/^text: the voice reads at most 5,000 characters/);
+    await expect(readAloud("a".repeat(5001), { voice: "slt", speed: 1 }, run().run)).rejects.toThrow(
+      /^text: the voice reads at most 5,000 characters/,
+    );
   });
 });

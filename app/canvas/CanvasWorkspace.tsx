@@ -5,7 +5,7 @@ import { fitAll, showBounds, visibleFlowArea, zoomToSelection } from "./viewport
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ReactFlowProvider, type ReactFlowInstance } from "@xyflow/react";
 import type { Viewport } from "../../domain/canvas/node";
-import { NODE_FOOTPRINT } from "../../domain/canvas/placement";
+import { footprintBounds } from "../../domain/canvas/placement";
 import { api, ApiError } from "../api/client";
 import { toast } from "../ui";
 import { reportSaveStatus } from "../project/saveStatus";
@@ -79,15 +79,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         .getState()
         .nodes.filter((n) => wanted.has(n.id))
         .map((n) => n.position);
-      if (!at.length) return;
-      const x = Math.min(...at.map((p) => p.x));
-      const y = Math.min(...at.map((p) => p.y));
-      const bounds = {
-        x,
-        y,
-        width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width,
-        height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height,
-      };
+      const bounds = footprintBounds(at);
+      if (!bounds) return;
       requestAnimationFrame(() => void flow.current?.fitBounds(bounds, { padding: 0.1, duration: 300 }));
     };
     const generation = createGenerationController({

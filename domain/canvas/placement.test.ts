@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { nodeIdSchema } from "./node";
 import {
   FALLBACK_NODE_POSITION,
+  NODE_FOOTPRINT,
+  footprintBounds,
   FIRST_NODE_POSITION,
   NEXT_NODE_OFFSET_X,
   PASTE_OFFSET,
@@ -146,5 +148,22 @@ describe("clipboard: copied nodes plus the edges between them", () => {
     pasteClipboard(clip, now);
     expect(clip.nodes[0]).toBe(nodes[0]);
     expect(nodes[0]?.id).toBe("a");
+  });
+});
+
+describe("footprintBounds", () => {
+  it("spans the nodes' positions plus one footprint, and is null for none", () => {
+    expect(footprintBounds([])).toBeNull();
+    expect(
+      footprintBounds([
+        { x: 100, y: 50 },
+        { x: -20, y: 400 },
+      ]),
+    ).toEqual({
+      x: -20,
+      y: 50,
+      width: 120 + NODE_FOOTPRINT.width,
+      height: 350 + NODE_FOOTPRINT.height,
+    });
   });
 });

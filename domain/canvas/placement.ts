@@ -28,6 +28,22 @@ export function nextNodePosition(lastCreated: Position | null | undefined): Posi
 export const NODE_FOOTPRINT = { width: 540, height: 440 } as const;
 
 /**
+ * The rectangle the nodes at these positions take, by position and footprint: what the view is fitted to
+ * for nodes it has not rendered (and so not measured) yet. Null for no positions.
+ */
+export function footprintBounds(at: readonly Position[]): { x: number; y: number; width: number; height: number } | null {
+  if (!at.length) return null;
+  const x = Math.min(...at.map((p) => p.x));
+  const y = Math.min(...at.map((p) => p.y));
+  return {
+    x,
+    y,
+    width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width,
+    height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height,
+  };
+}
+
+/**
  * `start`, or the first place after it, `step` by `step`, where a new node does not cover one of
  * `occupied` (the positions of the nodes already there). Gives up after 200 steps and returns the last.
  */

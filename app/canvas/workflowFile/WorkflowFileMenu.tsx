@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { useReactFlow } from "@xyflow/react";
 import { FileArchive } from "lucide-react";
-import { NODE_FOOTPRINT } from "../../../domain/canvas/placement";
+import { footprintBounds } from "../../../domain/canvas/placement";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger, toast } from "../../ui";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
@@ -57,15 +57,8 @@ export function WorkflowFileMenu() {
       .getState()
       .nodes.filter((n) => wanted.has(n.id))
       .map((n) => n.position);
-    if (!at.length) return;
-    const x = Math.min(...at.map((p) => p.x));
-    const y = Math.min(...at.map((p) => p.y));
-    const bounds = {
-      x,
-      y,
-      width: Math.max(...at.map((p) => p.x)) - x + NODE_FOOTPRINT.width,
-      height: Math.max(...at.map((p) => p.y)) - y + NODE_FOOTPRINT.height,
-    };
+    const bounds = footprintBounds(at);
+    if (!bounds) return;
     requestAnimationFrame(() => void rf.fitBounds(bounds, { padding: 0.1, duration: 300 }));
   };
 

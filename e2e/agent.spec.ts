@@ -115,6 +115,21 @@ test("from one sentence the agent storyboards the frames itself, with the cost; 
   // The chat keeps it after a reload.
   await page.reload();
   await expect(page.getByTestId("agent-plan")).toContainText("Undone");
+
+  // The agent offered to keep the storyboard as a scene: one click writes it into a new script, once.
+  const answer = page.getByTestId("agent-message-agent");
+  await expect(answer).toContainText("I can write it into a new script");
+  await answer.getByRole("button", { name: "Write into a script" }).click();
+  await expect(answer.getByTestId("agent-script-written")).toContainText("Written to “A chase in the rain”");
+  await expect(answer.getByRole("button", { name: "Write into a script" })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath("storyboard-script-written.png") });
+  await answer.getByRole("button", { name: "Open script" }).click();
+  await expect(page.getByTestId("screenplay-editor")).toBeVisible();
+  const lines = page.getByTestId("screenplay-page").locator("textarea[data-element-type]");
+  await expect(lines.first()).toHaveValue("EXT. LOCATION - DAY");
+  await expect(lines.nth(1)).toHaveValue("A chase in the rain.");
+  await expect(lines).toHaveCount(4);
+  await page.screenshot({ path: test.info().outputPath("storyboard-script-open.png") });
 });
 
 test("the agent refuses an over-long message and says what it can do when it does not understand", async ({ page }) => {

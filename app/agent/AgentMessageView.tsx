@@ -9,6 +9,7 @@ import { Button, cn } from "../ui";
 import { nodesById } from "../canvas/store/canvasStore";
 import { useCanvas, useCanvasStore } from "../canvas/store/useCanvas";
 import type { AgentController } from "./agentController";
+import { ScriptOfferView } from "./ScriptOfferView";
 
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
@@ -53,6 +54,7 @@ export const AgentMessageView = memo(function AgentMessageView({
         )}
       </div>
       {m.plan && <PlanView message={message} controller={controller} canEdit={canEdit} />}
+      {m.scriptOffer && <ScriptOfferView message={message} controller={controller} canEdit={canEdit} />}
       {m.error && m.plan && (
         <p className="flex items-start gap-1.5 text-xs text-danger" role="alert">
           <CircleAlert className="mt-0.5 size-3.5 shrink-0" /> {m.error}

@@ -51,6 +51,11 @@ export async function reportPlanOutcome(projectId: string, messageId: string, ou
   return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/outcome`, outcome)).message;
 }
 
+/** "Write into a script": the server writes the scene the answer offered into a new script, once. */
+export async function writeOfferedScript(projectId: string, messageId: string): Promise<{ message: AgentMessage; scriptId: string }> {
+  return api<{ message: AgentMessage; scriptId: string }>("POST", `${messagesPath(projectId)}/${messageId}/write-script`);
+}
+
 /** A plan's runs have all settled: the server writes the chat's 'Finished' message. */
 export async function reportRuns(projectId: string, messageId: string, report: RunReport): Promise<AgentMessage> {
   return (await api<{ message: AgentMessage }>("POST", `${messagesPath(projectId)}/${messageId}/report`, report)).message;

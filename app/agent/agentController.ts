@@ -7,7 +7,7 @@ import type { CanvasCommands } from "../canvas/commands/canvasCommands";
 import { generationErrorMessage, type GenerationController } from "../canvas/generation/generationController";
 import { nodesById, type CanvasStore } from "../canvas/store/canvasStore";
 import { mediaUrlOf } from "../../domain/canvas/contentType";
-import { askAgent, listAgentMessages, reportPlanOutcome, reportRuns } from "./agentApi";
+import { askAgent, listAgentMessages, reportPlanOutcome, reportRuns, writeOfferedScript } from "./agentApi";
 
 export interface AgentState {
   messages: AgentMessage[];
@@ -285,6 +285,13 @@ export function createAgentController(env: AgentEnv) {
       if (message.metadata.planState !== "proposed") return;
       controller.receive({ ...message, metadata: { ...message.metadata, planState: "cancelled" } });
       await reportPlanOutcome(env.projectId, message.id, { state: "cancelled" }).then(controller.receive, () => {});
+    },
+
+    /** "Write into a script": the scene the answer offered becomes a new script; its id (the same on a second click). */
+    async writeScript(message: AgentMessage): Promise<string> {
+      const written = await writeOfferedScript(env.projectId, message.id);
+      controller.receive(written.message);
+      return written.scriptId;
     },
   };
   return controller;

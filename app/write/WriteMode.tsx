@@ -5,6 +5,7 @@ import type { Project } from "../../domain/projects";
 import type { SessionUser } from "../../domain/auth";
 import { ScriptsList } from "./scripts/ScriptsList";
 import { ShotListsScreen } from "../shotlists/ShotListsScreen";
+import { takeOpenScriptRequest, useOpenScriptRequest } from "./openScriptRequest";
 
 // The editor (and its Courier page layout) loads only when a script opens.
 const ScreenplayEditor = lazy(() => import("./editor/ScreenplayEditor").then((m) => ({ default: m.ScreenplayEditor })));
@@ -12,6 +13,13 @@ const ScreenplayEditor = lazy(() => import("./editor/ScreenplayEditor").then((m)
 /** Scripts and Shot Lists share this document view (spec: shell 2 "Workspace modes"). */
 export function WriteMode({ project, mode, user }: { project: Project; mode: "scripts" | "shotLists"; user: SessionUser }) {
   const [openScript, setOpenScript] = useState<string | null>(null);
+  // A script another part of the project asked to show (the agent wrote it).
+  const requested = useOpenScriptRequest((s) => s.scriptId);
+  useEffect(() => {
+    if (mode !== "scripts" || !requested) return;
+    const id = takeOpenScriptRequest();
+    if (id) setOpenScript(id);
+  }, [mode, requested]);
   // Presence: the open script is this tab's place; following someone opens theirs.
   useEffect(() => reportPresence({ scriptId: mode === "scripts" ? openScript : null }), [mode, openScript]);
   const followed = useFollowed();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { nodeIdSchema } from "../canvas/node";
 import { STUDIO_MEDIA_URL, studioMediaUrlMessage } from "../mediaUrl";
 import { agentPlanSchema } from "./plan";
+import { sceneDraftSchema } from "./scriptOffer";
 
 /** spec (shell 3 "Chat message"): user, system or agent. */
 export const AGENT_MESSAGE_TYPES = ["user", "system", "agent"] as const;
@@ -35,6 +36,9 @@ export const agentMessageMetadataSchema = z.object({
   credits: z.number().nonnegative().optional(),
   /** A run report: the agent answer whose plan it reports on. */
   reportFor: z.string().optional(),
+  /** A scene the answer offers to write into a new script, and the script once it is written. */
+  scriptOffer: sceneDraftSchema.optional(),
+  scriptOfferWritten: z.object({ id: z.string(), name: z.string() }).optional(),
   /** A failed request or plan: shown red with Dismiss. */
   error: z.string().optional(),
 });

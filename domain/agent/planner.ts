@@ -1,6 +1,7 @@
 import type { ElementType } from "../screenplay/elements";
 import type { Position } from "../canvas/node";
 import type { AgentPlan } from "./plan";
+import type { SceneDraft } from "./scriptOffer";
 
 /**
  * What a planner sees. Everything in it is data: node text and script lines are quoted to a model
@@ -61,6 +62,8 @@ export interface PlannerAnswer {
   /** What the agent says: the plan's summary, or why it has none and what it can do. */
   reply: string;
   plan: AgentPlan | null;
+  /** A scene the answer offers to write into a new script ("Write into a script"). */
+  scriptOffer?: SceneDraft;
 }
 
 /** The planners' names, shown in the chat beside each answer. */

@@ -162,6 +162,44 @@ describe("the agent's chat", () => {
     expect((await history(viewer)).filter((m) => m.metadata.reportFor === answer.id)).toHaveLength(1);
   });
 
+  it("writes the scene an answer offers into a new script once, for editors only", async () => {
+    const scriptOffer = {
+      name: "A chase in the rain",
+      elements: [
+        { id: "el-1", type: "slug" as const, content: "EXT. LOCATION - NIGHT" },
+        { id: "el-2", type: "action" as const, content: "A chase in the rain." },
+      ],
+    };
+    next = async () => ({ reply: imagePlan.summary, plan: imagePlan as PlannerAnswer["plan"], scriptOffer });
+    const answer = (await ask(owner, "storyboard of a chase in the rain")).body.messages[1] as AgentMessage;
+    expect(answer.metadata.scriptOffer).toEqual(scriptOffer);
+    const write = `${url()}/${answer.id}/write-script`;
+    const scripts = async () =>
+      (await h.call(owner, "GET", `/api/projects/${projectId}/scripts`)).body.scripts as { id: string; name: string }[];
+    const before = (await scripts()).length;
+    expect((await h.call(viewer, "POST", write)).status).toBe(403);
+    expect((await h.call(stranger, "POST", write)).status).toBe(403);
+    expect((await scripts()).length).toBe(before);
+    // Two clicks at once (two tabs) make one script.
+    const [first, second] = await Promise.all([h.call(owner, "POST", write), h.call(owner, "POST", write)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(first.body.scriptId).toBe(second.body.scriptId);
+    expect((await scripts()).length).toBe(before + 1);
+    const script = (await h.call(owner, "GET", `/api/scripts/${first.body.scriptId}`)).body;
+    expect(script).toMatchObject({ name: "A chase in the rain", fileType: "screenplay" });
+    expect(script.elements.map((e: { content: string }) => e.content)).toEqual(["EXT. LOCATION - NIGHT", "A chase in the rain."]);
+    expect((await history(viewer)).find((m) => m.id === answer.id)?.metadata.scriptOfferWritten).toEqual({
+      id: first.body.scriptId,
+      name: "A chase in the rain",
+    });
+    // An answer that offered no scene writes nothing.
+    next = async () => ({ reply: imagePlan.summary, plan: imagePlan as PlannerAnswer["plan"] });
+    const plain = (await ask(owner, "the lighthouse again")).body.messages[1] as AgentMessage;
+    const refused = await h.call(owner, "POST", `${url()}/${plain.id}/write-script`);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error).toBe("This answer offers no scene to write.");
+  });
+
   it("lets a view-only member read but not ask, and gives a stranger nothing", async () => {
     const before = (await history(owner)).length;
     const refused = await ask(viewer, "make a video");

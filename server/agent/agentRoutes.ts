@@ -23,6 +23,7 @@ import { creditBalance } from "../services/creditLedger";
 import { addAgentMessage, addRunReport, listAgentMessages, settlePlan } from "./agentService";
 import { notFound } from "../errors";
 import { ruleBasedPlanner, type AgentPlanner } from "./planners";
+import { writeOfferedScript } from "./scriptOfferService";
 
 const projectParams = z.object({ id: projectIdSchema });
 const messageParams = z.object({ id: projectIdSchema, messageId: z.uuid({ error: "Message not found" }) });
@@ -120,6 +121,15 @@ export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeH
     await publish(id, message);
     return { message };
   });
+
+  app.post("/api/projects/:id/agent/messages/:messageId/write-script", async (request, reply) => {
+    const caller = requireUser(request);
+    const { id, messageId } = parse(messageParams, request.params);
+    const written = await writeOfferedScript(db, caller.id, id, messageId);
+    if (written.created) await publish(id, written.message);
+    reply.status(written.created ? 201 : 200);
+    return { message: written.message, scriptId: written.scriptId };
+  });
 }
 
 /** The planner's answer, or what went wrong as the answer (shown red in the chat); never a thrown 500. */
@@ -163,6 +173,7 @@ async function answerMetadata(
     plan: checked.data,
     planState: "proposed" as const,
     credits,
+    ...(answer.scriptOffer ? { scriptOffer: answer.scriptOffer } : {}),
     nodeIds: compiled.plan.touchedNodeIds.filter((n) => existing.has(n)),
     ...(credits > balance
       ? { error: `This plan needs ${credits} credits and you have ${balance}. Insufficient credits. Please upgrade your plan.` }

@@ -17,7 +17,8 @@ export const HISTORY_LIMIT = 200;
 
 type Row = typeof agentMessages.$inferSelect & { author?: string | null };
 
-const toMessage = (r: Row): AgentMessage => ({
+/** A stored chat row as the chat shows it. */
+export const agentMessageOf = (r: Row): AgentMessage => ({
   id: r.id,
   type: r.type as AgentMessageType,
   content: r.content,
@@ -34,7 +35,7 @@ export async function listAgentMessages(db: Db, projectId: string): Promise<Agen
     .leftJoin(user, eq(user.id, agentMessages.userId))
     .where(eq(agentMessages.projectId, projectId))
     .orderBy(asc(agentMessages.createdAt), asc(agentMessages.id));
-  return rows.slice(-HISTORY_LIMIT).map((r) => toMessage({ ...r.message, author: r.author }));
+  return rows.slice(-HISTORY_LIMIT).map((r) => agentMessageOf({ ...r.message, author: r.author }));
 }
 
 export async function addAgentMessage(
@@ -62,7 +63,7 @@ export async function addAgentMessage(
       ...(m.createdAt ? { createdAt: m.createdAt } : {}),
     })
     .returning();
-  return toMessage({ ...row!, author: m.author ?? null });
+  return agentMessageOf({ ...row!, author: m.author ?? null });
 }
 
 /**
@@ -91,7 +92,7 @@ export async function addRunReport(
         sql`${agentMessages.metadata}->>'reportFor' = ${messageId}`,
       ),
     );
-  if (earlier) return toMessage(earlier);
+  if (earlier) return agentMessageOf(earlier);
   const made = Math.max(0, report.nodeIds.length - report.failed);
   return addAgentMessage(db, {
     projectId,
@@ -119,7 +120,7 @@ export async function settlePlan(
   if (!row || row.type !== "agent") throw notFound("Message not found");
   const metadata = agentMessageMetadataSchema.parse(row.metadata ?? {});
   const undoing = outcome.state === "undone";
-  if (undoing ? metadata.planState !== "applied" : metadata.planState !== "proposed") return toMessage(row);
+  if (undoing ? metadata.planState !== "applied" : metadata.planState !== "proposed") return agentMessageOf(row);
   const next: AgentMessageMetadata = {
     ...metadata,
     planState: outcome.state,
@@ -127,5 +128,5 @@ export async function settlePlan(
     ...(outcome.error ? { error: outcome.error } : {}),
   };
   const [updated] = await db.update(agentMessages).set({ metadata: next }).where(eq(agentMessages.id, messageId)).returning();
-  return toMessage(updated!);
+  return agentMessageOf(updated!);
 }

@@ -5,6 +5,7 @@
  * into every frame so each frame draws the same person. Rules only, like the rest of the offline planner.
  */
 import { clamp, NUMBER_PATTERN, numberValue } from "./numbers";
+import { describedScene } from "./describedScene";
 import { PlanBuilder } from "./planBuilder";
 import { count, runsPhrase } from "./replies";
 import type { ParsedRequest } from "./requestText";
@@ -195,8 +196,9 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
     ? `, with ${count(people.length, ["a character reference", "character references"])} (${people.join(", ")}) connected to every frame so each draws the same person`
     : "";
   const runs = references.length ? "runs them in order" : runsPhrase(plan.runs);
-  return plan.answer(
+  const answer = plan.answer(
     `Adds ${count(n, ["storyboard frame", "storyboard frames"])} of "${description}", a shot per beat (${shots}; Local Sketch, ${ratio}), in a row${refs}, and ${runs}. ` +
-      `To keep it as a scene, write it in Write mode and say "storyboard scene 1 of" its script.`,
+      `To keep it as a scene, I can write it into a new script.`,
   );
+  return { ...answer, scriptOffer: describedScene(description, beats, people) };
 }

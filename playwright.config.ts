@@ -43,7 +43,8 @@ export default defineConfig({
       url: `http://localhost:${PORT}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: E2E_AUTH_SECRET, ...AUTH_LIMITS },
+      // As a hosted operator runs it: local models cost credits, so the journeys see credits move.
+      env: { PORT: String(PORT), DATA_DIR, BETTER_AUTH_SECRET: E2E_AUTH_SECRET, PRICE_LOCAL_MODELS: "true", ...AUTH_LIMITS },
     },
     {
       // A second studio whose new accounts start nearly empty, for the 'Insufficient credits' journey. It
@@ -56,6 +57,7 @@ export default defineConfig({
         PORT: String(LOW_CREDITS_PORT),
         DATA_DIR: `${DATA_DIR}-low-credits`,
         SIGNUP_CREDITS: String(LOW_SIGNUP_CREDITS),
+        PRICE_LOCAL_MODELS: "true",
         BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
         ...AUTH_LIMITS,
       },

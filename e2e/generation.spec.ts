@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 import { LOW_CREDITS_URL } from "./support/servers";
+import { StudioProcess } from "./fuzz/studioProcess";
 
 const toolbar = (page: Page) => page.getByTestId("generation-toolbar");
 const balance = async (page: Page) =>
@@ -187,5 +188,45 @@ test.describe("with a small balance", () => {
     await expect(page.getByText("Insufficient credits. Please upgrade your plan.").first()).toBeVisible();
     await expect(c.node("Untitled").getByRole("alert")).toHaveText(/Insufficient credits/);
     expect(await balance(page)).toBe(start);
+  });
+});
+
+test.describe("on a self-hosted studio, as `npm start` runs it", () => {
+  test("local models run free and say so where the cost is shown; the balance does not move", async ({ browser }) => {
+    test.setTimeout(120_000);
+    // A studio with the default settings (the journeys above run as a hosted operator, who prices local models).
+    const studio = await StudioProcess.start({ PRICE_LOCAL_MODELS: "" }, 90_000);
+    const context = await browser.newContext({ baseURL: studio.url, viewport: { width: 1440, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await signUpInBrowser(page, newAccount("Home"));
+      const projectId = await newProject(page, "Home studio");
+      const c = canvas(page);
+      await c.open(projectId);
+      const start = await balance(page);
+      await c.doubleClickAt(300, 150);
+      await c.select("Untitled");
+      await toolbar(page).getByRole("button", { name: "Image", exact: true }).click();
+      await expect(toolbar(page).getByRole("button", { name: /Local Sketch/ })).toBeVisible();
+      const cost = toolbar(page).getByTestId("run-cost");
+      await expect(cost).toHaveText("Free · local");
+      await expect(cost).toHaveAttribute("title", "Free: runs on this studio's own machine, so it costs no credits");
+      await toolbar(page)
+        .getByRole("button", { name: /Local Sketch/ })
+        .click();
+      const sketch = page.getByRole("menuitemradio", { name: /Local Sketch/ });
+      await expect(sketch.getByTestId("model-cost")).toHaveText("Free · local");
+      await page.screenshot({ path: test.info().outputPath("local-free.png") });
+      await sketch.click();
+      await expect(sketch).toHaveCount(0);
+      await toolbar(page).getByLabel("Prompt").fill("a lighthouse in a storm at night");
+      await toolbar(page).getByLabel("Prompt").press("Enter");
+      await expect(c.image("Untitled")).toBeVisible({ timeout: 30_000 });
+      await page.reload();
+      await expect.poll(() => balance(page)).toBe(start);
+    } finally {
+      await context.close();
+      await studio.stop();
+    }
   });
 });

@@ -48,10 +48,12 @@ import { registerShotImageGeneration } from "./shotlists/generateImageRoute";
 import { registerBillingRoutes } from "./billing/billingRoutes";
 import { billingProviderFrom } from "./billing/billingProviders";
 import { registerWorkflowFileRoutes } from "./workflowFiles/workflowFileRoutes";
+import { priceLocalRuns } from "../domain/generation/localRunPricing";
 
 export interface AppOptions {
   database: Database;
-  config: AuthConfig & Partial<Pick<Config, "trustProxy" | "authLimits" | "smtp">> & { appDir?: string; dataDir?: string };
+  config: AuthConfig &
+    Partial<Pick<Config, "trustProxy" | "authLimits" | "smtp" | "priceLocalModels">> & { appDir?: string; dataDir?: string };
   /** The attempt limits' clock (tests move it instead of waiting). */
   now?: () => number;
   logger?: boolean;
@@ -86,6 +88,8 @@ export async function buildApp({
   // request.ip is the socket's address unless a proxy is configured as trusted (TRUST_PROXY).
   // Each route's body limit is set where it is registered (http/bodyLimits.ts); this one is unknown paths'.
   const server = Fastify({ logger, bodyLimit: BODY_LIMITS.standard, trustProxy: config.trustProxy ?? false });
+  // One setting per process: every price this server shows or charges reads it.
+  priceLocalRuns(config.priceLocalModels ?? false);
   const mailer = config.smtp ? createMailer(config.smtp) : undefined;
   const auth = createAuth(database.db, config, mailer);
   const allowedOrigins = new Set(trustedOrigins(config));

@@ -19,6 +19,11 @@ export interface Config {
   authSecret: string;
   /** Credits granted once to every new account. */
   signupCredits: number;
+  /**
+   * Local models and tools cost credits (PRICE_LOCAL_MODELS=true, for a hosted operator). Off by default: on
+   * a self-hosted studio they run on the film maker's own machine and cost nothing.
+   */
+  priceLocalModels: boolean;
   /** Directory of the built SPA; absent in API-only tests. */
   appDir?: string;
   /**
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: env.BASE_URL ?? `http://localhost:${port}`,
     authSecret: env.BETTER_AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     signupCredits: positiveInt(env.SIGNUP_CREDITS, 5000, "SIGNUP_CREDITS"),
+    priceLocalModels: env.PRICE_LOCAL_MODELS === "true" || env.PRICE_LOCAL_MODELS === "1",
     appDir: path.resolve(env.APP_DIR ?? "./dist/app"),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     devServerOrigin: env.DEV_SERVER_ORIGIN || undefined,

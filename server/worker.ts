@@ -10,9 +10,11 @@ import { startGeneration } from "./generation/setup";
 import { RealtimeHub } from "./realtime/hub";
 import { PgNotifyRelay } from "./realtime/pgRelay";
 import { createStorage } from "./storage/createStorage";
+import { priceLocalRuns } from "../domain/generation/localRunPricing";
 
 async function main() {
   const config = loadConfig();
+  priceLocalRuns(config.priceLocalModels);
   if (!config.databaseUrl) {
     console.error(
       "npm run worker needs DATABASE_URL: the embedded database belongs to the one `npm start` process, which runs its own workers.",

@@ -5,7 +5,7 @@ import { summary, visibleFeatureTags } from "../../domain/generation/catalogue";
 import { type Model } from "../../domain/generation/modelTypes";
 import { cn } from "../ui";
 import { ProviderLogo } from "./ProviderLogo";
-import { costLabel } from "./modelCost";
+import { costLabel, costNote } from "./modelCost";
 
 /** A model the server says cannot run now (its provider has no key); older answers without the flag are usable. */
 export const isUsable = (model: Pick<Model, "usable">): boolean => model.usable !== false;
@@ -118,12 +118,13 @@ export function ModelCard({ id, model, credits, active, current, onPick, onHover
       </div>
       <span
         data-testid="model-cost"
+        title={costNote(credits, model.provider)}
         className={cn(
           "shrink-0 self-start whitespace-nowrap pt-0.5 text-xs font-medium",
           credits === 0 ? "text-success" : "text-text-muted",
         )}
       >
-        {costLabel(credits)}
+        {costLabel(credits, model.provider)}
       </span>
     </div>
   );

@@ -55,7 +55,7 @@ describe("toolbar model dropdown (spec canvas 2)", () => {
     expect(menu.style.maxHeight).toBe("50vh");
     const items = within(menu).getAllByRole("menuitemradio");
     expect(items.map((i) => i.dataset.modelId)).toEqual([sketch.id, imagen.id, fluxDev.id]);
-    expect(within(items[0]!).getByTestId("model-cost").textContent).toBe("Free");
+    expect(within(items[0]!).getByTestId("model-cost").textContent).toBe("Free · local");
     expect(within(items[1]!).getByTestId("model-cost").textContent).toBe("40 credits");
     expect(items[0]!.getAttribute("aria-checked")).toBe("true");
   });

@@ -5,7 +5,7 @@ import type { Model } from "../../domain/generation/modelTypes";
 import { cn, Menu, MenuContent, MenuItem, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger, Spinner } from "../ui";
 import { isUsable, LOCKED_FALLBACK } from "./ModelCard";
 import { ProviderLogo } from "./ProviderLogo";
-import { costLabel, creditsFor, type ModelCosts } from "./modelCost";
+import { costLabel, costNote, creditsFor, type ModelCosts } from "./modelCost";
 
 export const DROPDOWN_EMPTY_TITLE = "No Models Available";
 export const DROPDOWN_EMPTY_TEXT = "No compatible models found";
@@ -117,8 +117,12 @@ export function ModelDropdown({
                       </span>
                     )}
                   </span>
-                  <span data-testid="model-cost" className={cn("shrink-0 text-xs", credits === 0 ? "text-success" : "text-text-muted")}>
-                    {costLabel(credits)}
+                  <span
+                    data-testid="model-cost"
+                    title={costNote(credits, model.provider)}
+                    className={cn("shrink-0 text-xs", credits === 0 ? "text-success" : "text-text-muted")}
+                  >
+                    {costLabel(credits, model.provider)}
                   </span>
                 </MenuRadioItem>
               );

@@ -97,11 +97,15 @@ describe("model picker overlay (spec canvas 2)", () => {
     expect(screen.queryByText(MODEL_PICKER_EMPTY)).toBeNull();
   });
 
-  it("shows each model's cost: the server's credits, 'Free' for 0, the estimate until the server answers", () => {
+  it("shows each model's cost: the server's credits, 'Free · local' for a local model at 0, the estimate until the server answers", () => {
     renderPicker({ costs: { [kontext.id]: 40, [sketch.id]: 0, [gptImage.id]: 1 } });
     const cost = (name: string) => within(card(name)).getByTestId("model-cost").textContent;
     expect(cost(kontext.name)).toBe("40 credits");
-    expect(cost(sketch.name)).toBe("Free");
+    // A local model at 0 says why it is free (this studio does not price what runs on its own machine).
+    expect(cost(sketch.name)).toBe("Free · local");
+    expect(within(card(sketch.name)).getByTestId("model-cost").title).toBe(
+      "Free: runs on this studio's own machine, so it costs no credits",
+    );
     expect(cost(gptImage.name)).toBe("1 credit");
     expect(estimateCredits(runway)).toBeGreaterThan(0);
     expect(cost(runway.name)).toBe(`${estimateCredits(runway)} credits`);

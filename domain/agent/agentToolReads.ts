@@ -2,7 +2,7 @@ import type { Model } from "../generation/modelTypes";
 import { estimateCredits } from "../generation/cost";
 import { componentRefResolver, resolveProperty, toolInputSchema } from "../generation/jsonSchema";
 import { toMediaType } from "../generation/modelTypes";
-import type { ToolDefinition } from "../tools/catalogue";
+import { toolRunCredits, type ToolDefinition } from "../tools/catalogue";
 import type { AgentNodeView, PlannerInput } from "./planner";
 import type { PlanNodeKind } from "./plan";
 
@@ -129,7 +129,7 @@ export function listTools(tools: readonly ToolDefinition[], media: PlanNodeKind 
       category: t.category,
       description: cut(t.description, 200),
       worksOn: t.accepts.length ? t.accepts : ["any node"],
-      credits: t.credits,
+      credits: toolRunCredits(t),
       settings: toolSettings(t),
     }));
   const shown = page(fitting, offset, READ_RESULT_MAX_CHARS - 200, (next) => `Call list_tools with offset ${next} for more.`);

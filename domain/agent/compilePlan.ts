@@ -5,7 +5,7 @@ import { firstFreePosition, NEXT_NODE_OFFSET_X, NODE_FOOTPRINT, newEdgeId, newNo
 import { findModel } from "../generation/catalogue";
 import { runChoicesOf } from "../generation/nodeChoices";
 import { conformedRunParameters, runCredits } from "../generation/runCost";
-import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError } from "../tools/catalogue";
+import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunCredits } from "../tools/catalogue";
 import { isNewNodeRef, NEW_NODE_PREFIX, type AgentPlan, type PlanNodeFields, type PlanNodeKind, type PlanStep } from "./plan";
 
 /** The canvas a plan is compiled against: the browser's store (or the server's rows) as it is now. */
@@ -237,7 +237,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
     const node = nodes.get(run.nodeId);
     if (!node) throw new PlanError("A run names a node the plan deletes.");
     if (run.kind === "tool") {
-      credits += findTool(run.toolId)!.credits;
+      credits += toolRunCredits(findTool(run.toolId)!);
       continue;
     }
     if (run.kind === "from-here") {

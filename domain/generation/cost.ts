@@ -7,6 +7,7 @@
 import { CREDITS_PER_MONEY_UNIT } from "../credits";
 import type { CostRule, Model } from "./modelTypes";
 import { spokenText, type SpeechSource } from "./spokenText";
+import { runsFreeHere } from "./localRunPricing";
 
 export const ESTIMATE_IMAGE_WIDTH = 1024;
 export const ESTIMATE_IMAGE_HEIGHT = 1024;
@@ -92,9 +93,10 @@ export type RunText = Omit<SpeechSource, "params">;
 
 /**
  * Estimated money cost of one run of `model` with `params` (and, for speech, the run's prompt and context).
- * Free (local and self-hosted) models cost 0.
+ * Free and self-hosted models cost 0, and so do local ones where this studio does not price them.
  */
 export function estimateCost(model: Model, params: ModelParams = {}, run: RunText = { prompt: "" }): number {
+  if (runsFreeHere(model.provider)) return 0;
   const rule = model.costRule;
   switch (rule.unit) {
     case "free":

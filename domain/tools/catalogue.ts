@@ -8,6 +8,7 @@ import { scalarOptions, type ParamValue } from "../generation/parameterRules";
 import { HOSTED_TOOLS } from "./catalogueHosted";
 import { LOCAL_TOOLS } from "./catalogueLocal";
 import { TOOL_CATEGORIES, type NodeMedia, type ToolCategory, type ToolDefinition } from "./toolTypes";
+import { runsFreeHere } from "../generation/localRunPricing";
 
 export * from "./toolTypes";
 
@@ -16,6 +17,10 @@ export const TOOLS: readonly ToolDefinition[] = [...LOCAL_TOOLS, ...HOSTED_TOOLS
 
 const BY_ID: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((t) => [t.id, t]));
 export const findTool = (id: string): ToolDefinition | undefined => BY_ID.get(id);
+
+/** The credits a run of the tool costs on this studio (local tools are free where local runs are not priced). */
+export const toolRunCredits = (tool: Pick<ToolDefinition, "provider" | "credits">): number =>
+  runsFreeHere(tool.provider) ? 0 : tool.credits;
 
 /** Generation rows of tool runs carry `tool:{id}` as their model id (one queue, one ledger). */
 export const TOOL_RUN_PREFIX = "tool:";

@@ -7,14 +7,17 @@ import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { lockedReason } from "../../domain/generation/api";
 import { type Model } from "../../domain/generation/modelTypes";
 import type { ToolSummary } from "../../domain/tools/api";
-import { TOOLS } from "../../domain/tools/catalogue";
+import { TOOLS, toolRunCredits } from "../../domain/tools/catalogue";
 import type { GenerationDeps } from "./deps";
+import { runsFreeHere } from "../../domain/generation/localRunPricing";
 
 type Deps = Pick<GenerationDeps, "keySourcesFor" | "modelAvailability">;
 
 export async function modelsForCaller(deps: Deps, userId: string, models: readonly Model[]): Promise<Model[]> {
   const sources = await deps.keySourcesFor(userId);
-  return models.map((model) => {
+  return models.map((catalogued) => {
+    // A run this studio does not charge for is served as free, so the browser shows and sums 0.
+    const model: Model = runsFreeHere(catalogued.provider) ? { ...catalogued, costRule: { unit: "free" } } : catalogued;
     const availability = deps.modelAvailability(model);
     // `local` needs no key and is not in the list.
     const source = model.provider === "local" ? "platform" : sources.get(model.provider);
@@ -31,6 +34,11 @@ export async function toolsForCaller(deps: Deps, userId: string): Promise<ToolSu
   return TOOLS.map((t) => {
     const { schema: _schema, groups: _groups, connected: _connected, standIn: _standIn, ...summary } = t;
     const usable = t.provider === "local" || Boolean(sources.get(t.provider));
-    return { ...summary, usable, ...(usable ? {} : { lockedReason: lockedReason(PROVIDER_LABELS[t.provider]) }) };
+    return {
+      ...summary,
+      credits: toolRunCredits(t),
+      usable,
+      ...(usable ? {} : { lockedReason: lockedReason(PROVIDER_LABELS[t.provider]) }),
+    };
   });
 }

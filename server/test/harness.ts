@@ -57,6 +57,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
       authSecret: randomBytes(32).toString("hex"),
       signupCredits: TEST_SIGNUP_CREDITS,
       port: 3000,
+      // As a hosted operator runs it, so the local models move credits; free-by-default has its own test.
+      priceLocalModels: true,
       ...options.config,
     },
     // Tests never see the machine's own provider keys.

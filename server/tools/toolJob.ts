@@ -14,6 +14,7 @@ import { TOOL_MESSAGES, type ToolExecutionResult } from "../../domain/tools/api"
 import {
   checkToolParameters,
   findTool,
+  toolRunCredits,
   missingStandIn,
   nodeMediaOf,
   ToolParameterError,
@@ -100,7 +101,7 @@ export async function prepareToolRun(
     const missing = missingStandIn(tool, params, connected);
     if (missing) throw badRequest(missing);
   }
-  const credits = credentials.ownKey ? 0 : tool.credits;
+  const credits = credentials.ownKey ? 0 : toolRunCredits(tool);
   const inputHash = createHash("sha256").update(JSON.stringify({ toolId, params, nodeMediaUrl, connected })).digest("hex");
   return {
     modelId: toolRunModelId(tool.id),

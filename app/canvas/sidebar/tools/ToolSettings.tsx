@@ -16,6 +16,7 @@ import { modelKeys } from "../../../models/useModels";
 import { Button, cn, toast } from "../../../ui";
 import { useCanvas, useCommands } from "../../store/useCanvas";
 import { ToolFieldInput } from "./ToolFieldInput";
+import { LOCAL_RUN_FREE_NOTE } from "../../../../domain/generation/localRunPricing";
 
 type SchemaState =
   | { status: "loading" }
@@ -245,7 +246,11 @@ export function ToolSettings({
             {node.error}
           </p>
         )}
-        {tool.credits > 0 && <p className="text-xs text-text-muted">{`${tool.credits} credit${tool.credits === 1 ? "" : "s"} a run`}</p>}
+        {tool.credits > 0 ? (
+          <p className="text-xs text-text-muted">{`${tool.credits} credit${tool.credits === 1 ? "" : "s"} a run`}</p>
+        ) : (
+          tool.provider === "local" && <p className="text-xs text-success">{LOCAL_RUN_FREE_NOTE}</p>
+        )}
       </div>
     </div>
   );

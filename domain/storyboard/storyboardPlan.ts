@@ -59,12 +59,14 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
   const shots = storyboardShots(scene);
   const characters = new Map<string, PlanNodeRef>();
   const newCharacterKeys: string[] = [];
+  // Added last name first, so the first name lands rightmost: the column below starts there and reads in
+  // name order, and the shots' column stands right beside it.
+  const newNames = sceneCharacters({ shots }).filter((name) => !options.characterNodes.has(name));
   for (const name of sceneCharacters({ shots })) {
     const existing = options.characterNodes.get(name);
-    if (existing) {
-      characters.set(name, existing);
-      continue;
-    }
+    if (existing) characters.set(name, existing);
+  }
+  for (const name of [...newNames].reverse()) {
     const ref = plan.addNode("character", "image", {
       title: characterNodeTitle(name),
       prompt: `Character reference: ${name}, head and shoulders, neutral light, plain background, the same face in every shot`,
@@ -72,8 +74,9 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
       aspectRatio: "1:1",
     });
     characters.set(name, ref);
-    newCharacterKeys.push(keyOf(ref));
   }
+  newCharacterKeys.push(...newNames.map((name) => keyOf(characters.get(name)!)));
+  const firstNew = newNames.length ? characters.get(newNames[0]!) : undefined;
   const shotKeys = new Map<string, string>();
   const lane: PlanNodeRef[] = [];
   for (const shot of shots) {
@@ -82,13 +85,16 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
       "shot",
       "image",
       { title: `Shot ${shot.shotNumber}`, prompt: shotImagePrompt(shot), model: options.model, aspectRatio: options.aspectRatio },
-      { inputs },
+      { inputs, ...(firstNew ? { near: firstNew } : {}) },
     );
     shotKeys.set(shot.id, keyOf(ref));
     lane.push(ref);
   }
-  plan.layout(lane, "row");
-  // New characters stand in a column left of the lane, each one row apart.
+  // With characters connected, the shots stand in a column with the new characters in a column on their
+  // left: every reference edge then runs through the empty strip between the two columns, never behind a
+  // card (a row of shots would put Shot 1 under the edge from a character to Shot 2). Without, a row.
+  const referenced = shots.some((shot) => shotCharacters(shot).some((name) => characters.has(name)));
+  plan.layout(lane, referenced ? "column" : "row");
   plan.layout(
     newCharacterKeys.map((k) => `new:${k}`),
     "column",
@@ -97,7 +103,9 @@ export function storyboardPlan(scene: Scene, options: StoryboardOptions): Storyb
     ? `, with ${characters.size === 1 ? "1 character" : `${characters.size} characters`} connected as reference`
     : "";
   return {
-    plan: plan.plan(`Storyboard of ${scene.title}: ${shots.length === 1 ? "1 shot" : `${shots.length} shots`} in a lane${who}.`),
+    plan: plan.plan(
+      `Storyboard of ${scene.title}: ${shots.length === 1 ? "1 shot" : `${shots.length} shots`} ${referenced ? "in a column" : "in a row"}${who}.`,
+    ),
     shotKeys,
     newCharacterKeys,
   };

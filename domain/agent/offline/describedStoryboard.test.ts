@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { edgesBehindCards } from "../../canvas/edgePathTesting";
+import { EMPTY_NODE_SIZE, MEDIA_NODE_MAX_SIDE } from "../../canvas/nodeSize";
 import { describedBeats, describedFrameCount, peopleIn } from "./describedStoryboard";
 import { planOffline } from "./planOffline";
 import { planCase } from "./plannerTesting";
@@ -30,13 +32,30 @@ describe("a storyboard from a description (issue 31, 6)", () => {
 
   it("adds one character reference per person who recurs, connected into every frame, and runs it first", () => {
     const { added, edges, steps } = plan("storyboard of a detective chasing Maya through the market, 3 frames", []);
-    const refs = added.filter((n) => n.data.title?.startsWith("Character"));
+    const byY = (a: (typeof added)[number], b: (typeof added)[number]) => a.position.y - b.position.y;
+    const refs = added.filter((n) => n.data.title?.startsWith("Character")).sort(byY);
     const frames = added.filter((n) => n.data.title?.startsWith("Frame"));
+    // In a column, in the order the description names them.
     expect(refs.map((n) => n.data.title)).toEqual(["Character: detective", "Character: Maya"]);
     expect(frames).toHaveLength(3);
     for (const f of frames) for (const r of refs) expect(edges).toContainEqual([r.id, f.id]);
     // The second reference is queued on its own, then the first with everything after it.
     expect(steps.filter((s) => s.op === "run-node" || s.op === "run-from-here").map((s) => s.op)).toEqual(["run-node", "run-from-here"]);
+  });
+
+  it("draws no reference edge behind a frame: the frames stand in a column right of the references", () => {
+    const { added, edges } = plan("storyboard of a detective chasing Maya through the market, 4 frames", []);
+    expect(edges).toHaveLength(8);
+    for (const size of [EMPTY_NODE_SIZE, { width: MEDIA_NODE_MAX_SIDE, height: MEDIA_NODE_MAX_SIDE }]) {
+      const cards = added.map((n) => ({ id: n.data.title!, position: n.position, size }));
+      const title = (id: string) => added.find((n) => n.id === id)!.data.title!;
+      expect(
+        edgesBehindCards(
+          cards,
+          edges.map(([s, t]) => ({ source: title(s), target: title(t) })),
+        ),
+      ).toEqual([]);
+    }
   });
 
   it("still boards a script's scene when the request names one", () => {

@@ -160,14 +160,19 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
   const beats = describedBeats(n);
   const people = peopleIn(description);
   const plan = new PlanBuilder();
-  const references = people.map((person) =>
-    plan.addNode("character", "image", {
-      title: `Character: ${person.replace(/^the /, "")}`,
-      prompt: `Character reference of ${person} in ${description}: full body, front view, neutral grey background`.slice(0, PROMPT_CHARS),
-      model: "local/sketch",
-      aspectRatio: "1:1",
-    }),
-  );
+  // Added last person first, so the first lands rightmost: the references' column starts there, in order
+  // from the top, and the frames' column stands right beside it (see the layout below).
+  const references = [...people]
+    .reverse()
+    .map((person) =>
+      plan.addNode("character", "image", {
+        title: `Character: ${person.replace(/^the /, "")}`,
+        prompt: `Character reference of ${person} in ${description}: full body, front view, neutral grey background`.slice(0, PROMPT_CHARS),
+        model: "local/sketch",
+        aspectRatio: "1:1",
+      }),
+    )
+    .reverse();
   const frames = beats.map((b, i) =>
     plan.addNode(
       "frame",
@@ -178,11 +183,13 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
         model: "local/sketch",
         aspectRatio: ratio,
       },
-      references.length ? { inputs: references } : {},
+      references.length ? { inputs: references, near: references[0]! } : {},
     ),
   );
-  plan.layout(frames, "row");
-  if (references.length > 1) plan.layout(references, "row");
+  // With references, frames in a column and the references in a column on their left, so every reference
+  // edge runs through the strip between them and none is drawn behind a frame. Without, a row.
+  plan.layout(frames, references.length ? "column" : "row");
+  plan.layout(references, "column");
   // The references first (every frame draws from them), then the frames: Run from here on the first
   // reference runs it and every frame after it; the other references run on their own, queued before.
   if (references.length) {
@@ -197,7 +204,7 @@ export function planDescribedStoryboard(req: ParsedRequest, description: string,
     : "";
   const runs = references.length ? "runs them in order" : runsPhrase(plan.runs);
   const answer = plan.answer(
-    `Adds ${count(n, ["storyboard frame", "storyboard frames"])} of "${description}", a shot per beat (${shots}; Local Sketch, ${ratio}), in a row${refs}, and ${runs}. ` +
+    `Adds ${count(n, ["storyboard frame", "storyboard frames"])} of "${description}", a shot per beat (${shots}; Local Sketch, ${ratio}), ${references.length ? "in a column" : "in a row"}${refs}, and ${runs}. ` +
       `To keep it as a scene, I can write it into a new script.`,
   );
   return { ...answer, scriptOffer: describedScene(description, beats, people) };

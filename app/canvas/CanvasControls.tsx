@@ -61,6 +61,7 @@ export function CanvasControls() {
       className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur"
       role="toolbar"
       aria-label="Canvas tools"
+      data-tour="canvas-tools"
       data-canvas-panel
     >
       <IconButton
@@ -197,6 +198,7 @@ export function CanvasControls() {
         className={toolClass(agentOn)}
         onClick={agent.togglePanel}
         data-testid="agent-mode"
+        data-tour="agent"
       >
         <Bot />
       </IconButton>

@@ -18,7 +18,7 @@ export function CreditsButton() {
         : `${formatCredits(balance)} remaining (${formatMoney(balance)})`;
   return (
     <Tooltip content={tip}>
-      <Button variant="ghost" size="sm" onClick={() => navigate("/pricing")} aria-label="Credits and plans">
+      <Button variant="ghost" size="sm" data-tour="credits" onClick={() => navigate("/pricing")} aria-label="Credits and plans">
         <Coins className="size-4 text-accent" />
         <span className="tabular-nums">{balance === undefined ? "—" : new Intl.NumberFormat("en-US").format(balance)}</span>
       </Button>

@@ -8,7 +8,7 @@ import { MODES, type Mode } from "./modes";
 import { ProjectNameEditor } from "./ProjectNameEditor";
 import { SaveIndicator } from "./SaveIndicator";
 import { ShareDialog } from "./ShareDialog";
-import { TutorialDialog } from "./TutorialDialog";
+import { TutorialTour } from "./tutorial/TutorialTour";
 
 export function TopBar({ project, mode, onMode, onBack }: { project: Project; mode: Mode; onMode(mode: Mode): void; onBack(): void }) {
   const [sharing, setSharing] = useState(false);
@@ -18,7 +18,7 @@ export function TopBar({ project, mode, onMode, onBack }: { project: Project; mo
       <IconButton label="Back to projects" variant="ghost" onClick={onBack}>
         <ArrowLeft className="size-4" />
       </IconButton>
-      <nav role="tablist" aria-label="Workspace mode" className="flex items-center gap-1 rounded-lg bg-bg p-1">
+      <nav role="tablist" aria-label="Workspace mode" data-tour="modes" className="flex items-center gap-1 rounded-lg bg-bg p-1">
         {MODES.map((m) => (
           <Tooltip
             key={m.id}
@@ -33,6 +33,7 @@ export function TopBar({ project, mode, onMode, onBack }: { project: Project; mo
               type="button"
               role="tab"
               aria-selected={mode === m.id}
+              data-tour={`mode-${m.id}`}
               onClick={() => onMode(m.id)}
               className={cn(
                 "rounded-md px-3 py-1.5 text-sm transition-colors",
@@ -58,7 +59,7 @@ export function TopBar({ project, mode, onMode, onBack }: { project: Project; mo
       <div className="ml-auto flex items-center gap-2">
         <PresenceBar />
         {project.permission === "owner" && (
-          <Button variant="ghost" size="sm" onClick={() => setSharing(true)}>
+          <Button variant="ghost" size="sm" data-tour="share" onClick={() => setSharing(true)}>
             <Share2 className="size-4" /> Share
           </Button>
         )}
@@ -68,7 +69,7 @@ export function TopBar({ project, mode, onMode, onBack }: { project: Project; mo
         </Button>
       </div>
       {project.permission === "owner" && <ShareDialog projectId={project.id} open={sharing} onOpenChange={setSharing} />}
-      <TutorialDialog open={tutorial} onOpenChange={setTutorial} />
+      {tutorial && <TutorialTour onClose={() => setTutorial(false)} onMode={onMode} />}
     </header>
   );
 }

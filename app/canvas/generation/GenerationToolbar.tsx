@@ -90,6 +90,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
     <div
       className="pointer-events-auto absolute bottom-4 left-1/2 z-10 flex min-h-[120px] w-[min(56rem,calc(100%-2rem))] min-w-[50rem] -translate-x-1/2 gap-3 rounded-2xl border border-border bg-surface/95 p-3 shadow-2xl backdrop-blur"
       data-testid="generation-toolbar"
+      data-tour="prompt"
       data-canvas-panel
       role="region"
       aria-label="Generation toolbar"

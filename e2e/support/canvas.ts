@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { nodeSize } from "../../domain/canvas/nodeSize";
+import type { NodeData } from "../../domain/canvas/node";
 
 /** The canvas as a small page object: what a user does, in their words. */
 export function canvas(page: Page) {
@@ -47,6 +49,25 @@ export function canvas(page: Page) {
       await page.getByLabel("Node name").fill(to);
       await page.keyboard.press("Enter");
       await expect(page.getByRole("dialog", { name: "Rename Node" })).toHaveCount(0);
+    },
+    /**
+     * Zoomed out the overview draws the cards on one <canvas>: where (page px) the middle of the card with
+     * this title is, from its position on the server and the view's transform.
+     */
+    async overviewCardCentre(projectId: string, title: string) {
+      const n = (await serverCanvas(page.request, null, projectId)).nodes.find((n) => n.data.title === title);
+      if (!n) throw new Error(`no node titled ${title}`);
+      const size = nodeSize(n.data as NodeData);
+      const TITLE_ROW = 26; // the card sits under its title row (nodeLayout.ts)
+      const { x, y, zoom, left, top } = await page.evaluate(() => {
+        const m = new DOMMatrixReadOnly(getComputedStyle(document.querySelector(".react-flow__viewport")!).transform);
+        const box = document.querySelector(".react-flow")!.getBoundingClientRect();
+        return { x: m.e, y: m.f, zoom: m.a, left: box.left, top: box.top };
+      });
+      return {
+        x: left + x + (n.position.x + size.width / 2) * zoom,
+        y: top + y + (n.position.y + TITLE_ROW + size.height / 2) * zoom,
+      };
     },
     async dropFile(name: string, mimeType: string, bytes: Buffer, at = { x: 600, y: 300 }) {
       const box = (await pane.boundingBox())!;

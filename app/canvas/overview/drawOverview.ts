@@ -20,6 +20,8 @@ const SELECTED = "#7c8cff";
 const SELECTED_GLOW = "rgba(124, 140, 255, 0.55)";
 const FONT = `bold ${OVERVIEW_TITLE_PX}px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
 const PAD = 16;
+/** The cards' corner radius (flow px, as the DOM card's rounded-xl); square when it would be under 2 screen px. */
+const RADIUS = 12;
 const TITLE_BAND = OVERVIEW_TITLE_PX * 1.5;
 
 /** The DOM light card's fill: its kind's colour, 14 % over the surface. */
@@ -99,13 +101,21 @@ export function drawOverview(
   ctx.lineWidth = Math.max(4, onePx);
   ctx.font = FONT;
   ctx.textBaseline = "top";
+  const rounded = RADIUS * zoom >= 2;
   for (const n of shown) {
     const cardY = n.y + NODE_TITLE_ROW;
     const cardH = n.height - NODE_TITLE_ROW;
     ctx.fillStyle = FILL[n.kind];
-    ctx.fillRect(n.x, cardY, n.width, cardH);
     ctx.strokeStyle = KIND_COLOUR[n.kind];
-    ctx.strokeRect(n.x, cardY, n.width, cardH);
+    if (rounded) {
+      ctx.beginPath();
+      ctx.roundRect(n.x, cardY, n.width, cardH, RADIUS);
+      ctx.fill();
+      ctx.stroke();
+    } else {
+      ctx.fillRect(n.x, cardY, n.width, cardH);
+      ctx.strokeRect(n.x, cardY, n.width, cardH);
+    }
     const detail = overviewDetail(zoom, n.width);
     if (detail.title) {
       ctx.fillStyle = TEXT_COLOUR;

@@ -2,16 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StudioEdge, StudioNode } from "../store/canvasStore";
 import { withLayout } from "../nodes/nodeLayout";
 import { GROUP_CARD_TYPE } from "../groups/groupCard";
-import {
-  hitTest,
-  nodesInside,
-  overviewDetail,
-  overviewEdges,
-  overviewLabel,
-  overviewNodes,
-  toFlow,
-  viewRect,
-} from "./overviewScene";
+import { hitTest, nodesInside, overviewDetail, overviewEdges, overviewLabel, overviewNodes, toFlow, viewRect } from "./overviewScene";
 
 const IMAGE_ID = "0f3c2a1b-1234-4abc-8def-0123456789ab";
 const node = (id: string, x: number, y: number, data: Partial<StudioNode["data"]> = {}, extra: Partial<StudioNode> = {}): StudioNode =>
@@ -25,7 +16,15 @@ describe("overview scene", () => {
     const card = { id: "group-card:g", type: GROUP_CARD_TYPE, position: { x: 0, y: 900 }, width: 300, height: 120, data: {} } as StudioNode;
     const out = overviewNodes([a, img, member, card]);
     expect(out.map((n) => n.id)).toEqual(["a", "img"]);
-    expect(out[0]).toMatchObject({ x: 0, y: 0, width: a.initialWidth, height: a.initialHeight, kind: "text", thumbnail: null, selected: false });
+    expect(out[0]).toMatchObject({
+      x: 0,
+      y: 0,
+      width: a.initialWidth,
+      height: a.initialHeight,
+      kind: "text",
+      thumbnail: null,
+      selected: false,
+    });
     expect(out[1]).toMatchObject({ kind: "image", thumbnail: `/api/media/${IMAGE_ID}/thumbnail`, selected: true, title: "img" });
     expect(overviewNodes([node("u", 0, 0, { title: "" })])[0]!.title).toBe("Untitled");
   });

@@ -37,8 +37,13 @@ export function canvas(page: Page) {
       await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 2 });
       await page.mouse.up();
     },
+    /** A click on the node's title; zoomed out, where the overview draws the cards, on its drawn card. */
     async select(title: string) {
-      await node(title).getByTestId("node-title").click();
+      if ((await page.getByTestId("canvas-overview").count()) === 0) return node(title).getByTestId("node-title").click();
+      const projectId = new URL(page.url()).searchParams.get("project");
+      if (!projectId) throw new Error("select: no project in the page's address");
+      const at = await this.overviewCardCentre(projectId, title);
+      await page.mouse.click(at.x, at.y);
     },
     async rename(from: string, to: string) {
       await node(from).hover();

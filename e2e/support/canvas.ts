@@ -39,6 +39,14 @@ export function canvas(page: Page) {
     },
     /** A click on the node's title; zoomed out, where the overview draws the cards, on its drawn card. */
     async select(title: string) {
+      // A view still animating (Fit view takes 300 ms) may yet cross into or out of the overview.
+      const transform = () => page.evaluate(() => document.querySelector(".react-flow__viewport")?.getAttribute("style") ?? "");
+      for (let last = await transform(), i = 0; i < 20; i++) {
+        await page.waitForTimeout(150);
+        const now = await transform();
+        if (now === last) break;
+        last = now;
+      }
       if ((await page.getByTestId("canvas-overview").count()) === 0) return node(title).getByTestId("node-title").click();
       const projectId = new URL(page.url()).searchParams.get("project");
       if (!projectId) throw new Error("select: no project in the page's address");

@@ -22,6 +22,8 @@ const FONT = `bold ${OVERVIEW_TITLE_PX}px ui-sans-serif, system-ui, -apple-syste
 const PAD = 16;
 /** The cards' corner radius (flow px, as the DOM card's rounded-xl); square when it would be under 2 screen px. */
 const RADIUS = 12;
+/** Above this many cards on screen they are drawn square: a rounded path each costs several times a plain rect. */
+const ROUNDED_MAX = 300;
 const TITLE_BAND = OVERVIEW_TITLE_PX * 1.5;
 
 /** The DOM light card's fill: its kind's colour, 14 % over the surface. */
@@ -101,7 +103,7 @@ export function drawOverview(
   ctx.lineWidth = Math.max(4, onePx);
   ctx.font = FONT;
   ctx.textBaseline = "top";
-  const rounded = RADIUS * zoom >= 2;
+  const rounded = RADIUS * zoom >= 2 && shown.length <= ROUNDED_MAX;
   for (const n of shown) {
     const cardY = n.y + NODE_TITLE_ROW;
     const cardH = n.height - NODE_TITLE_ROW;

@@ -261,7 +261,7 @@ test("edits the studio could not save before a reload are on screen after it, an
   await expect(c.node("Describe an Image").getByLabel("Node text")).toHaveValue("A night bus in the fog");
 });
 
-test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, zoomed far out nodes are light cards with thumbnails", async ({
+test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, zoomed far out one canvas draws the cards with thumbnails", async ({
   page,
 }) => {
   test.slow(); // sign-up, upload, thumbnail, and three view changes
@@ -304,17 +304,40 @@ test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, z
   await find.getByRole("option", { name: "sunset" }).click();
   await expect(page.locator(".react-flow__node.selected").getByTestId("node-title")).toHaveText("sunset");
 
-  // Zoomed out to 25 %: every node is a light card, the image one showing the server's small thumbnail.
+  // Zoomed out to 25 %: React Flow mounts no card and no edge; one canvas draws all four cards and both
+  // edges, the image one with the server's small thumbnail.
+  const thumbnail = page.waitForResponse((r) => /\/api\/media\/[0-9a-f-]{36}\/thumbnail$/.test(r.url()) && r.ok());
   await page.getByTestId("zoom-level").click();
   await page.getByRole("menuitem", { name: "25%", exact: true }).click();
-  await expect(page.locator("[data-light-card]")).toHaveCount(4);
-  await expect(c.nodes.locator(".react-flow__handle")).toHaveCount(0);
-  const thumb = c.node("sunset").getByTestId("node-thumbnail");
-  await expect(thumb).toHaveAttribute("src", /^\/api\/media\/[0-9a-f-]{36}\/thumbnail$/);
-  await expect.poll(() => thumb.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(160);
-  await expect(c.edges).toHaveCount(2); // edges still join the light cards
+  const overview = page.getByTestId("canvas-overview");
+  await expect(overview).toHaveAttribute("data-drawn-nodes", "4");
+  await expect(overview).toHaveAttribute("data-drawn-edges", "2");
+  await expect(c.nodes).toHaveCount(0);
+  await expect(c.edges).toHaveCount(0);
+  await thumbnail;
+  await expect(overview).toHaveAttribute("data-drawn-thumbnails", "1");
+  // The thumbnail is really on the canvas: the middle of the sunset card is the picture's amber, not the card's dark fill.
+  const sunset = await c.overviewCardCentre(projectId, "sunset");
+  const pixel = await overview.evaluate((el: HTMLCanvasElement, p) => {
+    const box = el.getBoundingClientRect();
+    const dpr = el.width / box.width;
+    return [...el.getContext("2d")!.getImageData((p.x - box.left) * dpr, (p.y - box.top) * dpr, 1, 1).data];
+  }, sunset);
+  expect(pixel.slice(0, 3).map((v) => Math.round(v / 16))).toEqual([245, 165, 36].map((v) => Math.round(v / 16)));
   await page.screenshot({ path: "test-results/big-canvas-zoomed-out.png" });
-  await page.getByTestId("zoom-level").click();
-  await page.getByRole("menuitem", { name: "100%", exact: true }).click();
-  await expect(page.locator("[data-light-card]")).toHaveCount(0);
+
+  // A click on a drawn card selects it (the sidebar shows it); a click on bare canvas clears the selection.
+  const combined = await c.overviewCardCentre(projectId, "Combined");
+  await page.mouse.click(combined.x, combined.y);
+  await expect(overview).toHaveAttribute("aria-label", "Canvas overview: 4 nodes, selected: Combined");
+  await expect(page.getByTestId("properties-sidebar").getByText("Select a node to see and edit its properties.")).toHaveCount(0);
+  await page.locator(".react-flow__pane").click({ position: { x: 40, y: 400 } });
+  await expect(overview).toHaveAttribute("aria-label", "Canvas overview: 4 nodes, none selected");
+  // A double-click on one zooms to it: a full card again, selected.
+  await page.mouse.dblclick(sunset.x, sunset.y);
+  await expect(page.getByTestId("zoom-level")).toHaveText("60%");
+  await expect(overview).toHaveCount(0);
+  await expect(page.locator(".react-flow__node.selected").getByTestId("node-title")).toHaveText("sunset");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  expect((await serverCanvas(page.request, null, projectId)).nodes).toHaveLength(4); // the double-click made no node
 });

@@ -121,6 +121,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
               padding: { top: "40px", left: "40px", right: "420px", bottom: "180px" },
               maxZoom: 1,
               duration: 300,
+              // Zoomed out the overview draws the nodes and React Flow keeps them hidden.
+              includeHiddenNodes: true,
             }),
         ),
     });

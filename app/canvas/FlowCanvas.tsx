@@ -26,7 +26,9 @@ import { NodeSearch } from "./NodeSearch";
 import { TitleScale } from "./nodes/TitleScale";
 import { GroupFrames } from "./groups/GroupFrames";
 import { CollapsedGroupCard } from "./groups/CollapsedGroupCard";
-import { collapsedView, GROUP_CARD_TYPE } from "./groups/collapsedView";
+import { collapsedView, GROUP_CARD_TYPE, hidden } from "./groups/collapsedView";
+import { useZoomedOut } from "./nodes/useZoomedOut";
+import { OverviewLayer } from "./overview/OverviewLayer";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
@@ -36,6 +38,9 @@ const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
 // The minimap draws each node as a plain rectangle in its type's colour (React Flow's default node, no stroke).
 const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)];
+const NO_EDGES: StudioEdge[] = [];
+/** Zoomed out, React Flow keeps every node (fit view, getNodes) but mounts none: the overview draws them. */
+const hiddenForOverview = (n: StudioNode) => (n.type === GROUP_CARD_TYPE ? n : hidden(n));
 
 export function FlowCanvas({
   onInit,
@@ -51,6 +56,11 @@ export function FlowCanvas({
   const groups = useCanvas((s) => s.groups);
   // Collapsed groups draw as one card each, their edges re-routed to it (groups/collapsedView.ts).
   const { nodes, edges } = useMemo(() => collapsedView(laidOut, storeEdges, groups), [laidOut, storeEdges, groups]);
+  // Below the light-card zoom one <canvas> draws the graph (overview/OverviewLayer.tsx): thousands of cards
+  // and SVG edges cost React Flow too much to move on every frame. Collapsed groups' cards stay its nodes.
+  const zoomedOut = useZoomedOut();
+  const flowNodes = useMemo(() => (zoomedOut ? nodes.map(hiddenForOverview) : nodes), [zoomedOut, nodes]);
+  const flowEdges = zoomedOut ? NO_EDGES : edges;
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useSession((s) => s.tool);
   const spaceHeld = useSession((s) => s.spaceHeld);
@@ -99,8 +109,8 @@ export function FlowCanvas({
   return (
     <DropZone>
       <ReactFlow<StudioNode, StudioEdge>
-        nodes={nodes}
-        edges={edges}
+        nodes={flowNodes}
+        edges={flowEdges}
         nodeTypes={flowNodeTypes}
         onInit={onInit}
         onNodesChange={commands.applyFlowNodeChanges}
@@ -139,6 +149,7 @@ export function FlowCanvas({
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="rgba(230,232,238,0.22)" />
         <GroupFrames />
+        {zoomedOut && <OverviewLayer nodes={nodes} edges={edges} />}
         <CanvasPresence />
         <TitleScale />
         {minimap && (

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { nodeSize } from "../../domain/canvas/nodeSize";
+import type { NodeData } from "../../domain/canvas/node";
 
 /** The canvas as a small page object: what a user does, in their words. */
 export function canvas(page: Page) {
@@ -35,8 +37,21 @@ export function canvas(page: Page) {
       await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 2 });
       await page.mouse.up();
     },
+    /** A click on the node's title; zoomed out, where the overview draws the cards, on its drawn card. */
     async select(title: string) {
-      await node(title).getByTestId("node-title").click();
+      // A view still animating (Fit view takes 300 ms) may yet cross into or out of the overview.
+      const transform = () => page.evaluate(() => document.querySelector(".react-flow__viewport")?.getAttribute("style") ?? "");
+      for (let last = await transform(), i = 0; i < 20; i++) {
+        await page.waitForTimeout(150);
+        const now = await transform();
+        if (now === last) break;
+        last = now;
+      }
+      if ((await page.getByTestId("canvas-overview").count()) === 0) return node(title).getByTestId("node-title").click();
+      const projectId = new URL(page.url()).searchParams.get("project");
+      if (!projectId) throw new Error("select: no project in the page's address");
+      const at = await this.overviewCardCentre(projectId, title);
+      await page.mouse.click(at.x, at.y);
     },
     async rename(from: string, to: string) {
       await node(from).hover();
@@ -47,6 +62,25 @@ export function canvas(page: Page) {
       await page.getByLabel("Node name").fill(to);
       await page.keyboard.press("Enter");
       await expect(page.getByRole("dialog", { name: "Rename Node" })).toHaveCount(0);
+    },
+    /**
+     * Zoomed out the overview draws the cards on one <canvas>: where (page px) the middle of the card with
+     * this title is, from its position on the server and the view's transform.
+     */
+    async overviewCardCentre(projectId: string, title: string) {
+      const n = (await serverCanvas(page.request, null, projectId)).nodes.find((n) => n.data.title === title);
+      if (!n) throw new Error(`no node titled ${title}`);
+      const size = nodeSize(n.data as NodeData);
+      const TITLE_ROW = 26; // the card sits under its title row (nodeLayout.ts)
+      const { x, y, zoom, left, top } = await page.evaluate(() => {
+        const m = new DOMMatrixReadOnly(getComputedStyle(document.querySelector(".react-flow__viewport")!).transform);
+        const box = document.querySelector(".react-flow")!.getBoundingClientRect();
+        return { x: m.e, y: m.f, zoom: m.a, left: box.left, top: box.top };
+      });
+      return {
+        x: left + x + (n.position.x + size.width / 2) * zoom,
+        y: top + y + (n.position.y + TITLE_ROW + size.height / 2) * zoom,
+      };
     },
     async dropFile(name: string, mimeType: string, bytes: Buffer, at = { x: 600, y: 300 }) {
       const box = (await pane.boundingBox())!;

@@ -31,7 +31,7 @@ export function AdvancedSettingsDialog({ g, open, onOpenChange }: { g: NodeGener
   const goTo = (id: string) => {
     onOpenChange(false);
     session.select(id);
-    void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
+    void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2, includeHiddenNodes: true });
   };
   return (
     <Dialog

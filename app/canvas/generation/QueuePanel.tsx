@@ -15,7 +15,7 @@ export function QueueButton() {
       currentProjectId={projectId}
       onOpen={(run) => {
         session.select(run.nodeId);
-        void rf.fitView({ nodes: [{ id: run.nodeId }], duration: 500, padding: 0.2 });
+        void rf.fitView({ nodes: [{ id: run.nodeId }], duration: 500, padding: 0.2, includeHiddenNodes: true });
       }}
     />
   );

@@ -21,7 +21,8 @@ export interface GroupCardData extends Record<string, unknown> {
 const cardHeight = (rows: number) => GROUP_TITLE_HEIGHT + 48 + rows * ROW;
 
 const hiddenCopies = new WeakMap<StudioNode, StudioNode>();
-const hidden = (n: StudioNode): StudioNode => {
+/** The node with React Flow's `hidden` set, made once per node object (an unchanged node keeps its identity). */
+export const hidden = (n: StudioNode): StudioNode => {
   let out = hiddenCopies.get(n);
   if (!out) hiddenCopies.set(n, (out = { ...n, hidden: true }));
   return out;

@@ -15,23 +15,16 @@ import { MediaView } from "./MediaView";
 import { ContextStrip } from "./ContextStrip";
 import { NodeText } from "./NodeText";
 import { handleTop } from "./nodeLayout";
-import { LightNodeCard } from "./LightNodeCard";
-import { useZoomedOut } from "./useZoomedOut";
 
 const ACCEPT = "image/*,video/*,audio/*,.txt,.md,.json,.csv,.log,.glb,.gltf,.docx";
 
 /**
- * One canvas node. Memoized and fed only its own props by React Flow, so a change to one node never
- * re-renders the others (notes: perf-and-reliability §1). Zoomed far out it draws as a light card (issue
- * 34); the only thing it hears of the viewport is that one boolean, so panning and zooming re-render nothing.
+ * One canvas node at a working zoom: title row and menu, content, media players, progress, hover tools,
+ * handles. Memoized and fed only its own props by React Flow, so a change to one node never re-renders the
+ * others (notes: perf-and-reliability §1). It hears nothing of the viewport: zoomed far out React Flow mounts
+ * no card at all and the overview draws the graph (overview/OverviewLayer.tsx).
  */
 export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps<StudioNode>) {
-  const zoomedOut = useZoomedOut();
-  return zoomedOut ? <LightNodeCard id={id} data={data} selected={selected} /> : <FullNodeCard id={id} data={data} selected={selected} />;
-});
-
-/** The card at a working zoom: title row and menu, content, media players, progress, hover tools, handles. */
-const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<NodeProps<StudioNode>, "id" | "data" | "selected">) {
   const commands = useCommands();
   const session = useSessionActions();
   const upload = useNodeUpload();

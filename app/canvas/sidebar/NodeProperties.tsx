@@ -43,7 +43,7 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
   const goTo = (id: string) => {
     if (onNavigate) return onNavigate(id);
     session.select(id);
-    void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2 });
+    void rf.fitView({ nodes: [{ id }], duration: 500, padding: 0.2, includeHiddenNodes: true });
   };
 
   return (

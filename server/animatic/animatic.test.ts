@@ -16,6 +16,7 @@ import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
 import { createElevenLabsEngine } from "../generation/hosted/elevenlabs";
 import { startElevenLabsFake } from "../generation/hosted/fakes/elevenlabsFake";
 import { FAST } from "../generation/hosted/fakes/testRequest";
+import { fakeProviderEnv } from "../test/fakeProvider";
 
 let h: Harness;
 let owner: TestUser;
@@ -248,7 +249,7 @@ describe("ElevenLabs voices", () => {
     const h2 = await createHarness({
       generation: {
         engines: { elevenlabs: createElevenLabsEngine(FAST) },
-        env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+        env: fakeProviderEnv("elevenlabs", { key: KEY, origin: fake.origin }),
       },
     });
     try {

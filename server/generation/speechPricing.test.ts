@@ -11,6 +11,7 @@ import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from 
 import { createElevenLabsEngine } from "./hosted/elevenlabs";
 import { startElevenLabsFake, type ElevenLabsFake } from "./hosted/fakes/elevenlabsFake";
 import { FAST } from "./hosted/fakes/testRequest";
+import { fakeProviderEnv } from "../test/fakeProvider";
 
 const KEY = "xi-platform-key";
 const ELEVEN = "elevenlabs/eleven_multilingual_v2"; // $0.10 per 1,000 characters → 1 credit per 10
@@ -23,7 +24,7 @@ beforeAll(async () => {
   h = await createHarness({
     generation: {
       engines: { elevenlabs: createElevenLabsEngine(FAST) },
-      env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+      env: fakeProviderEnv("elevenlabs", { key: KEY, origin: fake.origin }),
     },
   });
 });

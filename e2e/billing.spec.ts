@@ -91,16 +91,14 @@ test("a new user runs a model, buys a pack and a plan with the test provider, ca
 
   // The run links its node: the canvas opens at it, selected.
   await expect(run).toContainText("Key art");
-  // The balance is in credits, as the top bar shows it (issue 31, 10).
+  // The balance is in credits, as the top bar shows it.
   await expect(b.pageBalance).toHaveText(/^\d{1,3}(,\d{3})* credits$/);
   await run.getByRole("link", { name: "Open Key art in Paid reel" }).click();
   await expect(page).toHaveURL(new RegExp(`\\?project=${projectId}$`));
   await expect(page.locator(".react-flow__node.selected")).toContainText("Key art");
 });
 
-test("credits read in one unit; a new account is told its free credits arrive with the first project (issue 31, item 10)", async ({
-  page,
-}, testInfo) => {
+test("credits read in one unit; a new account is told its free credits arrive with the first project", async ({ page }, testInfo) => {
   await signUpInBrowser(page, newAccount("Newcomer"));
   const b = billing(page);
   await b.openUserMenu();

@@ -122,7 +122,7 @@ describe("make animatic", () => {
     });
   });
 
-  it("names a dialogue line too long for any shot before queueing anything (issue 29 item 6)", async () => {
+  it("names a dialogue line too long for any shot before queueing anything", async () => {
     const long = "We have to go now before the tide turns and the boats are gone. ".repeat(52).slice(0, 3_300).trim();
     const created = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Monologue" });
     const elements = parseFountain(`INT. HARBOUR - NIGHT\n\nMaya waits by the water.\n\nMAYA\n${long}\n`).elements;

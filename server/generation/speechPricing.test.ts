@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 2: speech is priced by exactly the text the engine speaks. An 18,600-character prompt through
+ * Speech is priced by exactly the text the engine speaks. An 18,600-character prompt through
  * the studio's ElevenLabs key was charged as 100 characters (10 credits), and a `text: "Hi."` parameter made
  * it free while the provider still got the whole prompt; local/tts-flite priced its prompt and its connected
  * text the same way. A parameter outside the model's schema is refused, and nothing is charged.

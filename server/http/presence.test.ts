@@ -116,7 +116,7 @@ describe("presence", () => {
     ownerTab.ws.close();
   });
 
-  it("a member made view-only is shown as view-only to everyone present at once, and made editor again the same way (issue 29 item 6)", async () => {
+  it("a member made view-only is shown as view-only to everyone present at once, and made editor again the same way", async () => {
     const { owner, viewer: member, projectId } = await projectWithViewer(h, "Presence demotion");
     expect((await shareProject(h, owner, projectId, member, "edit")).status).toBe(201);
     const ownerTab = await openTab(owner, projectId, { mode: "canvas" });

@@ -160,7 +160,7 @@ describe("import", () => {
     });
   });
 
-  describe("scripts past the editor's caps are refused before they are stored, off the server's thread (issue 29 item 5)", () => {
+  describe("scripts past the editor's caps are refused before they are stored, off the server's thread", () => {
     /** The import, and the longest stall of this process's event loop while it ran. */
     async function importTimingStalls(name: string, bytes: Buffer) {
       const stalls = monitorEventLoopDelay({ resolution: 10 });

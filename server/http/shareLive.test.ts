@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 8: sharing reaches the other user at once. A new share reaches their dashboard's channel
+ * Sharing reaches the other user at once. A new share reaches their dashboard's channel
  * (GET /api/live), and a change of permission reaches their open project tab, which follows it.
  */
 import WebSocket from "ws";

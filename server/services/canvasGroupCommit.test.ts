@@ -8,7 +8,7 @@ import { createHarness, type Harness, type TestUser, shareProject } from "../tes
 import { applyChanges, loadCanvas, type ChangeOrigin } from "./canvasService";
 
 /**
- * Issue 16 item 6: node data lists that arrive together are written together (one statement), with every
+ * Node data lists that arrive together are written together (one statement), with every
  * node still checked against its own stored revision, and a list that fails fails alone.
  */
 

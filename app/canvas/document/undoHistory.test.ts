@@ -50,7 +50,7 @@ function setUp() {
   return { store, session, history, data, toolResult };
 }
 
-describe("undo of a tool's result (issue 31, 4)", () => {
+describe("undo of a tool's result", () => {
   it("brings the previous picture back, and redo the tool's, without removing the node", () => {
     const { history, data, toolResult, session } = setUp();
     history.toolRunStarted("n1");
@@ -70,7 +70,7 @@ describe("undo of a tool's result (issue 31, 4)", () => {
   });
 });
 
-describe("undo of lanes the server added for this browser (For every shot, issue 30, 2)", () => {
+describe("undo of lanes the server added for this browser (For every shot)", () => {
   it("takes the adopted nodes and edges away in one step, and redo brings them back", () => {
     const { store, session, history } = setUp();
     const lane = (id: string) => studioNode(id, { position: { x: 0, y: 600 } });

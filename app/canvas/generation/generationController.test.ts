@@ -83,7 +83,7 @@ describe("run", () => {
     expect(notes.at(-1)).toMatchObject({ kind: "success", message: "Generation completed!" });
   });
 
-  it("a hosted video run warns of its wait only while it runs (issue 31 item 13)", async () => {
+  it("a hosted video run warns of its wait only while it runs", async () => {
     vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
     const { controller, notes, dismissed } = setup([selected("v", { prompt: "a chase", selectedModel: "runway/gen4-turbo" })]);
     expect(await controller.run("v")).toBe("g2");

@@ -9,7 +9,7 @@ const nodes = ["in", "a", "b", "out"].map((id, i) => studioNode(id, { position: 
 const edges = [edge("in", "a"), edge("a", "b"), edge("b", "out")];
 const group = (collapsed: boolean): GroupRecord => ({ id: "g", name: "Middle", colour: "blue", nodeIds: ["a", "b"], collapsed });
 
-describe("collapsedView (issue 34: a collapsed group draws as one card)", () => {
+describe("collapsedView (a collapsed group draws as one card)", () => {
   it("gives the lists back as they are when nothing is collapsed", () => {
     const view = collapsedView(nodes, edges, [group(false)]);
     expect(view.nodes).toBe(nodes);

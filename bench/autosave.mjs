@@ -10,7 +10,7 @@
 // the scheduled send time), which is the arrival pattern of many independent editors.
 //
 // On PGlite the run measures two studios one after the other: PGlite on the server's own thread
-// (PGLITE_IN_PROCESS=1, how it ran before issue 16) as the baseline, then on its own thread (the default),
+// (PGLITE_IN_PROCESS=1, how it once ran) as the baseline, then on its own thread (the default),
 // and prints the second against the first.
 //
 // Printed figures, not a pass/fail test: exits 0 when a goal is missed, non-zero only if the measurement

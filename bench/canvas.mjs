@@ -9,7 +9,7 @@
 // buffered PerformanceObserver records Long Animation Frames; then 5 clicks on visible nodes with the
 // pointer tool, timed by Event Timing (durationThreshold 16) and by a rAF poll for the node's `selected`.
 // Empty and 2,000-node visits alternate; figures are medians over the reps, ratios are same-run pairs.
-// Fit view (issue 34): a second 2,000-node project, laid out tighter and saved at a viewport (10 %) where
+// Fit view: a second 2,000-node project, laid out tighter and saved at a viewport (10 %) where
 // every node is on screen, measured the same way (its zoom gesture goes in first: 10 % is the minimum),
 // with "first render": navigation → every one of its 2,000 nodes shown: mounted and measured by React Flow,
 // or (zoomed out, where the app draws one <canvas> overview instead of node elements) drawn by that overview,
@@ -540,7 +540,7 @@ async function main() {
   goal("  (200 nodes) click-select, Event Timing (ms)", fmt(click200, 0), "≤ 100", click200 <= 100);
   goal("canvas-ready, 200 nodes, warm (ms)", fmt(ready200, 0), "≤ 1000", ready200 <= 1000);
   goal("canvas-ready, 200 nodes, cold first visit (ms)", fmt(cold200.ready, 0), "≤ 2000 (notes §3)", cold200.ready <= 2000);
-  console.log("Everything on screen (issue 34): fit view over 2,000 nodes vs the empty canvas of the same round:");
+  console.log("Everything on screen: fit view over 2,000 nodes vs the empty canvas of the same round:");
   const fitPan = pair((r) => r.pan.fps, "fit");
   const fitZoom = pair((r) => r.zoom.fps, "fit");
   const fitPanP95 = pair((r) => r.pan.p95, "fit");

@@ -1,4 +1,4 @@
-// bench/presence: does a cursor flood slow everyone else's canvas (issue 15)? The real studio on a fresh
+// bench/presence: does a cursor flood slow everyone else's canvas? The real studio on a fresh
 // data dir, one project, three live tabs: a watcher (in presence, as a browser tab is), a flooder (in
 // presence, sending 1,000 cursor frames a second) and the owner writing node data through autosave 20 times
 // a second. Each write's delivery latency is the time from its request to its `nodes` message at the

@@ -1,4 +1,4 @@
-// bench/script-to-screen (`npm run bench:script-to-screen`), issue 14's two figures:
+// bench/script-to-screen (`npm run bench:script-to-screen`), its two figures:
 //
 // 1. Breakdown: a generated 120-page script broken down into scenes and shots (goal ≤ 1 s), with the report,
 //    against the baseline of paginating the same script once (the floor: the breakdown reads every line).

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { assetDownloadName, assetFilename, assetKindFromUrl, assetsFromNodes, matchesFilter } from "./assets";
 
 describe("assets (spec: shell 2 'Assets screen', 4, 5)", () => {
-  it("lists only completed nodes with media or text, newest first (a text result is an asset too, issue 31 item 9)", () => {
+  it("lists only completed nodes with media or text, newest first (a text result is an asset too)", () => {
     const cards = assetsFromNodes([
       { id: "a", data: { status: "completed", contentType: "image", mediaUrl: "/api/media/a1", generatedAt: "2026-01-01T00:00:00Z" } },
       { id: "b", data: { status: "generating", contentType: "image", mediaUrl: "/api/media/b1" } },
@@ -26,7 +26,7 @@ describe("assets (spec: shell 2 'Assets screen', 4, 5)", () => {
     ).toEqual([]);
   });
 
-  it("names a download after the project and the node, shot or animatic (issue 31 item 9)", () => {
+  it("names a download after the project and the node, shot or animatic", () => {
     expect(assetDownloadName("Rain Chase", "Shot 2", "png")).toBe("Rain Chase – Shot 2.png");
     expect(assetDownloadName("Rain Chase", "Animatic · Rain Chase", "mp4")).toBe("Rain Chase animatic.mp4");
     expect(assetDownloadName("Rain Chase", "Animatic · The Bridge", "mp4")).toBe("Rain Chase – The Bridge animatic.mp4");

@@ -52,7 +52,7 @@ describe("remix draft", () => {
     expect(createProjectSchema.safeParse(input).success).toBe(true);
   });
 
-  it("titles a node by its label when it has no title (issue 31 item 13)", () => {
+  it("titles a node by its label when it has no title", () => {
     const draft: RemixDraft = {
       name: "Alley",
       nodes: [

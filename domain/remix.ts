@@ -91,7 +91,7 @@ export function remixProjectInput(draft: RemixDraft): { input: CreateProjectInpu
         return kept;
       });
     }
-    // The gallery names a node by its label; the canvas shows the title (else "Untitled", issue 31 item 13).
+    // The gallery names a node by its label; the canvas shows the title (else "Untitled").
     const title = typeof data.title === "string" ? data.title.trim() : "";
     if (!title && typeof data.label === "string" && data.label.trim()) data.title = data.label.trim().slice(0, 200);
     return { id: node.id, type: node.type || DEFAULT_NODE_TYPE, position: { x: node.position.x, y: node.position.y }, data };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { badTextMessage, fieldName, findBadText, textProblem, textRuleViolation } from "./text";
 
-describe("the text rule (issue 16 item 3)", () => {
+describe("the text rule", () => {
   it("refuses NUL and unpaired surrogates, and nothing else", () => {
     expect(textProblem("a\u0000b")).toBe("nul");
     expect(textProblem("a\ud800")).toBe("surrogate");
@@ -17,7 +17,7 @@ describe("the text rule (issue 16 item 3)", () => {
     expect(findBadText({ n: 1, b: true, z: null, s: "fine" })).toBeNull();
   });
 
-  it("never walks bytes (an uploaded zip, media): they are not text (issue 29 item 1)", () => {
+  it("never walks bytes (an uploaded zip, media): they are not text", () => {
     const bytes = Buffer.alloc(4 * 1024 * 1024); // all NUL bytes
     const started = performance.now();
     expect(findBadText(bytes)).toBeNull();

@@ -77,9 +77,7 @@ test("the agent: ask for three 9:16 variations of a frame, see the plan and its 
   await other.close();
 });
 
-test("from one sentence the agent storyboards the frames itself, with the cost; Undo in the chat takes the plan back (issue 31, 6)", async ({
-  page,
-}) => {
+test("from one sentence the agent storyboards the frames itself, with the cost; Undo in the chat takes the plan back", async ({ page }) => {
   await signUpInBrowser(page, newAccount("Boarder"));
   const projectId = await newProject(page, "Rain Chase");
   const c = canvas(page);

@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 9: the Assets screen serves a film maker. Text results show under Text; a card opens a
+ * The Assets screen serves a film maker. Text results show under Text; a card opens a
  * preview (an image large, audio playing in place); downloads are named after the project and the node.
  */
 import { expect, test, type Page } from "@playwright/test";

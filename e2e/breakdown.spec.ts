@@ -5,62 +5,51 @@ import { KITCHEN_AND_STREET } from "../domain/breakdown/testScenes";
 import { writeFdx } from "../domain/screenplay/fdxWrite";
 import { parseFountain } from "../domain/screenplay/fountain";
 import { canvas, serverCanvas } from "./support/canvas";
+import { breakdown, importScript } from "./support/breakdown";
+import { shotListEditor } from "./support/shotLists";
 import { apiCall, newAccount, signInInBrowser, signUpByApi, signUpInBrowser } from "./support/studio";
 
-const elements = (page: Page) => page.getByTestId("screenplay-page").locator("textarea[data-element-type]");
-
+/** The kitchen-and-street sample, imported as an .fdx into a new project; its screenplay editor open. */
 async function importSample(page: Page) {
-  const res = await page.request.post("/api/projects", { data: { name: "Harbor Film" } });
-  const { id } = await res.json();
-  await page.goto(`/?project=${id}`);
-  await expect(page.getByRole("tab", { name: "Scripts" })).toBeVisible();
-  await page.keyboard.press("Alt+1");
-  await expect(page.getByRole("heading", { name: "Scripts" })).toBeVisible();
-  await page.getByRole("button", { name: "Upload" }).click();
-  const fdx = writeFdx(parseFountain(KITCHEN_AND_STREET));
-  await page.getByTestId("script-file-input").setInputFiles({ name: "Harbor.fdx", mimeType: "application/xml", buffer: Buffer.from(fdx) });
-  await page.getByRole("button", { name: "Upload", exact: true }).last().click();
-  await expect(page.getByTestId("screenplay-editor")).toBeVisible();
-  await expect(elements(page).first()).toHaveValue("EXT. HARBOR ROAD - NIGHT");
+  await importScript(page, writeFdx(parseFountain(KITCHEN_AND_STREET)));
+  await expect(breakdown(page).elements.first()).toHaveValue("EXT. HARBOR ROAD - NIGHT");
 }
 
 test("break an imported script down, follow a line to its shot, and see 'Script changed' after editing it", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Breakdown"));
   await importSample(page);
+  const b = breakdown(page);
 
   // Break down the whole script: a toast with the list, and a marker beside each covered line.
-  await page.getByRole("button", { name: "Break down" }).click();
-  await page.getByRole("menuitem", { name: "Whole script" }).click();
+  await b.wholeScript();
   await expect(page.getByText("Script broken down")).toBeVisible();
   await expect(page.getByText(/Harbor – Breakdown: \d+ shots across 3 scenes\./)).toBeVisible();
-  const lineId = await elements(page).evaluateAll((els) =>
-    els.find((e) => (e as HTMLTextAreaElement).value === "We can't.")!.getAttribute("data-element-id"),
-  );
-  const line = page.locator(`textarea[data-element-id="${lineId}"]`);
-  const row = page.locator(`[data-element-row="${lineId}"]`);
-  await expect(row.getByTestId("coverage-marker")).toBeVisible();
+  const lineId = await b.elementId("We can't.");
+  const line = b.line(lineId);
+  const marker = b.marker(lineId);
+  await expect(marker).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("breakdown-editor.png") });
 
   // The report: scenes with eighths, props and characters.
-  await page.getByRole("button", { name: "Break down" }).click();
-  await page.getByRole("menuitem", { name: "Breakdown report…" }).click();
-  const report = page.getByTestId("breakdown-report");
+  await b.openReport();
+  const report = b.report;
   await expect(report).toContainText("INT. MAYA'S KITCHEN - NIGHT");
   await expect(report).toContainText("ENVELOPE, REVOLVER");
   await page.screenshot({ path: testInfo.outputPath("breakdown-report.png") });
   const csv = page.waitForEvent("download");
   await page.getByRole("button", { name: "Scenes CSV" }).click();
   expect((await csv).suggestedFilename()).toBe("reelgraph-Harbor-breakdown-scenes.csv");
-  await page.getByRole("dialog", { name: "Breakdown report" }).getByRole("button", { name: "Close" }).click();
+  await b.closeReport();
   await expect(report).toBeHidden();
 
   // A line's marker opens the shot list at a shot covering it; the shot shows its lines.
-  await row.getByTestId("coverage-marker").click();
+  await marker.click();
   await page.getByRole("menuitem", { name: /Medium Close-up, MAYA/ }).click();
-  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
-  await expect(page.getByTestId("shotlist-summary")).toContainText("Harbor");
-  const shot = page.locator("[data-testid=shot-card]").filter({ hasText: "Over DANIEL's shoulder onto MAYA: “I couldn't do it, Danny.”" });
+  const editor = shotListEditor(page);
+  await expect(editor.editor).toBeVisible();
+  await expect(editor.summary).toContainText("Harbor");
+  const shot = editor.shotWith("Over DANIEL's shoulder onto MAYA: “I couldn't do it, Danny.”");
   await expect(shot).toBeInViewport();
   await shot.getByRole("button", { name: /script lines/ }).click();
   await expect(shot.getByTestId("shot-script-lines")).toContainText("We can't.");
@@ -85,15 +74,13 @@ test("break an imported script down, follow a line to its shot, and see 'Script 
   // Marked as seen, it stops saying so, and that is saved.
   await changed.getByRole("button", { name: "Mark as seen" }).click();
   await expect(shot.getByTestId("script-changed")).toHaveCount(0);
-  await expect(page.getByTestId("shotlist-save-status")).toHaveText(/Saved/, { timeout: 10_000 });
+  await editor.saved();
   await page.reload();
-  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  await expect(editor.editor).toBeVisible();
   await expect(shot).toBeVisible();
   await expect(shot.getByTestId("script-changed")).toHaveCount(0);
   // The two-shot covers the same line and still says so.
-  await expect(
-    page.locator("[data-testid=shot-card]").filter({ hasText: "DANIEL and MAYA in conversation" }).last().getByTestId("script-changed"),
-  ).toBeVisible();
+  await expect(editor.shotWith("DANIEL and MAYA in conversation").last().getByTestId("script-changed")).toBeVisible();
 });
 
 test("storyboard a broken-down scene: a lane with its characters connected, one undo step; Generate all fills the shots' images", async ({
@@ -103,16 +90,14 @@ test("storyboard a broken-down scene: a lane with its characters connected, one 
   test.setTimeout(180_000);
   await signUpInBrowser(page, newAccount("Storyboard"));
   await importSample(page);
-  await page.getByRole("button", { name: "Break down" }).click();
-  await page.getByRole("menuitem", { name: "Whole script" }).click();
-  await page.getByRole("button", { name: "Open shot list" }).click();
-  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  const b = breakdown(page);
+  await b.intoShotList();
   const projectId = new URL(page.url()).searchParams.get("project")!;
 
   // Scene 3 (Maya alone, three shots) without running: the lane, Maya's node connected, and one undo step.
-  const later = page.getByTestId("scene-panel").filter({ hasText: "INT. MAYA'S KITCHEN - LATER" });
+  const later = b.scene("INT. MAYA'S KITCHEN - LATER");
   await later.getByRole("button", { name: "Storyboard" }).click();
-  const dialog = page.getByRole("dialog", { name: "Storyboard scene" });
+  const dialog = b.storyboardDialog;
   await expect(dialog.getByTestId("storyboard-summary")).toHaveText("3 shots, 1 character connected as reference");
   await dialog.getByRole("checkbox").uncheck();
   await dialog.getByRole("button", { name: "Send to canvas" }).click();
@@ -133,7 +118,7 @@ test("storyboard a broken-down scene: a lane with its characters connected, one 
 
   // Scene 2 with Generate all: characters first, then every shot; each finished node fills its shot's image.
   await page.keyboard.press("Alt+2");
-  const kitchen = page.getByTestId("scene-panel").filter({ hasText: "INT. MAYA'S KITCHEN - NIGHT" });
+  const kitchen = b.scene("INT. MAYA'S KITCHEN - NIGHT");
   await kitchen.getByRole("button", { name: "Storyboard" }).click();
   await expect(dialog.getByTestId("storyboard-summary")).toContainText("2 characters");
   await expect(dialog.getByTestId("storyboard-cost")).toHaveText(/\d+ runs \(characters first\) · \d+ credits/);
@@ -166,13 +151,11 @@ test("make an animatic of a broken-down scene: progress, then an MP4 that plays"
   test.setTimeout(150_000);
   await signUpInBrowser(page, newAccount("Animatic"));
   await importSample(page);
-  await page.getByRole("button", { name: "Break down" }).click();
-  await page.getByRole("menuitem", { name: "Whole script" }).click();
-  await page.getByRole("button", { name: "Open shot list" }).click();
-  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
+  const b = breakdown(page);
+  await b.intoShotList();
 
   await page.getByRole("button", { name: "Animatic" }).click();
-  const dialog = page.getByRole("dialog", { name: "Make animatic" });
+  const dialog = b.animaticDialog;
   await dialog.getByLabel("Scenes").click();
   await page.getByRole("option", { name: "3. INT. MAYA'S KITCHEN - LATER" }).click();
   await dialog.getByRole("checkbox", { name: /captions/ }).check();
@@ -235,15 +218,17 @@ test("a view-only member reads the breakdown and follows its markers, but cannot
   await page.getByRole("button", { name: "Open Harbor" }).click();
   await expect(page.getByTestId("view-only")).toBeVisible();
   // The menu offers the report only.
-  await page.getByRole("button", { name: "Break down" }).click();
-  await expect(page.getByRole("menuitem", { name: "Whole script" })).toHaveCount(0);
+  const b = breakdown(page);
+  await b.openMenu();
+  await expect(b.wholeScriptItem).toHaveCount(0);
   await page.getByRole("menuitem", { name: "Breakdown report…" }).click();
-  await expect(page.getByTestId("breakdown-report")).toContainText("ENVELOPE, REVOLVER");
-  await page.getByRole("dialog", { name: "Breakdown report" }).getByRole("button", { name: "Close" }).click();
+  await expect(b.report).toContainText("ENVELOPE, REVOLVER");
+  await b.closeReport();
   // A marker still leads to its shot, in a list the viewer can only read.
   await page.getByTestId("coverage-marker").first().click();
-  await expect(page.getByTestId("shotlist-editor")).toBeVisible();
-  await expect(page.getByTestId("shotlist-editor").getByText("View only", { exact: true })).toBeVisible();
+  const editor = shotListEditor(page);
+  await expect(editor.editor).toBeVisible();
+  await expect(editor.editor.getByText("View only", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Storyboard" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Animatic" })).toBeDisabled();
 });

@@ -45,7 +45,7 @@ test("build a canvas: quick start, double-click, connect, rename, delete, undo/r
   await page.keyboard.press("Control+z");
   await expect(c.node("Opening shot")).toHaveCount(1);
 
-  // Copy and paste an idea node: the copy lands in free room on screen, on no other card (issue 31, 2).
+  // Copy and paste an idea node: the copy lands in free room on screen, on no other card.
   await c.select("Idea 1");
   await page.keyboard.press("Control+c");
   await page.keyboard.press("Control+v");
@@ -95,7 +95,7 @@ test("drop a PNG onto the canvas: a new node shows the image", async ({ page }) 
   await page.getByRole("button", { name: "all", exact: true }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download sunset" }).click();
-  // Named after the project and the node (issue 31 item 9).
+  // Named after the project and the node.
   expect((await download).suggestedFilename()).toBe("Drops – sunset.png");
 });
 

@@ -3,7 +3,7 @@ import { canvas, serverCanvas } from "./support/canvas";
 import { solidPng } from "./support/png";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
-/** Issue 31, items 1–5: a new user's first hour on the canvas, at 1440×900. */
+/** A new user's first hour on the canvas, at 1440×900. */
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const sidebar = (page: Page) => page.getByTestId("properties-sidebar");

@@ -1,4 +1,4 @@
-/** Issue 31 item 13, the smaller rough edges, at 1440×900. */
+/** The smaller rough edges of a first hour, at 1440×900. */
 import { expect, test, type Page } from "@playwright/test";
 import { canvas, serverCanvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";

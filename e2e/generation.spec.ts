@@ -72,7 +72,7 @@ test("a new user makes an image, a video from it, a voice line and a 3D model wi
   await expect(c.node("Push in").getByTestId("node-progress")).toBeVisible();
   await expect(c.node("Push in").getByTestId("node-progress")).toContainText("%");
   await expect(c.node("Push in").locator("video")).toBeVisible({ timeout: 60_000 });
-  // A local render takes seconds: the hosted models' "may take 30-120 seconds" toast is not shown (issue 31, 13).
+  // A local render takes seconds: the hosted models' "may take 30-120 seconds" toast is not shown.
   await expect(page.getByText("Video generation started. This may take 30-120 seconds...")).toHaveCount(0);
 
   await c.newNode();
@@ -131,7 +131,7 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   }
   await c.select("One");
   await toolbar(page).getByRole("button", { name: "Run from here" }).click();
-  // One confirmation (issue 30, 2) lists the three nodes, then the chain runs.
+  // One confirmation lists the three nodes, then the chain runs.
   await expect(page.getByTestId("plan-run").getByRole("listitem")).toHaveCount(3);
   await page.getByTestId("confirm-graph-run").click();
   for (const t of ["One", "Two", "Three"]) await expect(c.image(t)).toBeVisible({ timeout: 30_000 });

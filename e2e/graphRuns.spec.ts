@@ -8,7 +8,7 @@ const balance = async (page: Page) =>
 const planned = (page: Page, list: "plan-run" | "plan-cached") => page.getByTestId(list).getByRole("listitem");
 
 /**
- * Issue 30, 2: a four-node graph with the local models (an idea as text → Key art, an image → Push in, a
+ * A four-node graph with the local models (an idea as text → Key art, an image → Push in, a
  * video; Key art → Upscale, a tool node). Run all asks first with the cost, runs all three; a changed
  * prompt then re-runs only its branch, the dialog showing the others cached.
  */

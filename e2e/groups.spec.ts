@@ -11,7 +11,7 @@ const groupsOnServer = async (page: Page, projectId: string) =>
   ).groups;
 
 /**
- * Issue 34, part 2: three nodes become a group (Ctrl+G), which is renamed, collapsed to one card (its inputs
+ * Groups: three nodes become a group (Ctrl+G), which is renamed, collapsed to one card (its inputs
  * and outputs) and expanded, run through the cost dialog, undone step by step, and found again after a reload.
  */
 test("group three nodes, rename, collapse and expand, run the group, undo, reload", async ({ page }) => {

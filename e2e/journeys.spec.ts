@@ -139,7 +139,7 @@ test("the owner shares a project as view-only; the member finds it under Shared 
   await expect(viewerPage.getByTestId("project-name")).toHaveText("Dailies");
 
   await viewerPage.getByRole("button", { name: "Back to projects" }).click();
-  // My Projects holds the viewer's own projects only; the shared one is under Shared with me (issue 15).
+  // My Projects holds the viewer's own projects only; the shared one is under Shared with me.
   await expect(viewerPage.getByRole("heading", { name: "All Projects" })).toBeVisible();
   await expect(viewerPage.getByRole("button", { name: "Open Dailies" })).toHaveCount(0);
   await viewerPage.getByRole("complementary", { name: "Studio navigation" }).getByRole("button", { name: "Shared with me" }).click();

@@ -6,7 +6,7 @@ const balance = async (page: Page) =>
   Number((await page.getByRole("button", { name: "Credits and plans" }).innerText()).replace(/\D/g, ""));
 
 /**
- * Issue 30, 2 "For every shot": a two-node workflow (Key art, the local sketch model → Upscale, a local
+ * "For every shot": a two-node workflow (Key art, the local sketch model → Upscale, a local
  * tool) selected on the canvas and run for every shot of a 3-shot list: one confirmation with the shots and
  * the total, then three lanes, each titled for its shot, each shot linked to its lane's result, all run.
  */

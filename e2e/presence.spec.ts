@@ -1,5 +1,5 @@
 /**
- * Working together (issue 15), as three members would: an owner, an editor and a view-only member open the
+ * Working together, as three members would: an owner, an editor and a view-only member open the
  * same project in their own browsers. They see each other in the top bar and each other's cursors and
  * selections on the canvas; the owner follows the editor's view and mode; the viewer sees but cannot edit;
  * a member who closes the tab leaves the others' bars.

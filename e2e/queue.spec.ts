@@ -3,7 +3,7 @@ import { canvas } from "./support/canvas";
 import { newAccount, newProject, signUpInBrowser } from "./support/studio";
 
 /**
- * Issue 30, 3: pause my queue, queue three runs, reorder them by dragging and from the keyboard, resume,
+ * Pause my queue, queue three runs, reorder them by dragging and from the keyboard, resume,
  * and they run in the new order. The panel follows in a second tab of the same user (their own channel).
  */
 test("pause the queue, reorder by drag and keyboard, resume: runs start in the new order", async ({ page, context }) => {

@@ -105,9 +105,7 @@ test("import an FDX, export it as PDF and Fountain, and read both back", async (
   expect(back.elements.map((e) => e.content)).toEqual(shown);
 });
 
-test("Upload suggests the name of each chosen file, and a script is renamed from its card (issue 31, item 7)", async ({
-  page,
-}, testInfo) => {
+test("Upload suggests the name of each chosen file, and a script is renamed from its card", async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signUpInBrowser(page, newAccount("Renamer"));
   await openScripts(page, "Names");

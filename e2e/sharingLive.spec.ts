@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 8: sharing reaches the other user live. Two people in their own browsers: the owner shares
+ * Sharing reaches the other user live. Two people in their own browsers: the owner shares
  * a project, and it appears in the member's Shared with me without a reload; the owner makes them an
  * editor, and their open canvas stops being view-only at once, with a toast; presence shows it to the owner.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 11: the offline writer says what it is (it writes image prompts); a request that is not an
+ * The offline writer says what it is (it writes image prompts); a request that is not an
  * idea ("Write a logline…") is answered with which model can answer it, not echoed; a text node's text is
  * never hidden under the card's buttons.
  */

@@ -1,5 +1,5 @@
 /**
- * Workflow files and remix (issue 15), as a film maker would use them: export a canvas as a file, import it
+ * Workflow files and remix, as a film maker would use them: export a canvas as a file, import it
  * into another project (told what will not run here and offered a substitute), undo the import in one step;
  * and a gallery remix draft becoming a project of its own.
  */

@@ -213,7 +213,7 @@ describe("applying an agent's plan", () => {
     expect(t.agent.state.getState().messages[0]!.metadata.planState).toBe("applied");
   });
 
-  it("undoes an applied plan from the chat: its nodes go as one step, its runs still going are cancelled, and the plan says Undone (issue 31, 6)", async () => {
+  it("undoes an applied plan from the chat: its nodes go as one step, its runs still going are cancelled, and the plan says Undone", async () => {
     const posted = studioAnswers();
     const t = setup();
     const message = proposal(variations);

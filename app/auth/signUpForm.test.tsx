@@ -3,18 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PASSWORD_MESSAGES } from "../../domain/accounts/passwordPolicy";
 import { renderInApp } from "../test/render";
 import { LoginPage } from "./LoginPage";
+import { fakeStudio, json } from "../test/fakeStudio";
 
 /** The studio server as the page sees it: signed out, and recording what the form sends. */
-function fakeStudio() {
+function signUpStudio() {
   const sent: unknown[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === "/api/auth/get-session") return new Response("null");
-      if (url === "/api/auth/sign-up/email") sent.push(JSON.parse(String(init?.body)));
-      return new Response(JSON.stringify({ token: "t", user: { id: "u1" } }));
-    }),
-  );
+  fakeStudio(({ url, body }) => {
+    if (url === "/api/auth/get-session") return json(null);
+    if (url === "/api/auth/sign-up/email") sent.push(body);
+    return json({ token: "t", user: { id: "u1" } });
+  });
   return sent;
 }
 
@@ -24,7 +22,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 describe("create account form: the password rule as the user types", () => {
   let sent: unknown[];
   beforeEach(() => {
-    sent = fakeStudio();
+    sent = signUpStudio();
     renderInApp(<LoginPage />, { route: "/login?access-code=studio" });
     type("Name", "Mira Nair");
     type("E-mail", "mira@example.com");

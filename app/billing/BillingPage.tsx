@@ -103,7 +103,7 @@ function PlanAndBalance() {
         <p className="text-3xl font-bold tabular-nums" data-testid="billing-balance">
           {formatCredits(credits.data ?? 0)}
         </p>
-        {/* One unit everywhere (issue 31, 10): credits, as the top bar shows them; their worth in money is a note. */}
+        {/* One unit everywhere: credits, as the top bar shows them; their worth in money is a note. */}
         <p className="mt-1 text-sm text-text-muted">Worth {formatMoney(credits.data ?? 0)}. Runs on your own API keys cost none.</p>
       </Card>
     </div>

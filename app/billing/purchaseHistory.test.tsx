@@ -5,6 +5,7 @@ import type { BillingSummary, PurchaseRow, TestReceipt } from "../../domain/bill
 import { renderInApp } from "../test/render";
 import { BillingPage } from "./BillingPage";
 import { TestReceiptPage } from "./TestReceiptPage";
+import { fakeStudio, json } from "../test/fakeStudio";
 
 const user = { id: "u1", email: "ann@example.com", name: "Ann" };
 
@@ -21,34 +22,28 @@ const purchase = (overrides: Partial<PurchaseRow>): PurchaseRow => ({
 });
 
 /** The studio server as the Billing page sees it over HTTP: a user with some purchases and one test receipt. */
-function fakeStudio({ history = [] as PurchaseRow[], receipts = {} as Record<string, TestReceipt> } = {}) {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+function billingStudio({ history = [] as PurchaseRow[], receipts = {} as Record<string, TestReceipt> } = {}) {
   const summary: BillingSummary = { provider: "stripe", testMode: false, balance: 5_000, subscription: null, spentPerDay: [] };
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      const path = url.split("?")[0];
-      if (path === "/api/auth/get-session") return json({ user });
-      if (path === "/api/credits") return json({ balance: 5_000 });
-      if (path === "/api/billing/summary") return json(summary);
-      if (path === "/api/billing/usage") return json({ usage: [], hasMore: false });
-      if (path === "/api/billing/history") return json({ history });
-      const receiptId = path?.match(/^\/api\/billing\/test\/receipt\/(.+)$/)?.[1];
-      if (receiptId) {
-        const receipt = receipts[decodeURIComponent(receiptId)];
-        return receipt ? json(receipt) : json({ error: "Receipt not found", code: "not_found" }, 404);
-      }
-      return json({ error: "not found", code: "not_found" }, 404);
-    }),
-  );
+  fakeStudio(({ path }) => {
+    if (path === "/api/auth/get-session") return json({ user });
+    if (path === "/api/credits") return json({ balance: 5_000 });
+    if (path === "/api/billing/summary") return json(summary);
+    if (path === "/api/billing/usage") return json({ usage: [], hasMore: false });
+    if (path === "/api/billing/history") return json({ history });
+    const receiptId = path.match(/^\/api\/billing\/test\/receipt\/(.+)$/)?.[1];
+    if (receiptId) {
+      const receipt = receipts[decodeURIComponent(receiptId)];
+      return receipt ? json(receipt) : json({ error: "Receipt not found", code: "not_found" }, 404);
+    }
+    return json({ error: "not found", code: "not_found" }, 404);
+  });
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the Billing page's purchase history", () => {
   it("links a pack's and an invoice's receipt in a new tab, and shows none for a pack whose receipt has not come yet", async () => {
-    fakeStudio({
+    billingStudio({
       history: [
         purchase({ id: "cs_paid", description: "Standard credit pack", receiptUrl: "https://pay.stripe.com/receipts/payment/abc" }),
         purchase({
@@ -78,7 +73,7 @@ describe("the Billing page's purchase history", () => {
   });
 
   it("keeps the receipt of a refunded pack next to what was refunded", async () => {
-    fakeStudio({ history: [purchase({ refundedCents: 250, receiptUrl: "/billing/test/receipt/cs_test_1" })] });
+    billingStudio({ history: [purchase({ refundedCents: 250, receiptUrl: "/billing/test/receipt/cs_test_1" })] });
     renderInApp(<BillingPage />, { route: "/billing" });
     const [row] = await screen.findAllByTestId("purchase-row");
     expect(row!.textContent).toContain("Refunded $2.50");
@@ -100,7 +95,7 @@ describe("the test provider's receipt page (TEST MODE)", () => {
     );
 
   it("shows what was bought, for how much, marked as test mode", async () => {
-    fakeStudio({
+    billingStudio({
       receipts: {
         cs_test_9: {
           id: "cs_test_9",
@@ -123,7 +118,7 @@ describe("the test provider's receipt page (TEST MODE)", () => {
   });
 
   it("says so when the receipt is not the user's or does not exist", async () => {
-    fakeStudio();
+    billingStudio();
     renderReceipt("cs_someone_else");
     expect((await screen.findByRole("alert")).textContent).toBe("Receipt not found");
   });

@@ -3,14 +3,18 @@ import { ReactFlowProvider } from "@xyflow/react";
 import { describe, expect, it } from "vitest";
 import { renderInApp } from "../test/render";
 import { CanvasContext, type CanvasContextValue } from "./store/useCanvas";
-import type { StudioNode } from "./store/canvasStore";
 import { recordingClient } from "./testing/recordingClient";
 import { NodeSearch } from "./NodeSearch";
-
-const node = (id: string, title: string): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title, rev: 1 } });
+import { studioNode } from "../test/studioNode";
 
 function open() {
-  const r = recordingClient({ nodes: [node("a", "Wide shot of the harbour"), node("b", "Corridor"), node("c", "Harbour at dawn")] });
+  const r = recordingClient({
+    nodes: [
+      studioNode("a", { data: { title: "Wide shot of the harbour" } }),
+      studioNode("b", { data: { title: "Corridor" } }),
+      studioNode("c", { data: { title: "Harbour at dawn" } }),
+    ],
+  });
   const ctx = {
     store: r.client.store,
     session: r.client.session,

@@ -8,7 +8,7 @@ import { withLayout } from "./nodes/nodeLayout";
 import type { StudioNode } from "./store/canvasStore";
 
 /**
- * Find a node by its title (Ctrl+F, issue 34): type, pick a match with the arrows and Enter or a click, and
+ * Find a node by its title (Ctrl+F): type, pick a match with the arrows and Enter or a click, and
  * the view centres on it and selects it. Reads the node list only while open, once per keystroke, instead
  * of subscribing to it.
  */

@@ -22,7 +22,7 @@ const SKELETON_CARDS = 6;
 
 /**
  * The projects dashboard (spec: shell 2): My Projects holds the user's own projects; Shared with me (the
- * spec's disabled Shared Projects view, issue 15) the projects others shared with them, each with its
+ * spec's disabled Shared Projects view) the projects others shared with them, each with its
  * owner's name and the user's permission. Both sort and search alike. Studio TV stays disabled.
  */
 export function Dashboard({ user }: { user: SessionUser }) {

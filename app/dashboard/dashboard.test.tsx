@@ -95,7 +95,7 @@ const cardNames = (list: HTMLElement) =>
 const showView = (name: string) =>
   fireEvent.click(within(screen.getByRole("complementary", { name: "Studio navigation" })).getByRole("button", { name }));
 
-describe("dashboard: My Projects and Shared with me (issue 15)", () => {
+describe("dashboard: My Projects and Shared with me", () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     sessionStorage.clear();

@@ -66,7 +66,7 @@ export function Hero() {
         </div>
         <div className="flex flex-col items-center gap-4">
           <NodeGraphIllustration />
-          {/* The example flow can be remixed into a project of one's own (issue 31 item 13). */}
+          {/* The example flow can be remixed into a project of one's own. */}
           <Link to={GET_STARTED} onClick={() => leaveExampleDraft()} className={buttonClassName("secondary", "md")}>
             <Shuffle className="size-4" aria-hidden="true" /> Remix this flow
           </Link>

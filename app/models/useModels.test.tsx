@@ -4,31 +4,19 @@ import { renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findModel } from "../../domain/generation/catalogue";
 import type { Model } from "../../domain/generation/modelTypes";
+import { fakeStudio, json, type StudioCall } from "../test/fakeStudio";
 import { MODELS_FAILED, useAllModels, useCompatibleModels, useModelCost, useModelCosts, type ModelsContext } from "./useModels";
 
 const sketch = { ...findModel("local/sketch")!, usable: true } as Model;
 const flux = { ...findModel("fal-ai/flux/dev")!, usable: false, lockedReason: "Add a fal.ai key in Settings" } as Model;
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
 /** Answers like the studio server would, recording each request. */
-function fakeServer(answer: (call: Call) => { status: number; body: unknown } | "network-down") {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? "GET", url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const a = answer(call);
-      if (a === "network-down") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(a.body), { status: a.status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  return calls;
+function fakeServer(answer: (call: StudioCall) => { status: number; body: unknown } | "network-down") {
+  return fakeStudio((call) => {
+    const a = answer(call);
+    if (a === "network-down") throw new TypeError("Failed to fetch");
+    return json(a.body, a.status);
+  }).calls;
 }
 
 function wrapper() {

@@ -6,19 +6,15 @@ import { sessionKey } from "../api/session";
 import { renderInApp } from "../test/render";
 import { toast } from "../ui";
 import { PricingPage } from "./PricingPage";
-
-const json = (body: unknown, status = 200) => Response.json(body, { status });
+import { fakeStudio, json } from "../test/fakeStudio";
 
 /** The studio's answers, with checkout answering as the test says. */
-function fakeStudio(checkout: () => Promise<Response>) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string) => {
-      if (url === "/api/billing/config") return json({ provider: "test", testMode: true });
-      if (url === "/api/billing/checkout") return checkout();
-      return json(null);
-    }),
-  );
+function checkoutStudio(checkout: () => Promise<Response>) {
+  fakeStudio(({ url }) => {
+    if (url === "/api/billing/config") return json({ provider: "test", testMode: true });
+    if (url === "/api/billing/checkout") return checkout();
+    return json(null);
+  });
 }
 
 async function buyStarterPack() {
@@ -41,28 +37,28 @@ describe("pricing: checkout failures are toasts (spec: shell 8 'Billing client')
   it("says there is no network connection when the browser is offline", async () => {
     const error = vi.spyOn(toast, "error");
     vi.spyOn(window.navigator, "onLine", "get").mockReturnValue(false);
-    fakeStudio(() => Promise.reject(new TypeError("Failed to fetch")));
+    checkoutStudio(() => Promise.reject(new TypeError("Failed to fetch")));
     await buyStarterPack();
     await waitFor(() => expect(error).toHaveBeenCalledWith("No network connection. Please check your internet connection and try again."));
   });
 
   it("reports a 404 on checkout as pay-as-you-go checkout being unavailable", async () => {
     const error = vi.spyOn(toast, "error");
-    fakeStudio(async () => json({ error: "Not found", code: "not_found" }, 404));
+    checkoutStudio(async () => json({ error: "Not found", code: "not_found" }, 404));
     await buyStarterPack();
     await waitFor(() => expect(error).toHaveBeenCalledWith(BILLING_CLIENT_MESSAGES.checkoutUnavailable));
   });
 
   it("notes a proxy's HTML error page", async () => {
     const error = vi.spyOn(toast, "error");
-    fakeStudio(async () => new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
+    checkoutStudio(async () => new Response("<html>Bad gateway</html>", { status: 502, headers: { "content-type": "text/html" } }));
     await buyStarterPack();
     await waitFor(() => expect(error).toHaveBeenCalledWith(billingErrorPage(502)));
   });
 
   it("shows the server's refusal in its own words and frees the button", async () => {
     const error = vi.spyOn(toast, "error");
-    fakeStudio(async () => json({ error: "Payments are not set up on this server.", code: "not_configured" }, 503));
+    checkoutStudio(async () => json({ error: "Payments are not set up on this server.", code: "not_configured" }, 503));
     await buyStarterPack();
     await waitFor(() => expect(error).toHaveBeenCalledWith("Payments are not set up on this server."));
     await waitFor(() => expect((screen.getByRole("button", { name: "Buy $5 pack" }) as HTMLButtonElement).disabled).toBe(false));

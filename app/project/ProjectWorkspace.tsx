@@ -36,7 +36,7 @@ export function ProjectWorkspace({ projectId, user }: { projectId: string; user:
     [projectId],
   );
 
-  // Leaving the project (a reload does not unmount) means it reopens on the canvas (spec; issue 31 item 13).
+  // Leaving the project (a reload does not unmount) means it reopens on the canvas (spec).
   useEffect(() => () => forgetMode(projectId), [projectId]);
 
   useEffect(() => {

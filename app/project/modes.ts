@@ -24,7 +24,7 @@ const modeKey = (projectId: string) => `reelgraph.mode.${projectId}`;
 
 /**
  * The mode a project opens in: Canvas (spec), except after a reload, which keeps the mode of the visit it
- * reloads (remembered in this tab until the project is left: `forgetMode`, issue 31 item 13).
+ * reloads (remembered in this tab until the project is left: `forgetMode`).
  */
 export function initialMode(projectId: string): Mode {
   const saved = sessionStorage.getItem(modeKey(projectId));

@@ -8,33 +8,23 @@ import { renderInApp } from "../test/render";
 import { toast } from "../ui";
 import { keyStatusText } from "./keyStatusText";
 import { SettingsPage } from "./SettingsPage";
+import { fakeStudio, json } from "../test/fakeStudio";
 
 const user = { id: "u1", email: "ann@example.com", name: "Ann" };
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
 
 /**
  * The studio server as the page sees it over HTTP: the keys API with a platform OpenAI key, an own fal key,
  * and the server's refusal of internal addresses.
  */
-function fakeStudio({ signedIn = true } = {}) {
-  const calls: Call[] = [];
+function keysStudio({ signedIn = true } = {}) {
   const statuses = new Map<string, ProviderKeyStatus>(
     KEYED_PROVIDERS.map((provider) => [provider, { provider, source: null, hint: null, updatedAt: null }]),
   );
   statuses.set("openai", { provider: "openai", source: "platform", hint: null, updatedAt: null });
   statuses.set("fal", { provider: "fal", source: "user", hint: "abcd", updatedAt: "2025-01-01T00:00:00.000Z" });
   const platform = new Set(["openai"]);
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? "GET";
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
+  return fakeStudio(({ method, url, body }) => {
     if (url === "/api/auth/get-session") return json(signedIn ? { user } : null);
     if (url === "/api/credits") return json({ balance: 0 });
     if (url === "/api/settings/keys") return json({ keys: [...statuses.values()] });
@@ -71,8 +61,6 @@ function fakeStudio({ signedIn = true } = {}) {
     }
     return json({ error: "not found", code: "not_found" }, 404);
   });
-  vi.stubGlobal("fetch", fetch);
-  return { calls };
 }
 
 function Where() {
@@ -94,7 +82,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("lists every provider with its status and help", async () => {
-    fakeStudio();
+    keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     expect(await screen.findByRole("heading", { name: "Provider keys" })).toBeTruthy();
     await screen.findByTestId("provider-row-fal");
@@ -113,7 +101,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("goes back to the canvas it was opened from (a locked model's link), else to the projects", async () => {
-    fakeStudio();
+    keysStudio();
     const { unmount } = renderInApp(<SettingsPage />, { route: { pathname: "/settings", state: { back: "/?project=p1" } } });
     expect((await screen.findByRole("link", { name: "Back to studio" })).getAttribute("href")).toBe("/?project=p1");
     unmount();
@@ -122,7 +110,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("takes keys in password fields and server addresses in URL fields", async () => {
-    fakeStudio();
+    keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     expect((await screen.findByLabelText("OpenAI API key")).getAttribute("type")).toBe("password");
     expect(screen.getByLabelText("ComfyUI (self-hosted) server address").getAttribute("type")).toBe("url");
@@ -130,7 +118,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("saves a key with Enter: sends it once, clears the field, shows only its last four characters", async () => {
-    const { calls } = fakeStudio();
+    const { calls } = keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     const input = (await screen.findByLabelText("Runway API key")) as HTMLInputElement;
     const save = within(row("runway")).getByRole("button", { name: "Save" }) as HTMLButtonElement;
@@ -148,7 +136,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("shows the server's refusal of an internal address, inline and as a toast, and keeps what was typed", async () => {
-    fakeStudio();
+    keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     const input = (await screen.findByLabelText("ComfyUI (self-hosted) server address")) as HTMLInputElement;
     fireEvent.change(input, { target: { value: "http://127.0.0.1:8188" } });
@@ -162,7 +150,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("does not send a blank key", async () => {
-    const { calls } = fakeStudio();
+    const { calls } = keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     const input = (await screen.findByLabelText("fal.ai API key")) as HTMLInputElement;
     fireEvent.change(input, { target: { value: "   " } });
@@ -172,7 +160,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("removes my own key and falls back to the platform's or to locked", async () => {
-    const { calls } = fakeStudio();
+    const { calls } = keysStudio();
     renderInApp(<SettingsPage />, { route: "/settings" });
     await screen.findByTestId("provider-row-fal");
     expect(within(row("openai")).queryByRole("button", { name: /Remove/ })).toBeNull();
@@ -187,7 +175,7 @@ describe("settings page: provider keys", () => {
   });
 
   it("sends a signed-out visitor through sign-in and back", async () => {
-    fakeStudio({ signedIn: false });
+    keysStudio({ signedIn: false });
     renderInApp(
       <Routes>
         <Route path="/settings" element={<SettingsPage />} />
@@ -203,7 +191,7 @@ describe("user menu", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("has a Settings entry that opens /settings", async () => {
-    fakeStudio();
+    keysStudio();
     renderInApp(
       <Routes>
         <Route path="/" element={<UserMenu user={user} compact={false} />} />

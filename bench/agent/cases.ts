@@ -1,5 +1,5 @@
 /**
- * The agent eval's cases (issue 12): requests as film makers write them, each on a starting canvas with
+ * The agent eval's cases: requests as film makers write them, each on a starting canvas with
  * what is selected, in the agent's context and written in scripts, and what a right answer does. "Claimed"
  * cases are intents the planner says it understands: the plan must compile on the canvas and do what is
  * expected (nodes and kinds added, models, parameters, edges, runs). "Out of scope" cases are requests it

@@ -1,4 +1,4 @@
-// bench/agent: the AI Workflow Agent's eval (issue 12). Run with `npm run eval:agent`.
+// bench/agent: the AI Workflow Agent's eval. Run with `npm run eval:agent`.
 //
 // 1. Every case of cases.ts goes through each planner, and its plan through compilePlan on the case's canvas
 //    (the browser applies exactly that). A claimed case passes when the plan compiles and does what the case

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contextChipTitle } from "./messages";
 
-describe("contextChipTitle (issue 31, 6)", () => {
+describe("contextChipTitle", () => {
   it("names the node by its title, not its prompt", () => {
     expect(contextChipTitle({ title: "Shot 2", prompt: "MAYA runs through the rain" })).toBe("Shot 2");
   });

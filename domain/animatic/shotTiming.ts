@@ -14,7 +14,7 @@ export const MAX_SHOT_SECONDS = 60;
 export const UNTIMED_SHOT_SECONDS = 3;
 /**
  * The longest dialogue line an animatic speaks: what fits in a shot's 60 s at 2.5 words a second (150 words of
- * about 6 characters). A longer one can never be rendered (issue 29 item 6: a 3,300-character line failed
+ * about 6 characters). A longer one can never be rendered (a 3,300-character line failed
  * with "please try again"), so it is refused, named, before anything is queued.
  */
 export const MAX_ANIMATIC_LINE_CHARS = 900;

@@ -31,7 +31,7 @@ function mostlyCapitals(text: string): boolean {
 }
 
 /**
- * The props named in capitals in an action paragraph (issue 14: "an insert for a prop named in capitals in
+ * The props named in capitals in an action paragraph ("an insert for a prop named in capitals in
  * action"), in order, each once. Character names (writers capitalise a character's first appearance),
  * screenplay shorthand and sounds are not props.
  */

@@ -1,5 +1,5 @@
 /**
- * The words the breakdown rules read a scene by (issue 14: "shots proposed from the scene's beats by clear
+ * The words the breakdown rules read a scene by ("shots proposed from the scene's beats by clear
  * rules"). Lists, not clever parsing: a writer can see why a shot was proposed, and a missing word is a
  * one-line fix.
  */

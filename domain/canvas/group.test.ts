@@ -19,7 +19,7 @@ const view = (groups: GroupRecord[]): CanvasView => ({
   group: (id) => groups.find((g) => g.id === id),
 });
 
-describe("group record (issue 34)", () => {
+describe("group record", () => {
   it("accepts a named, coloured group of nodes and refuses bad ones with the message a person reads", () => {
     expect(groupRecordSchema.parse(group({ name: "  Act one  " })).name).toBe("Act one");
     expect(groupRecordSchema.safeParse(group({ name: "   " })).error?.issues[0]?.message).toBe("Group name cannot be empty");

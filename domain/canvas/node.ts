@@ -26,12 +26,12 @@ export const versionEntrySchema = z.object({
 
 /**
  * Revisions are stored as PostgreSQL bigints and read as JS numbers: none may pass the largest safe integer.
- * (They were int4 until issue 29 item 4: stepping a node up to 2,147,483,647 left it unwritable.)
+ * (Not int4: stepping a node up to 2,147,483,647 would leave it unwritable.)
  */
 export const REV_MAX = Number.MAX_SAFE_INTEGER;
 /**
  * How far one write may move a node's revision, past the one it was made from and, on the
- * server, past the one stored (issue 29 item 4: a write claiming a high base no longer lifts the node with
+ * server, past the one stored (a write claiming a high base no longer lifts the node with
  * it). A client raises rev by one per edit and coalesces its unsent edits of a node into one write, so a step
  * is the number of edits made without a save in between: a million covers any person (even typing for days
  * offline). From 0, reaching REV_MAX takes over 9 × 10^9 accepted writes (centuries at any request rate).

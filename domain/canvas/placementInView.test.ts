@@ -30,7 +30,7 @@ const toScreen = (r: Rect, [tx, ty, zoom]: readonly [number, number, number]): R
   height: r.height * zoom,
 });
 
-describe("new nodes land in view, on no card and under no panel (issue 31, 2)", () => {
+describe("new nodes land in view, on no card and under no panel", () => {
   for (const [w, h] of [
     [1440, 900],
     [1280, 720],

@@ -94,7 +94,7 @@ describe("isTypingTarget: shortcuts are ignored while typing", () => {
   });
 });
 
-describe("Fit view and Zoom to selection (issue 31, 2)", () => {
+describe("Fit view and Zoom to selection", () => {
   const press = (key: string, code: string, shiftKey = true) =>
     shortcutFor({ key, code, shiftKey, ctrlKey: false, metaKey: false, altKey: false });
   it("Shift+1 fits the view and Shift+2 zooms to the selection, on any layout", () => {

@@ -50,12 +50,12 @@ export const CANVAS_SHORTCUTS: readonly ShortcutBinding[] = [
   { action: "handTool", key: "h", mod: false, shift: false, label: "H" },
   { action: "delete", key: "Delete", mod: false, shift: false, label: "Delete" },
   { action: "delete", key: "Backspace", mod: false, shift: false, label: "Backspace" },
-  // Agent mode (spec shell 2 "Agent panel", issue 12): the panel opens or closes, like V and H pick tools.
+  // Agent mode (spec shell 2 "Agent panel"): the panel opens or closes, like V and H pick tools.
   { action: "toggleAgent", key: "a", mod: false, shift: false, label: "A" },
   // Big graphs: find a node by its title, and the minimap.
   { action: "findNode", key: "f", mod: true, shift: false, label: "Ctrl/Cmd+F" },
   { action: "toggleMinimap", key: "m", mod: false, shift: false, label: "M" },
-  // issue 31, 2: the whole canvas, or the selection, in view (as in Figma).
+  // Fit view and Zoom to selection: the whole canvas, or the selection, in view (as in Figma).
   { action: "fitView", key: "", code: "Digit1", mod: false, shift: true, label: "Shift+1" },
   { action: "zoomToSelection", key: "", code: "Digit2", mod: false, shift: true, label: "Shift+2" },
   // Groups: the selection becomes a group; the groups it is in go.

@@ -89,7 +89,7 @@ describe("zoomPercent", () => {
   });
 });
 
-describe("node titles stay readable (issue 31 item 13)", () => {
+describe("node titles stay readable", () => {
   it("is at least 11 px on screen at every zoom from 40 % up, and never shrinks below its own size", () => {
     for (let zoom = 0.4; zoom <= 4; zoom += 0.05) {
       expect(NODE_TITLE_PX * nodeTitleScale(zoom) * zoom).toBeGreaterThanOrEqual(11);

@@ -143,10 +143,10 @@ export type ProviderKeyStatus = z.infer<typeof providerKeyStatusSchema>;
 /** "an" before a vowel sound as written ("an OpenAI key", "a Runway key"). */
 const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
 
-/** The locked model's reason (Generation issue): 'Add a {provider} key in Settings' ("an OpenAI key", issue 31 item 13). */
+/** The locked model's reason: 'Add a {provider} key in Settings', with the right article ("an OpenAI key"). */
 export const lockedReason = (providerLabel: string) => `Add ${article(providerLabel)} ${providerLabel} key in Settings`;
 
-/** "{provider} API key", without saying API twice ("Google Gemini API key", issue 31 item 13). */
+/** "{provider} API key", without saying API twice ("Google Gemini API key"). */
 export const apiKeyName = (providerLabel: string) => (/\bAPI$/.test(providerLabel) ? `${providerLabel} key` : `${providerLabel} API key`);
 
 /** Spec canvas 8 "Generation" texts, word for word. */

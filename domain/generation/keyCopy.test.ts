@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiKeyName, lockedReason } from "./api";
 import { PROVIDER_LABELS } from "../providers/registry";
 
-describe("key copy (issue 31 item 13)", () => {
+describe("key copy", () => {
   it("says 'an' before a vowel and 'a' otherwise", () => {
     expect(lockedReason(PROVIDER_LABELS.openai)).toBe("Add an OpenAI key in Settings");
     expect(lockedReason(PROVIDER_LABELS.elevenlabs)).toBe("Add an ElevenLabs key in Settings");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRequestNotIdea } from "./promptRequest";
 
-describe("requests the image prompt writer cannot expand (issue 31 item 11)", () => {
+describe("requests the image prompt writer cannot expand", () => {
   it("knows requests for writing, questions and summaries", () => {
     for (const text of [
       "Write a logline for a chase in the rain",

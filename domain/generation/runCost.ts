@@ -12,7 +12,7 @@ import { applyToolbarToParams, composePrompt, outputTypeOf } from "./toolbar";
 
 /**
  * The run's parameters, brought into the model's schema (clamped to what the engine will make), and what
- * cannot be run: a value of the wrong kind, or a name the model does not take (issue 29 item 2: a `text`
+ * cannot be run: a value of the wrong kind, or a name the model does not take (a `text`
  * the engine never spoke was priced instead of the prompt it did; a name outside the schema is refused, not
  * silently dropped, so nothing is priced or run from it).
  */

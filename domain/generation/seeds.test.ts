@@ -3,7 +3,7 @@ import { chooseSeed, freshSeed, SEED_LIMIT } from "./seeds";
 
 const derived = () => 4242;
 
-describe("chooseSeed (issue 31, 3)", () => {
+describe("chooseSeed", () => {
   it("uses a fresh seed for every run while the lock is open", () => {
     const seeds = new Set(Array.from({ length: 50 }, () => chooseSeed({ typed: undefined, locked: false, derived })));
     expect(seeds.size).toBeGreaterThan(45);

@@ -1,5 +1,5 @@
 /**
- * What a text-to-speech run says, decided once for the engines and for the price (issue 29 item 2: the price
+ * What a text-to-speech run says, decided once for the engines and for the price (the price
  * read a `text` parameter while the engine spoke the prompt, so an 18,600-character prompt was charged as
  * 100 characters). The offline voice (local/tts-flite) says its Text parameter, else the prompt, else the
  * connected text nodes; hosted voices get the toolbar prompt in their text field (hosted/inputs.ts), so the

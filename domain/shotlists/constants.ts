@@ -71,7 +71,7 @@ export const DEFAULT_SHOT_LIST_NAME = "Shot list 1";
 export const SHOT_LIST_SAVE_DEBOUNCE_MS = 1000;
 
 /**
- * Bounds on one document. A feature script's breakdown must fit (issue 14: 120 pages is about 200 scenes
+ * Bounds on one document. A feature script's breakdown must fit (120 pages is about 200 scenes
  * and 1,500 proposed shots), so a list's save may be larger than the server's usual 1 MB body limit.
  */
 export const MAX_SCENES = 400;

@@ -1,11 +1,11 @@
 /**
- * The ledger chaos run (issue 13): the real studio as a child process (PGlite on disk) runs many paid jobs
+ * The ledger chaos run: the real studio as a child process (PGlite on disk) runs many paid jobs
  * for many users against a fake fal whose runs fail 30% of the time, is SIGKILLed mid-job and restarted
  * (its in-process workers die with it; restart recovers what was running), while Stripe webhooks — each
  * checkout's events delivered again and again, out of order — grant credits. Afterwards the database is
  * read directly and every user's ledger is checked: balance = grants − captures, one grant per event, no
  * duplicate captures, no hold left open, no node left generating. Before each kill a graph run (Run all of
- * a three-node chain, issue 30) is started, so the kill lands mid-graph: what never ran is refunded, and
+ * a three-node chain) is started, so the kill lands mid-graph: what never ran is refunded, and
  * no chain is left waiting (recovery advances it).
  */
 import { createHash } from "node:crypto";

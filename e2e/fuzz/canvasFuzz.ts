@@ -177,7 +177,7 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     } else {
       await sleep(600); // long enough for debounced saves to go
     }
-    // Groups (issue 34) from their own random stream, so each seed's other operations stay as they were.
+    // Groups from their own random stream, so each seed's other operations stay as they were.
     if (groupRandom() < 0.12) groupOperation(tab, nodeIds);
     await sleep(Math.floor(random() * 15));
   }

@@ -28,7 +28,7 @@ export function findDivergences(tab: string, local: Pick<CanvasState, "nodes" | 
   const localEdges = new Set(local.edges.map((e) => `${e.id}:${e.source}->${e.target}`));
   for (const e of serverEdges) if (!localEdges.has(e)) out.push(`${tab}: edge ${e} missing`);
   for (const e of localEdges) if (!serverEdges.has(e)) out.push(`${tab}: edge ${e} shown, not on the server`);
-  // Groups (issue 34): the same records, whatever order they were made in.
+  // Groups: the same records, whatever order they were made in.
   const serverGroups = new Map((server.groups ?? []).map((g) => [g.id, stable(g)]));
   const localGroups = new Map(local.groups.map((g) => [g.id, stable(g)]));
   for (const [id, g] of serverGroups)

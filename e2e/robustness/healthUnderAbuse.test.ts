@@ -7,7 +7,7 @@ import { StudioProcess } from "../fuzz/studioProcess";
 import { pollHealth } from "./healthPoller";
 
 /**
- * Issue 29 items 1 and 3, against the real server as a child process (loopback only): while it is flooded
+ * The studio under abuse, against the real server as a child process (loopback only): while it is flooded
  * with 100 unauthenticated 100 KB bodies nested 50,000 deep, imports a 20 MB workflow zip of random media
  * and is sent zips past the 200 MB cap, /api/health keeps answering within a second. Before the fixes one
  * health check took over two minutes (the text rule walked the zip's bytes) and the deep bodies were 500s.
@@ -87,7 +87,7 @@ const countBy = (values: number[]) => values.reduce<Record<number, number>>((cou
 
 const deepBody = "[".repeat(50_000) + "]".repeat(50_000); // 100 KB
 
-describe("the health check while the studio is abused (issue 29)", () => {
+describe("the health check while the studio is abused", () => {
   it("answers within a second through a deep-body flood, a 20 MB workflow import and zips past the cap", async () => {
     const zip = workflowZip(20 * 1024 * 1024);
     const poller = pollHealth(studio.url);

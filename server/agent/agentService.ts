@@ -1,132 +1,118 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { randomUUID } from "node:crypto";
-import {
-  agentMessageMetadataSchema,
-  runReportText,
-  type AgentMessage,
-  type AgentMessageMetadata,
-  type AgentMessageType,
-  type PlanOutcome,
-} from "../../domain/agent/messages";
+/**
+ * The agent's chat as its routes ask for it, with the access check inside: every member reads the chat;
+ * editors ask, report on an applied plan's runs and settle a plan. Each stored message is published to the
+ * project's other tabs and members.
+ */
+import type { z } from "zod";
+import type { AgentMessage, agentRequestSchema, planOutcomeSchema, runReportSchema } from "../../domain/agent/messages";
+import { collaborationMessages } from "../../domain/realtime";
 import type { Db } from "../db/client";
-import { agentMessages, user } from "../db/schema";
 import { notFound } from "../errors";
+import { authorizeProject } from "../policies/projectPolicy";
+import type { RealtimeHub } from "../realtime/hub";
+import { loadCanvas } from "../services/canvasService";
+import { addAgentMessage, addRunReport, listAgentMessages, settlePlan } from "./agentMessageStore";
+import { answerMetadata, answerOf } from "./plannerAnswer";
+import { plannerInput, screenplaysOf, shotListsOf } from "./plannerInput";
+import { ruleBasedPlanner, type AgentPlanner } from "./planners";
+import { writeOfferedScript } from "./scriptOfferService";
 
-/** The newest this many messages make a project's chat history (older ones stay stored). */
-export const HISTORY_LIMIT = 200;
-
-type Row = typeof agentMessages.$inferSelect & { author?: string | null };
-
-/** A stored chat row as the chat shows it. */
-export const agentMessageOf = (r: Row): AgentMessage => ({
-  id: r.id,
-  type: r.type as AgentMessageType,
-  content: r.content,
-  timestamp: r.createdAt.toISOString(),
-  author: r.author ?? null,
-  metadata: agentMessageMetadataSchema.parse(r.metadata ?? {}),
-});
-
-/** A project's chat, oldest first. */
-export async function listAgentMessages(db: Db, projectId: string): Promise<AgentMessage[]> {
-  const rows = await db
-    .select({ message: agentMessages, author: user.name })
-    .from(agentMessages)
-    .leftJoin(user, eq(user.id, agentMessages.userId))
-    .where(eq(agentMessages.projectId, projectId))
-    .orderBy(asc(agentMessages.createdAt), asc(agentMessages.id));
-  return rows.slice(-HISTORY_LIMIT).map((r) => agentMessageOf({ ...r.message, author: r.author }));
+export interface AgentDeps {
+  db: Db;
+  hub: RealtimeHub;
+  /** The planner for this user's request: a configured model, else the rule-based planner. */
+  plannerFor?(userId: string): Promise<AgentPlanner>;
 }
 
-export async function addAgentMessage(
-  db: Db,
-  m: {
-    projectId: string;
-    userId: string;
-    type: AgentMessageType;
-    content: string;
-    metadata?: Partial<AgentMessageMetadata>;
-    author?: string | null;
-    createdAt?: Date;
-  },
-): Promise<AgentMessage> {
-  const metadata = agentMessageMetadataSchema.parse(m.metadata ?? {});
-  const [row] = await db
-    .insert(agentMessages)
-    .values({
-      id: randomUUID(),
-      projectId: m.projectId,
-      userId: m.userId,
-      type: m.type,
-      content: m.content,
-      metadata,
-      ...(m.createdAt ? { createdAt: m.createdAt } : {}),
-    })
-    .returning();
-  return agentMessageOf({ ...row!, author: m.author ?? null });
+/** Who hears an answer as it is made: opened once the caller may ask, then told the question and the model's text. */
+export interface AnswerListener {
+  open(): void;
+  send(event: "user" | "delta", data: unknown): void;
 }
 
-/**
- * The 'Finished' message of an applied plan's runs, once: a second report (another tab, a retry) returns the
- * first. Null when the message is not an applied plan of this project.
- */
-export async function addRunReport(
-  db: Db,
+const publish = (hub: RealtimeHub, projectId: string, message: AgentMessage) =>
+  hub.publish(projectId, collaborationMessages.agent(message));
+
+/** A project's chat, oldest first, for a caller who may view the project. */
+export async function agentChat(db: Db, userId: string, projectId: string): Promise<AgentMessage[]> {
+  await authorizeProject(db, userId, projectId, "view");
+  return listAgentMessages(db, projectId);
+}
+
+/** Stores an editor's question, asks the planner and stores its answer (the plan checked against the canvas). */
+export async function askAgent(
+  deps: AgentDeps,
+  caller: { id: string; name: string },
   projectId: string,
-  messageId: string,
-  userId: string,
-  report: { nodeIds: string[]; assetUrls: string[]; failed: number },
-): Promise<AgentMessage | null> {
-  const [answer] = await db
-    .select()
-    .from(agentMessages)
-    .where(and(eq(agentMessages.id, messageId), eq(agentMessages.projectId, projectId)));
-  if (!answer || answer.type !== "agent" || agentMessageMetadataSchema.parse(answer.metadata ?? {}).planState !== "applied") return null;
-  const [earlier] = await db
-    .select()
-    .from(agentMessages)
-    .where(
-      and(
-        eq(agentMessages.projectId, projectId),
-        eq(agentMessages.type, "system"),
-        sql`${agentMessages.metadata}->>'reportFor' = ${messageId}`,
-      ),
-    );
-  if (earlier) return agentMessageOf(earlier);
-  const made = Math.max(0, report.nodeIds.length - report.failed);
-  return addAgentMessage(db, {
+  request: z.output<typeof agentRequestSchema>,
+  listener?: AnswerListener,
+): Promise<[question: AgentMessage, answer: AgentMessage]> {
+  const { db, hub } = deps;
+  await authorizeProject(db, caller.id, projectId, "edit");
+  listener?.open();
+  const question = await addAgentMessage(db, {
     projectId,
-    userId,
-    type: "system",
-    content: runReportText(made, report.failed),
-    metadata: { nodeIds: report.nodeIds, assetUrls: report.assetUrls, reportFor: messageId },
+    userId: caller.id,
+    type: "user",
+    content: request.content,
+    author: caller.name,
+    metadata: { nodeIds: [...new Set([...request.selectedNodeIds, ...request.contextNodeIds])] },
   });
+  await publish(hub, projectId, question);
+  listener?.send("user", question);
+
+  // What the planner reads, read together.
+  const [canvas, planner, scripts, shotLists] = await Promise.all([
+    loadCanvas(db, projectId),
+    deps.plannerFor?.(caller.id) ?? ruleBasedPlanner,
+    screenplaysOf(db, projectId),
+    shotListsOf(db, projectId),
+  ]);
+  const input = plannerInput(request, canvas, scripts, shotLists);
+  const answer = await answerOf(planner, input, (delta) => listener?.send("delta", { text: delta }));
+  const metadata = await answerMetadata(db, caller.id, answer, canvas, planner.name);
+  const stored = await addAgentMessage(db, { projectId, userId: caller.id, type: "agent", content: answer.reply, metadata });
+  await publish(hub, projectId, stored);
+  return [question, stored];
 }
 
-/**
- * Records what became of an agent answer's plan: a proposed plan is settled once (applied, cancelled or
- * failed); an applied one can then be undone from the chat, once.
- */
-export async function settlePlan(
-  db: Db,
+/** The 'Finished' message of an applied plan's runs (404 when the message is not an applied plan here). */
+export async function reportAgentRuns(
+  deps: AgentDeps,
+  userId: string,
   projectId: string,
   messageId: string,
-  outcome: Required<Pick<PlanOutcome, "state">> & PlanOutcome,
+  report: z.output<typeof runReportSchema>,
 ): Promise<AgentMessage> {
-  const [row] = await db
-    .select()
-    .from(agentMessages)
-    .where(and(eq(agentMessages.id, messageId), eq(agentMessages.projectId, projectId)));
-  if (!row || row.type !== "agent") throw notFound("Message not found");
-  const metadata = agentMessageMetadataSchema.parse(row.metadata ?? {});
-  const undoing = outcome.state === "undone";
-  if (undoing ? metadata.planState !== "applied" : metadata.planState !== "proposed") return agentMessageOf(row);
-  const next: AgentMessageMetadata = {
-    ...metadata,
-    planState: outcome.state,
-    nodeIds: outcome.nodeIds?.length ? outcome.nodeIds : metadata.nodeIds,
-    ...(outcome.error ? { error: outcome.error } : {}),
-  };
-  const [updated] = await db.update(agentMessages).set({ metadata: next }).where(eq(agentMessages.id, messageId)).returning();
-  return agentMessageOf(updated!);
+  await authorizeProject(deps.db, userId, projectId, "edit");
+  const message = await addRunReport(deps.db, projectId, messageId, userId, report);
+  if (!message) throw notFound("There is no applied plan to report on");
+  await publish(deps.hub, projectId, message);
+  return message;
+}
+
+/** Records what became of an answer's plan (applied, cancelled, failed, then undone). */
+export async function settleAgentPlan(
+  deps: AgentDeps,
+  userId: string,
+  projectId: string,
+  messageId: string,
+  outcome: z.output<typeof planOutcomeSchema>,
+): Promise<AgentMessage> {
+  await authorizeProject(deps.db, userId, projectId, "edit");
+  const message = await settlePlan(deps.db, projectId, messageId, outcome);
+  await publish(deps.hub, projectId, message);
+  return message;
+}
+
+/** "Write into a script": the scene the answer offered becomes a new script, once (published when it is made). */
+export async function writeAgentScript(
+  deps: AgentDeps,
+  userId: string,
+  projectId: string,
+  messageId: string,
+): Promise<{ message: AgentMessage; scriptId: string; created: boolean }> {
+  const written = await writeOfferedScript(deps.db, userId, projectId, messageId);
+  if (written.created) await publish(deps.hub, projectId, written.message);
+  return written;
 }

@@ -6,7 +6,7 @@ import { agentMessages } from "../db/schema";
 import { notFound } from "../errors";
 import { authorizeProject } from "../policies/projectPolicy";
 import { createScript } from "../services/scriptService";
-import { agentMessageOf } from "./agentService";
+import { agentMessageOf } from "./agentMessageStore";
 
 /**
  * "Write into a script" on an agent answer: makes the new script from the scene the answer offered (the

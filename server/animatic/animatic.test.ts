@@ -16,6 +16,7 @@ import { ANIMATIC_RUN_MODEL } from "../../domain/animatic/api";
 import { createElevenLabsEngine } from "../generation/hosted/elevenlabs";
 import { startElevenLabsFake } from "../generation/hosted/fakes/elevenlabsFake";
 import { FAST } from "../generation/hosted/fakes/testRequest";
+import { fakeProviderEnv } from "../test/fakeProvider";
 
 let h: Harness;
 let owner: TestUser;
@@ -121,7 +122,7 @@ describe("make animatic", () => {
     });
   });
 
-  it("names a dialogue line too long for any shot before queueing anything (issue 29 item 6)", async () => {
+  it("names a dialogue line too long for any shot before queueing anything", async () => {
     const long = "We have to go now before the tide turns and the boats are gone. ".repeat(52).slice(0, 3_300).trim();
     const created = await h.call(owner, "POST", `/api/projects/${projectId}/scripts`, { name: "Monologue" });
     const elements = parseFountain(`INT. HARBOUR - NIGHT\n\nMaya waits by the water.\n\nMAYA\n${long}\n`).elements;
@@ -248,7 +249,7 @@ describe("ElevenLabs voices", () => {
     const h2 = await createHarness({
       generation: {
         engines: { elevenlabs: createElevenLabsEngine(FAST) },
-        env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+        env: fakeProviderEnv("elevenlabs", { key: KEY, origin: fake.origin }),
       },
     });
     try {

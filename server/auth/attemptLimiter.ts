@@ -91,8 +91,8 @@ export class AttemptLimiter {
 
   /**
    * The limits a request is counted against: a locked key with a `whenLocked` budget gives way to that
-   * budget when the request's own key there (`unlessTried`) has no recent attempts (issue 29 item 6: an
-   * attacker's wrong passwords locked the owner out; a sign-in from an address that has not failed on the
+   * budget when the request's own key there (`unlessTried`) has no recent attempts (so an
+   * attacker's wrong passwords do not lock the owner out: a sign-in from an address that has not failed on the
    * account goes through its own, stricter budget instead).
    */
   async budgetsFor(limits: LimitWithFallback[]): Promise<{ key: string; rule: AttemptRule }[]> {

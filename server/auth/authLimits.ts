@@ -46,7 +46,7 @@ export function authLimitsFor(path: string, who: Attempt, settings: AuthLimitSet
 
   switch (path) {
     case "/sign-in/email": {
-      // Issue 29 item 6: five wrong passwords from anywhere locked the owner out for up to 15 windows. The
+      // Five wrong passwords from anywhere locked the owner out for up to 15 windows. The
       // account keeps its limit, but while it is locked an address with no failures on the account for a
       // day signs in through a second, stricter budget of the account's (3 a window, shared by all such
       // addresses), so an attacker on one address (or /64) no longer locks the owner out; each address's

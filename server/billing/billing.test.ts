@@ -209,7 +209,7 @@ describe("usage", () => {
         ownKey: true,
       },
     ]);
-    // Rows name the node and the model as people know them (issue 31, 10): a deleted node has no name.
+    // Rows name the node and the model as people know them: a deleted node has no name.
     const { nodes } = await import("../db/schema");
     await h.database.db.insert(nodes).values([
       { projectId, id: "n-1", data: { title: "Key art" } },

@@ -2,7 +2,7 @@
  * The one place billing moves credits: a payment provider's event (Stripe's, or the built-in test
  * provider's, which sends the same shapes) becomes ledger rows and the mirrored subscription and purchase.
  * Every grant and refund is keyed by the provider's checkout, invoice or charge, so an event delivered five
- * times, or after a later one, moves credits once (issue 13). Amounts and credits come from the catalog by
+ * times, or after a later one, moves credits once. Amounts and credits come from the catalog by
  * the price id the server put in the checkout's metadata, never from the event's client.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Receipts of purchases (issue 13: "invoices and packs with receipts"). A plan's invoice event carries its
+ * Receipts of purchases: a plan's invoices and a pack's receipts. A plan's invoice event carries its
  * invoice page; a pack's Checkout completion carries no receipt, so the provider is asked for it once the
  * grant is committed. Asking never holds or repeats a grant: a failure leaves the receipt empty, and it is
  * asked for again when the purchase history is read (or a later `charge.succeeded`/`charge.updated` brings it).

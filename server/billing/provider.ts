@@ -7,7 +7,7 @@ export interface BillingUser {
 }
 
 /**
- * A payment provider behind one interface (issue 13): Stripe when STRIPE_SECRET_KEY is set, else the
+ * A payment provider behind one interface: Stripe when STRIPE_SECRET_KEY is set, else the
  * built-in test provider (offline, TEST MODE), unless that is turned off (BILLING_TEST_PROVIDER=off).
  */
 export interface BillingProvider {

@@ -5,8 +5,8 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
  * PGlite (embedded Postgres) on its own thread, behind the part of PGlite's interface the studio uses
  * (drizzle's PGlite driver, pg-boss's raw SQL, LISTEN). PGlite executes queries synchronously on the
  * thread it lives on: on the server's thread, each query stopped all HTTP and JSON work meanwhile, so the
- * studio used one core, and saves arriving together could never gather into one write (issue 16,
- * bench/autosave). Transactions keep PGlite's own rule: while one is open, everything else waits for it.
+ * studio used one core, and saves arriving together could never gather into one write
+ * (bench/autosave). Transactions keep PGlite's own rule: while one is open, everything else waits for it.
  */
 export class PGliteThread {
   private nextId = 1;

@@ -1,6 +1,6 @@
 // The embedded database's own thread (pgliteThread.ts is the other side). PGlite runs Postgres in WASM
 // synchronously: on the server's thread, every query stopped HTTP and JSON work, and concurrent saves could
-// not gather into one write (issue 16). Here it runs beside them. Plain JavaScript: it needs no TypeScript.
+// not gather into one write. Here it runs beside them. Plain JavaScript: it needs no TypeScript.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 

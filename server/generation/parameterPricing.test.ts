@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5: the price of a run is for what the engine makes. Parameters are brought into the model's
+ * The price of a run is for what the engine makes. Parameters are brought into the model's
  * schema once, before pricing (clamped like the form's slider, refused when of the wrong kind), and the
  * offline engines here are the real ones.
  */

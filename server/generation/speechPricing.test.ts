@@ -1,5 +1,5 @@
 /**
- * Issue 29 item 2: speech is priced by exactly the text the engine speaks. An 18,600-character prompt through
+ * Speech is priced by exactly the text the engine speaks. An 18,600-character prompt through
  * the studio's ElevenLabs key was charged as 100 characters (10 credits), and a `text: "Hi."` parameter made
  * it free while the provider still got the whole prompt; local/tts-flite priced its prompt and its connected
  * text the same way. A parameter outside the model's schema is refused, and nothing is charged.
@@ -11,6 +11,7 @@ import { createHarness, TEST_SIGNUP_CREDITS, type Harness, type TestUser } from 
 import { createElevenLabsEngine } from "./hosted/elevenlabs";
 import { startElevenLabsFake, type ElevenLabsFake } from "./hosted/fakes/elevenlabsFake";
 import { FAST } from "./hosted/fakes/testRequest";
+import { fakeProviderEnv } from "../test/fakeProvider";
 
 const KEY = "xi-platform-key";
 const ELEVEN = "elevenlabs/eleven_multilingual_v2"; // $0.10 per 1,000 characters → 1 credit per 10
@@ -23,7 +24,7 @@ beforeAll(async () => {
   h = await createHarness({
     generation: {
       engines: { elevenlabs: createElevenLabsEngine(FAST) },
-      env: { ELEVENLABS_API_KEY: KEY, ELEVENLABS_BASE_URL: fake.origin },
+      env: fakeProviderEnv("elevenlabs", { key: KEY, origin: fake.origin }),
     },
   });
 });

@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import { openTestDatabase } from "../test/testDatabase";
 import { isApiPath } from "./apiPath";
 
-/** Issue 16 item 4: a path in the API's namespace that no route takes must be a JSON 404, never the SPA. */
+/** A path in the API's namespace that no route takes must be a JSON 404, never the SPA. */
 
 let server: FastifyInstance;
 let database: Database;

@@ -101,7 +101,7 @@ describe("accounts", () => {
   });
 });
 
-describe("weak passwords (issue 16, item 2)", () => {
+describe("weak passwords", () => {
   const signUpWith = (password: string, email = `weak.${Math.random().toString(36).slice(2)}@example.com`) =>
     h.call(null, "POST", "/api/auth/sign-up/email", { name: "Weak Spot", email, password });
 
@@ -158,7 +158,7 @@ describe("password resets", () => {
   });
 });
 
-describe("names (issue 17, item 7)", () => {
+describe("names", () => {
   it.each([
     ["an empty name", "", "Enter your name"],
     ["a name of spaces", "   ", "Enter your name"],
@@ -189,7 +189,7 @@ describe("names (issue 17, item 7)", () => {
 describe("credits", () => {
   const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance;
 
-  it("grants the sign-up allowance on the first real action, once, through the ledger (issue 17, item 7)", async () => {
+  it("grants the sign-up allowance on the first real action, once, through the ledger", async () => {
     const user = await h.signUp("Credits");
     // Making an account alone earns nothing: a script signing up in bulk collects no credits.
     expect(await balance(user)).toBe(0);
@@ -199,7 +199,7 @@ describe("credits", () => {
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
   });
 
-  it("says what is promised until it is granted (issue 31, item 10)", async () => {
+  it("says what is promised until it is granted", async () => {
     const user = await h.signUp("Promised");
     expect((await h.call(user, "GET", "/api/credits")).body).toEqual({ balance: 0, promised: TEST_SIGNUP_CREDITS });
     await h.call(user, "POST", "/api/projects", { name: "First" });
@@ -207,7 +207,7 @@ describe("credits", () => {
   });
 });
 
-describe("trusted origins (issue 17, item 8)", () => {
+describe("trusted origins", () => {
   const cookieWrite = async (server: Harness["server"], origin: string) => {
     const signUp = await server.inject({
       method: "POST",

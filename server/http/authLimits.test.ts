@@ -35,7 +35,7 @@ const signUp = (name: string, extra?: Partial<InjectOptions>) =>
   );
 const from = (remoteAddress: string): Partial<InjectOptions> => ({ remoteAddress });
 
-describe("password guessing (issue 16, item 1)", () => {
+describe("password guessing", () => {
   it("answers 429 with Retry-After after five wrong passwords a minute, and lets the owner in after the wait", async () => {
     const user = await h.signUp("Guessed");
     for (let i = 0; i < 5; i++) expect((await signIn(user.email, `wrong guess ${i}`)).status).toBe(401);
@@ -77,7 +77,7 @@ describe("password guessing (issue 16, item 1)", () => {
     expect((await signIn(user.email, "correct horse 1")).status).toBe(200);
   });
 
-  it("wrong passwords from one address do not lock the owner out at another: that address gets a stricter budget of its own (issue 29 item 6)", async () => {
+  it("wrong passwords from one address do not lock the owner out at another: that address gets a stricter budget of its own", async () => {
     const user = await h.signUp("Targeted");
     const attacker = from("203.0.113.7");
     for (let i = 0; i < 5; i++) expect((await signIn(user.email, `attack ${i}`, attacker)).status).toBe(401);
@@ -122,7 +122,7 @@ describe("password guessing (issue 16, item 1)", () => {
   });
 });
 
-describe("sign-ups per client address (issue 17, item 7)", () => {
+describe("sign-ups per client address", () => {
   it("allows ten new accounts an hour from one address, then answers 429", async () => {
     const address = "198.51.100.20";
     const statuses: number[] = [];

@@ -101,7 +101,7 @@ describe("autosave", () => {
   });
 });
 
-describe("autosave: revision bounds, answered per update (issue 17 item 6)", () => {
+describe("autosave: revision bounds, answered per update", () => {
   const good = (id: string) => ({ nodeId: id, nodeData: { title: "fine", rev: 1 }, prevRev: 0 });
 
   it("refuses a jump to the top of the revision range, and writes the update's batch-mates", async () => {
@@ -144,7 +144,7 @@ describe("autosave: revision bounds, answered per update (issue 17 item 6)", () 
   });
 });
 
-describe("no run of accepted writes leaves a node unwritable (issue 29 item 4)", () => {
+describe("no run of accepted writes leaves a node unwritable", () => {
   const nodeOf = async (id: string) => (await load()).nodes.find((n: { id: string }) => n.id === id);
 
   it("a write claiming a high base does not lift the node with it: the jump is a conflict, and the node takes the next edit and a run", async () => {

@@ -5,7 +5,7 @@ import { BODY_LIMITS, CONTENT_ROUTES } from "./bodyLimits";
 import { exceedsJsonDepth, JSON_MAX_DEPTH, JSON_TOO_DEEP_MESSAGE } from "./jsonBody";
 
 /**
- * Issue 29 item 3: a JSON body 10,000 levels deep was a 500 on every JSON route, before any sign-in (the
+ * A JSON body 10,000 levels deep was a 500 on every JSON route, before any sign-in (the
  * text rule's walk overflowed the stack). Bodies past the depth limit are refused with a 400 by the body
  * parser, before any hook, schema or route sees them; each route reads only as much as it needs.
  */
@@ -34,7 +34,7 @@ describe("the depth check", () => {
   });
 });
 
-describe("deep JSON bodies (issue 29 item 3)", () => {
+describe("deep JSON bodies", () => {
   it("are a 400 on every route that takes a body, signed in or not (a 500 before)", async () => {
     const body = nested(5_000); // 10 KB: under every route's size limit, sign-in's included
     const failures: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 4 and 8: the live channel carries a project's data only while its user may see it — a removed
+ * The live channel carries a project's data only while its user may see it — a removed
  * member or a signed-out user is closed out, with a periodic re-check as a backstop — and one person cannot
  * hold hundreds of sockets or send large frames.
  */
@@ -94,7 +94,7 @@ describe("limits on the live channel", () => {
     for (const live of [...open, again]) live.ws.close();
   });
 
-  it(`one person holds at most ${LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS} sockets across all their projects (issue 29 item 6)`, async () => {
+  it(`one person holds at most ${LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS} sockets across all their projects`, async () => {
     const owner = await h.signUp("Many projects");
     const projects: string[] = [];
     for (let i = 0; i < Math.ceil(LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS / LIVE_MAX_SOCKETS_PER_USER) + 1; i++) {

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 8: node media fields and shot images take only the studio's own media URLs; an outside URL
+ * Node media fields and shot images take only the studio's own media URLs; an outside URL
  * or a path like /api/../../etc/passwd is refused with a message naming the field, and nothing changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CURSOR_INTERVAL_MS, presenceColor, type PresenceMessage, type PresencePeer } from "../../domain/presence/presence";
-import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
+import { createHarness, projectWithViewer, type Harness, type TestUser, shareProject } from "../test/harness";
 
 let h: Harness;
 let base: string;
@@ -116,27 +116,21 @@ describe("presence", () => {
     ownerTab.ws.close();
   });
 
-  it("a member made view-only is shown as view-only to everyone present at once, and made editor again the same way (issue 29 item 6)", async () => {
+  it("a member made view-only is shown as view-only to everyone present at once, and made editor again the same way", async () => {
     const { owner, viewer: member, projectId } = await projectWithViewer(h, "Presence demotion");
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(
-      201,
-    );
+    expect((await shareProject(h, owner, projectId, member, "edit")).status).toBe(201);
     const ownerTab = await openTab(owner, projectId, { mode: "canvas" });
     const memberTab = await openTab(member, projectId, { mode: "canvas" });
     const id = memberTab.snapshot()!.connectionId;
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit).toBe(true);
 
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(
-      201,
-    );
+    expect((await shareProject(h, owner, projectId, member, "view")).status).toBe(201);
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit, { timeout: 2000 }).toBe(false);
     // A tab that joins later sees it too.
     const late = await openTab(owner, projectId, { mode: "assets" });
     expect(late.snapshot()!.peers.find((p) => p.connectionId === id)?.canEdit).toBe(false);
 
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "edit" })).status).toBe(
-      201,
-    );
+    expect((await shareProject(h, owner, projectId, member, "edit")).status).toBe(201);
     await expect.poll(() => ownerTab.peers().get(id)?.canEdit, { timeout: 2000 }).toBe(true);
     expect(memberTab.ws.readyState).toBe(WebSocket.OPEN);
     for (const t of [ownerTab, memberTab, late]) t.ws.close();

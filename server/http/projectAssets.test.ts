@@ -1,5 +1,5 @@
 /**
- * Issue 31 item 9: an asset downloads under the project's and node's names (RFC 6266, filename* for names
+ * An asset downloads under the project's and node's names (RFC 6266, filename* for names
  * beyond ASCII), while the stored file keeps its generated name; only members may download.
  */
 import sharp from "sharp";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { createHarness, type Harness, type TestUser, shareProject } from "../test/harness";
 
 let h: Harness;
 let owner: TestUser;
@@ -75,8 +75,8 @@ describe("projects", () => {
     const viewable = (await create(sharer, "Meshes Rough")).body.id;
     const editable = (await create(sharer, "Meshes Fine")).body.id;
     await create(sharer, "Not Shared");
-    await h.call(sharer, "POST", `/api/projects/${viewable}/members`, { email: member.email, permission: "view" });
-    await h.call(sharer, "POST", `/api/projects/${editable}/members`, { email: member.email, permission: "edit" });
+    await shareProject(h, sharer, viewable, member, "view");
+    await shareProject(h, sharer, editable, member, "edit");
 
     const listed = (await h.call(member, "GET", "/api/projects")).body.projects as {
       id: string;

@@ -4,7 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import { FDX_SAMPLE, FOUNTAIN_SAMPLE, generateScript } from "../../domain/screenplay/fixtures";
 import { parseFountain, writeFountain } from "../../domain/screenplay/fountain";
 import { parseFdx } from "../../domain/screenplay/fdx";
-import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
 import { multipartForm } from "../test/multipart";
 import { SCRIPT_IMPORT_MESSAGES } from "../../domain/scripts";
 import { deflatedRepeat, rawZip } from "../test/zipBomb";
@@ -16,9 +16,7 @@ let projectId: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  [owner, viewer] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer")]);
-  projectId = (await h.call(owner, "POST", "/api/projects", { name: "Imports" })).body.id;
-  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  ({ owner, viewer, projectId } = await projectWithViewer(h, "Imports"));
 });
 afterAll(() => h.close());
 
@@ -162,7 +160,7 @@ describe("import", () => {
     });
   });
 
-  describe("scripts past the editor's caps are refused before they are stored, off the server's thread (issue 29 item 5)", () => {
+  describe("scripts past the editor's caps are refused before they are stored, off the server's thread", () => {
     /** The import, and the longest stall of this process's event loop while it ran. */
     async function importTimingStalls(name: string, bytes: Buffer) {
       const stalls = monitorEventLoopDelay({ resolution: 10 });

@@ -1,10 +1,10 @@
 /**
- * Issue 31 item 8: sharing reaches the other user at once. A new share reaches their dashboard's channel
+ * Sharing reaches the other user at once. A new share reaches their dashboard's channel
  * (GET /api/live), and a change of permission reaches their open project tab, which follows it.
  */
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
+import { createHarness, projectWithViewer, type Harness, type TestUser, shareProject } from "../test/harness";
 
 let h: Harness;
 let base: string;
@@ -37,9 +37,7 @@ describe("sharing live", () => {
     const mine = await open(member, "/api/live");
     const theirs = await open(other, "/api/live");
     const projectId = (await h.call(owner, "POST", "/api/projects", { name: "Rain Chase" })).body.id as string;
-    expect((await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission: "view" })).status).toBe(
-      201,
-    );
+    expect((await shareProject(h, owner, projectId, member, "view")).status).toBe(201);
     await expect.poll(() => mine.messages).toEqual([{ type: "projects" }]);
     expect((await h.call(owner, "DELETE", `/api/projects/${projectId}/members/${member.id}`)).status).toBe(200);
     await expect.poll(() => mine.messages.length).toBe(2);
@@ -58,9 +56,9 @@ describe("sharing live", () => {
     const { owner, viewer, projectId } = await projectWithViewer(h, "Access live");
     const tab = await open(viewer, `/api/projects/${projectId}/live`);
     const ownerTab = await open(owner, `/api/projects/${projectId}/live`);
-    await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "edit" });
+    await shareProject(h, owner, projectId, viewer, "edit");
     await expect.poll(() => tab.messages).toEqual([{ type: "access", permission: "edit" }]);
-    await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+    await shareProject(h, owner, projectId, viewer, "view");
     await expect
       .poll(() => tab.messages)
       .toEqual([

@@ -4,7 +4,7 @@ import { multipartForm } from "../test/multipart";
 import { allRoutes as allRoutesOf, concreteUrl } from "../test/routeTable";
 
 /**
- * Issue 16 item 3: a NUL (or a lone surrogate) in any stored text was a 500 (PostgreSQL refuses NUL in text
+ * A NUL (or a lone surrogate) in any stored text was a 500 (PostgreSQL refuses NUL in text
  * and jsonb). The rule (domain/text.ts) is applied to every request before its route runs; these tests
  * walk every route the server has, so a route added later is tested without anyone listing it here.
  */

@@ -13,7 +13,7 @@ import { creditLedger, generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { ProviderError } from "../generation/engine";
 import { userRoom } from "../realtime/hub";
-import { createHarness, projectWithViewer, TEST_SIGNUP_CREDITS, type Harness, type HarnessOptions, type TestUser } from "../test/harness";
+import { createHarness, projectWithMembers, TEST_SIGNUP_CREDITS, type Harness, type HarnessOptions, type TestUser } from "../test/harness";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const IMAGE_MODEL = "fal-ai/flux-pro/kontext"; // 40 credits
@@ -201,9 +201,7 @@ describe("the user's queue", () => {
   }, 30_000);
 
   it("only the run's own user steers it: viewers and other editors 403, strangers the project's answer, bad input 400", async () => {
-    const { owner, viewer, stranger, projectId } = await projectWithViewer(h);
-    const editor = await h.signUp("Editor");
-    await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: editor.email, permission: "edit" });
+    const { owner, viewer, editor, stranger, projectId } = await projectWithMembers(h);
     await h.call(owner, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "S", position: { x: 0, y: 0 } }] });
     await pause(owner);
     const { S: runId } = await queueRuns(owner, projectId, ["S"]);

@@ -1,5 +1,5 @@
 /**
- * Reads word/document.xml out of a .docx without trusting the zip (issue 17 item 3: a 1 MB upload that
+ * Reads word/document.xml out of a .docx without trusting the zip (a 1 MB upload that
  * inflated to 300 MB held the server for a minute at 4 GB). The central directory is read first and the
  * file is refused when it lists too many entries or declares a document larger than the cap; the entry is
  * then inflated with a hard output limit, because declared sizes can lie.

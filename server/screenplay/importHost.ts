@@ -1,7 +1,7 @@
 /**
  * Script imports run in a worker thread (./importWorker.ts): unzipping and parsing a 50 MB upload can take
  * seconds, and on the server's own thread that would hold every other request; so can
- * paginating what it read (an 840 KB Fountain file of 60,000 headings held it for seconds: issue 29 item 5),
+ * paginating what it read (an 840 KB Fountain file of 60,000 headings held it for seconds),
  * which is why the page count is worked out there too, after the editor's caps are checked. An import
  * that runs past its time limit, or a worker that dies (its heap is capped), fails that import alone.
  */

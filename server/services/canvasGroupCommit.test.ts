@@ -4,11 +4,11 @@ import type { CanvasChange } from "../../domain/canvas/changes";
 import type { RealtimeMessage } from "../../domain/realtime";
 import { MESSAGES } from "../../domain/errors";
 import type { HttpError } from "../errors";
-import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { createHarness, type Harness, type TestUser, shareProject } from "../test/harness";
 import { applyChanges, loadCanvas, type ChangeOrigin } from "./canvasService";
 
 /**
- * Issue 16 item 6: node data lists that arrive together are written together (one statement), with every
+ * Node data lists that arrive together are written together (one statement), with every
  * node still checked against its own stored revision, and a list that fails fails alone.
  */
 
@@ -87,9 +87,7 @@ describe("group commit of node data", () => {
   it("checks the writers of lists that wait together in one query, refusing only those who may not write", async () => {
     const viewer = await h.signUp("Viewer");
     const stranger = await h.signUp("Stranger");
-    expect(
-      (await h.call(owner, "POST", `/api/projects/${projectA}/members`, { email: viewer.email, permission: "view" })).status,
-    ).toBeLessThan(300);
+    expect((await shareProject(h, owner, projectA, viewer, "view")).status).toBeLessThan(300);
     const by = (user: TestUser, projectId: string, id: string) =>
       applyChanges(db(), h.hub, projectId, [{ type: "node-data", id, data: { title: id, rev: 1 }, prevRev: 0 } as CanvasChange], {
         source: "user",
@@ -124,8 +122,7 @@ describe("group commit of node data", () => {
   it("remembers a writer's permission for a few seconds, and forgets it at once when the sharing changes or the project goes", async () => {
     const editor = await h.signUp("Editor");
     const projectC = (await h.call(owner, "POST", "/api/projects", { name: "Group C" })).body.id as string;
-    const share = (permission: "edit" | "view") =>
-      h.call(owner, "POST", `/api/projects/${projectC}/members`, { email: editor.email, permission });
+    const share = (permission: "edit" | "view") => shareProject(h, owner, projectC, editor, permission);
     let rev = 0;
     const save = (user: TestUser, projectId = projectC) =>
       applyChanges(

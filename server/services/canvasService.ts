@@ -112,7 +112,7 @@ function dataWrites(db: Db): GroupCommitter<DataWrite, AppliedChanges> {
  * The data lists that waited together, in as few statements as the revision rule allows: lists that share
  * no node go in one statement (each node still checked against its own stored revision); a list writing a
  * node an earlier one writes too goes in a later statement, in arrival order. If a statement fails, its
- * lists are written one by one, so only the list at fault fails (issue 17: one bad write must not sink
+ * lists are written one by one, so only the list at fault fails (one bad write must not sink
  * the others).
  */
 async function writeTogether(db: Db, group: DataWrite[]): Promise<(AppliedChanges | Error)[]> {

@@ -1,5 +1,5 @@
 /**
- * Shots and their storyboard nodes (issue 14, 2: "each finished node updates its shot's image, and the
+ * Shots and their storyboard nodes ("each finished node updates its shot's image, and the
  * shot links to its node"): the link is written once the lane is on the canvas, and each time the node's
  * run finishes, its image becomes the shot's, so the shot list, its PDF storyboard and the canvas stay one
  * story.

@@ -110,10 +110,22 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   };
 }
 
+/** Shares the owner's project with a member, through the members route (the answer, for a test of sharing itself). */
+export function shareProject(h: Harness, owner: TestUser, projectId: string, member: TestUser, permission: "view" | "edit") {
+  return h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: member.email, permission });
+}
+
 /** The usual cast of a permission test: an owner's project shared read-only with a viewer, and a stranger. */
 export async function projectWithViewer(h: Harness, projectName = "Shared") {
   const [owner, viewer, stranger] = await Promise.all([h.signUp("Owner"), h.signUp("Viewer"), h.signUp("Stranger")]);
   const projectId = (await h.call(owner, "POST", "/api/projects", { name: projectName })).body.id as string;
-  await h.call(owner, "POST", `/api/projects/${projectId}/members`, { email: viewer.email, permission: "view" });
+  await shareProject(h, owner, projectId, viewer, "view");
   return { owner, viewer, stranger, projectId };
+}
+
+/** The cast of projectWithViewer with an editor too: a member who may change the project but does not own it. */
+export async function projectWithMembers(h: Harness, projectName = "Shared") {
+  const [cast, editor] = await Promise.all([projectWithViewer(h, projectName), h.signUp("Editor")]);
+  await shareProject(h, cast.owner, cast.projectId, editor, "edit");
+  return { ...cast, editor };
 }

@@ -16,6 +16,7 @@ import { startRunwayFake, type RunwayFake } from "../generation/hosted/fakes/run
 import { createElevenLabsEngine } from "../generation/hosted/elevenlabs";
 import { startElevenLabsFake, type ElevenLabsFake } from "../generation/hosted/fakes/elevenlabsFake";
 import { colourClip, tone } from "./local/media/testFixtures";
+import { fakeProviderEnv } from "../test/fakeProvider";
 
 const KEY = "fal-key-id:fal-secret-0123456789";
 let h: Harness;
@@ -23,7 +24,9 @@ let fake: FalFake;
 
 beforeAll(async () => {
   fake = await startFalFake({ key: KEY });
-  h = await createHarness({ generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: fake.origin } } });
+  h = await createHarness({
+    generation: { engines: { fal: createFalEngine(FAST) }, env: fakeProviderEnv("fal", { key: KEY, origin: fake.origin }) },
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -281,7 +284,7 @@ describe("a fal failure", () => {
       resultError: { status: 422, body: { detail: [{ msg: "image too small", loc: ["body", "image_url"] }] } },
     });
     h2 = await createHarness({
-      generation: { engines: { fal: createFalEngine(FAST) }, env: { FAL_KEY: KEY, FAL_BASE_URL: failing.origin } },
+      generation: { engines: { fal: createFalEngine(FAST) }, env: fakeProviderEnv("fal", { key: KEY, origin: failing.origin }) },
     });
   });
   afterAll(async () => {
@@ -322,7 +325,7 @@ describe("Character Control through Runway's tasks API (Act Two)", () => {
     h3 = await createHarness({
       generation: {
         engines: { runway: createRunwayEngine(FAST) },
-        env: { RUNWAYML_API_SECRET: RUNWAY_KEY, RUNWAY_BASE_URL: runway.origin },
+        env: fakeProviderEnv("runway", { key: RUNWAY_KEY, origin: runway.origin }),
       },
     });
   });
@@ -391,7 +394,7 @@ describe("Voice Dubbing through ElevenLabs' dubbing API", () => {
     h4 = await createHarness({
       generation: {
         engines: { elevenlabs: createElevenLabsEngine(FAST) },
-        env: { ELEVENLABS_API_KEY: XI_KEY, ELEVENLABS_BASE_URL: eleven.origin },
+        env: fakeProviderEnv("elevenlabs", { key: XI_KEY, origin: eleven.origin }),
       },
     });
   });

@@ -11,7 +11,7 @@ import { multipartForm, PNG } from "../test/multipart";
 import { deflatedRepeat, rawZip } from "../test/zipBomb";
 
 /**
- * Issue 15, workflow files: export a canvas (or part of it) → import it into another project → the same
+ * Workflow files: export a canvas (or part of it) → import it into another project → the same
  * graph with new ids, checked through the API the browser uses; tampered files are refused and change nothing.
  */
 
@@ -182,7 +182,7 @@ describe("export → import round trip", () => {
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it("carries groups there and back (issue 34): the same name, colour and state around the new nodes", async () => {
+  it("carries groups there and back: the same name, colour and state around the new nodes", async () => {
     const group = { id: "g-scene", name: "Harbour scene", colour: "amber", nodeIds: ["n-script", "n-shot"], collapsed: true };
     expect((await h.call(owner, "POST", `/api/projects/${source}/structure`, { groupsSet: [group] })).status).toBe(200);
     try {
@@ -254,7 +254,7 @@ describe("export → import round trip", () => {
     expect((await exportZip(source, "?nodeIds=not-here")).json()).toMatchObject({ error: WORKFLOW_FILE_MESSAGES.noSelectedNodes });
   });
 
-  it("imports a 20 MB zip of random media while the server keeps answering (issue 29 item 1: minutes before)", async () => {
+  it("imports a 20 MB zip of random media while the server keeps answering (minutes before)", async () => {
     const target = await newProject("Noise");
     const ref = "/api/media/11111111-1111-4111-8111-111111111111";
     const noise = Buffer.concat([PNG, randomBytes(20 * 1024 * 1024)]);
@@ -394,7 +394,7 @@ describe("tampered and foreign files are refused and change nothing", () => {
     await refused(handMade(doc, { "media/1.png": PNG, "media/2.svg": svg }), 415, /image\/svg\+xml/);
   });
 
-  it("a node's media of another type than the node's: a text file on an image node (issue 29 item 6)", async () => {
+  it("a node's media of another type than the node's: a text file on an image node", async () => {
     const doc = validDoc({
       nodes: [
         {

@@ -1,5 +1,5 @@
 /**
- * Workflow files are read in a worker thread (./workflowReaderWorker.ts, issue 29 item 1): a 200 MB zip
+ * Workflow files are read in a worker thread (./workflowReaderWorker.ts): a 200 MB zip
  * means up to 300 MB inflated and CRC-checked, a 32 MB workflow.json parsed and validated, and every media
  * file typed from its bytes — seconds of work that on the server's own thread held every other request
  * (a 20 MB zip once kept /api/health waiting over a minute). The zip's bytes are handed over, not copied,

@@ -20,7 +20,7 @@ function expectTidy(nodes: StudioNode[], inView: StudioNode[] = nodes) {
   for (const n of inView) expect(contains(VISIBLE_AREA, rectOf(n)), `${n.data.title} out of view`).toBe(true);
 }
 
-describe("creating nodes (issue 31, 2: in free room in view)", () => {
+describe("creating nodes (in free room in view)", () => {
   it("the first node goes to the middle of the view, the next beside it on no card", () => {
     const { commands, s } = recordingClient();
     commands.createNode();

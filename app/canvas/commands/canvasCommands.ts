@@ -92,7 +92,7 @@ export function createCanvasCommands(env: CommandEnv) {
 
   /**
    * New nodes moved, as one group, into free room in the visible canvas (domain/canvas/placement.ts
-   * placeNodes, issue 31, 2): nearest `anchor` ("center": the middle of the view; none: where they are),
+   * placeNodes): nearest `anchor` ("center": the middle of the view; none: where they are),
    * never under a panel or on a card; with no room in view, the nearest free place, and the view pans there.
    */
   function placed(records: NodeRecord[], anchor?: Position | "center"): NodeRecord[] {

@@ -5,7 +5,7 @@ import { recordingClient } from "../testing/recordingClient";
 const placed = (id: string, x: number): StudioNode => ({ id, type: "generic_v2", position: { x, y: 0 }, data: { title: id, rev: 1 } });
 const three = () => [placed("a", 0), placed("b", 500), placed("c", 1000)];
 
-describe("group commands (issue 34): one change path, undo, autosave", () => {
+describe("group commands: one change path, undo, autosave", () => {
   it("Ctrl+G groups the selection as one undo step and sends it; undo and redo follow", async () => {
     const { client, commands, session, s, structures } = recordingClient({ nodes: three() });
     session.selectOnly(new Set(["a", "b"]));

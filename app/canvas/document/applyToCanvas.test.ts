@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { StudioNode } from "../store/canvasStore";
 import { applyToCanvas } from "./applyToCanvas";
+import { studioNode } from "../../test/studioNode";
 
-const n = (id: string, x = 0, extra: Partial<StudioNode> = {}): StudioNode => ({
-  id,
-  type: "generic_v2",
-  position: { x, y: 0 },
-  data: { title: id, rev: 1 },
-  ...extra,
-});
 const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({
   nodes,
   edges,
@@ -18,7 +12,7 @@ const state = (nodes: StudioNode[], edges: { id: string; source: string; target:
 
 describe("applyToCanvas", () => {
   it("gives the same state back when nothing changes (an echo of what is shown)", () => {
-    const s = state([n("a", 10)]);
+    const s = state([studioNode("a", { position: { x: 10, y: 0 } })]);
     expect(
       applyToCanvas(s, [
         { type: "node-moved", id: "a", position: { x: 10, y: 0 } },
@@ -28,14 +22,14 @@ describe("applyToCanvas", () => {
   });
 
   it("keeps untouched nodes as they were, so their cards do not re-render", () => {
-    const a = n("a");
-    const next = applyToCanvas(state([a, n("b")]), [{ type: "node-moved", id: "b", position: { x: 5, y: 5 } }]);
+    const a = studioNode("a");
+    const next = applyToCanvas(state([a, studioNode("b")]), [{ type: "node-moved", id: "b", position: { x: 5, y: 5 } }]);
     expect(next.nodes[0]).toBe(a);
     expect(next.nodes[1]!.position).toEqual({ x: 5, y: 5 });
   });
 
   it("never moves a node while it is dragged, nor brings back one removed here", () => {
-    const s = state([n("a", 0, { dragging: true })]);
+    const s = state([studioNode("a", { dragging: true })]);
     const moved = applyToCanvas(s, [{ type: "node-moved", id: "a", position: { x: 99, y: 0 } }]);
     expect(moved.nodes[0]!.position.x).toBe(0);
     const removed = applyToCanvas(s, [{ type: "node-removed", id: "a" }]);
@@ -50,7 +44,7 @@ describe("applyToCanvas", () => {
   });
 
   it("prunes edges whose ends are gone", () => {
-    const s = state([n("a"), n("b")], [{ id: "e", source: "a", target: "b" }]);
+    const s = state([studioNode("a"), studioNode("b")], [{ id: "e", source: "a", target: "b" }]);
     expect(applyToCanvas(s, [{ type: "node-removed", id: "b" }]).edges).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { createSessionStore } from "../session/sessionStore";
 import { createCanvasStore } from "../store/canvasStore";
 import { createCanvasDocument } from "./canvasDocument";
 import { createUndoHistory } from "./undoHistory";
+import { studioNode } from "../../test/studioNode";
 
 const photo: NodeData = {
   title: "Plate",
@@ -49,7 +50,7 @@ function setUp() {
   return { store, session, history, data, toolResult };
 }
 
-describe("undo of a tool's result (issue 31, 4)", () => {
+describe("undo of a tool's result", () => {
   it("brings the previous picture back, and redo the tool's, without removing the node", () => {
     const { history, data, toolResult, session } = setUp();
     history.toolRunStarted("n1");
@@ -69,10 +70,10 @@ describe("undo of a tool's result (issue 31, 4)", () => {
   });
 });
 
-describe("undo of lanes the server added for this browser (For every shot, issue 30, 2)", () => {
+describe("undo of lanes the server added for this browser (For every shot)", () => {
   it("takes the adopted nodes and edges away in one step, and redo brings them back", () => {
     const { store, session, history } = setUp();
-    const lane = (id: string) => ({ id, type: "generic_v2", position: { x: 0, y: 600 }, data: { title: id, rev: 1 } });
+    const lane = (id: string) => studioNode(id, { position: { x: 0, y: 600 } });
     const edge = { id: "e", source: "a", target: "b", sourceHandle: null, targetHandle: null };
     // The lanes arrive as a remote list (the server's change), which records nothing by itself.
     store.setState({ nodes: [...store.getState().nodes, lane("a"), lane("b")], edges: [edge] });

@@ -131,7 +131,7 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
       toolRuns.set(nodeId, data?.mediaUrl ?? data?.displayUrl);
     },
     /**
-     * Changes the server made for this browser's own request (For every shot's lanes, issue 30, 2), arriving
+     * Changes the server made for this browser's own request (For every shot's lanes), arriving
      * as remote lists: recorded as one undo step of their own, so Ctrl+Z takes them away like a paste.
      */
     adopt(changes: readonly CanvasChange[]) {

@@ -8,14 +8,10 @@ import type { NodeData } from "../../../domain/canvas/node";
 import type { StudioNode } from "../store/canvasStore";
 import { recordingClient } from "../testing/recordingClient";
 import { createGenerationController, executeBody } from "./generationController";
+import { studioNode } from "../../test/studioNode";
 
-const node = (id: string, data: Partial<NodeData>): StudioNode => ({
-  id,
-  type: "generic_v2",
-  position: { x: 0, y: 0 },
-  selected: true,
-  data: { title: id, rev: 1, ...data },
-});
+/** A selected node, as Run reads the selection. */
+const selected = (id: string, data: Partial<NodeData>): StudioNode => studioNode(id, { selected: true, data });
 
 function setup(nodes: StudioNode[], canEdit = true) {
   const { client } = recordingClient({ projectId: "p1", canEdit, nodes });
@@ -44,7 +40,7 @@ describe("run", () => {
   it("asks nothing of the server without a node, without a prompt, or without a model, and says why", async () => {
     const fetch = answer(202, {});
     vi.stubGlobal("fetch", fetch);
-    const { controller, notes } = setup([node("a", { prompt: "" }), node("b", { prompt: "a fox" })]);
+    const { controller, notes } = setup([selected("a", { prompt: "" }), selected("b", { prompt: "a fox" })]);
     expect(await controller.run(null)).toBeNull();
     expect(notes.at(-1)?.message).toBe("Please select or create a new node");
     expect(await controller.run("a")).toBeNull(); // empty prompt does nothing, silently
@@ -58,7 +54,7 @@ describe("run", () => {
     const fetch = answer(202, { success: true, generationId: "g1" });
     vi.stubGlobal("fetch", fetch);
     const { controller, notes, activity } = setup([
-      node("v", {
+      selected("v", {
         prompt: "old",
         selectedModel: "local/video-ffmpeg",
         aspectRatio: "16:9",
@@ -87,9 +83,9 @@ describe("run", () => {
     expect(notes.at(-1)).toMatchObject({ kind: "success", message: "Generation completed!" });
   });
 
-  it("a hosted video run warns of its wait only while it runs (issue 31 item 13)", async () => {
+  it("a hosted video run warns of its wait only while it runs", async () => {
     vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
-    const { controller, notes, dismissed } = setup([node("v", { prompt: "a chase", selectedModel: "runway/gen4-turbo" })]);
+    const { controller, notes, dismissed } = setup([selected("v", { prompt: "a chase", selectedModel: "runway/gen4-turbo" })]);
     expect(await controller.run("v")).toBe("g2");
     const warning = notes.find((n) => n.message === "Video generation started. This may take 30-120 seconds...");
     expect(warning?.id).toBeDefined();
@@ -100,7 +96,7 @@ describe("run", () => {
 
   it("402 and 401 use the spec's texts, on the node and in a toast", async () => {
     vi.stubGlobal("fetch", answer(402, { error: "whatever the server says", code: "insufficient_credits" }));
-    const { controller, notes, data } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    const { controller, notes, data } = setup([selected("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
     expect(await controller.run("i")).toBeNull();
     expect(notes.at(-1)?.message).toBe("Insufficient credits. Please upgrade your plan.");
     expect(data("i")).toMatchObject({ status: "error", error: "Insufficient credits. Please upgrade your plan." });
@@ -111,7 +107,7 @@ describe("run", () => {
 
   it("a failed run of its own says 'Execution Failed' with the reason; view-only members cannot run", async () => {
     vi.stubGlobal("fetch", answer(202, { success: true, generationId: "g2" }));
-    const { controller, notes } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    const { controller, notes } = setup([selected("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
     await controller.run("i");
     controller.onMessage({
       type: "generation",
@@ -128,7 +124,7 @@ describe("run", () => {
 
     const fetch = answer(202, {});
     vi.stubGlobal("fetch", fetch);
-    const viewer = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })], false);
+    const viewer = setup([selected("i", { prompt: "a fox", selectedModel: "local/sketch" })], false);
     expect(await viewer.controller.run("i")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -153,7 +149,7 @@ describe("a run that finishes before its answer arrives", () => {
         return new Response(JSON.stringify({ success: true, generationId: "fast" }), { status: 202 });
       }),
     );
-    const { controller, notes } = setup([node("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
+    const { controller, notes } = setup([selected("i", { prompt: "a fox", selectedModel: "local/sketch" })]);
     const running = controller.run("i");
     controller.onMessage({ type: "generation", generationId: "fast", nodeId: "i", status: "succeeded" });
     expect(notes.some((n) => n.message === "Generation completed!")).toBe(false);

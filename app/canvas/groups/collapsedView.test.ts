@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { GroupRecord } from "../../../domain/canvas/group";
-import type { StudioEdge, StudioNode } from "../store/canvasStore";
+import type { StudioEdge } from "../store/canvasStore";
 import { collapsedView, GROUP_CARD_PREFIX } from "./collapsedView";
+import { studioNode } from "../../test/studioNode";
 
-const node = (id: string, x: number): StudioNode => ({ id, type: "generic_v2", position: { x, y: 0 }, data: { title: id.toUpperCase() } });
 const edge = (source: string, target: string): StudioEdge => ({ id: `${source}-${target}`, source, target });
-const nodes = [node("in", 0), node("a", 500), node("b", 1000), node("out", 1500)];
+const nodes = ["in", "a", "b", "out"].map((id, i) => studioNode(id, { position: { x: i * 500, y: 0 }, data: { title: id.toUpperCase() } }));
 const edges = [edge("in", "a"), edge("a", "b"), edge("b", "out")];
 const group = (collapsed: boolean): GroupRecord => ({ id: "g", name: "Middle", colour: "blue", nodeIds: ["a", "b"], collapsed });
 
-describe("collapsedView (issue 34: a collapsed group draws as one card)", () => {
+describe("collapsedView (a collapsed group draws as one card)", () => {
   it("gives the lists back as they are when nothing is collapsed", () => {
     const view = collapsedView(nodes, edges, [group(false)]);
     expect(view.nodes).toBe(nodes);

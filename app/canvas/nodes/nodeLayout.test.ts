@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Position } from "@xyflow/react";
-import type { StudioNode } from "../store/canvasStore";
 import { nodeLayout, withLayout } from "./nodeLayout";
-
-const node = (data: StudioNode["data"]): StudioNode => ({ id: "n1", type: "generic_v2", position: { x: 0, y: 0 }, data });
+import { studioNode } from "../../test/studioNode";
 
 describe("nodeLayout: what React Flow would measure from a NodeCard", () => {
   it("an empty card is 380 wide and 26 + 280 high, with its handles centred on the card's sides", () => {
@@ -28,7 +26,7 @@ describe("nodeLayout: what React Flow would measure from a NodeCard", () => {
 
 describe("withLayout", () => {
   it("keeps one derived object per node object, so unchanged nodes keep their identity for React Flow", () => {
-    const a = node({ title: "A" });
+    const a = studioNode("n1", { data: { title: "A" } });
     expect(withLayout(a)).toBe(withLayout(a));
     expect(withLayout(a)).toMatchObject({ id: "n1", data: { title: "A" }, initialWidth: 380 });
     const changed = { ...a, data: { ...a.data, content: "y".repeat(1000), contentType: "text" } };

@@ -220,7 +220,7 @@ describe("node data in the outbox (spec canvas 7 'Autosave buffering', 9 constan
     expect(onAcknowledged).toHaveBeenCalledWith([{ nodeId: "b", rev: 5, data: data("stored", 5) }]);
   });
 
-  it("takes a per-update refusal (issue 17): the refused write is dropped and reported, its batch-mates acknowledged, nothing resent", async () => {
+  it("takes a per-update refusal: the refused write is dropped and reported, its batch-mates acknowledged, nothing resent", async () => {
     const onRejected = vi.fn();
     const onAcknowledged = vi.fn();
     const refused = [{ index: 1, nodeId: "b", error: "nodeData.rev may be at most 1000000 past prevRev", code: "bad_request" as const }];

@@ -3,9 +3,9 @@ import type { CanvasChange } from "../../../domain/canvas/changes";
 import { ApiError } from "../../api/client";
 import { splitIntoRequests } from "./outboxEntries";
 import { OK, outboxUnderTest } from "./outboxTesting";
+import { studioNode } from "../../test/studioNode";
 
 const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms);
-const node = (id: string, rev = 1) => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title: id, rev } });
 const edge = (id: string, source = "a", target = "b") => ({ id, source, target, sourceHandle: null, targetHandle: null });
 const moved = (id: string, x: number): CanvasChange => ({ type: "node-moved", id, position: { x, y: 0 } });
 
@@ -50,7 +50,7 @@ describe("structure in the outbox, in the order it happened", () => {
 
   it("a new node is placed and its data written (prevRev 0) in one request, the data after the placement", async () => {
     const { take, requests } = outboxUnderTest();
-    take([{ type: "node-added", node: node("a") }], { urgent: true });
+    take([{ type: "node-added", node: studioNode("a") }], { urgent: true });
     await tick(0);
     await tick(0);
     expect(requests).toMatchObject([
@@ -64,7 +64,7 @@ describe("structure in the outbox, in the order it happened", () => {
   it("a structure request carries at most 100 nodes' data; the rest follow as autosaves of 10", async () => {
     const { take, log } = outboxUnderTest();
     const ids = Array.from({ length: 115 }, (_, i) => `n${i}`);
-    take(ids.map((id) => ({ type: "node-added", node: node(id) })));
+    take(ids.map((id) => ({ type: "node-added", node: studioNode(id) })));
     for (let i = 0; i < 6; i++) await tick(0);
     expect(log()).toEqual([
       `shape place ${ids.join(",")} + data ${ids.slice(0, 100).join(",")}`,
@@ -81,7 +81,7 @@ describe("structure in the outbox, in the order it happened", () => {
         return r.route === "autosave" ? OK : { success: true };
       },
     });
-    take(["a", "b", "bad"].map((id) => ({ type: "node-added", node: node(id) })));
+    take(["a", "b", "bad"].map((id) => ({ type: "node-added", node: studioNode(id) })));
     for (let i = 0; i < 12; i++) await tick(0);
     expect(log()).toEqual(["shape place a,b,bad + data a,b,bad", "shape place a,b,bad + data a", "data b,bad", "data b", "data bad"]);
     expect(statuses.at(-1)).toBe("failed");
@@ -90,7 +90,7 @@ describe("structure in the outbox, in the order it happened", () => {
   it("a deleted node's waiting edit goes before its tombstone, not after", async () => {
     const { take, edit, log } = outboxUnderTest();
     edit("a", { title: "last words", rev: 2 }, 1); // debouncing
-    take([{ type: "node-removed", id: "a", node: node("a", 2) }]);
+    take([{ type: "node-removed", id: "a", node: studioNode("a", { data: { rev: 2 } }) }]);
     await tick(0);
     await tick(0);
     expect(log()).toEqual(["data a", "shape delete a"]);
@@ -100,11 +100,11 @@ describe("structure in the outbox, in the order it happened", () => {
     const { take, log, autosaves } = outboxUnderTest();
     take([
       { type: "edge-removed", id: "e1", edge: edge("e1") },
-      { type: "node-removed", id: "a", node: node("a", 3) },
+      { type: "node-removed", id: "a", node: studioNode("a", { data: { rev: 3 } }) },
     ]);
     take(
       [
-        { type: "node-restored", id: "a", node: node("a", 4) },
+        { type: "node-restored", id: "a", node: studioNode("a", { data: { rev: 4 } }) },
         { type: "edge-added", edge: edge("e1") },
       ],
       { urgent: true },
@@ -117,8 +117,8 @@ describe("structure in the outbox, in the order it happened", () => {
   it("an edit made after a removal and restore does not join data queued before the removal", async () => {
     const { take, edit, autosaves } = outboxUnderTest({ answer: async () => Promise.reject(new ApiError(0, "network", "offline")) });
     edit("a", { title: "before", rev: 2 }, 1);
-    take([{ type: "node-removed", id: "a", node: node("a", 2) }]);
-    take([{ type: "node-restored", id: "a", node: node("a", 3) }]);
+    take([{ type: "node-removed", id: "a", node: studioNode("a", { data: { rev: 2 } }) }]);
+    take([{ type: "node-restored", id: "a", node: studioNode("a", { data: { rev: 3 } }) }]);
     edit("a", { title: "after", rev: 4 }, 3);
     await tick(0);
     expect(autosaves()[0]!.updates.map((u) => u.nodeData.title)).toEqual(["before"]);
@@ -146,7 +146,7 @@ describe("structure in the outbox, in the order it happened", () => {
   it("lists the nodes, edges and groups whose structure the server has not acknowledged", async () => {
     const { take, outbox } = outboxUnderTest({ answer: () => new Promise(() => {}) });
     take([
-      { type: "node-added", node: node("n") },
+      { type: "node-added", node: studioNode("n") },
       { type: "edge-added", edge: edge("e1", "n", "m") },
       { type: "node-removed", id: "gone" },
       { type: "edge-removed", id: "e0" },
@@ -199,7 +199,7 @@ describe("splitIntoRequests", () => {
     expect(
       types(
         splitIntoRequests([
-          { type: "node-added", node: node("a") },
+          { type: "node-added", node: studioNode("a") },
           { type: "edge-added", edge: edge("e") },
         ]),
       ),

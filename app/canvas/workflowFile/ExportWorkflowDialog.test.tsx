@@ -2,11 +2,9 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInApp } from "../../test/render";
 import { CanvasContext, type CanvasContextValue } from "../store/useCanvas";
-import type { StudioNode } from "../store/canvasStore";
 import { recordingClient } from "../testing/recordingClient";
 import { ExportWorkflowDialog } from "./ExportWorkflowDialog";
-
-const node = (id: string): StudioNode => ({ id, type: "generic_v2", position: { x: 0, y: 0 }, data: { title: id, rev: 1 } });
+import { studioNode } from "../../test/studioNode";
 
 /** The studio server as the browser sees it: only the network boundary is replaced. */
 function serve(status = 200, body: BodyInit = "zip-bytes") {
@@ -30,7 +28,7 @@ function serve(status = 200, body: BodyInit = "zip-bytes") {
 }
 
 function open(selected: string[]) {
-  const r = recordingClient({ projectId: "p1", nodes: [node("a"), node("b"), node("c")] });
+  const r = recordingClient({ projectId: "p1", nodes: [studioNode("a"), studioNode("b"), studioNode("c")] });
   r.session.selectOnly(new Set(selected));
   const ctx = {
     store: r.client.store,

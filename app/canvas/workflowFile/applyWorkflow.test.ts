@@ -60,7 +60,7 @@ function setup(canEdit = true) {
 }
 
 describe("importing a prepared workflow", () => {
-  it("brings the file's groups with its nodes, in the same undo step (issue 34)", async () => {
+  it("brings the file's groups with its nodes, in the same undo step", async () => {
     const { env, s, commands, client, structures } = setup();
     const group = {
       id: "group-1-x",

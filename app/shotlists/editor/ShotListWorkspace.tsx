@@ -66,7 +66,7 @@ export function ShotListWorkspace({ list, readOnly, onBack }: { list: LoadedShot
     [editScenes],
   );
   const onAddShot = useCallback((sceneId: string) => editScenes((s) => addShot(s, sceneId)), [editScenes]);
-  // A new scene is scrolled into view (it is added last, often below the fold; issue 31 item 13).
+  // A new scene is scrolled into view (it is added last, often below the fold).
   const scenesBox = useRef<HTMLDivElement>(null);
   const showNewScene = useRef(false);
   const onAddScene = () => {

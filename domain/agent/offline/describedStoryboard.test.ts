@@ -8,7 +8,7 @@ import { FINALE, PILOT, STUDIO_NODES } from "./testCanvas";
 
 const plan = (request: string, scripts = [PILOT, FINALE]) => planCase(planOffline, request, { nodes: STUDIO_NODES, scripts });
 
-describe("a storyboard from a description (issue 31, 6)", () => {
+describe("a storyboard from a description", () => {
   it("plans the frames itself, a shot per beat, with no script in the project", () => {
     const { answer, added, compiled } = plan("make a 4-shot storyboard of a chase in the rain", []);
     expect(answer.plan).not.toBeNull();

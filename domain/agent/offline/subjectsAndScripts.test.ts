@@ -22,7 +22,7 @@ describe("subjectsOf", () => {
     expect(ids("upscale this")).toEqual([]);
   });
 
-  it("uses every node in the context when the selection is one of them (issue 31, 6)", () => {
+  it("uses every node in the context when the selection is one of them", () => {
     expect(ids("upscale these", { selection: ["b"], context: ["a", "b"] })).toEqual(["a", "b"]);
     // A selection beyond the context is the user's own pick.
     expect(ids("upscale these", { selection: ["v", "b"], context: ["a", "b"] }, ["image", "video"])).toEqual(["v", "b"]);

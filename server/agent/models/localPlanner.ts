@@ -1,5 +1,5 @@
 /**
- * The agent planning with the studio's own local GGUF model (LOCAL_LLM_MODEL, node-llama-cpp, CPU; issue 12).
+ * The agent planning with the studio's own local GGUF model (LOCAL_LLM_MODEL, node-llama-cpp, CPU).
  * A small local model cannot hold a tool-calling conversation, so it answers once, constrained by a JSON
  * grammar to the plan's shape: its node references, models, tools, kinds and ratios are enums of what this
  * canvas and catalogue hold, and every text and list is bounded. What it writes is then checked like any

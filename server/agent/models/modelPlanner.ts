@@ -1,5 +1,5 @@
 /**
- * The tool-calling model planners (issue 12) behind one interface: each runs the tool loop (toolLoop.ts)
+ * The tool-calling model planners behind one interface: each runs the tool loop (toolLoop.ts)
  * in its service's wire format and answers with a PlannerAnswer. The route picks one per request from the
  * user's settings; a server address the user typed in comes with `publicOnly` (server/net/pinnedFetch), as
  * the generation engines' credentials do for self-hosted Ollama and ComfyUI.

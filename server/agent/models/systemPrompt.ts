@@ -2,7 +2,7 @@ import { MATERIAL_NOTE } from "../../../domain/agent/agentToolReads";
 import type { AgentNodeView, PlannerInput } from "../../../domain/agent/planner";
 
 /**
- * What a tool-calling model is told (issue 12). The film maker's request is the only instruction; what the
+ * What a tool-calling model is told. The film maker's request is the only instruction; what the
  * tools read back from the project (node text, prompts, scripts) is material quoted as data, so words on
  * the canvas cannot steer the agent. The tools themselves cannot reach the network or files.
  */

@@ -4,7 +4,7 @@ import type { Model } from "../../../domain/generation/modelTypes";
 import type { ToolDefinition } from "../../../domain/tools/catalogue";
 
 /**
- * The tool loop every model planner runs (issue 12): the model takes a turn, its tool calls are answered
+ * The tool loop every model planner runs: the model takes a turn, its tool calls are answered
  * (agentTools.ts checks each one; a refused call changes nothing and the model reads why), and so on until
  * it calls `finish` or runs out of turns. The adapters only speak their service's wire format.
  */

@@ -39,7 +39,7 @@ describe("Local Image Prompt Writer", () => {
     await expect(write("  ")).rejects.toThrow("Local Image Prompt Writer needs a prompt or connected text");
   });
 
-  it("answers a request that is not an idea with which model can answer it, never an echo (issue 31 item 11)", async () => {
+  it("answers a request that is not an idea with which model can answer it, never an echo", async () => {
     const answer = write("Write a logline for a chase in the rain");
     await expect(answer).rejects.toThrow(/only turns an idea into an image prompt/);
     await expect(write("Summarize the scene", { context: [scene] })).rejects.toThrow(

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 1: flite speech (~1,500 characters) run beside a 4-image sketch and a 20 s 1080p video
+ * Flite speech (~1,500 characters) run beside a 4-image sketch and a 20 s 1080p video
  * aborted the whole server within a few rounds (SIGABRT when a WASI instance was collected). The engines run
  * here in this process as they do in the server; if speech could still crash its host, this test process
  * would die. The default run does 2 rounds; `LONG=1 npx vitest run server/generation/local/speechUnderLoad.test.ts

@@ -19,7 +19,13 @@ const node = (id: string, x: number, y: number, title = id): NodeRecord => ({
   position: { x, y },
   data: { title, prompt: `prompt of ${id}`, selectedModel: "flux-dev", rev: 3 },
 });
-const edge = (source: string, target: string): CanvasEdge => ({ id: `e-${source}-${target}`, source, target, sourceHandle: null, targetHandle: null });
+const edge = (source: string, target: string): CanvasEdge => ({
+  id: `e-${source}-${target}`,
+  source,
+  target,
+  sourceHandle: null,
+  targetHandle: null,
+});
 
 // in → a → b → out, with a side input x → b and b also feeding out2.
 const canvas = {
@@ -77,7 +83,10 @@ describe("convert to subgraph (issue 34, part 3)", () => {
     const after = [...canvas.edges.filter((e) => !conversion.removedEdges.includes(e)), ...conversion.addedEdges];
     const unpacked = unpackSubgraph(conversion.node, after, (id) => `${id}-new`)!;
     const back = (id: string) => id.replace(/-new$/, "");
-    expect(unpacked.nodes.map((n) => ({ ...n, id: back(n.id), data: { ...n.data, rev: 3 } }))).toEqual([node("a", 500, 0), node("b", 900, 200)]);
+    expect(unpacked.nodes.map((n) => ({ ...n, id: back(n.id), data: { ...n.data, rev: 3 } }))).toEqual([
+      node("a", 500, 0),
+      node("b", 900, 200),
+    ]);
     expect(unpacked.nodes.every((n) => n.data.rev === 1)).toBe(true);
     const pairs = (es: CanvasEdge[]) => es.map((e) => `${back(e.source)}>${back(e.target)}`).sort();
     const restored = [...after.filter((e) => !unpacked.removedEdges.includes(e)), ...unpacked.addedEdges];
@@ -97,16 +106,28 @@ describe("convert to subgraph (issue 34, part 3)", () => {
     const made = convertToSubgraph(["a", "b"], canvas, "sg1", "T");
     if (!made.ok) throw new Error(made.error);
     const changes = conversionChanges(made.conversion);
-    expect(changes.map((c) => c.type)).toEqual([...Array(7).fill("edge-removed"), "node-removed", "node-removed", "node-added", ...Array(4).fill("edge-added")]);
+    expect(changes.map((c) => c.type)).toEqual([
+      ...Array(7).fill("edge-removed"),
+      "node-removed",
+      "node-removed",
+      "node-added",
+      ...Array(4).fill("edge-added"),
+    ]);
     // After the conversion: the subgraph and its new edges are there, the selection is gone.
-    const nodesNow = new Map<string, NodeRecord>([...canvas.nodes.filter((n) => n.id !== "a" && n.id !== "b"), made.conversion.node].map((n) => [n.id, n]));
+    const nodesNow = new Map<string, NodeRecord>(
+      [...canvas.nodes.filter((n) => n.id !== "a" && n.id !== "b"), made.conversion.node].map((n) => [n.id, n]),
+    );
     const edgesNow = new Map(made.conversion.addedEdges.map((e) => [e.id, e]));
     const view: CanvasView = { node: (id) => nodesNow.get(id), edge: (id) => edgesNow.get(id), group: () => undefined };
     const inverse = invertChanges(changes, view);
     const kinds = (cs: CanvasChange[], type: CanvasChange["type"]) => cs.filter((c) => c.type === type);
     expect(kinds(inverse, "edge-removed")).toHaveLength(4);
     expect(kinds(inverse, "node-removed").map((c) => (c as { id: string }).id)).toEqual(["sg1"]);
-    expect(kinds(inverse, "node-restored").map((c) => (c as { id: string }).id).sort()).toEqual(["a", "b"]);
+    expect(
+      kinds(inverse, "node-restored")
+        .map((c) => (c as { id: string }).id)
+        .sort(),
+    ).toEqual(["a", "b"]);
     expect(kinds(inverse, "edge-added")).toHaveLength(7);
   });
 

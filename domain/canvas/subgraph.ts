@@ -145,8 +145,16 @@ export function convertToSubgraph(
     }
   }
   const label = (ids: string[]) => [...new Set(ids)].map((i) => titleOf(byId.get(i))).join(", ");
-  const inputPorts: SubgraphInput[] = [...inputs].map(([, targets], i) => ({ id: `in-${i + 1}`, label: label(targets), targets: [...new Set(targets)] }));
-  const outputPorts: SubgraphOutput[] = [...outputs].map(([, sources], i) => ({ id: `out-${i + 1}`, label: label(sources), sources: [...new Set(sources)] }));
+  const inputPorts: SubgraphInput[] = [...inputs].map(([, targets], i) => ({
+    id: `in-${i + 1}`,
+    label: label(targets),
+    targets: [...new Set(targets)],
+  }));
+  const outputPorts: SubgraphOutput[] = [...outputs].map(([, sources], i) => ({
+    id: `out-${i + 1}`,
+    label: label(sources),
+    sources: [...new Set(sources)],
+  }));
   const subgraph: SubgraphData = {
     name,
     nodes: inner.map((n) => ({ ...n, position: { x: n.position.x - origin.x, y: n.position.y - origin.y } })),
@@ -155,8 +163,20 @@ export function convertToSubgraph(
     outputs: outputPorts,
   };
   const addedEdges: CanvasEdge[] = [
-    ...[...inputs.keys()].map((outside, i) => ({ id: edgeId(outside, id), source: outside, target: id, sourceHandle: null, targetHandle: inputPorts[i]!.id })),
-    ...[...outputs.keys()].map((outside, i) => ({ id: edgeId(id, outside), source: id, target: outside, sourceHandle: outputPorts[i]!.id, targetHandle: null })),
+    ...[...inputs.keys()].map((outside, i) => ({
+      id: edgeId(outside, id),
+      source: outside,
+      target: id,
+      sourceHandle: null,
+      targetHandle: inputPorts[i]!.id,
+    })),
+    ...[...outputs.keys()].map((outside, i) => ({
+      id: edgeId(id, outside),
+      source: id,
+      target: outside,
+      sourceHandle: outputPorts[i]!.id,
+      targetHandle: null,
+    })),
   ];
   return {
     ok: true,
@@ -182,11 +202,7 @@ export interface Unpacked {
  * ids of removed nodes stay tombstones, and a block may be unpacked twice in one project), edges rewired
  * through the ports. Null when `node` holds no subgraph.
  */
-export function unpackSubgraph(
-  node: NodeRecord,
-  canvasEdges: readonly CanvasEdge[],
-  newId: (innerId: string) => string,
-): Unpacked | null {
+export function unpackSubgraph(node: NodeRecord, canvasEdges: readonly CanvasEdge[], newId: (innerId: string) => string): Unpacked | null {
   const sub = subgraphOf(node);
   if (!sub) return null;
   const ids = new Map(sub.nodes.map((n) => [n.id, newId(n.id)]));
@@ -204,10 +220,22 @@ export function unpackSubgraph(
     if (e.target === node.id) {
       // An edge drawn to the node itself rather than a port (after insertion, say) feeds every input target.
       const targets = inputs.get(e.targetHandle ?? "")?.targets ?? sub.inputs.flatMap((p) => p.targets);
-      return targets.map((t) => ({ id: edgeId(e.source, to(t)), source: e.source, target: to(t), sourceHandle: e.sourceHandle ?? null, targetHandle: null }));
+      return targets.map((t) => ({
+        id: edgeId(e.source, to(t)),
+        source: e.source,
+        target: to(t),
+        sourceHandle: e.sourceHandle ?? null,
+        targetHandle: null,
+      }));
     }
     const sources = outputs.get(e.sourceHandle ?? "")?.sources ?? sub.outputs.flatMap((p) => p.sources);
-    return sources.map((s) => ({ id: edgeId(to(s), e.target), source: to(s), target: e.target, sourceHandle: null, targetHandle: e.targetHandle ?? null }));
+    return sources.map((s) => ({
+      id: edgeId(to(s), e.target),
+      source: to(s),
+      target: e.target,
+      sourceHandle: null,
+      targetHandle: e.targetHandle ?? null,
+    }));
   });
   const inner = sub.edges.map((e) => ({ ...e, id: edgeId(to(e.source), to(e.target)), source: to(e.source), target: to(e.target) }));
   const seen = new Set<string>();

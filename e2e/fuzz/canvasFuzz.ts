@@ -2,7 +2,7 @@ import { seededRandom } from "../../domain/seededRandom";
 import { SUBGRAPH_NODE_TYPE } from "../../domain/canvas/subgraph";
 import type { CanvasData } from "../../app/canvas/canvasClient";
 import { SimulatedTab, type Ack, type Faults } from "./simulatedTab";
-import { StudioProcess } from "./studioProcess";
+import type { StudioProcess } from "./studioProcess";
 import { findDivergences, findLostEdits, type EditLog, type StampedAck } from "./fuzzChecks";
 
 export interface FuzzOptions {

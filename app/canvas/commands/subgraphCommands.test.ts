@@ -3,7 +3,12 @@ import { SUBGRAPH_MESSAGES, subgraphOf } from "../../../domain/canvas/subgraph";
 import type { StudioEdge, StudioNode } from "../store/canvasStore";
 import { recordingClient } from "../testing/recordingClient";
 
-const placed = (id: string, x: number): StudioNode => ({ id, type: "generic_v2", position: { x, y: 0 }, data: { title: id, prompt: `p-${id}`, rev: 1 } });
+const placed = (id: string, x: number): StudioNode => ({
+  id,
+  type: "generic_v2",
+  position: { x, y: 0 },
+  data: { title: id, prompt: `p-${id}`, rev: 1 },
+});
 const edge = (source: string, target: string): StudioEdge => ({ id: `e-${source}-${target}`, source, target });
 const canvas = () => ({
   nodes: [placed("a", 0), placed("b", 500), placed("c", 1000), placed("d", 1500)],
@@ -18,15 +23,27 @@ describe("subgraph commands (issue 34, part 3): one change path, undo, autosave"
     expect(s().nodes.map((n) => n.id)).toEqual(["a", "d", id]);
     const sg = s().nodes.find((n) => n.id === id)!;
     expect(subgraphOf(sg)?.nodes.map((n) => n.id)).toEqual(["b", "c"]);
-    expect(s().edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([`a>${id}`, `${id}>d`].sort());
+    expect(
+      s()
+        .edges.map((e) => `${e.source}>${e.target}`)
+        .sort(),
+    ).toEqual([`a>${id}`, `${id}>d`].sort());
     await client.flush();
     const sent = structures().at(-1)!;
     expect(sent.deletedNodeIds).toEqual(["b", "c"]);
     expect(sent.nodes).toEqual([{ id, type: "subgraph", position: { x: 500, y: 0 } }]);
     expect(writes().find((u) => u.nodeId === id)?.nodeData).toMatchObject({ title: "Subgraph 1" });
     commands.undo();
-    expect(s().nodes.map((n) => n.id).sort()).toEqual(["a", "b", "c", "d"]);
-    expect(s().edges.map((e) => e.id).sort()).toEqual(["e-a-b", "e-b-c", "e-c-d"]);
+    expect(
+      s()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["a", "b", "c", "d"]);
+    expect(
+      s()
+        .edges.map((e) => e.id)
+        .sort(),
+    ).toEqual(["e-a-b", "e-b-c", "e-c-d"]);
     commands.redo();
     expect(s().nodes.map((n) => n.id)).toContain(id);
   });
@@ -38,7 +55,11 @@ describe("subgraph commands (issue 34, part 3): one change path, undo, autosave"
     expect(ids).toHaveLength(2);
     expect(s().nodes.find((n) => n.id === ids[0])?.data.prompt).toBe("p-b");
     const names = new Map(s().nodes.map((n) => [n.id, n.data.title]));
-    expect(s().edges.map((e) => `${names.get(e.source)}>${names.get(e.target)}`).sort()).toEqual(["a>b", "b>c", "c>d"]);
+    expect(
+      s()
+        .edges.map((e) => `${names.get(e.source)}>${names.get(e.target)}`)
+        .sort(),
+    ).toEqual(["a>b", "b>c", "c>d"]);
     commands.undo();
     expect(s().nodes.map((n) => n.id)).toEqual(["a", "d", id]);
   });
@@ -49,7 +70,7 @@ describe("subgraph commands (issue 34, part 3): one change path, undo, autosave"
     const sub = subgraphOf(s().nodes.find((n) => n.id === id)!)!;
     commands.editSubgraph(id, { ...sub, nodes: sub.nodes.slice(0, 1), edges: [], outputs: [], inputs: sub.inputs });
     await client.flush();
-    expect((writes().at(-1)?.nodeData as { subgraph: { nodes: unknown[] } }).subgraph.nodes).toHaveLength(1);
+    expect((writes().at(-1)!.nodeData as { subgraph: { nodes: unknown[] } }).subgraph.nodes).toHaveLength(1);
     commands.undo();
     expect(subgraphOf(s().nodes.find((n) => n.id === id)!)?.nodes).toHaveLength(2);
     commands.redo();

@@ -55,7 +55,12 @@ export function createSubgraphCommands(env: SubgraphCommandEnv) {
       const s = get();
       if (!s.canEdit) return null;
       const id = newSubgraphId(env.now());
-      const made = convertToSubgraph(ids, { nodes: s.nodes.map(recordOf), edges: s.edges.map(wireEdge) }, id, name ?? nextSubgraphName(s.nodes));
+      const made = convertToSubgraph(
+        ids,
+        { nodes: s.nodes.map(recordOf), edges: s.edges.map(wireEdge) },
+        id,
+        name ?? nextSubgraphName(s.nodes),
+      );
       if (!made.ok) {
         notify("info", made.error);
         return null;

@@ -78,6 +78,16 @@ export function createSubgraphCommands(env: SubgraphCommandEnv) {
       );
     },
 
+    /** A node's menu: this node and the selection become a subgraph. */
+    convertWithSelection(id: string): string | null {
+      return this.convertToSubgraph([
+        ...get()
+          .nodes.filter((n) => n.selected && n.id !== id)
+          .map((n) => n.id),
+        id,
+      ]);
+    },
+
     /** The subgraph back into plain nodes (new ids) at its place, wired as it was; they are selected. */
     unpackSubgraph(id: string): string[] {
       const node = nodeById(id);

@@ -85,6 +85,9 @@ const FullNodeCard = memo(function FullNodeCard({ id, data, selected }: Pick<Nod
             <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
               Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
             </MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.convertWithSelection(id) && toast.success("Converted to a subgraph")}>
+              Convert to subgraph
+            </MenuItem>
             <MenuSeparator />
             <MenuItem
               danger

@@ -42,7 +42,9 @@ test("convert to subgraph, open, edit inside, back out, undo, run it, unpack", a
   expect(saved.ok()).toBe(true);
 
   const c = canvas(page);
-  await c.open(projectId);
+  // The canvas chunk may take a while on a loaded machine.
+  await page.goto(`/?project=${projectId}`);
+  await expect(page.getByTestId("canvas-mode")).toBeVisible({ timeout: 60_000 });
   await page.locator(".react-flow__pane").click({ position: { x: 700, y: 500 } });
   await page.keyboard.press("Shift+Digit1");
   await c.select("Key art");

@@ -78,7 +78,7 @@ test("convert to subgraph, open, edit inside, back out, undo, run it, unpack", a
   await expect.poll(() => innerTitlesOnServer(page, projectId)).toEqual(["Key art", "Poster", "Untitled"]);
   await page.screenshot({ path: "test-results/subgraphs-inside.png" });
   // Undo inside takes the new node away, redo brings it back.
-  await editor.locator(".react-flow__pane").click({ position: { x: 40, y: 40 } });
+  await editor.locator(".react-flow__pane").click({ position: { x: 500, y: 640 } });
   await page.keyboard.press("Control+z");
   await expect(editor.getByTestId("canvas-node")).toHaveCount(2);
   await page.keyboard.press("Control+Shift+z");

@@ -31,7 +31,7 @@ import { CollapsedGroupCard } from "./groups/CollapsedGroupCard";
 import { collapsedView, GROUP_CARD_TYPE } from "./groups/collapsedView";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
-const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, [SUBGRAPH_NODE_TYPE]: SubgraphCard };
+const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
 const flowNodeTypes = { ...nodeTypes, [GROUP_CARD_TYPE]: CollapsedGroupCard };
 const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
 const DOUBLE_TAP_MS = 500;

@@ -49,6 +49,8 @@ import { registerBillingRoutes } from "./billing/billingRoutes";
 import { billingProviderFrom } from "./billing/billingProviders";
 import { registerWorkflowFileRoutes } from "./workflowFiles/workflowFileRoutes";
 import { priceLocalRuns } from "../domain/generation/localRunPricing";
+import { registerLibraryRoutes } from "./library/libraryRoutes";
+import { studioChoicesFor } from "./workflowFiles/studioChoices";
 
 export interface AppOptions {
   database: Database;
@@ -163,6 +165,7 @@ export async function buildApp({
   registerShotImageGeneration(server, database.db, generation.service);
   registerAnimaticRoutes(server, { db: database.db, hub, generation: generation.service });
   await registerWorkflowFileRoutes(server, { db: database.db, storage: mediaStorage, generation: generation.service });
+  registerLibraryRoutes(server, { db: database.db, studioChoices: (userId) => studioChoicesFor(generation.service.deps, userId) });
   if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

@@ -16,10 +16,11 @@ import {
   Search,
   SquarePlus,
   Undo2,
+  Boxes,
 } from "lucide-react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
-import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn } from "../ui";
+import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
 import { useStore } from "zustand";
 import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
 import { AssetsButton } from "./assetPicker/AssetsButton";
@@ -131,6 +132,16 @@ export function CanvasControls() {
           {selectedIds && (
             <IconButton label="Group selection (Ctrl+G)" size="sm" onClick={() => commands.groupSelected()} data-testid="group-selection">
               <Group />
+            </IconButton>
+          )}
+          {selectedIds && (
+            <IconButton
+              label="Convert to subgraph"
+              size="sm"
+              onClick={() => commands.convertSelectedToSubgraph() && toast.success("Converted to a subgraph")}
+              data-testid="convert-to-subgraph"
+            >
+              <Boxes />
             </IconButton>
           )}
         </>

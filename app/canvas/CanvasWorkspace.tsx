@@ -31,6 +31,9 @@ import { AgentPanel } from "../agent/AgentPanel";
 import { onStoryboardSent, takeStoryboard } from "./storyboard/pendingStoryboard";
 import { applyStoryboard, type StoryboardEnv } from "./storyboard/applyStoryboard";
 import { QUEUE_KEY } from "../queue/useMyQueue";
+import { useStore } from "zustand";
+import { createInnerCanvas } from "./subgraphs/innerCanvas";
+import { SubgraphEditor } from "./subgraphs/SubgraphEditor";
 
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
@@ -205,7 +208,15 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
     if (ctx.store.getState().canEdit !== canEdit) ctx.store.setState({ canEdit });
   }, [ctx, canEdit]);
 
-  useCanvasShortcuts(ctx);
+  // An open subgraph (issue 34, 3): its inside is a canvas of its own over this one; the keys go to it.
+  const openSubgraphId = useStore(ctx.session, (s) => s.openSubgraphId);
+  const openName = useStore(ctx.store, (s) => {
+    const node = openSubgraphId ? s.nodes.find((n) => n.id === openSubgraphId) : undefined;
+    return node?.data.title ?? "";
+  });
+  const inner = useMemo(() => (openSubgraphId ? createInnerCanvas(ctx, openSubgraphId) : null), [ctx, openSubgraphId]);
+  useEffect(() => () => inner?.dispose(), [inner]);
+  useCanvasShortcuts(inner ?? ctx);
 
   return (
     <CanvasContext.Provider value={ctx}>
@@ -229,6 +240,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
               }}
               saveViewport={(viewport: Viewport) => ctx.document.apply({ source: "user", changes: [viewportChanged(viewport)] })}
             />
+            {inner && <SubgraphEditor inner={inner} name={openName} onClose={() => ctx.sessionActions.openSubgraph(null)} />}
             <GenerationToolbar />
             <AgentPanel controller={ctx.agent} />
           </div>

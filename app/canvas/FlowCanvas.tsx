@@ -25,13 +25,15 @@ import { KIND_COLOUR } from "./nodes/kindColour";
 import { NodeSearch } from "./NodeSearch";
 import { TitleScale } from "./nodes/TitleScale";
 import { GroupFrames } from "./groups/GroupFrames";
+import { SubgraphCard } from "./subgraphs/SubgraphCard";
+import { SUBGRAPH_NODE_TYPE } from "../../domain/canvas/subgraph";
 import { CollapsedGroupCard } from "./groups/CollapsedGroupCard";
 import { collapsedView, GROUP_CARD_TYPE, hidden } from "./groups/collapsedView";
 import { useZoomedOut } from "./nodes/useZoomedOut";
 import { OverviewLayer } from "./overview/OverviewLayer";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
-const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard };
+const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
 const flowNodeTypes = { ...nodeTypes, [GROUP_CARD_TYPE]: CollapsedGroupCard };
 const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
 const DOUBLE_TAP_MS = 500;
@@ -117,7 +119,7 @@ export function FlowCanvas({
         onEdgesChange={commands.applyFlowEdgeChanges}
         onConnect={commands.connect}
         onNodeDragStop={(_e, _n, dragged) => commands.nodesMoved(dragged.map((d) => d.id))}
-        onNodeDoubleClick={(_e, node) => session.focus(node.id)}
+        onNodeDoubleClick={(_e, node) => (node.type === SUBGRAPH_NODE_TYPE ? session.openSubgraph(node.id) : session.focus(node.id))}
         onPaneClick={onPaneClick}
         onDoubleClick={onDoubleClick}
         onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}

@@ -74,8 +74,27 @@ export const nodeDataSchema = z
     const url = (data as { url?: unknown }).url;
     if (typeof url === "string" && url !== "" && !isStudioMediaUrl(url))
       ctx.addIssue({ code: "custom", path: ["url"], message: studioMediaUrlMessage("url") });
+    checkInnerNodeData((data as { subgraph?: unknown }).subgraph, ctx);
   });
 export type NodeData = z.infer<typeof nodeDataSchema>;
+
+/**
+ * A subgraph node's inner nodes (domain/canvas/subgraph.ts) are held to the node data rules too (their
+ * media URLs above all); the subgraph's own shape is checked where it is read (`subgraphOf`).
+ */
+function checkInnerNodeData(subgraph: unknown, ctx: z.RefinementCtx): void {
+  if (subgraph === undefined) return;
+  const inner = (subgraph as { nodes?: unknown } | null)?.nodes;
+  if (!Array.isArray(inner)) {
+    ctx.addIssue({ code: "custom", path: ["subgraph"], message: "A subgraph must hold its nodes" });
+    return;
+  }
+  inner.forEach((node: unknown, i) => {
+    const checked = (nodeDataSchema as z.ZodType).safeParse((node as { data?: unknown } | null)?.data);
+    const issue = checked.error?.issues[0];
+    if (issue) ctx.addIssue({ code: "custom", path: ["subgraph", "nodes", i, "data", ...issue.path.map(String)], message: issue.message });
+  });
+}
 
 export const positionSchema = z.object({
   x: z.number().finite().min(-15000).max(15000),

@@ -21,7 +21,7 @@ export const MEDIA_FOLDER = "media/";
  * The node types the canvas draws (app/canvas/FlowCanvas.tsx `nodeTypes`; format.test.ts keeps the two in
  * step). A node of any other type could not be shown, so a file holding one is refused.
  */
-export const KNOWN_NODE_TYPES = ["generic_v2", "generic", "default"] as const;
+export const KNOWN_NODE_TYPES = ["generic_v2", "generic", "default", "subgraph"] as const;
 
 const MB = 1024 * 1024;
 export const WORKFLOW_LIMITS = {

@@ -1,7 +1,8 @@
 import { seededRandom } from "../../domain/seededRandom";
+import { SUBGRAPH_NODE_TYPE } from "../../domain/canvas/subgraph";
 import type { CanvasData } from "../../app/canvas/canvasClient";
 import { SimulatedTab, type Ack, type Faults } from "./simulatedTab";
-import { StudioProcess } from "./studioProcess";
+import type { StudioProcess } from "./studioProcess";
 import { findDivergences, findLostEdits, type EditLog, type StampedAck } from "./fuzzChecks";
 
 export interface FuzzOptions {
@@ -69,6 +70,17 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     else if (roll < 0.6) commands.ungroup(group.id);
     else if (roll < 0.85) commands.setGroupCollapsed(group.id, !group.collapsed);
     else commands.renameGroup(group.id, `Group ${tab.name} ${Math.floor(groupRandom() * 1000)}`);
+  };
+  const subgraphRandom = seededRandom(opts.seed + 104729);
+  /** Subgraphs (issue 34, 3): convert some nodes, unpack or rename one; ordinary node and edge changes underneath. */
+  const subgraphOperation = (tab: SimulatedTab, nodeIds: string[]) => {
+    const { commands } = tab.client;
+    const subgraphs = tab.client.store.getState().nodes.filter((n) => n.type === SUBGRAPH_NODE_TYPE);
+    const sub = subgraphs[Math.floor(subgraphRandom() * subgraphs.length)];
+    const roll = subgraphRandom();
+    if (roll < 0.5 || !sub) commands.convertToSubgraph(nodeIds.filter(() => subgraphRandom() < 0.25));
+    else if (roll < 0.8) commands.unpackSubgraph(sub.id);
+    else commands.renameSubgraph(sub.id, `Block ${tab.name} ${Math.floor(subgraphRandom() * 1000)}`);
   };
   const url = () => studio.url;
   const log = opts.log ?? (() => {});
@@ -179,6 +191,7 @@ export async function runSeed(studio: StudioProcess, opts: FuzzOptions): Promise
     }
     // Groups from their own random stream, so each seed's other operations stay as they were.
     if (groupRandom() < 0.12) groupOperation(tab, nodeIds);
+    if (subgraphRandom() < 0.06) subgraphOperation(tab, nodeIds);
     await sleep(Math.floor(random() * 15));
   }
 

@@ -176,6 +176,27 @@ export const canvasGroups = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.id] })],
 );
 
+/**
+ * A user's library of reusable blocks (issue 34, 3): a subgraph saved with a name and description, its
+ * nodes' prompts, models, tools and parameters as a workflow file keeps them (no results, no media). Only its
+ * owner sees it; it is inserted into a project as a new subgraph node through the canvas's one change path.
+ */
+export const libraryBlocks = pgTable(
+  "library_blocks",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    subgraph: jsonb("subgraph").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("library_blocks_owner_name_unique").on(t.ownerId, t.name)],
+);
+
 export const edges = pgTable(
   "edges",
   {

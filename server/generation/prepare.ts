@@ -16,6 +16,9 @@ import { conformedRunParameters } from "../../domain/generation/runCost";
 import { toMediaType, type Model } from "../../domain/generation/modelTypes";
 import { composePrompt, outputTypeOf } from "../../domain/generation/toolbar";
 import type { Db } from "../db/client";
+import { SUBGRAPH_NODE_TYPE } from "../../domain/canvas/subgraph";
+import { expandSubgraphs, parseInnerAddress } from "../../domain/runs/expandSubgraphs";
+import { loadCanvas } from "../services/canvasService";
 import { edges, nodes } from "../db/schema";
 import { badRequest } from "../errors";
 import type { RunChoices } from "../../domain/generation/nodeChoices";
@@ -44,13 +47,22 @@ export interface PreparedRun {
 
 /** Live upstream nodes of `nodeId`, in edge order. */
 export async function upstreamOf(db: Db, projectId: string, nodeId: string): Promise<{ id: string; data: NodeData }[]> {
-  const rows = await db
-    .select({ id: nodes.id, data: nodes.data })
-    .from(edges)
-    .innerJoin(nodes, and(eq(nodes.projectId, edges.projectId), eq(nodes.id, edges.source)))
-    .where(and(eq(edges.projectId, projectId), eq(edges.target, nodeId), eq(nodes.deleted, false)))
-    .orderBy(edges.createdAt);
-  return rows.map((r) => ({ id: r.id, data: r.data as NodeData }));
+  if (!parseInnerAddress(nodeId)) {
+    const rows = await db
+      .select({ id: nodes.id, type: nodes.type, data: nodes.data })
+      .from(edges)
+      .innerJoin(nodes, and(eq(nodes.projectId, edges.projectId), eq(nodes.id, edges.source)))
+      .where(and(eq(edges.projectId, projectId), eq(edges.target, nodeId), eq(nodes.deleted, false)))
+      .orderBy(edges.createdAt);
+    if (!rows.some((r) => r.type === SUBGRAPH_NODE_TYPE)) return rows.map((r) => ({ id: r.id, data: r.data as NodeData }));
+  }
+  // A node inside a subgraph, or fed by one: its inputs are read on the canvas with its subgraphs opened.
+  const canvas = await loadCanvas(db, projectId);
+  const expanded = expandSubgraphs(canvas.nodes, canvas.edges);
+  const byId = new Map(expanded.nodes.map((n) => [n.id, n]));
+  return expanded.edges.flatMap((e) =>
+    e.target === nodeId && byId.has(e.source) ? [{ id: e.source, data: byId.get(e.source)!.data }] : [],
+  );
 }
 
 /** What the upstream nodes give a run, in edge order (spec canvas 3 "Context item sent to generation"). */

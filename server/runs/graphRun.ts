@@ -34,7 +34,8 @@ import type { AnyRunKind, QueuedRun, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markQueued } from "./nodeStatus";
-import { patchNode, type StoredNode } from "./nodeWriter";
+import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { expandSubgraphs } from "../../domain/runs/expandSubgraphs";
 
 const titleOf = (data: NodeData) => (typeof data.title === "string" && data.title.trim() ? data.title : "Untitled");
 const hasResult = (data: NodeData) => Boolean(data.mediaUrl || data.displayUrl || data.content);
@@ -70,16 +71,22 @@ export async function planGraphRun<D extends RunDeps>(
       .where(and(eq(nodes.projectId, projectId), eq(nodes.deleted, false)))
       .orderBy(asc(nodes.createdAt), asc(nodes.id)),
     db
-      .select({ source: edges.source, target: edges.target })
+      .select({ source: edges.source, target: edges.target, sourceHandle: edges.sourceHandle, targetHandle: edges.targetHandle })
       .from(edges)
       .where(eq(edges.projectId, projectId))
       .orderBy(asc(edges.createdAt)),
   ]);
+  // A subgraph runs as its inner graph: opened before planning, its nodes addressed inside it.
+  const expanded = expandSubgraphs(
+    liveNodes.map((n) => ({ id: n.id, type: n.type, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } })),
+    liveEdges,
+  );
   const canvas = {
-    nodes: liveNodes.map((n): StoredNode => ({ id: n.id, rev: n.rev, data: n.data as NodeData, position: { x: n.x, y: n.y } })),
-    edges: liveEdges,
+    nodes: expanded.nodes.map((n): StoredNode => ({ id: n.id, rev: n.rev, data: n.data, position: n.position })),
+    edges: expanded.edges,
   };
-  return planOnCanvas(engine, userId, projectId, canvas, body);
+  const nodeIds = body.nodeIds?.flatMap((id) => expanded.innerOf.get(id) ?? [id]);
+  return planOnCanvas(engine, userId, projectId, canvas, nodeIds ? { ...body, nodeIds } : body);
 }
 
 /** A canvas to plan on: its live nodes in canvas order and its edges in connection order. */
@@ -259,13 +266,9 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
   let input: unknown;
   let run: QueuedRun;
   try {
-    const [stored] = await db
-      .select()
-      .from(nodes)
-      .where(and(eq(nodes.projectId, row.projectId), eq(nodes.id, row.nodeId), eq(nodes.deleted, false)))
-      .limit(1);
-    if (!stored) throw badRequest(GENERATION_MESSAGES.nodeNotFound);
-    const node: StoredNode = { id: stored.id, rev: stored.rev, data: stored.data as NodeData, position: { x: stored.x, y: stored.y } };
+    // Through readNode: a node inside a subgraph is read from its subgraph's data.
+    const node = await readNode(db, row.projectId, row.nodeId);
+    if (!node) throw badRequest(GENERATION_MESSAGES.nodeNotFound);
     const step = kind.chainStep?.(node.data);
     if (!step) throw badRequest(GENERATION_MESSAGES.selectModel);
     input = step.input;
@@ -332,10 +335,6 @@ async function stopWaiting<D extends RunDeps>(
 }
 
 async function nodeTitle(db: Db, projectId: string, nodeId: string): Promise<string> {
-  const [row] = await db
-    .select({ data: nodes.data })
-    .from(nodes)
-    .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId)))
-    .limit(1);
-  return row ? titleOf(row.data as NodeData) : "Untitled";
+  const node = await readNode(db, projectId, nodeId);
+  return node ? titleOf(node.data) : "Untitled";
 }

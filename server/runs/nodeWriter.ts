@@ -7,6 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { type CanvasChange, type NodeRecord, nodeAdded, nodeData, edgeAdded } from "../../domain/canvas/changes";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
 import { firstFreePosition } from "../../domain/canvas/placement";
+import { SUBGRAPH_NODE_TYPE, subgraphOf, withSubgraph } from "../../domain/canvas/subgraph";
+import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import type { Db } from "../db/client";
 import { nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
@@ -24,13 +26,40 @@ export interface StoredNode {
   position: Position;
 }
 
-export async function readNode(db: Db, projectId: string, nodeId: string): Promise<StoredNode | null> {
+async function readRow(db: Db, projectId: string, nodeId: string): Promise<(StoredNode & { type: string }) | null> {
   const [row] = await db
     .select()
     .from(nodes)
     .where(and(eq(nodes.projectId, projectId), eq(nodes.id, nodeId), eq(nodes.deleted, false)))
     .limit(1);
-  return row ? { id: row.id, rev: row.rev, data: row.data as NodeData, position: { x: row.x, y: row.y } } : null;
+  return row ? { id: row.id, type: row.type, rev: row.rev, data: row.data as NodeData, position: { x: row.x, y: row.y } } : null;
+}
+
+/**
+ * A node as stored; an address inside a subgraph (`<subgraph>~<inner>`, domain/runs/expandSubgraphs.ts) is
+ * read from its subgraph's data, at the subgraph's revision, so a subgraph runs as its inner graph.
+ */
+export async function readNode(db: Db, projectId: string, nodeId: string): Promise<StoredNode | null> {
+  const address = parseInnerAddress(nodeId);
+  if (!address) {
+    const row = await readRow(db, projectId, nodeId);
+    return row && { id: row.id, rev: row.rev, data: row.data, position: row.position };
+  }
+  const host = await readRow(db, projectId, address.subgraphId);
+  const inner = host && subgraphOf(host)?.nodes.find((n) => n.id === address.innerId);
+  if (!host || !inner) return null;
+  return {
+    id: nodeId,
+    rev: host.rev,
+    data: inner.data,
+    position: { x: host.position.x + inner.position.x, y: host.position.y + inner.position.y },
+  };
+}
+
+/** The subgraph's data with one inner node's data replaced. */
+function withInnerData(host: NodeData, innerId: string, data: NodeData): NodeData {
+  const sub = subgraphOf({ type: SUBGRAPH_NODE_TYPE, data: host })!;
+  return withSubgraph(host, { ...sub, nodes: sub.nodes.map((n) => (n.id === innerId ? { ...n, data } : n)) });
 }
 
 const MAX_ATTEMPTS = 8;
@@ -59,6 +88,8 @@ export async function patchNode(
   /** The node as the caller just read it: the first attempt starts from it instead of reading it again. */
   known?: StoredNode,
 ): Promise<StoredNode | null> {
+  const address = parseInnerAddress(nodeId);
+  if (address) return patchInnerNode(db, hub, projectId, nodeId, address, patch, origin);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = attempt === 0 && known ? known : await readNode(db, projectId, nodeId);
     if (!current) return null;
@@ -66,6 +97,32 @@ export async function patchNode(
     const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
     const { applied } = await applyChanges(db, hub, projectId, [nodeData(nodeId, data, current.rev, { exact: true })], origin);
     if (applied.length) return { ...current, rev, data };
+  }
+  throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
+}
+
+/**
+ * patchNode for a node inside a subgraph: the patch lands on the inner node's data within the subgraph
+ * node, written through the same compare-and-set on the subgraph's revision (two inner nodes finishing at
+ * once retry, as two writers of one node do).
+ */
+async function patchInnerNode(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  nodeId: string,
+  address: { subgraphId: string; innerId: string },
+  patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
+  origin: ServerOrigin,
+): Promise<StoredNode | null> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [host, current] = [await readRow(db, projectId, address.subgraphId), await readNode(db, projectId, nodeId)];
+    if (!host || !current) return null;
+    const rev = host.rev + SERVER_REV_STEP;
+    const inner: NodeData = { ...current.data, ...patch(current.data), lastModified: Date.now() };
+    const data: NodeData = { ...withInnerData(host.data, address.innerId, inner), rev, lastModified: Date.now() };
+    const { applied } = await applyChanges(db, hub, projectId, [nodeData(host.id, data, host.rev, { exact: true })], origin);
+    if (applied.length) return { ...current, rev, data: inner };
   }
   throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
 }
@@ -85,7 +142,8 @@ export async function createVariationNodes(
   /** Beside the source (a tool's new node, 550 px to the right) instead of below it. */
   beside = false,
 ): Promise<string[]> {
-  if (!datas.length) return [];
+  // Inside a subgraph a run keeps to its node: new nodes beside it would land outside the subgraph.
+  if (!datas.length || parseInnerAddress(source.id)) return [];
   const stamp = Date.now();
   // Below the source, each under the last, skipping places taken (by an earlier run's variations, say).
   const occupied = (await loadCanvas(db, projectId)).nodes.map((n) => n.position);

@@ -18,6 +18,7 @@ import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, typ
 import { newGroupId } from "../../../domain/canvas/group";
 import type { CanvasDocument } from "../document/canvasDocument";
 import { createGroupCommands } from "./groupCommands";
+import { createSubgraphCommands } from "./subgraphCommands";
 import { GROUP_CARD_PREFIX } from "../groups/groupCard";
 import type { UndoHistory } from "../document/undoHistory";
 import type { SessionActions } from "../session/sessionActions";
@@ -31,7 +32,7 @@ export interface CommandEnv {
   session: SessionStore;
   sessionActions: SessionActions;
   document: CanvasDocument;
-  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted" | "lastStep" | "undoStep" | "adopt">;
+  history: Pick<UndoHistory, "mark" | "undo" | "redo" | "toolRunStarted" | "lastStep" | "undoStep" | "adopt" | "subgraphEdited">;
   /** Tells the user why nothing happened ('Canvas not ready', 'Node name cannot be empty', ...). */
   notify(kind: "info" | "error" | "success", message: string): void;
   /** Centre of the visible canvas in flow coordinates, or null before React Flow is ready. */
@@ -135,8 +136,19 @@ export function createCanvasCommands(env: CommandEnv) {
     now,
   });
 
+  const subgraphs = createSubgraphCommands({
+    get,
+    emit: (changes) => emit(changes, { urgent: true }),
+    placed,
+    subgraphEdited: (id, before, after) => history.subgraphEdited(id, before, after),
+    selectOnly: (ids) => env.sessionActions.selectOnly(ids),
+    notify,
+    now,
+  });
+
   const commands = {
     ...groups,
+    ...subgraphs,
     /** Creates one node: in free room nearest `position` (a pointer), else nearest the centre of the view. */
     createNode(opts: { position?: Position; data?: Partial<NodeData> } = {}): string | null {
       return commands.createNodes([opts])[0] ?? null;

@@ -2,6 +2,7 @@ import { invertChanges } from "../../../domain/canvas/changeInverse";
 import { isStructural, LOCAL_SOURCES, type CanvasChange, nodeData } from "../../../domain/canvas/changes";
 import type { NodeData } from "../../../domain/canvas/node";
 import { History } from "../../../domain/canvas/history";
+import { withSubgraph, type SubgraphData } from "../../../domain/canvas/subgraph";
 import type { SessionStore } from "../session/sessionStore";
 import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
@@ -16,8 +17,19 @@ interface VersionStep {
   from: number;
   to: number;
 }
-type UndoEntry = CanvasChange | VersionStep;
+/**
+ * An edit inside a subgraph that changed its shape (a node or edge added or removed inside it, issue 34):
+ * undo puts the inner graph `from` back on the subgraph node, redo `to`. On the wire a node-data change.
+ */
+interface SubgraphStep {
+  type: "subgraph-edit";
+  id: string;
+  from: SubgraphData;
+  to: SubgraphData;
+}
+type UndoEntry = CanvasChange | VersionStep | SubgraphStep;
 const isVersionStep = (e: UndoEntry): e is VersionStep => e.type === "version";
+const isSubgraphStep = (e: UndoEntry): e is SubgraphStep => e.type === "subgraph-edit";
 
 /** The fields a version brings back (as restoreVersion does, but keeping the node's prompt and model). */
 function showVersion(data: NodeData, index: number): Partial<NodeData> | null {
@@ -87,10 +99,23 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
       fields: Object.keys(patch),
     });
   };
+  /** Applies a subgraph step as a node-data change putting `to` on the subgraph node (gone: nothing). */
+  const subgraphChange = (step: SubgraphStep): CanvasChange | null => {
+    const node = store.getState().nodes.find((n) => n.id === step.id);
+    if (!node) return null;
+    const prevRev = node.data.rev ?? 0;
+    return nodeData(step.id, { ...withSubgraph(node.data, step.to), rev: prevRev + 1, lastModified: Date.now() }, prevRev, {
+      fields: ["subgraph", "title"],
+    });
+  };
   const invert = (recorded: readonly UndoEntry[]): UndoEntry[] => [
     ...recorded.filter(isVersionStep).map((v): VersionStep => ({ ...v, from: v.to, to: v.from })),
+    ...recorded
+      .filter(isSubgraphStep)
+      .reverse()
+      .map((v): SubgraphStep => ({ ...v, from: v.to, to: v.from })),
     ...invertChanges(
-      recorded.filter((e): e is CanvasChange => !isVersionStep(e)),
+      recorded.filter((e): e is CanvasChange => !isVersionStep(e) && !isSubgraphStep(e)),
       view,
     ),
   ];
@@ -114,7 +139,9 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
     const entries = history[direction](invert);
     publish();
     if (!entries) return;
-    const changes = entries.flatMap((e) => (isVersionStep(e) ? (versionChange(e) ?? []) : [e]));
+    const changes = entries.flatMap((e) =>
+      isVersionStep(e) ? (versionChange(e) ?? []) : isSubgraphStep(e) ? (subgraphChange(e) ?? []) : [e],
+    );
     if (!changes.length) return;
     stepping = true;
     try {
@@ -140,6 +167,12 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
       history.mark();
       history.record(structural);
       history.mark();
+      publish();
+    },
+    /** An edit inside subgraph `id` changed its shape: one undo step (or part of the open one). */
+    subgraphEdited(id: string, from: SubgraphData, to: SubgraphData) {
+      if (stepping) return;
+      history.record([{ type: "subgraph-edit", id, from, to }]);
       publish();
     },
     /** The next recorded change starts a new undo step. */

@@ -78,6 +78,9 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
             <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
               Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
             </MenuItem>
+            <MenuItem disabled={!canEdit} onSelect={() => commands.convertWithSelection(id) && toast.success("Converted to a subgraph")}>
+              Convert to subgraph
+            </MenuItem>
             <MenuSeparator />
             <MenuItem
               danger

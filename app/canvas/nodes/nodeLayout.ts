@@ -1,6 +1,8 @@
 import { Position, type NodeHandle } from "@xyflow/react";
 import { nodeSize } from "../../../domain/canvas/nodeSize";
 import type { StudioNode } from "../store/canvasStore";
+import { SUBGRAPH_NODE_TYPE } from "../../../domain/canvas/subgraph";
+import { subgraphLayout } from "../subgraphs/subgraphLayout";
 
 /** NodeCard's title row above the card: 20 px of text and menu button, then a 6 px margin (mb-1.5). */
 export const NODE_TITLE_ROW = 26;
@@ -37,7 +39,7 @@ const laidOut = new WeakMap<StudioNode, StudioNode>();
 export function withLayout(node: StudioNode): StudioNode {
   let out = laidOut.get(node);
   if (!out) {
-    out = { ...node, ...nodeLayout(node.data) };
+    out = { ...node, ...(node.type === SUBGRAPH_NODE_TYPE ? subgraphLayout(node.data) : nodeLayout(node.data)) };
     laidOut.set(node, out);
   }
   return out;

@@ -45,6 +45,14 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
     focus(id: string | null) {
       session.setState({ focusedNodeId: id });
     },
+    /**
+     * Opens a subgraph to edit inside (null: back out). The canvas's selection is cleared, so keys pressed
+     * inside (Delete) never reach the nodes behind it.
+     */
+    openSubgraph(id: string | null) {
+      if (id) this.selectOnly(new Set());
+      session.setState({ openSubgraphId: id });
+    },
     startRename(id: string | null) {
       session.setState({ renamingNodeId: id });
     },

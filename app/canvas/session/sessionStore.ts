@@ -29,6 +29,8 @@ export interface SessionState {
   searching: boolean;
   /** The group whose name is being edited on its frame. */
   renamingGroupId: string | null;
+  /** The subgraph opened to edit inside (its node id), shown over the canvas with a breadcrumb back out. */
+  openSubgraphId: string | null;
 }
 
 export type SessionStore = StoreApi<SessionState>;
@@ -45,4 +47,5 @@ export const createSessionStore = (): SessionStore =>
     minimap: false,
     searching: false,
     renamingGroupId: null,
+    openSubgraphId: null,
   }));

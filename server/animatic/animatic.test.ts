@@ -299,5 +299,5 @@ describe("ElevenLabs voices", () => {
       await h2.close();
       await fake.close();
     }
-  });
+  }, 90_000); // a second studio and a whole render with voices: over 30 s on a loaded machine
 });

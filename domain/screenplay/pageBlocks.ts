@@ -251,19 +251,33 @@ export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading 
   const minTop = relaxed ? 1 : 2;
   const minRest = relaxed ? 1 : 2;
   let best: { score: Score; top: Item[]; rest: Item[]; topRows: Row[]; restRows: Row[] } | null = null;
-  for (const cut of cutsOf(b, relaxed)) {
-    const { top, rest } = applyCut(b.items, cut);
+  const candidates = cutsOf(b, relaxed).map((cut) => {
+    const { top, rest } = applyCut(b.items!, cut);
     const topRows = itemRows(top, ctx);
-    const restRows = itemRows(rest, ctx);
     while (topRows.length && isBlank(topRows[topRows.length - 1])) topRows.pop();
+    return { cut, top, rest, topRows, restRows: itemRows(rest, ctx) };
+  });
+  for (const { cut, top, rest, topRows, restRows } of candidates) {
     const topLines = content(topRows);
     const restLines = content(restRows);
     if (head.length + topRows.length > room || topLines < minTop || restLines < minRest) continue;
     let score: Score;
     if (speech) {
       const spokenRest = spokenLines(rest, ctx);
+      // One more sentence that still ends on the top fragment's last line (a same-line extension of an
+      // earlier sentence cut) counts as leaving a substantial rest, as Final Draft's probes show.
+      const sameLineExtension =
+        cut.midSentence &&
+        candidates.some(
+          (earlier) =>
+            earlier.cut.midSentence &&
+            earlier.cut.item === cut.item &&
+            (earlier.cut.para < cut.para || (earlier.cut.para === cut.para && earlier.cut.offset < cut.offset)) &&
+            earlier.topRows.length === topRows.length,
+        );
       const substantial =
         spokenRest.length >= 3 ||
+        sameLineExtension ||
         (cut.midSentence &&
           spokenRest.length >= 1 &&
           spokenRest[0]!.trim().length >= 16 &&

@@ -113,6 +113,19 @@ describe("dialogue splits with (MORE) and (CONT'D)", () => {
     expect(texts(pages[0]).slice(-2)).toEqual(["Two lines end here.", "(MORE)"]);
   });
 
+  it("takes one more sentence when it still ends on the top part's last line (Final Draft's two-short-sentences probe)", () => {
+    // rows 50–53 hold the cue, a line, the parenthetical and one dialogue line
+    const pages = letter([
+      filler(49),
+      el("character", "EDWARD"),
+      el("dialogue", "Will never told you that?"),
+      el("parenthetical", "(she shakes her head)"),
+      el("dialogue", "Fuck it. He'd have told it wrong. All the facts and none of the flavor."),
+    ]);
+    expect(texts(pages[0], "dialogue").at(-1)).toBe("Fuck it. He'd have told it wrong.");
+    expect(texts(pages[1], "dialogue")).toEqual(["All the facts and none of the", "flavor."]);
+  });
+
   it("cuts a wrapped speech at a sentence end and re-wraps the rest", () => {
     const speech = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} is here.`).join(" ");
     const pages = letter([filler(47), el("character", "ANNA"), el("dialogue", speech)]);

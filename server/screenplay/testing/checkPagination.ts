@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import { importScript } from "../importScript";
 import { renderScreenplayPdf } from "../pdf";
 import { comparePageStarts, pageKeys, type BreakComparison } from "./pageBreaks";
+import { checkProbe, describeExpected, probeSchema } from "./probeCheck";
 
 /**
  * `npm run check:pagination -- DIR`: how close our pages come to Final Draft's.
@@ -14,6 +15,10 @@ import { comparePageStarts, pageKeys, type BreakComparison } from "./pageBreaks"
  * `pdftotext -layout`, one page at a time) or, for corpora that ship only extracted text, NAME.pages.json
  * (`{ pages: [{ number, text }] }`). Prints, per script and overall, the share of Final Draft's page breaks
  * whose next page starts on the same words as one of ours, and both page counts (title pages not counted).
+ *
+ * A DIR of folders holding `source.fountain` + `expected.json` is a set of Final Draft probes (probeCheck.ts):
+ * each prints whether our pagination splits or pushes its speech where Final Draft did. Several DIRs may be
+ * given (`-- corpus/ probes/`).
  */
 
 function pdfPages(file: string): string[] {
@@ -52,12 +57,41 @@ function titlePageCount(script: ReturnType<typeof importScript>): number {
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
 
+function checkProbes(dir: string): void {
+  const folders = readdirSync(dir)
+    .filter((f) => existsSync(join(dir, f, "expected.json")) && existsSync(join(dir, f, "source.fountain")))
+    .sort();
+  let active = 0;
+  let agreed = 0;
+  for (const folder of folders) {
+    const probe = probeSchema.parse(JSON.parse(readFileSync(join(dir, folder, "expected.json"), "utf8")));
+    const script = importScript("fountain", readFileSync(join(dir, folder, "source.fountain")));
+    const result = checkProbe(script.elements, probe);
+    const counted = probe.status === "active";
+    if (counted) {
+      active++;
+      if (result.ok) agreed++;
+    }
+    const verdict = !counted ? "draft" : result.ok ? "same" : "DIFFERS";
+    console.log(`${folder.padEnd(40)} ${verdict.padEnd(7)} ours: ${result.ours}`);
+    if (!result.ok) console.log(`${"".padEnd(40)} ${"".padEnd(7)} Final Draft: ${describeExpected(probe)}`);
+  }
+  console.log(`${"probes".padEnd(40)} same as Final Draft ${agreed}/${active} active (${pct(agreed, active)}); drafts not counted`);
+}
+
 async function main(): Promise<void> {
-  const dir = process.argv.slice(2).find((a) => a !== "--");
-  if (!dir) {
-    console.error("usage: npm run check:pagination -- DIR   (DIR holds NAME.fdx with NAME.pdf or NAME.pages.json)");
+  const dirs = process.argv.slice(2).filter((a) => a !== "--");
+  if (dirs.length === 0) {
+    console.error("usage: npm run check:pagination -- DIR…   (DIR holds NAME.fdx with NAME.pdf or NAME.pages.json, or probe folders)");
     process.exit(2);
   }
+  for (const dir of dirs) {
+    if (readdirSync(dir).some((f) => existsSync(join(dir, f, "expected.json")))) checkProbes(dir);
+    else await checkCorpus(dir);
+  }
+}
+
+async function checkCorpus(dir: string): Promise<void> {
   const names = readdirSync(dir)
     .filter((f) => f.toLowerCase().endsWith(".fdx"))
     .map((f) => f.slice(0, -4))

@@ -1,3 +1,4 @@
+import { frontMatterSchema } from "./frontMatter";
 import { z } from "zod";
 
 import { ELEMENT_TYPES, type ElementType } from "./elementTypes";
@@ -58,6 +59,8 @@ export const titlePageSchema = z.object({
   contact: z.string().max(2000).optional(),
   /** Other keys, kept so a round trip loses nothing. */
   extra: z.record(z.string(), z.string()).optional(),
+  /** The pages an .fdx title page runs on to (a cast list, a writers' note), as laid out (frontMatter.ts). */
+  frontMatter: frontMatterSchema.optional(),
 });
 export type TitlePage = z.infer<typeof titlePageSchema>;
 

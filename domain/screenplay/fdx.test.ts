@@ -168,6 +168,49 @@ describe("parseFdx title page wording", () => {
   });
 });
 
+describe("title pages that run on to more pages (front matter)", () => {
+  const para = (align: string, text: string, attrs = "") =>
+    `<Paragraph Alignment="${align}" LeftIndent="1.50" RightIndent="7.50"${attrs}><Text>${text}</Text></Paragraph>`;
+  const header = `<HeaderAndFooter HeaderFirstPage="No" HeaderVisible="Yes"><Header><Paragraph><DynamicLabel Type="Page #"/></Paragraph></Header></HeaderAndFooter>`;
+  const titlePage = (body: string, head = header) => `<TitlePage>${head}<Content>${body}</Content></TitlePage>`;
+  const blanks = (n: number) => para("Left", "").repeat(n);
+
+  it("reads the first page's fields and keeps the pages after it as laid out, numbered when the header numbers them", () => {
+    const xml = fdx(
+      p("Action", "x"),
+      titlePage(`${blanks(18)}${para("Center", "STAND BY")}${blanks(40)}${para("Left", "WRITERS' NOTE", ' SpaceBefore="12"')}`),
+    );
+    const page = parse(xml).titlePage;
+    expect(page.title).toBe("STAND BY");
+    // 59 lines before the note: 54 on the first page, 5 blank ones carried to the second, then a line of space
+    expect(page.frontMatter).toEqual({
+      pageNumbers: true,
+      pages: [
+        {
+          paragraphs: [
+            ...Array.from({ length: 5 }, () => ({ text: "", leftIndent: 1.5, rightIndent: 7.5 })),
+            { text: "WRITERS' NOTE", leftIndent: 1.5, rightIndent: 7.5, spaceBefore: 1 },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("starts a page where the file says so, and leaves pages unnumbered without a page label", () => {
+    const xml = fdx(p("Action", "x"), titlePage(`${para("Center", "T")}${para("Center", "CAST", ' StartsNewPage="Yes"')}`, ""));
+    expect(parse(xml).titlePage.frontMatter).toEqual({
+      pages: [{ paragraphs: [{ text: "CAST", align: "center", leftIndent: 1.5, rightIndent: 7.5 }] }],
+    });
+  });
+
+  it("imports a file holding only title pages", () => {
+    const xml = fdx("", titlePage(`${para("Center", "T")}${para("Left", "Note", ' StartsNewPage="Yes"')}`));
+    const script = parse(xml);
+    expect(script.elements).toEqual([]);
+    expect(script.titlePage.frontMatter?.pages).toHaveLength(1);
+  });
+});
+
 describe("empty Action paragraphs (Final Draft prints them as blank lines)", () => {
   const xml = `<?xml version="1.0"?><FinalDraft DocumentType="Script"><Content>
     <Paragraph Type="Action"><Text>Rain.</Text></Paragraph>

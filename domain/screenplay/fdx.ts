@@ -17,6 +17,7 @@
  */
 import { newElementId, type ElementType, type ParsedScript, type ScreenplayElement, type TitlePage } from "./elements";
 import { readFdxFormat } from "./fdxSettings";
+import { linesPerPage, resolveFormat } from "./format";
 import { readFdxTitlePage } from "./fdxTitlePage";
 import { PARSE_MESSAGES, ScreenplayParseError } from "./parseError";
 import { attrOf, childElements, childrenOf, parseXmlOrdered, tagOf, textOf, type XmlNode } from "./xml";
@@ -51,15 +52,16 @@ export function parseFdx(xml: string, opts: FdxParseOptions = {}): ParsedScript 
   const elements: ScreenplayElement[] = [];
   const ctx: ReadContext = { newId, acts: actStyles(root), blankLines: 0 };
   for (const node of childrenOf(content)) readNode(node, elements, ctx, null);
+  const format = readFdxFormat(root);
   const titlePageNode = childElements(root, "TitlePage")[0];
-  const titlePage = titlePageNode ? readFdxTitlePage(titlePageNode) : {};
+  const titlePage = titlePageNode ? readFdxTitlePage(titlePageNode, linesPerPage(resolveFormat(format).page)) : {};
   // A file holding only title pages opens in Final Draft; it imports here too, with an empty body.
   if (elements.length === 0 && !hasTitlePage(titlePage)) throw new ScreenplayParseError(PARSE_MESSAGES.noFdxScript);
-  const format = readFdxFormat(root);
   return { elements, titlePage, ...(format ? { format } : {}) };
 }
 
 function hasTitlePage(tp: TitlePage): boolean {
+  if (tp.frontMatter) return true;
   return Object.entries(tp).some(([k, v]) => (k === "extra" ? Object.keys(v ?? {}).length > 0 : typeof v === "string" && v.trim() !== ""));
 }
 

@@ -6,6 +6,8 @@
  * The writer lays fields out so this reading gives them back; extra keys have no FDX form and are left out.
  */
 import type { TitlePage } from "./elements";
+import { flowIntoPages, type FrontMatterParagraph } from "./frontMatter";
+import { parseEmphasis, stripEmphasis } from "./styledText";
 import { attrOf, childElements, escapeXmlText, textOf, type XmlNode } from "./xml";
 
 type Align = "center" | "left" | "right";
@@ -25,31 +27,108 @@ function alignOf(paragraph: XmlNode): Align {
   return a === "center" ? "center" : a === "right" ? "right" : "left";
 }
 
-function blocksOf(titlePage: XmlNode): TitleBlock[] {
+const inchesAttr = (node: XmlNode, name: string): number | undefined => {
+  const v = Number.parseFloat(attrOf(node, name) ?? "");
+  return Number.isFinite(v) ? v : undefined;
+};
+
+/** A run's text with its Style as Fountain emphasis (a literal * or _ escaped). */
+function emphasised(run: XmlNode): string {
+  const text = textOf(run).replace(/[*_\\]/g, (c) => `\\${c}`);
+  if (text.trim() === "") return text;
+  const style = (attrOf(run, "Style") ?? "").toLowerCase();
+  let out = text;
+  if (style.includes("underline")) out = `_${out}_`;
+  if (style.includes("bold") && style.includes("italic")) out = `***${out}***`;
+  else if (style.includes("bold")) out = `**${out}**`;
+  else if (style.includes("italic")) out = `*${out}*`;
+  return out;
+}
+
+/** A TitlePage paragraph as laid out (Final Draft's RightIndent is from the page's left edge when positive). */
+function readParagraph(node: XmlNode): FrontMatterParagraph {
+  const align = alignOf(node);
+  const paragraph: FrontMatterParagraph = {
+    text: childElements(node, "Text").map(emphasised).join("").replace(/\s+$/, ""),
+    leftIndent: inchesAttr(node, "LeftIndent") ?? 1,
+    rightIndent: inchesAttr(node, "RightIndent") ?? 7.5,
+  };
+  if (align !== "left") paragraph.align = align;
+  const first = inchesAttr(node, "FirstIndent");
+  if (first) paragraph.firstIndent = first;
+  const space = Math.round((inchesAttr(node, "SpaceBefore") ?? 0) / 12);
+  if (space > 0) paragraph.spaceBefore = space;
+  const stops = childElements(node, "Tabstops").flatMap((t) => childElements(t, "Tabstop"));
+  const positions = stops.map((t) => inchesAttr(t, "Position")).filter((v): v is number => v !== undefined);
+  if (positions.length) paragraph.tabStops = positions;
+  return paragraph;
+}
+
+/** Title-page blocks: runs of non-empty paragraphs of one alignment, split by empty ones. */
+function blocksOf(paragraphs: readonly FrontMatterParagraph[]): TitleBlock[] {
   const blocks: TitleBlock[] = [];
   let current: TitleBlock | null = null;
-  for (const content of childElements(titlePage, "Content")) {
-    for (const paragraph of childElements(content, "Paragraph")) {
-      const text = childElements(paragraph, "Text").map(textOf).join("").trim();
-      const align = alignOf(paragraph);
-      if (text === "") current = null;
-      else if (current && current.align === align) current.lines.push(text);
-      else blocks.push((current = { align, lines: [text] }));
-    }
+  for (const p of paragraphs) {
+    const text = stripEmphasis(p.text).trim();
+    const align = p.align ?? "left";
+    if (text === "") current = null;
+    else if (current && current.align === align) current.lines.push(text);
+    else blocks.push((current = { align, lines: [text] }));
   }
   return blocks;
 }
 
-export function readFdxTitlePage(titlePage: XmlNode): TitlePage {
+/** Whether the title page's header prints the page number (a "Page #" label in a visible header). */
+function numbersPages(titlePage: XmlNode): boolean {
+  const hf = childElements(titlePage, "HeaderAndFooter")[0];
+  if (!hf || attrOf(hf, "HeaderVisible") !== "Yes") return false;
+  const header = childElements(hf, "Header")[0];
+  const labels = header ? childElements(header, "Paragraph").flatMap((p) => childElements(p, "DynamicLabel")) : [];
+  return labels.some((l) => attrOf(l, "Type") === "Page #");
+}
+
+/**
+ * The title page's fields from its first page, and the pages it runs on to as front matter. `linesPerPage`
+ * is the file's page (54 on Letter), over which Final Draft flows the title page's paragraphs.
+ */
+export function readFdxTitlePage(titlePage: XmlNode, linesPerPage = 54): TitlePage {
+  const nodes = childElements(titlePage, "Content").flatMap((c) => childElements(c, "Paragraph"));
+  const newPageBefore = new Set(nodes.flatMap((n, i) => (i > 0 && attrOf(n, "StartsNewPage") === "Yes" ? [i] : [])));
+  const [first = [], ...rest] = flowIntoPages(nodes.map(readParagraph), linesPerPage, newPageBefore);
+  const page = readTitleFields(first);
+  const frontMatter = rest.filter((p) => p.some((para) => para.text.trim() !== ""));
+  if (frontMatter.length === 0) return page;
+  // trailing blank lines position nothing
+  const pages = frontMatter.map((paragraphs) => {
+    let end = paragraphs.length;
+    while (end > 0 && paragraphs[end - 1]!.text.trim() === "") end--;
+    return { paragraphs: paragraphs.slice(0, end) };
+  });
+  return { ...page, frontMatter: { pages, ...(numbersPages(titlePage) ? { pageNumbers: true } : {}) } };
+}
+
+function readTitleFields(paragraphs: readonly FrontMatterParagraph[]): TitlePage {
   const page: TitlePage = {};
   const leftover: string[] = [];
-  const blocks = blocksOf(titlePage);
+  const blocks = blocksOf(paragraphs);
   // Right-aligned first, so a contact line that looks like a date stays in the contact.
   const dateBlock = blocks.find((b) => b.align === "right");
   if (dateBlock) page.draftDate = dateBlock.lines.join("\n");
+  // Centered blocks before the first credit line ("by", "Written by") are the title and its subtitle
+  // (an episode's name); the block after the credit is the author.
+  const isCredit = (b: TitleBlock) => b.align === "center" && CREDIT_RE.test(b.lines.join("\n")) && /\p{Ll}/u.test(b.lines.join(""));
+  const creditAt = blocks.findIndex((b, i) => i > 0 && isCredit(b));
+  const titleBlocks =
+    creditAt > 0 && blocks.slice(0, creditAt).every((b) => b.align === "center" && !SOURCE_RE.test(b.lines.join("\n")))
+      ? blocks.slice(0, creditAt)
+      : [];
+  if (titleBlocks.length > 1) {
+    page.title = titleBlocks.map((b) => b.lines.join("\n")).join("\n");
+    page.credit = blocks[creditAt]!.lines.join("\n");
+  }
   blocks.forEach((block, index) => {
     const text = block.lines.join("\n");
-    if (block === dateBlock) return;
+    if (block === dateBlock || (titleBlocks.length > 1 && index <= creditAt)) return;
     if (block.align !== "center") {
       if (!page.draftDate && DATE_OR_DRAFT_RE.test(text)) page.draftDate = text;
       else page.contact = page.contact ? `${page.contact}\n${text}` : text;
@@ -99,12 +178,52 @@ export function writeFdxTitlePage(page: TitlePage): string {
   for (const line of linesOf(page.contact)) out.push(paragraph("Left", line));
   blank(1);
   for (const line of linesOf(page.draftDate)) out.push(paragraph("Right", line));
+  for (const frontPage of page.frontMatter?.pages ?? []) {
+    frontPage.paragraphs.forEach((p, i) => out.push(frontMatterParagraph(p, i === 0)));
+  }
   return [
     "  <TitlePage>",
-    '    <HeaderAndFooter FooterFirstPage="Yes" FooterVisible="No" HeaderFirstPage="No" HeaderVisible="No" StartingPage="1"/>',
+    page.frontMatter?.pageNumbers
+      ? NUMBERED_HEADER
+      : '    <HeaderAndFooter FooterFirstPage="Yes" FooterVisible="No" HeaderFirstPage="No" HeaderVisible="No" StartingPage="1"/>',
     "    <Content>",
     ...out,
     "    </Content>",
     "  </TitlePage>",
+  ].join("\n");
+}
+
+/** A header that numbers every title page but the first (Final Draft's own for front matter). */
+const NUMBERED_HEADER = [
+  '    <HeaderAndFooter FooterFirstPage="Yes" FooterVisible="No" HeaderFirstPage="No" HeaderVisible="Yes" StartingPage="1">',
+  "      <Header>",
+  '        <Paragraph Alignment="Right" FirstIndent="0.00" Leading="Regular" LeftIndent="1.25" RightIndent="-1.25" SpaceBefore="0" Spacing="1" StartsNewPage="No">',
+  '          <DynamicLabel Type="Page #"/>',
+  "        </Paragraph>",
+  "      </Header>",
+  "    </HeaderAndFooter>",
+].join("\n");
+
+const inchesText = (n: number) => n.toFixed(2);
+
+/** A front-matter paragraph as Final Draft writes it (its emphasis as styled Text runs). */
+function frontMatterParagraph(p: FrontMatterParagraph, startsPage: boolean): string {
+  const align = p.align === "center" ? "Center" : p.align === "right" ? "Right" : "Left";
+  const runs = parseEmphasis(p.text).map((r) => {
+    const style = [r.bold && "Bold", r.italic && "Italic", r.underline && "Underline"].filter(Boolean).join("+");
+    return `        <Text Style="${style}">${escapeXmlText(r.text)}</Text>`;
+  });
+  const stops = p.tabStops?.length
+    ? [
+        "        <Tabstops>",
+        ...p.tabStops.map((t) => `          <Tabstop Position="${inchesText(t)}" Type="Left"/>`),
+        "        </Tabstops>",
+      ]
+    : [];
+  return [
+    `      <Paragraph Alignment="${align}" FirstIndent="${inchesText(p.firstIndent ?? 0)}" Leading="Regular" LeftIndent="${inchesText(p.leftIndent)}" RightIndent="${inchesText(p.rightIndent)}" SpaceBefore="${(p.spaceBefore ?? 0) * 12}" Spacing="1" StartsNewPage="${startsPage ? "Yes" : "No"}">`,
+    ...(runs.length ? runs : ["        <Text></Text>"]),
+    ...stops,
+    "      </Paragraph>",
   ].join("\n");
 }

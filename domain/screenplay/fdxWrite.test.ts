@@ -93,6 +93,28 @@ describe("writeFdx round trip: parseFdx(writeFdx(x)) equals x", () => {
     expect(roundTrip(script([{ type: "action", content: "x" }], titlePage)).titlePage).toEqual(titlePage);
   });
 
+  it("keeps front matter pages (a cast list, a note) with their layout and page numbers", () => {
+    const titlePage = {
+      title: "GUY TEXT",
+      credit: "by",
+      author: "A & B",
+      frontMatter: {
+        pageNumbers: true,
+        pages: [
+          {
+            paragraphs: [
+              { text: "_THE GUYS_", align: "center" as const, leftIndent: 0.94, rightIndent: 7.5 },
+              { text: "", leftIndent: 0.94, rightIndent: 7.5 },
+              { text: "**ALAN**\t\tLate 30s, anxious.", leftIndent: 2, rightIndent: 7.5, firstIndent: -1.06, tabStops: [1.82, 2] },
+            ],
+          },
+          { paragraphs: [{ text: "A note with a literal \\*star\\*.", leftIndent: 1.5, rightIndent: 7.5, spaceBefore: 1 }] },
+        ],
+      },
+    };
+    expect(roundTrip(script([{ type: "action", content: "x" }], titlePage)).titlePage).toEqual(titlePage);
+  });
+
   it("keeps a title page with only some fields", () => {
     for (const titlePage of [
       { title: "T" },

@@ -4,7 +4,7 @@
  */
 import type { TitlePage } from "./elements";
 
-type Field = Exclude<keyof TitlePage, "extra">;
+type Field = Exclude<keyof TitlePage, "extra" | "frontMatter">;
 
 /** Print order (Title, Credit, Author, Source centered; Draft date, Contact lower left). */
 const FIELDS: readonly (readonly [Field, string])[] = [

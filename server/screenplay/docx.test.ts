@@ -93,6 +93,32 @@ describe("renderScreenplayDocx", () => {
     expect(doc).toMatch(/<w:jc w:val="center"\/>[\s\S]*?THE END/);
   });
 
+  it("writes front matter pages between the title page and the script, numbered in lower-case roman numerals", async () => {
+    const withFront: ParsedScript = {
+      ...script,
+      titlePage: {
+        ...script.titlePage,
+        frontMatter: {
+          pageNumbers: true,
+          pages: [
+            { paragraphs: [{ text: "**ALAN**\t\tLate 30s.", leftIndent: 2, rightIndent: 7.5, firstIndent: -1.06, tabStops: [1.82, 2] }] },
+          ],
+        },
+      },
+    };
+    const files = unzip(await renderScreenplayDocx(withFront, { paper: "letter", sceneNumbers: "none" }));
+    const doc = files["word/document.xml"]!;
+    const sections = doc.match(/<w:sectPr[\s\S]*?<\/w:sectPr>/g) ?? [];
+    expect(sections).toHaveLength(3);
+    expect(sections[1]).toMatch(/<w:pgNumType w:start="2" w:fmt="lowerRoman"\/>/);
+    expect(sections[2]).toMatch(/<w:pgNumType w:start="1"\/>/);
+    const text = doc.replace(/<[^>]+>/g, "");
+    expect(text.indexOf("ALAN")).toBeGreaterThan(text.indexOf("THE TEST"));
+    expect(text.indexOf("ALAN")).toBeLessThan(text.indexOf("INT. HOUSE - DAY"));
+    // the PDF's column: 0.94 in from the page's edge is 0.56 in left of the 1.5 in margin
+    expect(doc).toMatch(/<w:ind w:left="-806"\/>[\s\S]*?<w:b\/>[\s\S]*?ALAN/);
+  });
+
   it("puts scene numbers in the margins and supports A4", async () => {
     const files = unzip(await renderScreenplayDocx(script, { paper: "a4", sceneNumbers: "both" }));
     const doc = files["word/document.xml"]!;

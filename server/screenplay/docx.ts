@@ -30,6 +30,7 @@ import {
   Document,
   Header,
   LineRuleType,
+  NumberFormat,
   Packer,
   PageNumber,
   Paragraph,
@@ -43,6 +44,7 @@ import {
 } from "docx";
 import type { ElementType, ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
 import { paperOf } from "../../domain/screenplay/format";
+import { layFrontMatterPage, type FrontMatterLine } from "../../domain/screenplay/frontMatter";
 import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis, type Paper } from "../../domain/screenplay/layout";
 import { withAutoContinueds } from "../../domain/screenplay/autoContinueds";
 import { pageFormat, paginate, type PositionedLine } from "../../domain/screenplay/paginate";
@@ -344,6 +346,40 @@ function titleBody(tp: TitlePage, paper: Paper): Paragraph[] {
   return out;
 }
 
+/** A laid-out line's text as runs, with its bold, italic and underline spans. */
+function styledRuns(line: FrontMatterLine): TextRun[] {
+  const cuts = new Set([0, line.text.length]);
+  for (const s of line.styles ?? []) cuts.add(s.start).add(s.end);
+  const points = [...cuts].sort((a, b) => a - b);
+  return points.slice(0, -1).map((start, i) => {
+    const end = points[i + 1]!;
+    const span = line.styles?.find((s) => s.start <= start && s.end >= end);
+    return new TextRun({
+      text: line.text.slice(start, end),
+      ...(span?.bold ? { bold: true } : {}),
+      ...(span?.italic ? { italics: true } : {}),
+      ...(span?.underline ? { underline: {} } : {}),
+    });
+  });
+}
+
+/**
+ * A front-matter page as the PDF lays it out: one paragraph a printed line, at the PDF's row and column
+ * (the section's left margin is 1.5 in, so a line further left gets a negative indent).
+ */
+function frontMatterBody(lines: FrontMatterLine[]): Paragraph[] {
+  let next = 0;
+  return lines.map((line) => {
+    const before = (line.row - next) * LINE;
+    next = line.row + 1;
+    return new Paragraph({
+      indent: { left: inch(line.x - 1.5) },
+      spacing: { before, after: 0, line: LINE, lineRule: LineRuleType.EXACT },
+      children: styledRuns(line),
+    });
+  });
+}
+
 /** Renders a parsed script as a .docx file's bytes. */
 export async function renderScreenplayDocx(script: ParsedScript, opts: ScreenplayDocxOptions): Promise<Buffer> {
   const paging = { ...(opts.paper ? { paper: opts.paper } : {}), format: script.format ?? null };
@@ -367,6 +403,10 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
     children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [PageNumber.CURRENT, "."] })] })],
   });
   const emptyHeader = new Header({ children: [new Paragraph({ children: [] })] });
+  // front matter is numbered ii, iii… (the title page is i), without the body's period
+  const romanHeader = new Header({
+    children: [new Paragraph({ alignment: AlignmentType.RIGHT, children: [new TextRun({ children: [PageNumber.CURRENT] })] })],
+  });
   const sections = [];
   if (title)
     sections.push({
@@ -374,6 +414,17 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
       headers: { default: emptyHeader },
       children: titleBody(script.titlePage, paperName),
     });
+  const frontMatter = script.titlePage.frontMatter;
+  frontMatter?.pages.forEach((page, i) => {
+    const numbered = frontMatter.pageNumbers === true;
+    sections.push({
+      properties: {
+        page: { size, margin, ...(numbered && i === 0 ? { pageNumbers: { start: 2, formatType: NumberFormat.LOWER_ROMAN } } : {}) },
+      },
+      headers: { default: numbered ? romanHeader : emptyHeader },
+      children: frontMatterBody(layFrontMatterPage(page.paragraphs)),
+    });
+  });
   sections.push({
     properties: { page: { size, margin, pageNumbers: { start: 1 } }, titlePage: true },
     headers: { default: pageNumberHeader, first: emptyHeader },

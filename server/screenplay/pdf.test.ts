@@ -130,6 +130,44 @@ describe("renderScreenplayPdf", () => {
     expect(info(file)).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
   });
 
+  it("prints front matter between the title page and page 1, numbered ii, iii…, not counted in the script's pages", async () => {
+    const frontMatter = {
+      pageNumbers: true,
+      pages: [
+        {
+          paragraphs: [
+            { text: "_THE GUYS_", align: "center" as const, leftIndent: 0.94, rightIndent: 7.5 },
+            { text: "**ALAN**\t\tLate 30s, anxious.", leftIndent: 2, rightIndent: 7.5, firstIndent: -1.06, tabStops: [1.82, 2] },
+          ],
+        },
+        { paragraphs: [{ text: "WRITERS' NOTE", leftIndent: 1.5, rightIndent: 7.5 }] },
+      ],
+    };
+    const script: ParsedScript = {
+      titlePage: { title: "GUY TEXT", frontMatter },
+      elements: [el("slug", "INT. HOUSE - DAY"), el("action", "She waits.")],
+    };
+    const pages = pagesText(save("front.pdf", await renderScreenplayPdf(script, { paper: "letter", sceneNumbers: "none" })));
+    expect(pages).toHaveLength(4);
+    expect(pages[1]).toMatch(/^\s+ii\n/);
+    expect(pages[1]).toContain("THE GUYS");
+    expect(pages[1]).toMatch(/ALAN\s+Late 30s, anxious\./);
+    expect(pages[2]).toMatch(/^\s+iii\n/);
+    expect(pages[2]).toContain("WRITERS' NOTE");
+    // the script's page 1 prints no number, as always
+    expect(pages[3]).toMatch(/^\s*INT\. HOUSE - DAY/);
+    const unnumbered = pagesText(
+      save(
+        "front2.pdf",
+        await renderScreenplayPdf(
+          { ...script, titlePage: { title: "T", frontMatter: { pages: frontMatter.pages } } },
+          { paper: "letter", sceneNumbers: "none" },
+        ),
+      ),
+    );
+    expect(unnumbered[1]).not.toMatch(/\bii\b/);
+  });
+
   it("renders an empty script as a valid one-page PDF", async () => {
     const buf = await renderScreenplayPdf({ titlePage: {}, elements: [] }, { paper: "letter", sceneNumbers: "none" });
     expect(buf.subarray(0, 5).toString()).toBe("%PDF-");

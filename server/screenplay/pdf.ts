@@ -15,6 +15,7 @@
  */
 import PDFDocument from "pdfkit";
 import type { ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
+import { layFrontMatterPage, romanPageNumber, type FrontMatterLine } from "../../domain/screenplay/frontMatter";
 import {
   CHARS_PER_INCH,
   PAGE_NUMBER_TOP_IN,
@@ -230,6 +231,11 @@ function drawTitlePage(doc: Doc, fonts: FontUse, tp: TitlePage, box: PageBox): v
   for (const l of lower) drawText(doc, fonts, l.text, l.styles, 1.5 * PT, top + r++ * ROW_PT);
 }
 
+function drawFrontMatterPage(doc: Doc, fonts: FontUse, lines: FrontMatterLine[], label: string | undefined, box: PageBox): void {
+  if (label) drawText(doc, fonts, label, undefined, RIGHT_EDGE_IN * PT - textColumns(label) * COLUMN_PT, PAGE_NUMBER_TOP_IN * PT);
+  for (const line of lines) drawText(doc, fonts, line.text, line.styles, line.x * PT, box.top + line.row * ROW_PT);
+}
+
 /** Renders a parsed script to a PDF; resolves with the file's bytes. */
 export async function renderScreenplayPdf(script: ParsedScript, opts: ScreenplayPdfOptions): Promise<Buffer> {
   const paging = { ...(opts.paper ? { paper: opts.paper } : {}), format: script.format ?? null };
@@ -264,11 +270,18 @@ export function renderPagesPdf(
     doc.addPage();
     drawTitlePage(doc, fonts, titlePage, box);
   }
+  titlePage.frontMatter?.pages.forEach((page, i) => {
+    doc.addPage();
+    // the title page is i: its first following page is ii
+    const label = titlePage.frontMatter?.pageNumbers ? romanPageNumber(i + 2) : undefined;
+    drawFrontMatterPage(doc, fonts, layFrontMatterPage(page.paragraphs), label, box);
+  });
   for (const page of pages) {
     doc.addPage();
     drawPage(doc, fonts, page, opts, box);
   }
-  if (!title && pages.length === 0) doc.addPage();
+  // a script with no body still prints its (empty) page 1, as Final Draft does
+  if (pages.length === 0) doc.addPage();
   doc.end();
   return done;
 }

@@ -52,7 +52,7 @@ async function ourPages(fdxFile: string, work: string): Promise<{ pages: string[
 }
 
 function titlePageCount(script: ReturnType<typeof importScript>): number {
-  return script.titlePage.title ? 1 : 0;
+  return (script.titlePage.title ? 1 : 0) + (script.titlePage.frontMatter?.pages.length ?? 0);
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);

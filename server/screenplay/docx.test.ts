@@ -54,6 +54,8 @@ describe("renderScreenplayDocx", () => {
     expect(styleXml(styles, "Character")).toMatch(/<w:caps\/>/);
     expect(styleXml(styles, "Dialogue")).toMatch(/<w:ind w:left="1440" w:right="2160"\/>/);
     expect(styleXml(styles, "Parenthetical")).toMatch(/<w:ind w:left="2448" w:right="2736" w:hanging="144"\/>/);
+    // 61 columns of action, as Final Draft and our PDF wrap it (check:docx: LibreOffice then keeps our pages)
+    for (const id of ["Action", "SceneHeading", "Shot"]) expect(styleXml(styles, id), id).toMatch(/<w:ind w:right="-144"\/>/);
     expect(styleXml(styles, "Transition")).toMatch(/<w:jc w:val="right"\/>/);
     expect(styleXml(styles, "SceneHeading")).toMatch(/<w:keepNext\/>/);
     expect(styleXml(styles, "SceneHeading")).toMatch(/<w:spacing [^>]*w:before="240"/);

@@ -94,14 +94,17 @@ function styles(): IParagraphStyleOptions[] {
   });
   const before = { before: LINE, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
   const none = { before: 0, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
+  // Final Draft fits 61 columns in action's 6 in (the pagination wraps so): the box reaches 0.1 in into the
+  // right margin, or Word and LibreOffice wrap a full line early and a page spills over
+  const fullWidth = { right: -inch(0.1) };
   return [
-    s("slug", "action", { spacing: before, keepNext: true }, true),
-    s("action", "action", { spacing: before }),
+    s("slug", "action", { spacing: before, keepNext: true, indent: fullWidth }, true),
+    s("action", "action", { spacing: before, indent: fullWidth }),
     s("character", "dialogue", { spacing: before, indent: { left: inch(2.2) }, keepNext: true }, true),
     s("parenthetical", "dialogue", { spacing: none, indent: { left: inch(1.7), right: inch(1.9), hanging: inch(0.1) }, keepNext: true }),
     s("dialogue", "action", { spacing: none, indent: { left: inch(1.0), right: inch(1.5) } }),
     s("transition", "slug", { spacing: before, alignment: AlignmentType.RIGHT, indent: { left: inch(4.0) } }, true),
-    s("shot", "action", { spacing: before, keepNext: true }, true),
+    s("shot", "action", { spacing: before, keepNext: true, indent: fullWidth }, true),
   ];
 }
 

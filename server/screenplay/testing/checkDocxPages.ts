@@ -46,7 +46,7 @@ async function main(): Promise<void> {
       const name = basename(file, ".fdx");
       const script = importScript("fdx", readFileSync(join(dir, file)));
       writeFileSync(join(work, `${name}.pdf`), await renderScreenplayPdf(script, { sceneNumbers: "both" }));
-      writeFileSync(join(work, `${name}.docx`), await renderScreenplayDocx(script, { sceneNumbers: "both" }));
+      writeFileSync(join(work, `${name}.docx`), await renderScreenplayDocx(script, { paper: undefined, sceneNumbers: "both" }));
       const out = join(work, "lo");
       const run = spawnSync("soffice", ["--headless", "--convert-to", "pdf", "--outdir", out, join(work, `${name}.docx`)], {
         encoding: "utf8",

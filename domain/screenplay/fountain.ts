@@ -107,9 +107,15 @@ export function parseFountain(text: string, opts: ParseOptions = {}): ParsedScri
   const body = title ? lines.slice(title.bodyStart) : lines;
   const elements: ScreenplayElement[] = [];
   for (const block of splitBlocks(body)) {
-    for (const draft of classifyBlock(block)) {
-      elements.push({ id: newId(), ...draft, content: draft.content.split(SHOT_MARK).join("") });
-    }
+    classifyBlock(block).forEach((draft, i) => {
+      const blanks = i === 0 ? Math.min(100, block[0]?.blanksBefore ?? 0) : 0;
+      elements.push({
+        id: newId(),
+        ...draft,
+        content: draft.content.split(SHOT_MARK).join(""),
+        ...(blanks ? { blankLinesBefore: blanks } : {}),
+      });
+    });
   }
   return { elements, titlePage: withoutShotMarks(title?.titlePage ?? {}) };
 }

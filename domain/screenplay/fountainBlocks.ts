@@ -12,6 +12,8 @@ export interface Line {
   text: string;
   /** A page break ('===') came right before this line. */
   breakBefore: boolean;
+  /** Lines of exactly two spaces before this block's first line: blank lines the writer asked for. */
+  blanksBefore?: number;
 }
 
 /** Our marker for a shot: a trailing `[[shot]]` note, swapped for this character before notes are dropped. */
@@ -41,7 +43,7 @@ const isSpeechHead = (text: string) => isForcedCue(text) || isCharacterCue(text)
 
 /**
  * Splits body lines into blocks. A blank line ends a block, except a line of exactly two spaces inside a
- * speech (elsewhere stray indentation after a heading would otherwise glue it to the action below).
+ * speech; elsewhere such lines are blank lines kept on purpose, counted on the next block's first line.
  * A page break line ends a block and marks the next line; inside a speech (cue followed by more text)
  * it only marks the next line, so a break before a dialogue line survives.
  */
@@ -51,6 +53,9 @@ export function splitBlocks(lines: readonly string[]): Line[][] {
   // Whether the open block starts with a cue (worked out once per block).
   let speech = false;
   let pendingBreak = false;
+  let blanks = 0;
+  // whitespace lines since the last block line (the body's start counts as after a separator)
+  let gap = 1;
   const close = () => {
     if (block.length > 0) blocks.push(block);
     block = [];
@@ -66,10 +71,16 @@ export function splitBlocks(lines: readonly string[]): Line[][] {
     }
     if (text.trim() === "" && !(text === INNER_BLANK && speech)) {
       close();
+      // fountain.io: a line of two spaces is a blank line kept on purpose (Final Draft's empty paragraphs),
+      // unless it is the one line that separates two blocks
+      if (text === INNER_BLANK && gap > 0) blanks++;
+      gap++;
       continue;
     }
     if (block.length === 0) speech = isSpeechHead(text);
-    block.push({ text, breakBefore: pendingBreak });
+    block.push({ text, breakBefore: pendingBreak, ...(block.length === 0 && blanks > 0 ? { blanksBefore: blanks } : {}) });
+    if (block.length === 1) blanks = 0;
+    gap = 0;
     pendingBreak = false;
   }
   close();

@@ -106,6 +106,13 @@ describe("action", () => {
     ]);
   });
 
+  it("reads two-space lines after the separating blank line as blank lines kept before the next element", () => {
+    expect(elements("Rain.\n\n  \n  \n\nINT. HALL - DAY")).toEqual([
+      { type: "action", content: "Rain." },
+      { type: "slug", content: "INT. HALL - DAY", blankLinesBefore: 2 },
+    ]);
+  });
+
   it("reads lyrics as action without the tilde", () => {
     expect(elements("~La la la\n~Lo lo")).toEqual([{ type: "action", content: "La la la\nLo lo" }]);
   });

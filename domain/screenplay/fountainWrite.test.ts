@@ -203,3 +203,17 @@ describe("what Fountain cannot hold (documented losses)", () => {
     ]);
   });
 });
+
+describe("blank lines kept from an .fdx's empty paragraphs", () => {
+  it("writes them as two-space lines and reads them back, with or without a title page", () => {
+    const elements: El[] = [
+      { type: "slug", content: "INT. HALL - DAY", blankLinesBefore: 1 },
+      { type: "action", content: "Rain." },
+      { type: "character", content: "ANNA", blankLinesBefore: 3 },
+      { type: "dialogue", content: "Hello." },
+    ];
+    expect(write(...elements)).toContain("Rain.\n\n  \n  \n  \n\nANNA");
+    expect(roundTrip(script(elements)).elements).toEqual(elements);
+    expect(roundTrip(script(elements, { title: "T" })).elements).toEqual(elements);
+  });
+});

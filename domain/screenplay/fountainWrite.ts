@@ -31,6 +31,8 @@ export function writeFountain(script: ParsedScript): string {
     const mistakenForTitlePage = blocks.length === 0 && titleLines.length === 0 && readTitlePage(plain) !== null;
     const ok = readsBack(plain, group.map(draftOf), el.type) && !mistakenForTitlePage;
     if (el.pageBreakBefore) blocks.push(["==="]);
+    // blank lines kept from an .fdx's empty paragraphs: Fountain's deliberate blank line is two spaces
+    if (el.blankLinesBefore) blocks.push(Array.from({ length: el.blankLinesBefore }, () => INNER_BLANK));
     blocks.push(ok ? plain : render(true).flatMap((l) => l.split("\n")));
   }
   const parts = [...(titleLines.length > 0 ? [titleLines] : []), ...blocks].map((b) => b.join("\n"));

@@ -79,7 +79,9 @@ export const ElementRow = memo(function ElementRow({
 }: ElementRowProps) {
   const { id, type, content } = element;
   const register = useCallback((node: HTMLTextAreaElement | null) => actions.register(id, node), [actions, id]);
-  const spaceBefore = first ? 0 : GEOMETRY[type].spaceBefore;
+  // blank lines kept from an .fdx (Backspace at the start removes one), each with action's space before
+  const blanks = (element.blankLinesBefore ?? 0) * (GEOMETRY.action.spaceBefore + 1);
+  const spaceBefore = first ? 0 : GEOMETRY[type].spaceBefore + blanks;
   return (
     <div data-element-row={id} className="relative" style={{ paddingTop: spaceBefore * LINE_PX }}>
       {pageStart !== undefined && (

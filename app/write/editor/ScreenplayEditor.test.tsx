@@ -229,6 +229,23 @@ describe("screenplay editor: keys", () => {
     expect(values()).toEqual([""]); // the last element stays
   });
 
+  it("shows an .fdx's kept blank lines above an element, and Backspace at its start removes them one at a time", async () => {
+    const user = userEvent.setup();
+    await open(scriptFile({ elements: [el("a", "action", "Rain."), { ...el("b", "slug", "INT. HALL - DAY"), blankLinesBefore: 2 }] }));
+    const row = () => document.querySelector<HTMLElement>('[data-element-row="b"]')!;
+    // a heading's own two blank lines plus two kept lines, each with action's space before: 2 + 2 × 2 lines of 24 px
+    expect(row().style.paddingTop).toBe("144px");
+    fields()[1]!.focus();
+    fields()[1]!.setSelectionRange(0, 0);
+    await user.keyboard("{Backspace}");
+    expect(row().style.paddingTop).toBe("96px");
+    await user.keyboard("{Backspace}");
+    expect(row().style.paddingTop).toBe("48px");
+    expect(values()).toEqual(["Rain.", "INT. HALL - DAY"]);
+    await user.keyboard("{Backspace}");
+    expect(values()).toEqual(["Rain.INT. HALL - DAY"]); // then it merges as before
+  });
+
   it("moves between elements with the arrows at the first and last line", async () => {
     const user = userEvent.setup();
     await open(scriptFile({ elements: [el("a", "action", "One"), el("b", "action", "Two")] }));

@@ -151,6 +151,21 @@ export function mergeWithPrevious(elements: Elements, id: string): EditResult | 
   return { elements: next, focus: { id: prev.id, caret: prev.content.length } };
 }
 
+/**
+ * Backspace at the very start of an element that keeps blank lines above it (an .fdx's empty paragraphs):
+ * one blank line goes, and the text stays where it is. Null when there is none to remove.
+ */
+export function removeBlankLineBefore(elements: Elements, id: string): EditResult | null {
+  const i = indexOfId(elements, id);
+  const el = elements[i];
+  if (!el?.blankLinesBefore) return null;
+  const { blankLinesBefore, ...rest } = el;
+  return {
+    elements: replaceAt(elements, i, blankLinesBefore > 1 ? { ...rest, blankLinesBefore: blankLinesBefore - 1 } : rest),
+    focus: { id, caret: 0 },
+  };
+}
+
 /** Delete at the very end of an element: the next element's text joins this one. */
 export function mergeNext(elements: Elements, id: string): EditResult | null {
   const i = indexOfId(elements, id);

@@ -25,6 +25,7 @@ import {
   isBareParens,
   mergeNext,
   mergeWithPrevious,
+  removeBlankLineBefore,
   pasteElements,
   removeElement,
   retypeElement,
@@ -198,6 +199,11 @@ export function useEditorKeyboard({ store, readOnly, dismissed, setDismissed, fo
       return apply({ elements: updateContent(list, id, ""), focus: { id, caret: 0 } });
     }
     if (e.key === "Backspace" && !mod && !e.altKey && collapsed && ta.selectionStart === 0) {
+      const unspaced = removeBlankLineBefore(list, id);
+      if (unspaced) {
+        e.preventDefault();
+        return apply(unspaced);
+      }
       if (el.content === "") {
         const result = removeElement(list, id);
         if (result) {

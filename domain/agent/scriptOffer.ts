@@ -17,5 +17,4 @@ export type SceneDraft = z.infer<typeof sceneDraftSchema>;
 
 export const SCRIPT_OFFER_MESSAGES = {
   none: "This answer offers no scene to write.",
-  written: (name: string) => `Wrote the scene into the script "${name}".`,
 } as const;

@@ -13,8 +13,6 @@ export function priceLocalRuns(on: boolean): void {
   priced = on;
 }
 
-export const localRunsPriced = (): boolean => priced;
-
 /** A run of this provider costs nothing on this studio. */
 export const runsFreeHere = (provider: string): boolean => provider === "local" && !priced;
 

@@ -69,8 +69,12 @@ export function TutorialTour({ onClose, onMode }: { onClose(): void; onMode(mode
     return () => cancelAnimationFrame(frame);
   }, [step, direction, onMode]);
 
+  // One key listener for the tour's life; it reads the current step through a ref.
+  const keys = useRef({ go, index, onClose });
+  keys.current = { go, index, onClose };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      const { go, index, onClose } = keys.current;
       if (e.key === "Escape") onClose();
       else if (e.key === "ArrowRight") go(index + 1);
       else if (e.key === "ArrowLeft") go(index - 1);
@@ -80,7 +84,7 @@ export function TutorialTour({ onClose, onMode }: { onClose(): void; onMode(mode
     };
     window.addEventListener("keydown", onKey, true);
     return () => window.removeEventListener("keydown", onKey, true);
-  });
+  }, []);
 
   useLayoutEffect(() => {
     if (rect) nextRef.current?.focus({ preventScroll: true });

@@ -148,9 +148,11 @@ export function descriptionIn(req: ParsedRequest): string | undefined {
   return text.length >= 3 ? text : undefined;
 }
 
+const FRAMES_OF = new RegExp(`(${NUMBER_PATTERN})\\s+(?:shots?|frames?|panels?)\\b`);
+
 /** The number of frames asked ("a 4-shot storyboard", "in 6 frames"), or undefined. */
 export function describedFrameCount(lower: string): number | undefined {
-  const m = FRAME_COUNT.exec(lower) ?? new RegExp(`(${NUMBER_PATTERN})\\s+(?:shots?|frames?|panels?)\\b`).exec(lower);
+  const m = FRAME_COUNT.exec(lower) ?? FRAMES_OF.exec(lower);
   return m ? numberValue(m[1]!) : undefined;
 }
 

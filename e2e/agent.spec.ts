@@ -188,5 +188,12 @@ test("a view-only member reads the agent's chat live but cannot ask or apply", a
   await expect(panel.getByTestId("agent-message-user")).toContainText("an image of a lighthouse at dusk");
   await expect(panel.getByTestId("agent-plan")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Apply" })).toHaveCount(0);
+  // A storyboard answer offers to write the scene into a script: the viewer reads the offer, with no button.
+  await apiCall(request, ownerToken, "post", `/api/projects/${project.body.id}/agent/messages`, {
+    content: "make a 4-shot storyboard of a chase in the rain",
+  });
+  const offer = panel.getByTestId("agent-message-agent").filter({ hasText: "I can write it into a new script" });
+  await expect(offer).toBeVisible();
+  await expect(offer.getByRole("button", { name: "Write into a script" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/agent-view-only.png" });
 });

@@ -177,6 +177,19 @@ interface Cut {
   offset: number;
   /** A sentence end inside a paragraph (not a boundary between parts). */
   midSentence: boolean;
+  /**
+   * Right after a parenthetical: Final Draft cuts there only when no other cut is allowed and the dialogue
+   * before the parenthetical ends a sentence (its probe "two-short-sentences-plus-one-liner"; Gumshoe's
+   * "ygu, (…)" stays whole).
+   */
+  lastResort?: true;
+}
+
+/** The parenthetical at `at` follows dialogue whose last paragraph ends a sentence. */
+function sentenceBeforeParenthetical(items: readonly Item[], at: number): boolean {
+  const before = items[at - 1];
+  const last = before?.paras[before.paras.length - 1]?.text ?? "";
+  return before?.el.type === "dialogue" && endsSentence(last);
 }
 
 /** Every place a flow block could be cut (validity and ranking are judged on the re-wrapped halves). */
@@ -187,8 +200,11 @@ function cutsOf(b: Block, relaxed: boolean): Cut[] {
   const cuts: Cut[] = [];
   items.forEach((it, i) => {
     const prev = items[i - 1];
-    // between parts of a speech: not right after a parenthetical
+    // between parts of a speech; right after a parenthetical only as a last resort, and only when the line
+    // spoken before it ends a sentence
     if (i > 0 && (relaxed || prev!.el.type !== "parenthetical")) cuts.push({ item: i, para: 0, offset: 0, midSentence: false });
+    else if (i > 0 && sentenceBeforeParenthetical(items, i - 1))
+      cuts.push({ item: i, para: 0, offset: 0, midSentence: false, lastResort: true });
     if (it.el.type === "parenthetical" && !relaxed) return;
     const lines = itemLines(it, b.ctx);
     // a speech's part splits inside only when it wraps to three lines or more
@@ -283,7 +299,7 @@ export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading 
           spokenRest[0]!.trim().length >= 16 &&
           spokenRest[spokenRest.length - 1]!.trim().length >= 16);
       const topChars = top.reduce((n, it) => n + it.paras.reduce((m, p) => m + p.text.length, 0), 0);
-      score = [cut.midSentence ? 1 : 0, substantial ? 1 : 0, topLines, -Math.abs(topLines - restLines), topChars];
+      score = [cut.lastResort ? 0 : 1, cut.midSentence ? 1 : 0, substantial ? 1 : 0, topLines, -Math.abs(topLines - restLines), topChars];
     } else {
       // a runt (a last line of 12 characters or fewer) does not end an action's first part
       const last = topRows[topRows.length - 1]?.map((p) => p.text).join("") ?? "";

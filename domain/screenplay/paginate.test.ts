@@ -126,6 +126,25 @@ describe("dialogue splits with (MORE) and (CONT'D)", () => {
     expect(texts(pages[1], "dialogue")).toEqual(["All the facts and none of the", "flavor."]);
   });
 
+  it("cuts right after a parenthetical only when nothing else may, and the line before it ends a sentence", () => {
+    // rows 50–53: the cue, a line, the parenthetical and one line; the last speech is two lines of which the
+    // second sentence alone would be one line on the next page (Final Draft's plus-one-liner probe)
+    const speech = (first: string) => [
+      filler(49),
+      el("character", "EDWARD"),
+      el("dialogue", first),
+      el("parenthetical", "(she shakes her head)"),
+      el("dialogue", "Fuck it. He'd have told it wrong. None of the flavor or sauce, honey."),
+    ];
+    const cut = letter(speech("Will never told you that?"));
+    expect(texts(cut[0]).slice(-2)).toEqual(["(she shakes her head)", "(MORE)"]);
+    expect(texts(cut[1], "dialogue")[0]).toBe("Fuck it. He'd have told it wrong.");
+    // a line that runs on into the parenthetical ("…you,") is not cut from it: the speech moves whole
+    const whole = letter(speech("Will never told you,"));
+    expect(texts(whole[0])).not.toContain("EDWARD");
+    expect(texts(whole[1])[0]).toBe("EDWARD");
+  });
+
   it("cuts a wrapped speech at a sentence end and re-wraps the rest", () => {
     const speech = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} is here.`).join(" ");
     const pages = letter([filler(47), el("character", "ANNA"), el("dialogue", speech)]);

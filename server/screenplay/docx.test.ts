@@ -50,15 +50,17 @@ describe("renderScreenplayDocx", () => {
       expect(xml, id).toMatch(/<w:sz w:val="24"\/>/);
       expect(xml, id).toMatch(/w:line="240" w:lineRule="exact"/);
     }
-    expect(styleXml(styles, "Character")).toMatch(/<w:ind w:left="3168"\/>/);
+    // the PDF's geometry (Final Draft's defaults here): character 3.5–7.3 in, parenthetical 2.9/3.0–5.6 in, dialogue 2.5–6.0 in
+    expect(styleXml(styles, "Character")).toMatch(/<w:ind w:left="2880" w:right="288"\/>/);
     expect(styleXml(styles, "Character")).toMatch(/<w:caps\/>/);
     expect(styleXml(styles, "Dialogue")).toMatch(/<w:ind w:left="1440" w:right="2160"\/>/);
-    expect(styleXml(styles, "Parenthetical")).toMatch(/<w:ind w:left="2448" w:right="2736" w:hanging="144"\/>/);
+    expect(styleXml(styles, "Parenthetical")).toMatch(/<w:ind w:left="2160" w:right="2736" w:hanging="144"\/>/);
+    expect(styleXml(styles, "Transition")).toMatch(/<w:ind w:left="5760" w:right="576"\/>/);
     // 61 columns of action, as Final Draft and our PDF wrap it (check:docx: LibreOffice then keeps our pages)
-    for (const id of ["Action", "SceneHeading", "Shot"]) expect(styleXml(styles, id), id).toMatch(/<w:ind w:right="-144"\/>/);
+    for (const id of ["Action", "SceneHeading", "Shot"]) expect(styleXml(styles, id), id).toMatch(/<w:ind w:left="0" w:right="-144"\/>/);
     expect(styleXml(styles, "Transition")).toMatch(/<w:jc w:val="right"\/>/);
     expect(styleXml(styles, "SceneHeading")).toMatch(/<w:keepNext\/>/);
-    expect(styleXml(styles, "SceneHeading")).toMatch(/<w:spacing [^>]*w:before="240"/);
+    expect(styleXml(styles, "SceneHeading")).toMatch(/<w:spacing [^>]*w:before="480"/);
     expect(styleXml(styles, "Dialogue")).toMatch(/<w:spacing [^>]*w:before="0"/);
     expect(styleXml(styles, "Character")).toMatch(/<w:next w:val="Dialogue"\/>/);
   });
@@ -93,6 +95,15 @@ describe("renderScreenplayDocx", () => {
     expect(doc).toMatch(/<w:u w:val="single"\/>[\s\S]*?<w:t[^>]*>under<\/w:t>/);
     expect(doc).toMatch(/<w:tbl>/); // dual dialogue
     expect(doc).toMatch(/<w:jc w:val="center"\/>[\s\S]*?THE END/);
+  });
+
+  it("lays elements out in the file's own ElementSettings, as the PDF does", async () => {
+    const own: ParsedScript = { ...script, format: { elements: { dialogue: { left: 2, right: 6.5, spacing: 2, bold: true } } } };
+    const styles = unzip(await renderScreenplayDocx(own, { paper: "letter", sceneNumbers: "none" }))["word/styles.xml"]!;
+    const dialogue = styleXml(styles, "Dialogue");
+    expect(dialogue).toMatch(/<w:ind w:left="720" w:right="1440"\/>/);
+    expect(dialogue).toMatch(/w:line="480" w:lineRule="exact"/);
+    expect(dialogue).toMatch(/<w:b\/>/);
   });
 
   it("writes front matter pages between the title page and the script, numbered in lower-case roman numerals", async () => {

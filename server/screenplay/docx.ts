@@ -2,10 +2,9 @@
  * Screenplay → DOCX (`docx` 9) in screenplay layout, for Word and LibreOffice.
  *
  * - One paragraph style per element ("Scene Heading", "Action", "Character", "Parenthetical", "Dialogue",
- *   "Transition", "Shot"), ids without spaces, with the PDF's indents (twips from the 1.5 in left margin:
- *   character 2.2 in, parenthetical 1.6–4.1 in with a 0.1 in hanging indent, dialogue 1.0–4.5 in, transition
- *   flush right), a 12 pt line before headings, action, cues, transitions and shots, exact 12 pt lines
- *   (6 per inch), all caps where the PDF prints capitals, keep-with-next on headings, shots, cues and
+ *   "Transition", "Shot"), ids without spaces, laid out as the PDF lays it out: the script's own geometry
+ *   (an .fdx's ElementSettings, else Final Draft's defaults) as indents, space before, exact line spacing
+ *   (6 lines per inch), alignment, caps and styles; keep-with-next on headings, shots, cues and
  *   parentheticals, and Final Draft's Enter flow as each style's "next" style.
  * - Courier Prime 12 pt, embedded (its four faces) so the file looks the same without the font installed;
  *   Courier New is the fallback for complex scripts and Noto Sans JP / MS Mincho-like East Asian text is left
@@ -45,7 +44,18 @@ import {
 import type { ElementType, ParsedScript, ScreenplayElement, TitlePage } from "../../domain/screenplay/elements";
 import { paperOf } from "../../domain/screenplay/format";
 import { layFrontMatterPage, type FrontMatterLine } from "../../domain/screenplay/frontMatter";
-import { LINES_PER_PAGE, PAPER_INCHES, parseEmphasis, printableText, stripEmphasis, type Paper } from "../../domain/screenplay/layout";
+import { ELEMENT_TYPES } from "../../domain/screenplay/elementTypes";
+import {
+  CHARS_PER_INCH,
+  LINES_PER_PAGE,
+  PAPER_INCHES,
+  geometryOf,
+  parseEmphasis,
+  printableText,
+  stripEmphasis,
+  type GeometryTable,
+  type Paper,
+} from "../../domain/screenplay/layout";
 import { withAutoContinueds } from "../../domain/screenplay/autoContinueds";
 import { pageFormat, paginate, type PositionedLine } from "../../domain/screenplay/paginate";
 import { elementParts, type ElementPart } from "./docxPages";
@@ -76,36 +86,58 @@ export const DOCX_STYLES: Readonly<Record<ElementType, { id: string; name: strin
 };
 
 const inch = (n: number) => Math.round(n * TWIP);
+const LEFT_MARGIN_IN = 1.5;
+const RIGHT_MARGIN_IN = 1;
 
-function styles(): IParagraphStyleOptions[] {
-  const s = (
-    type: ElementType,
-    next: ElementType,
-    paragraph: IParagraphStyleOptions["paragraph"],
-    caps = false,
-  ): IParagraphStyleOptions => ({
-    id: DOCX_STYLES[type].id,
-    name: DOCX_STYLES[type].name,
-    basedOn: "Normal",
-    next: DOCX_STYLES[next].id,
-    quickFormat: true,
-    run: { font: RUN_FONTS, size: 24, ...(caps ? { allCaps: true } : {}) },
-    paragraph,
+/** Final Draft's Enter flow: the style each element's "next" is. */
+const NEXT_STYLE: Readonly<Record<ElementType, ElementType>> = {
+  slug: "action",
+  action: "action",
+  character: "dialogue",
+  parenthetical: "dialogue",
+  dialogue: "action",
+  transition: "slug",
+  shot: "action",
+};
+const KEEP_WITH_NEXT: ReadonlySet<ElementType> = new Set(["slug", "shot", "character", "parenthetical"]);
+
+/**
+ * One paragraph style per element type, laid out as the PDF lays it out: the script's own geometry (an .fdx's
+ * ElementSettings, else Final Draft's defaults), as indents from the 1.5 in left and 1 in right margins. A
+ * right indent may be negative: Final Draft fits one column more than action's 6 in, and Word and LibreOffice
+ * would otherwise wrap a full line early and spill a page over.
+ */
+function styles(geometry: GeometryTable, pageWidth: number): IParagraphStyleOptions[] {
+  return ELEMENT_TYPES.map((type) => {
+    const g = geometry[type];
+    const right = g.align === "right" ? g.right : g.x + g.width / CHARS_PER_INCH;
+    const hanging = g.x - g.firstX;
+    return {
+      id: DOCX_STYLES[type].id,
+      name: DOCX_STYLES[type].name,
+      basedOn: "Normal",
+      next: DOCX_STYLES[NEXT_STYLE[type]].id,
+      quickFormat: true,
+      run: {
+        font: RUN_FONTS,
+        size: 24,
+        ...(g.uppercase ? { allCaps: true } : {}),
+        ...(g.bold ? { bold: true } : {}),
+        ...(g.italic ? { italics: true } : {}),
+        ...(g.underline ? { underline: {} } : {}),
+      },
+      paragraph: {
+        spacing: { before: Math.round(g.spaceBefore * LINE), after: 0, line: Math.round(g.spacing * LINE), lineRule: LineRuleType.EXACT },
+        indent: {
+          left: inch(g.x - LEFT_MARGIN_IN),
+          right: inch(pageWidth - RIGHT_MARGIN_IN - right),
+          ...(hanging > 0 ? { hanging: inch(hanging) } : hanging < 0 ? { firstLine: inch(-hanging) } : {}),
+        },
+        ...(g.align === "right" ? { alignment: AlignmentType.RIGHT } : g.align === "center" ? { alignment: AlignmentType.CENTER } : {}),
+        ...(KEEP_WITH_NEXT.has(type) ? { keepNext: true } : {}),
+      },
+    };
   });
-  const before = { before: LINE, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
-  const none = { before: 0, after: 0, line: LINE, lineRule: LineRuleType.EXACT };
-  // Final Draft fits 61 columns in action's 6 in (the pagination wraps so): the box reaches 0.1 in into the
-  // right margin, or Word and LibreOffice wrap a full line early and a page spills over
-  const fullWidth = { right: -inch(0.1) };
-  return [
-    s("slug", "action", { spacing: before, keepNext: true, indent: fullWidth }, true),
-    s("action", "action", { spacing: before, indent: fullWidth }),
-    s("character", "dialogue", { spacing: before, indent: { left: inch(2.2) }, keepNext: true }, true),
-    s("parenthetical", "dialogue", { spacing: none, indent: { left: inch(1.7), right: inch(1.9), hanging: inch(0.1) }, keepNext: true }),
-    s("dialogue", "action", { spacing: none, indent: { left: inch(1.0), right: inch(1.5) } }),
-    s("transition", "slug", { spacing: before, alignment: AlignmentType.RIGHT, indent: { left: inch(4.0) } }, true),
-    s("shot", "action", { spacing: before, keepNext: true, indent: fullWidth }, true),
-  ];
 }
 
 let fontCache: { data: Buffer; bold: Buffer; italic: Buffer; boldItalic: Buffer } | null = null;
@@ -390,13 +422,16 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
   const paperName = opts.paper ?? paperOf(format.page);
   const paper = PAPER_INCHES[paperName];
   // two lines more than the pagination's page: a split speech's (MORE) and NAME (CONT'D) take none of its
-  // lines in the PDF (they print in the margins) but do in Word; every page still ends at an explicit break
-  const lines = LINES_PER_PAGE[paperName] + 2;
+  // lines in the PDF (they print in the margins) but do in Word; and with lines wider spaced than one, the
+  // blank part of the last line before a (MORE), which the pagination drops, as well. Every page still ends
+  // at an explicit break, so the extra room moves nothing up.
+  const widest = Math.max(...ELEMENT_TYPES.map((t) => geometryOf(format)[t].spacing));
+  const lines = LINES_PER_PAGE[paperName] + 2 + Math.ceil(widest - 1);
   const size = { width: inch(paper.width), height: inch(paper.height) };
   const margin = {
     top: TWIP,
-    left: inch(1.5),
-    right: TWIP,
+    left: inch(LEFT_MARGIN_IN),
+    right: inch(RIGHT_MARGIN_IN),
     bottom: size.height - TWIP - lines * LINE,
     header: inch(0.5),
     footer: inch(0.5),
@@ -446,7 +481,7 @@ export async function renderScreenplayDocx(script: ParsedScript, opts: Screenpla
           paragraph: { spacing: { before: 0, after: 0, line: LINE, lineRule: LineRuleType.EXACT } },
         },
       },
-      paragraphStyles: styles(),
+      paragraphStyles: styles(geometryOf(format), paper.width),
     },
     sections,
   });

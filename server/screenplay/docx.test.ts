@@ -129,7 +129,7 @@ describe("renderScreenplayDocx", () => {
     expect(text.indexOf("ALAN")).toBeGreaterThan(text.indexOf("THE TEST"));
     expect(text.indexOf("ALAN")).toBeLessThan(text.indexOf("INT. HOUSE - DAY"));
     // the PDF's column: 0.94 in from the page's edge is 0.56 in left of the 1.5 in margin
-    expect(doc).toMatch(/<w:ind w:left="-806"\/>[\s\S]*?<w:b\/>[\s\S]*?ALAN/);
+    expect(doc).toMatch(/<w:ind w:left="-806" w:right="-720"\/>[\s\S]*?<w:b\/>[\s\S]*?ALAN/);
   });
 
   it("puts scene numbers in the margins and supports A4", async () => {

@@ -408,7 +408,8 @@ function frontMatterBody(lines: FrontMatterLine[]): Paragraph[] {
     const before = (line.row - next) * LINE;
     next = line.row + 1;
     return new Paragraph({
-      indent: { left: inch(line.x - 1.5) },
+      // already wrapped as the PDF prints it: the box reaches into the right margin so nothing wraps again
+      indent: { left: inch(line.x - LEFT_MARGIN_IN), right: -inch(RIGHT_MARGIN_IN / 2) },
       spacing: { before, after: 0, line: LINE, lineRule: LineRuleType.EXACT },
       children: styledRuns(line),
     });

@@ -5,6 +5,7 @@ import { basename, join } from "node:path";
 import { importScript } from "../importScript";
 import { renderScreenplayDocx } from "../docx";
 import { renderScreenplayPdf } from "../pdf";
+import { pdfPages } from "./pdfText";
 import { comparePageStarts, pageKeys } from "./pageBreaks";
 
 /**
@@ -15,14 +16,6 @@ import { comparePageStarts, pageKeys } from "./pageBreaks";
  * as check:pagination does with Final Draft's: the share of our page breaks that LibreOffice makes on the same
  * word, and both page counts (a page LibreOffice spills over shows as one more).
  */
-
-function pdfPages(file: string): string[] {
-  const run = spawnSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`pdftotext failed on ${file}: ${run.stderr}`);
-  const pages = run.stdout.split("\f");
-  if (pages.length && pages[pages.length - 1]!.trim() === "") pages.pop();
-  return pages;
-}
 
 async function main(): Promise<void> {
   const dir = process.argv.slice(2).find((a) => a !== "--");

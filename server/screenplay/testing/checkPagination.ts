@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { importScript } from "../importScript";
 import { renderScreenplayPdf } from "../pdf";
+import { pdfPages } from "./pdfText";
 import { comparePageStarts, pageKeys, type BreakComparison } from "./pageBreaks";
 import { checkProbe, describeExpected, probeSchema } from "./probeCheck";
 
@@ -20,14 +21,6 @@ import { checkProbe, describeExpected, probeSchema } from "./probeCheck";
  * each prints whether our pagination splits or pushes its speech where Final Draft did. Several DIRs may be
  * given (`-- corpus/ probes/`).
  */
-
-function pdfPages(file: string): string[] {
-  const run = spawnSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`pdftotext failed on ${file}: ${run.stderr}`);
-  const pages = run.stdout.split("\f");
-  if (pages.length && pages[pages.length - 1]!.trim() === "") pages.pop();
-  return pages;
-}
 
 function referencePages(dir: string, name: string): string[] | null {
   const pdf = join(dir, `${name}.pdf`);

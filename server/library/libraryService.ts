@@ -36,6 +36,11 @@ const summary = (r: BlockRow): LibraryBlockSummary => {
     nodeCount: sub.nodes.length,
     inputs: sub.inputs.map((p) => p.label),
     outputs: sub.outputs.map((p) => p.label),
+    models: [
+      ...new Set(
+        sub.nodes.flatMap((n) => (typeof n.data.selectedModel === "string" && n.data.selectedModel ? [n.data.selectedModel] : [])),
+      ),
+    ],
     createdAt: r.createdAt.toISOString(),
   };
 };
@@ -72,6 +77,12 @@ export async function saveBlock(deps: LibraryDeps, userId: string, body: SaveBlo
 export async function listBlocks(db: Db, userId: string): Promise<LibraryBlockSummary[]> {
   const rows = await db.select().from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId)).orderBy(asc(libraryBlocks.name));
   return rows.map(summary);
+}
+
+/** The caller's blocks with their inner graphs, for the agent (it reads their names and inserts one by name). */
+export async function blocksForAgent(db: Db, userId: string): Promise<{ summary: LibraryBlockSummary; subgraph: SubgraphData }[]> {
+  const rows = await db.select().from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId)).orderBy(asc(libraryBlocks.name));
+  return rows.map((r) => ({ summary: summary(r), subgraph: r.subgraph as SubgraphData }));
 }
 
 async function ownBlock(db: Db, userId: string, where: { id: string } | { name: string }): Promise<BlockRow> {

@@ -41,7 +41,9 @@ describe("use my library block (rule-based planner)", () => {
     expect(answer.reply).toContain(`on "${HARBOUR.title}"`);
     const compiled = compileAnswer(answer, canvas);
     const added = compiled.changes.flatMap((c) => (c.type === "node-added" ? [c.node] : []));
-    expect(added).toEqual([expect.objectContaining({ type: "subgraph", data: expect.objectContaining({ title: "Character turnaround" }) })]);
+    expect(added).toEqual([
+      expect.objectContaining({ type: "subgraph", data: expect.objectContaining({ title: "Character turnaround" }) }),
+    ]);
     const edges = compiled.changes.flatMap((c) => (c.type === "edge-added" ? [c.edge] : []));
     expect(edges).toEqual([expect.objectContaining({ source: HARBOUR.id, target: added[0]!.id, targetHandle: "in-1" })]);
   });
@@ -49,7 +51,9 @@ describe("use my library block (rule-based planner)", () => {
   it("says which blocks there are when the name is not in the library, and how to save one when it is empty", () => {
     const missing = planCase(planOffline, "use my 'storm sequence' block on this image", spec({ selection: [HARBOUR.id] })).answer;
     expect(missing.plan).toBeNull();
-    expect(missing.reply).toBe(`There is no block called "storm sequence" in your library. Your blocks are "Character turnaround" and "Night look".`);
+    expect(missing.reply).toBe(
+      `There is no block called "storm sequence" in your library. Your blocks are "Character turnaround" and "Night look".`,
+    );
     const empty = planCase(planOffline, "use my turnaround block", spec({ library: [] })).answer;
     expect(empty.plan).toBeNull();
     expect(empty.reply).toMatch(/no blocks in your library yet.*Save to library/);

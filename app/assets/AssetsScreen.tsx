@@ -42,7 +42,7 @@ export function AssetsScreen({ project }: { project: Project | null }) {
       </header>
       <Tabs defaultValue="assets" className="gap-6">
         <TabsList aria-label="Assets or library blocks">
-          <TabsTrigger value="assets">Assets</TabsTrigger>
+          <TabsTrigger value="assets">Project assets</TabsTrigger>
           <TabsTrigger value="blocks" data-testid="assets-blocks-tab">
             Blocks
           </TabsTrigger>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { subgraphOf } from "../../domain/canvas/subgraph";
 import { LIBRARY_DESCRIPTION_MAX, LIBRARY_NAME_MAX } from "../../domain/library/api";
@@ -16,10 +16,9 @@ export function SaveToLibraryDialog() {
   const ctx = useCanvasContext();
   const nodeId = useSession((s) => s.savingBlockNodeId);
   const projectId = useCanvas((s) => s.projectId);
-  const sub = useCanvas((s) => {
-    const node = nodeId ? s.nodes.find((n) => n.id === nodeId) : undefined;
-    return node ? subgraphOf(node) : null;
-  });
+  // The node itself (a stable reference until it changes); its subgraph is parsed from it once per change.
+  const node = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId) : undefined));
+  const sub = useMemo(() => (node ? subgraphOf(node) : null), [node]);
   const session = useSessionActions();
   const queryClient = useQueryClient();
   const [name, setName] = useState("");

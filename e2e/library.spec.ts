@@ -76,7 +76,7 @@ test("save a subgraph to the library, insert it into another project from Assets
   // The same name again: the server's words under the field, and nothing saved.
   await card.getByTestId("subgraph-menu").click();
   await page.getByRole("menuitem", { name: "Save to library…" }).click();
-  await dialog.getByLabel("Name").fill("character turnaround");
+  await dialog.getByLabel("Name").fill("Character turnaround");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("You already have a block with this name");
   await dialog.getByRole("button", { name: "Cancel" }).click();

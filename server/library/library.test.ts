@@ -38,6 +38,8 @@ describe("library blocks (issue 34, 3)", () => {
     expect((await h.call(user, "POST", "/api/library/blocks", { projectId, nodeId: "sg", name: "character turnaround" })).body.error).toBe(
       LIBRARY_MESSAGES.nameTaken,
     );
+    // Names differ by more than case (the agent finds a block by its name in any case).
+    expect((await h.call(user, "POST", "/api/library/blocks", { projectId, nodeId: "sg", name: "Character Turnaround" })).status).toBe(409);
     const list = await h.call(user, "GET", "/api/library/blocks");
     expect(list.body.blocks.map((b: { name: string }) => b.name)).toEqual(["character turnaround"]);
 

@@ -53,10 +53,8 @@ test("save a subgraph to the library, insert it into another project from Assets
   await expect(page.getByTestId("canvas-mode")).toBeVisible({ timeout: 60_000 });
   await page.locator(".react-flow__pane").click({ position: { x: 700, y: 500 } });
   await page.keyboard.press("Shift+Digit1");
-  await c.select("Idea");
-  await page.keyboard.down("Control");
-  await c.node("Key art").getByTestId("node-title").click();
-  await page.keyboard.up("Control");
+  // Key art becomes the block; Idea, which feeds it, stays outside as the block's input.
+  await c.select("Key art");
   await page.getByTestId("convert-to-subgraph").click();
   const card = page.getByTestId("subgraph-card");
   await expect(card).toBeVisible();
@@ -91,7 +89,8 @@ test("save a subgraph to the library, insert it into another project from Assets
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Character turnaround");
   await expect(row).toContainText("A sea captain's character sheet from one idea");
-  await expect(row).toContainText("2 nodes");
+  await expect(row).toContainText("1 node");
+  await expect(row).toContainText("Local Sketch");
   await page.screenshot({ path: "test-results/library-blocks-list.png" });
   await row.getByTestId("library-insert").click();
   const check = page.getByRole("dialog", { name: "Insert block" });
@@ -102,14 +101,16 @@ test("save a subgraph to the library, insert it into another project from Assets
   const inserted = page.getByTestId("subgraph-card");
   await expect(inserted.getByTestId("subgraph-name")).toHaveText("Character turnaround");
   await expect(page.getByText(`Inserted "Character turnaround"`)).toBeVisible();
-  await expect.poll(async () => (await innerOnServer(page, target)).length).toBe(2);
+  await expect(inserted.getByTestId("subgraph-inputs")).toContainText("Key art");
+  await expect.poll(async () => (await innerOnServer(page, target)).length).toBe(1);
   await page.screenshot({ path: "test-results/library-inserted.png" });
 
   // Run it: its inner image node makes a picture, which the unpacked node shows.
   await page.getByTestId("run-all").click();
   await page.getByTestId("confirm-graph-run").click();
   await expect(page.getByText("Run finished: 1 node done")).toBeVisible({ timeout: 120_000 });
-  await expect(inserted.getByTestId("subgraph-progress")).toHaveText("1/2 done");
+  await expect(inserted.getByTestId("subgraph-progress")).toHaveText("1/1 done");
+  await expect.poll(async () => (await innerOnServer(page, target))[0]?.data.mediaUrl).toBeTruthy();
   await inserted.getByTestId("subgraph-unpack").click();
   await expect(c.image("Key art")).toBeVisible();
 });

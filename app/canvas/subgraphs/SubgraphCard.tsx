@@ -95,7 +95,7 @@ export const SubgraphCard = memo(function SubgraphCard({ id, data, selected }: N
         </ul>
       </div>
       <div className="nodrag flex items-center gap-2 border-t border-border px-3 py-2">
-        <span className="text-[11px] text-text-subtle">{sub.nodes.length} nodes inside</span>
+        <span className="text-[11px] text-text-subtle">{sub.nodes.length === 1 ? "1 node" : `${sub.nodes.length} nodes`} inside</span>
         <Button size="sm" variant="ghost" className="ml-auto" onClick={open} data-testid="subgraph-open">
           Open
         </Button>

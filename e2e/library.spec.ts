@@ -114,3 +114,55 @@ test("save a subgraph to the library, insert it into another project from Assets
   await inserted.getByTestId("subgraph-unpack").click();
   await expect(c.image("Key art")).toBeVisible();
 });
+
+/** Issue 34, part 3: "use my '…' block on this image" in the agent's chat puts the block on the canvas, wired from the image. */
+test("the agent inserts a library block by name, wired from the selected image", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUpInBrowser(page, newAccount("LibraryAgent"));
+  // A saved block: one image node fed from outside (so it has an input), saved through the API.
+  const source = await newProject(page, "Block source");
+  const sub = {
+    name: "Turnaround",
+    nodes: [
+      {
+        id: "turn",
+        type: "generic_v2",
+        position: { x: 0, y: 0 },
+        data: { title: "Turn", contentType: "image", prompt: "turnaround sheet", selectedModel: "local/sketch", aspectRatio: "1:1" },
+      },
+    ],
+    edges: [],
+    inputs: [{ id: "in-1", label: "Turn", targets: ["turn"] }],
+    outputs: [],
+  };
+  await page.request.post(`/api/projects/${source}/structure`, {
+    data: { nodes: [{ id: "sg", type: "subgraph", position: { x: 0, y: 0 } }] },
+  });
+  await page.request.post("/api/workflows/autosave", {
+    data: { projectId: source, updates: [{ nodeId: "sg", prevRev: 0, nodeData: { title: "Turnaround", subgraph: sub, rev: 1 } }] },
+  });
+  const saved = await page.request.post("/api/library/blocks", { data: { projectId: source, nodeId: "sg", name: "Character turnaround" } });
+  expect(saved.status()).toBe(201);
+
+  const target = await newProject(page, "Hero");
+  await page.request.post(`/api/projects/${target}/structure`, { data: { nodes: [{ id: "hero", position: { x: 0, y: 0 } }] } });
+  await page.request.post("/api/workflows/autosave", {
+    data: { projectId: target, updates: [{ nodeId: "hero", prevRev: 0, nodeData: { title: "Hero", contentType: "image", rev: 1 } }] },
+  });
+  const c = canvas(page);
+  await page.goto(`/?project=${target}`);
+  await expect(page.getByTestId("canvas-mode")).toBeVisible({ timeout: 60_000 });
+  await c.select("Hero");
+  await page.getByTestId("agent-mode").click();
+  const panel = page.getByTestId("agent-panel");
+  const input = panel.getByLabel("Message the agent");
+  await input.fill("use my 'character turnaround' block on this image");
+  await input.press("Enter");
+  const plan = panel.getByTestId("agent-plan");
+  await expect(plan).toContainText("Character turnaround");
+  await plan.getByRole("button", { name: "Apply" }).click();
+  const inserted = page.getByTestId("subgraph-card");
+  await expect(inserted.getByTestId("subgraph-name")).toHaveText("Character turnaround");
+  await expect(c.edges).toHaveCount(1);
+  await page.screenshot({ path: "test-results/library-agent-inserted.png" });
+});

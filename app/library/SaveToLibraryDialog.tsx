@@ -26,12 +26,13 @@ export function SaveToLibraryDialog() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = !!nodeId && !!sub;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields start afresh when a dialog opens, not on each edit of the subgraph.
   useEffect(() => {
     if (!nodeId) return;
     setName(sub?.name ?? "");
     setDescription("");
     setError(null);
-  }, [nodeId]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [nodeId]);
 
   const close = () => !busy && session.startSaveToLibrary(null);
   const submit = async (e: FormEvent) => {

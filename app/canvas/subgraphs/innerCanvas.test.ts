@@ -34,8 +34,16 @@ function open() {
   const started: GraphRunRequest[] = [];
   const ranOutside: (string | null)[] = [];
   const generation = {
-    graph: { start: async (request: GraphRunRequest) => (started.push(request), null) },
-    run: async (id: string | null) => (ranOutside.push(id), null),
+    graph: {
+      start: async (request: GraphRunRequest) => {
+        started.push(request);
+        return null;
+      },
+    },
+    run: async (id: string | null) => {
+      ranOutside.push(id);
+      return null;
+    },
   } as unknown as CanvasContextValue["generation"];
   const outer: CanvasContextValue = {
     store: client.store,

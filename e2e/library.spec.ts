@@ -111,6 +111,14 @@ test("save a subgraph to the library, insert it into another project from Assets
   await expect(page.getByText("Run finished: 1 node done")).toBeVisible({ timeout: 120_000 });
   await expect(inserted.getByTestId("subgraph-progress")).toHaveText("1/1 done");
   await expect.poll(async () => (await innerOnServer(page, target))[0]?.data.mediaUrl).toBeTruthy();
+  // Inside the open block, Enter runs the selected inner node through the graph run API by its address:
+  // unchanged since the run above, it is cached (before, the run looked for an id the canvas lacks).
+  await inserted.getByTestId("subgraph-name").dblclick();
+  const editor = page.getByTestId("subgraph-editor");
+  await editor.getByTestId("node-title").getByText("Key art", { exact: true }).click();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Nothing to run: 1 node cached")).toBeVisible();
+  await editor.getByTestId("subgraph-breadcrumb-canvas").click();
   await inserted.getByTestId("subgraph-unpack").click();
   await expect(c.image("Key art")).toBeVisible();
 });

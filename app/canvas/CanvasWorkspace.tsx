@@ -34,6 +34,9 @@ import { QUEUE_KEY } from "../queue/useMyQueue";
 import { useStore } from "zustand";
 import { createInnerCanvas } from "./subgraphs/innerCanvas";
 import { SubgraphEditor } from "./subgraphs/SubgraphEditor";
+import { takeBlock } from "../library/pendingBlock";
+import { insertBlock, LibraryDialog } from "../library/LibraryDialog";
+import { SaveToLibraryDialog } from "../library/SaveToLibraryDialog";
 
 /** From a node's top-left corner to about the middle of its card. */
 const REVEAL_OFFSET = 190;
@@ -154,6 +157,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
       commands: client.commands,
       generation,
       agent,
+      flushWrites,
       applyPendingStoryboard,
     };
   });
@@ -235,6 +239,9 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
                   toast.info("That node is no longer on the canvas", { description: "It was deleted after the link was made." });
                 }
                 ctx.applyPendingStoryboard();
+                // A block sent from Assets › Blocks goes in at the centre of the view now that there is one.
+                const block = takeBlock(projectId);
+                if (block) insertBlock(ctx.commands, block);
                 // bench/canvas measures time to this mark (canvas ready for input).
                 performance.mark("canvas-ready");
               }}
@@ -248,6 +255,8 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         </div>
         <FocusedView />
         <RenameDialog />
+        <SaveToLibraryDialog />
+        <LibraryDialog />
         <RunGraphDialog />
         <RunPerShotDialog />
       </ReactFlowProvider>

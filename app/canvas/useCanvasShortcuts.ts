@@ -19,7 +19,7 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
       if (!action) return;
       const s = store.getState();
       const ui = session.getState();
-      if (ui.focusedNodeId || ui.renamingNodeId || ui.searching) return;
+      if (ui.focusedNodeId || ui.renamingNodeId || ui.searching || ui.savingBlockNodeId || ui.libraryOpen) return;
       e.preventDefault();
       switch (action) {
         case "undo":

@@ -75,6 +75,12 @@ export function readCanvas(input: PlannerInput, offset = 0): string {
     shotLists: (input.shotLists ?? [])
       .slice(0, 50)
       .map((l) => ({ id: l.id, name: cut(l.name, 200), shots: l.scenes.reduce((n, s) => n + s.shots.length, 0) })),
+    // The asker's saved blocks (insert_block takes one by name).
+    libraryBlocks: (input.library ?? []).slice(0, 50).map((b) => ({
+      name: cut(b.name, 200),
+      ...(b.description ? { description: cut(b.description, 200) } : {}),
+      inputs: b.inputs.slice(0, 10).map((i) => cut(i, 100)),
+    })),
   };
   const budget = READ_RESULT_MAX_CHARS - JSON.stringify(head).length - 400;
   const nodes = page(

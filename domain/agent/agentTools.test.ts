@@ -253,3 +253,28 @@ describe("agent tools", () => {
     expect(answer.plan!.steps).toHaveLength(1);
   });
 });
+
+describe("insert_block (issue 34, 3)", () => {
+  const library = [{ name: "Character turnaround", description: "Front, side, back", inputs: ["Front"], outputs: [] }];
+
+  it("adds an insert-block step for a block the library has, named loosely, and read_canvas lists the blocks", () => {
+    const build = startPlanBuild(buildInput({ library }));
+    expect(JSON.parse(answerToolCall(build, "read_canvas", "{}").text).libraryBlocks).toEqual([
+      { name: "Character turnaround", description: "Front, side, back", inputs: ["Front"] },
+    ]);
+    const added = answerToolCall(build, "insert_block", JSON.stringify({ key: "turn", block: "character turnaround", input: "img1" }));
+    expect(added.ok).toBe(true);
+    expect(added.build.steps).toEqual([{ op: "insert-block", key: "turn", block: "character turnaround", input: "img1" }]);
+    // The new block can be referred to by later steps.
+    expect(answerToolCall(added.build, "run_from_here", JSON.stringify({ node: "new:turn" })).ok).toBe(true);
+  });
+
+  it("refuses a name the library does not have, listing the names, and a block given as data", () => {
+    const build = startPlanBuild(buildInput({ library }));
+    const refused = answerToolCall(build, "insert_block", JSON.stringify({ key: "x", block: "storm" }));
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toBe(`Error: There is no block called "storm" in the library. The blocks are: "Character turnaround".`);
+    const smuggled = answerToolCall(build, "insert_block", JSON.stringify({ key: "x", block: "turnaround", subgraph: {} }));
+    expect(smuggled.ok).toBe(false);
+  });
+});

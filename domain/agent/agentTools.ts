@@ -16,6 +16,7 @@ import {
   type PlanStepOp,
 } from "./plan";
 import type { PlannerAnswer, PlannerInput } from "./planner";
+import { findBlockName, listBlockNames } from "../library/blockNames";
 
 /**
  * The tools a tool-calling model plans with. Read tools answer with the PlannerInput's data and
@@ -32,6 +33,7 @@ export const AGENT_TOOL_NAMES = [
   "read_script",
   "read_shot_list",
   "add_node",
+  "insert_block",
   "connect",
   "update_node",
   "delete_node",
@@ -53,6 +55,7 @@ export interface AgentTool {
 /** The plan step each plan-building tool adds. */
 const STEP_OF_TOOL = {
   add_node: "add-node",
+  insert_block: "insert-block",
   connect: "connect",
   update_node: "update-node",
   delete_node: "delete-node",
@@ -66,9 +69,9 @@ type PlanToolName = keyof typeof STEP_OF_TOOL;
 const isPlanTool = (name: string): name is PlanToolName => Object.hasOwn(STEP_OF_TOOL, name);
 
 /** A step's schema without `op`, with notes for the model on some fields (the rules stay plan.ts's). */
-function stepArgs(op: PlanStepOp, notes: Record<string, string> = {}): z.ZodObject {
+function stepArgs(op: PlanStepOp, notes: Record<string, string> = {}, omit: Record<string, true> = {}): z.ZodObject {
   const variant = planStepSchema.options.find((o) => o.shape.op.value === op)!;
-  const args = (variant as z.ZodObject).omit({ op: true });
+  const args = (variant as z.ZodObject).omit({ op: true, ...omit });
   const described = Object.fromEntries(
     Object.entries(notes).map(([field, note]) => [field, (args.shape[field] as z.ZodType).describe(note)]),
   );
@@ -135,6 +138,21 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       near: REF,
       ...FIELDS,
     }),
+  },
+  {
+    name: "insert_block",
+    description:
+      'Inserts one of the film maker\'s saved library blocks (read_canvas lists them as libraryBlocks) as a new subgraph node; `input` (an image node) is wired into its first image input. Refer to it later as "new:<key>".',
+    parameters: stepArgs(
+      "insert-block",
+      {
+        key: "A short name for the new node, unique in this plan (letters, digits, - and _).",
+        block: "The block's name as libraryBlocks lists it.",
+        input: `The node wired into the block (usually the image it is used on). ${REF}`,
+      },
+      // The studio fills the block's graph in from the library.
+      { subgraph: true },
+    ),
   },
   {
     name: "connect",
@@ -302,6 +320,7 @@ function liveNodes(build: PlanBuild): Map<string, LiveNode> {
   for (const step of build.steps) {
     if (step.op === "add-node")
       nodes.set(`${NEW_NODE_PREFIX}${step.key}`, { kind: step.kind, ...(step.model ? { model: step.model } : {}) });
+    if (step.op === "insert-block") nodes.set(`${NEW_NODE_PREFIX}${step.key}`, { kind: "subgraph" });
     if (step.op === "update-node" && step.set.model) nodes.set(step.node, { ...nodes.get(step.node)!, model: step.set.model });
     if (step.op === "delete-node") nodes.delete(step.node);
   }
@@ -337,6 +356,16 @@ function checkStep(build: PlanBuild, step: PlanStep): string | null {
       if (nodes.has(`${NEW_NODE_PREFIX}${step.key}`) || build.steps.some((s) => s.op === "add-node" && s.key === step.key))
         return `The key "${step.key}" is already used in this plan; choose another.`;
       return firstMissing([...step.inputs, ...(step.near ? [step.near] : [])]) ?? modelProblem(step.model, step.kind);
+    case "insert-block": {
+      if (nodes.has(`${NEW_NODE_PREFIX}${step.key}`) || build.steps.some((s) => "key" in s && s.key === step.key))
+        return `The key "${step.key}" is already used in this plan; choose another.`;
+      const names = (build.input.library ?? []).map((b) => b.name);
+      if (!findBlockName(names, step.block))
+        return names.length
+          ? `There is no block called "${step.block}" in the library. The blocks are: ${listBlockNames(names, 50)}.`
+          : "The film maker has no blocks in their library.";
+      return step.input ? missing(step.input) : null;
+    }
     case "connect":
       if (step.from === step.to) return "A node cannot be connected to itself.";
       return firstMissing([step.from, step.to]);
@@ -381,6 +410,8 @@ function describeAdded(step: PlanStep, count: number): string {
   switch (step.op) {
     case "add-node":
       return `${n}: a ${step.kind} node; refer to it as "${NEW_NODE_PREFIX}${step.key}".`;
+    case "insert-block":
+      return `${n}: the block "${step.block}"; refer to it as "${NEW_NODE_PREFIX}${step.key}".`;
     case "connect":
       return `${n}: ${step.from} → ${step.to}.`;
     case "update-node":

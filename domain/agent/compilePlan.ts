@@ -3,6 +3,8 @@ import { canConnect } from "../canvas/connections";
 import type { CanvasEdge, NodeData, Position } from "../canvas/node";
 import { firstFreePosition, NEXT_NODE_OFFSET_X, NODE_FOOTPRINT, newEdgeId, newNodeId, nextNodePosition } from "../canvas/placement";
 import { findModel } from "../generation/catalogue";
+import { newSubgraphId, SUBGRAPH_NODE_TYPE, withSubgraph } from "../canvas/subgraph";
+import { imageInputOf } from "../library/blockInput";
 import { runChoicesOf } from "../generation/nodeChoices";
 import { conformedRunParameters, runCredits } from "../generation/runCost";
 import { checkToolParameters, findTool, nodeMediaOf, ToolParameterError, toolRunCredits } from "../tools/catalogue";
@@ -93,7 +95,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
     return ref;
   };
 
-  const connect = (source: string, target: string) => {
+  const connect = (source: string, target: string, targetHandle: string | null = null) => {
     const check = canConnect(new Set(nodes.keys()), edges, source, target);
     if (!check.ok) {
       if (check.reason === "duplicate") return;
@@ -106,7 +108,7 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
       source,
       target,
       sourceHandle: null,
-      targetHandle: null,
+      targetHandle,
     };
     edgeCount += 1;
     edges.push(edge);
@@ -160,6 +162,30 @@ function compile(plan: AgentPlan, canvas: PlanCanvas, opts: CompileOptions): Com
         lastPlaced = position;
         changes.push(nodeAdded(record));
         for (const input of inputs) connect(input, id);
+        break;
+      }
+      case "insert-block": {
+        if (created[step.key]) throw new PlanError(`Two steps add a node called "${step.key}".`);
+        if (!step.subgraph) throw new PlanError(`The block "${step.block}" is not in your library.`);
+        const input = step.input ? resolve(step.input, step) : undefined;
+        const anchor = input ? nodes.get(input)!.position : null;
+        const position = anchor
+          ? firstFreePosition({ x: anchor.x + NEXT_NODE_OFFSET_X, y: anchor.y }, occupied(), { x: 0, y: ROW_STEP })
+          : firstFreePosition(nextNodePosition(lastPlaced), occupied(), { x: NEXT_NODE_OFFSET_X, y: 0 });
+        const id = opts.newId?.(idCount) ?? newSubgraphId(opts.now + idCount);
+        idCount += 1;
+        const record: NodeRecord = {
+          id,
+          type: SUBGRAPH_NODE_TYPE,
+          position,
+          data: { ...withSubgraph({}, step.subgraph), rev: 1, lastModified: opts.now },
+        };
+        nodes.set(id, record);
+        created[step.key] = id;
+        touched.add(id);
+        lastPlaced = position;
+        changes.push(nodeAdded(record));
+        if (input) connect(input, id, imageInputOf(step.subgraph)?.id ?? null);
         break;
       }
       case "connect":

@@ -8,7 +8,11 @@ const quote = (s: string, max = 40) => `“${s.length > max ? `${s.slice(0, max)
 
 /** The lines a film maker reads in the plan before Apply; `titleOf` names the canvas's own nodes. */
 export function describePlan(plan: AgentPlan, titleOf: (nodeId: string) => string | undefined): string[] {
-  const added = new Map(plan.steps.flatMap((s) => (s.op === "add-node" ? [[s.key, s.title ?? s.key] as const] : [])));
+  const added = new Map(
+    plan.steps.flatMap((s) =>
+      s.op === "add-node" ? [[s.key, s.title ?? s.key] as const] : s.op === "insert-block" ? [[s.key, s.block] as const] : [],
+    ),
+  );
   const ref = (r: string) =>
     isNewNodeRef(r) ? quote(added.get(r.slice(NEW_NODE_PREFIX.length)) ?? r.slice(NEW_NODE_PREFIX.length)) : quote(titleOf(r) ?? "a node");
   return plan.steps.map((s) => describeStep(s, ref));
@@ -26,6 +30,8 @@ function describeStep(step: PlanStep, ref: (r: string) => string): string {
       ].filter(Boolean);
       return bits.length ? `${what} · ${bits.join(" · ")}` : what;
     }
+    case "insert-block":
+      return `Insert your block ${quote(step.block)}${step.input ? ` on ${ref(step.input)}` : ""}`;
     case "connect":
       return `Connect ${ref(step.from)} to ${ref(step.to)}`;
     case "update-node": {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ASPECT_RATIOS, nodeIdSchema } from "../canvas/node";
+import { subgraphDataSchema } from "../canvas/subgraph";
 
 /**
  * What the agent proposes before it acts: the nodes it adds or changes, what it connects and lays
@@ -23,6 +24,12 @@ export const NEW_NODE_PREFIX = "new:";
 export const newNodeRef = (key: string): PlanNodeRef => `${NEW_NODE_PREFIX}${key}`;
 export const isNewNodeRef = (ref: PlanNodeRef): boolean => ref.startsWith(NEW_NODE_PREFIX);
 
+const stepKeySchema = z
+  .string()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9_-]+$/, "A node key is letters, digits, - and _");
+
 const parametersSchema = z.record(z.string().max(100), z.unknown()).refine((p) => Object.keys(p).length <= 50, "At most 50 parameters");
 
 /** What a step may set on a node: the fields a person sets in the node's sidebar. */
@@ -44,16 +51,26 @@ export const planStepSchema = z.discriminatedUnion("op", [
   z
     .object({
       op: z.literal("add-node"),
-      key: z
-        .string()
-        .min(1)
-        .max(60)
-        .regex(/^[A-Za-z0-9_-]+$/, "A node key is letters, digits, - and _"),
+      key: stepKeySchema,
       kind: z.enum(PLAN_NODE_KINDS),
       inputs: z.array(planNodeRefSchema).max(20).default([]),
       near: planNodeRefSchema.optional(),
     })
     .extend(planNodeFieldsSchema.shape)
+    .strict(),
+  /**
+   * One of the user's library blocks (issue 34, 3) as a new subgraph node, `input` wired into its first image
+   * input. A planner names the block; the studio fills in `subgraph` from the asker's library before the plan
+   * is stored (server/agent/libraryBlocks.ts), so the browser compiles it as it compiles any other step.
+   */
+  z
+    .object({
+      op: z.literal("insert-block"),
+      key: stepKeySchema,
+      block: z.string().trim().min(1).max(200),
+      input: planNodeRefSchema.optional(),
+      subgraph: subgraphDataSchema.optional(),
+    })
     .strict(),
   z.object({ op: z.literal("connect"), from: planNodeRefSchema, to: planNodeRefSchema }).strict(),
   z.object({ op: z.literal("update-node"), node: planNodeRefSchema, set: planNodeFieldsSchema }).strict(),

@@ -45,6 +45,14 @@ export interface AgentShotListView {
   scenes: { index: number; title: string; location?: string; shots: { number: number; description: string; prompt: string }[] }[];
 }
 
+/** A library block as the agent reads it: what to call it and what goes in and comes out. */
+export interface AgentBlockView {
+  name: string;
+  description: string;
+  inputs: string[];
+  outputs: string[];
+}
+
 export interface PlannerInput {
   /** The user's words, trimmed, at most AGENT_MESSAGE_MAX characters. */
   request: string;
@@ -54,6 +62,8 @@ export interface PlannerInput {
   /** Nodes in the agent's context (the chips), in canvas order. */
   context: string[];
   scripts: AgentScriptView[];
+  /** The asker's library blocks (issue 34, 3), by name (absent: none were read). */
+  library?: AgentBlockView[];
   /** The project's shot lists (absent: none were read). */
   shotLists?: AgentShotListView[];
 }

@@ -48,6 +48,8 @@ export const librarySummarySchema = z.object({
   nodeCount: z.number().int(),
   inputs: z.array(z.string()),
   outputs: z.array(z.string()),
+  /** The model ids its nodes use, each once. */
+  models: z.array(z.string()),
   createdAt: z.string(),
 });
 export type LibraryBlockSummary = z.infer<typeof librarySummarySchema>;

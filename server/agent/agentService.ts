@@ -12,6 +12,8 @@ import { authorizeProject } from "../policies/projectPolicy";
 import type { RealtimeHub } from "../realtime/hub";
 import { loadCanvas } from "../services/canvasService";
 import { addAgentMessage, addRunReport, listAgentMessages, settlePlan } from "./agentMessageStore";
+import { fillBlocks } from "../../domain/agent/fillBlocks";
+import { blocksForAgent } from "../library/libraryService";
 import { answerMetadata, answerOf } from "./plannerAnswer";
 import { plannerInput, screenplaysOf, shotListsOf } from "./plannerInput";
 import { ruleBasedPlanner, type AgentPlanner } from "./planners";
@@ -62,14 +64,25 @@ export async function askAgent(
   listener?.send("user", question);
 
   // What the planner reads, read together.
-  const [canvas, planner, scripts, shotLists] = await Promise.all([
+  const [canvas, planner, scripts, shotLists, blocks] = await Promise.all([
     loadCanvas(db, projectId),
     deps.plannerFor?.(caller.id) ?? ruleBasedPlanner,
     screenplaysOf(db, projectId),
     shotListsOf(db, projectId),
+    blocksForAgent(db, caller.id),
   ]);
-  const input = plannerInput(request, canvas, scripts, shotLists);
-  const answer = await answerOf(planner, input, (delta) => listener?.send("delta", { text: delta }));
+  const input = plannerInput(
+    request,
+    canvas,
+    scripts,
+    shotLists,
+    blocks.map(({ summary: b }) => ({ name: b.name, description: b.description, inputs: b.inputs, outputs: b.outputs })),
+  );
+  // A block the plan names is the asker's own, put into the plan here (the browser has no library to read).
+  const answer = fillBlocks(
+    await answerOf(planner, input, (delta) => listener?.send("delta", { text: delta })),
+    blocks.map((b) => ({ name: b.summary.name, subgraph: b.subgraph })),
+  );
   const metadata = await answerMetadata(db, caller.id, answer, canvas, planner.name);
   const stored = await addAgentMessage(db, { projectId, userId: caller.id, type: "agent", content: answer.reply, metadata });
   await publish(hub, projectId, stored);

@@ -20,6 +20,7 @@ export function plannerInput(
   canvas: Canvas,
   scripts: PlannerInput["scripts"],
   shotLists: PlannerInput["shotLists"],
+  library?: PlannerInput["library"],
 ): PlannerInput {
   const onCanvas = new Set(canvas.nodes.map((n) => n.id));
   return {
@@ -29,6 +30,7 @@ export function plannerInput(
     context: request.contextNodeIds.filter((n) => onCanvas.has(n)),
     scripts,
     shotLists,
+    ...(library ? { library } : {}),
   };
 }
 

@@ -4,11 +4,10 @@
  * who may do what (viewers of a project may keep a copy but never insert into it; strangers get nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NodeRecord } from "../../domain/canvas/changes";
-import { convertToSubgraph } from "../../domain/canvas/subgraph";
 import { LIBRARY_MESSAGES } from "../../domain/library/api";
 import { COMPATIBILITY_MESSAGES } from "../../domain/workflowFile/compatibility";
 import { createHarness, projectWithViewer, type Harness, type TestUser } from "../test/harness";
+import { saveSubgraphProject } from "./libraryTesting";
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,41 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const node = (id: string, x: number, data: Record<string, unknown>): NodeRecord => ({
-  id,
-  type: "generic_v2",
-  position: { x, y: 0 },
-  data: { title: id, rev: 1, ...data },
-});
-
-/** A project holding a subgraph `sg` of a sketch node and a node of a model this studio does not have. */
-async function projectWithSubgraph(user: TestUser, projectId?: string) {
-  projectId ??= (await h.call(user, "POST", "/api/projects", { name: `L ${Math.random()}` })).body.id as string;
-  const plain = {
-    nodes: [
-      node("sketch", 0, {
-        title: "Turnaround",
-        prompt: "character turnaround",
-        selectedModel: "local/sketch",
-        contentType: "image",
-        status: "completed",
-        mediaUrl: "/api/media/abc",
-      }),
-      node("odd", 500, { title: "Odd", prompt: "x", selectedModel: "someone/else-model", contentType: "image" }),
-    ],
-    edges: [{ id: "e", source: "sketch", target: "odd" }],
-  };
-  const made = convertToSubgraph(["sketch", "odd"], plain, "sg", "Turnaround block");
-  if (!made.ok) throw new Error(made.error);
-  const sg = made.conversion.node;
-  await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: sg.id, type: sg.type, position: sg.position }] });
-  const saved = await h.call(user, "POST", "/api/workflows/autosave", {
-    projectId,
-    updates: [{ nodeId: sg.id, prevRev: 0, nodeData: sg.data }],
-  });
-  expect(saved.status).toBe(200);
-  return projectId;
-}
+const projectWithSubgraph = (user: TestUser, projectId?: string) => saveSubgraphProject(h, user, projectId);
 
 describe("library blocks (issue 34, 3)", () => {
   it("saves a subgraph with its prompts and models (no results), lists it, and prepares it for another project with the missing-model check", async () => {
@@ -63,11 +28,18 @@ describe("library blocks (issue 34, 3)", () => {
       description: "Front, side, back",
     });
     expect(saved.status).toBe(201);
-    expect(saved.body).toMatchObject({ name: "character turnaround", description: "Front, side, back", nodeCount: 2 });
+    expect(saved.body).toMatchObject({
+      name: "character turnaround",
+      description: "Front, side, back",
+      nodeCount: 2,
+      models: ["local/sketch", "someone/else-model"],
+    });
     // The same name again is refused; a plain node cannot be saved.
     expect((await h.call(user, "POST", "/api/library/blocks", { projectId, nodeId: "sg", name: "character turnaround" })).body.error).toBe(
       LIBRARY_MESSAGES.nameTaken,
     );
+    // Names differ by more than case (the agent finds a block by its name in any case).
+    expect((await h.call(user, "POST", "/api/library/blocks", { projectId, nodeId: "sg", name: "Character Turnaround" })).status).toBe(409);
     const list = await h.call(user, "GET", "/api/library/blocks");
     expect(list.body.blocks.map((b: { name: string }) => b.name)).toEqual(["character turnaround"]);
 

@@ -5,7 +5,7 @@
  * workflow files' missing-model check. A block is only ever its owner's: anyone else's id is not found.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { SUBGRAPH_NODE_TYPE, subgraphOf, type SubgraphData } from "../../domain/canvas/subgraph";
 import {
   LIBRARY_BLOCKS_MAX,
@@ -36,6 +36,11 @@ const summary = (r: BlockRow): LibraryBlockSummary => {
     nodeCount: sub.nodes.length,
     inputs: sub.inputs.map((p) => p.label),
     outputs: sub.outputs.map((p) => p.label),
+    models: [
+      ...new Set(
+        sub.nodes.flatMap((n) => (typeof n.data.selectedModel === "string" && n.data.selectedModel ? [n.data.selectedModel] : [])),
+      ),
+    ],
     createdAt: r.createdAt.toISOString(),
   };
 };
@@ -60,6 +65,13 @@ export async function saveBlock(deps: LibraryDeps, userId: string, body: SaveBlo
   if (!row || row.type !== SUBGRAPH_NODE_TYPE || !sub) throw badRequest(LIBRARY_MESSAGES.notSubgraph);
   const [{ n }] = (await db.select({ n: count() }).from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId))) as [{ n: number }];
   if (n >= LIBRARY_BLOCKS_MAX) throw badRequest(LIBRARY_MESSAGES.full);
+  // Names differ by more than case: the agent finds a block by its name said in any case.
+  const [same] = await db
+    .select({ id: libraryBlocks.id })
+    .from(libraryBlocks)
+    .where(and(eq(libraryBlocks.ownerId, userId), sql`lower(${libraryBlocks.name}) = lower(${body.name})`))
+    .limit(1);
+  if (same) throw conflict(LIBRARY_MESSAGES.nameTaken);
   const [made] = await db
     .insert(libraryBlocks)
     .values({ id: randomUUID(), ownerId: userId, name: body.name, description: body.description, subgraph: asBlock(sub, body.name) })
@@ -72,6 +84,12 @@ export async function saveBlock(deps: LibraryDeps, userId: string, body: SaveBlo
 export async function listBlocks(db: Db, userId: string): Promise<LibraryBlockSummary[]> {
   const rows = await db.select().from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId)).orderBy(asc(libraryBlocks.name));
   return rows.map(summary);
+}
+
+/** The caller's blocks with their inner graphs, for the agent (it reads their names and inserts one by name). */
+export async function blocksForAgent(db: Db, userId: string): Promise<{ summary: LibraryBlockSummary; subgraph: SubgraphData }[]> {
+  const rows = await db.select().from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId)).orderBy(asc(libraryBlocks.name));
+  return rows.map((r) => ({ summary: summary(r), subgraph: r.subgraph as SubgraphData }));
 }
 
 async function ownBlock(db: Db, userId: string, where: { id: string } | { name: string }): Promise<BlockRow> {

@@ -56,6 +56,14 @@ export function createSessionActions(env: { store: CanvasStore; session: Session
     startRename(id: string | null) {
       session.setState({ renamingNodeId: id });
     },
+    /** Opens (or, with null, closes) a subgraph's Save to library dialog. */
+    startSaveToLibrary(id: string | null) {
+      session.setState({ savingBlockNodeId: id });
+    },
+    /** Opens or closes the library's Insert dialog (the canvas's "From library…"). */
+    setLibraryOpen(libraryOpen: boolean) {
+      session.setState({ libraryOpen });
+    },
     startGroupRename(id: string | null) {
       session.setState({ renamingGroupId: id });
     },

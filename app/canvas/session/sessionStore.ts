@@ -31,6 +31,10 @@ export interface SessionState {
   renamingGroupId: string | null;
   /** The subgraph opened to edit inside (its node id), shown over the canvas with a breadcrumb back out. */
   openSubgraphId: string | null;
+  /** The subgraph whose Save to library dialog is open (issue 34, 3). */
+  savingBlockNodeId: string | null;
+  /** The library's Insert dialog ("From library…") is open. */
+  libraryOpen: boolean;
 }
 
 export type SessionStore = StoreApi<SessionState>;
@@ -48,4 +52,6 @@ export const createSessionStore = (): SessionStore =>
     searching: false,
     renamingGroupId: null,
     openSubgraphId: null,
+    savingBlockNodeId: null,
+    libraryOpen: false,
   }));

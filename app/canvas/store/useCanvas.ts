@@ -16,6 +16,8 @@ export interface CanvasContextValue {
   agent: AgentController;
   /** Fit view and Zoom to selection, for the toolbar, the zoom menu and Shift+1 / Shift+2. */
   view: { fitAll(): void; zoomToSelection(): void };
+  /** Sends every unsaved edit and waits for it (false when something is still unsaved); the outer canvas only. */
+  flushWrites?(): Promise<boolean>;
 }
 
 export const CanvasContext = createContext<CanvasContextValue | null>(null);

@@ -1,8 +1,8 @@
 import { memo } from "react";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
-import { ArrowLeftToLine, ArrowRightFromLine, Boxes } from "lucide-react";
+import { ArrowLeftToLine, ArrowRightFromLine, Boxes, MoreHorizontal } from "lucide-react";
 import { SUBGRAPH_NODE_TYPE, subgraphOf } from "../../../domain/canvas/subgraph";
-import { Button, cn, toast } from "../../ui";
+import { Button, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../../ui";
 import { useCanvas, useCommands, useSessionActions } from "../store/useCanvas";
 import type { StudioNode } from "../store/canvasStore";
 import { portTop, SUBGRAPH_CARD_WIDTH, SUBGRAPH_TITLE } from "./subgraphLayout";
@@ -24,6 +24,7 @@ export const SubgraphCard = memo(function SubgraphCard({ id, data, selected }: N
   const running = sub.nodes.some((n) => n.data.status === "generating");
   const rows = Math.max(1, sub.inputs.length, sub.outputs.length);
   const open = () => session.openSubgraph(id);
+  const unpack = () => commands.unpackSubgraph(id).length > 0 && toast.success("Unpacked into plain nodes");
   return (
     <div
       className={cn(
@@ -43,6 +44,29 @@ export const SubgraphCard = memo(function SubgraphCard({ id, data, selected }: N
           {running ? "Running… " : ""}
           {done}/{sub.nodes.length} done
         </span>
+        <Menu>
+          <MenuTrigger asChild>
+            <button
+              type="button"
+              aria-label={`Actions for ${sub.name}`}
+              className="nodrag shrink-0 rounded p-0.5 text-text-muted hover:bg-surface-2 hover:text-text focus-visible:outline focus-visible:outline-2 focus-visible:outline-accent"
+              data-testid="subgraph-menu"
+            >
+              <MoreHorizontal className="size-4" />
+            </button>
+          </MenuTrigger>
+          <MenuContent align="end">
+            <MenuItem onSelect={open}>Open</MenuItem>
+            {/* Viewers may not change the canvas; the library is kept by those who build on it. */}
+            {canEdit && <MenuItem onSelect={() => session.startSaveToLibrary(id)}>Save to library…</MenuItem>}
+            {canEdit && (
+              <>
+                <MenuSeparator />
+                <MenuItem onSelect={unpack}>Unpack</MenuItem>
+              </>
+            )}
+          </MenuContent>
+        </Menu>
       </div>
       <div className="relative grid grid-cols-2 gap-3 px-3 py-2 text-xs text-text-muted" style={{ height: 16 + rows * 28 }}>
         <ul data-testid="subgraph-inputs" aria-label="Inputs">
@@ -71,17 +95,11 @@ export const SubgraphCard = memo(function SubgraphCard({ id, data, selected }: N
         </ul>
       </div>
       <div className="nodrag flex items-center gap-2 border-t border-border px-3 py-2">
-        <span className="text-[11px] text-text-subtle">{sub.nodes.length} nodes inside</span>
+        <span className="text-[11px] text-text-subtle">{sub.nodes.length === 1 ? "1 node" : `${sub.nodes.length} nodes`} inside</span>
         <Button size="sm" variant="ghost" className="ml-auto" onClick={open} data-testid="subgraph-open">
           Open
         </Button>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!canEdit}
-          onClick={() => commands.unpackSubgraph(id).length > 0 && toast.success("Unpacked into plain nodes")}
-          data-testid="subgraph-unpack"
-        >
+        <Button size="sm" variant="secondary" disabled={!canEdit} onClick={unpack} data-testid="subgraph-unpack">
           Unpack
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactFlowInstance } from "@xyflow/react";
 import { LOCAL_SOURCES } from "../../../domain/canvas/changes";
 import { SUBGRAPH_NODE_TYPE, subgraphOf, type SubgraphData } from "../../../domain/canvas/subgraph";
+import { innerAddress } from "../../../domain/runs/expandSubgraphs";
 import { createCanvasCommands, type CommandEnv } from "../commands/canvasCommands";
 import { createCanvasDocument } from "../document/canvasDocument";
 import { createSessionActions } from "../session/sessionActions";
@@ -95,6 +96,25 @@ export function createInnerCanvas(outer: CanvasContextValue, subgraphId: string)
     store.setState({ nodes: innerNodes(sub).map((n) => (selected.has(n.id) ? { ...n, selected: true } : n)), edges: innerEdges(sub) });
   });
 
+  /**
+   * Running a node inside goes through the graph run API with its `<subgraph>~<inner>` address (the
+   * outer canvas has no node of the inner id): Run is "Run selected" on it (what it needs upstream inside
+   * comes too, unchanged nodes cached), Run from here runs it and what follows it.
+   */
+  const generation: CanvasContextValue["generation"] = {
+    ...outer.generation,
+    async run(nodeId, prompt) {
+      const node = nodeId ? store.getState().nodes.find((n) => n.id === nodeId) : undefined;
+      if (!node || !nodeId) return outer.generation.run(null);
+      if (prompt !== undefined && prompt !== node.data.prompt) commands.updateNodeData(nodeId, { prompt });
+      const title = `Run “${node.data.title || "Untitled"}”`;
+      await outer.generation.graph.start({ scope: "selected", nodeIds: [innerAddress(subgraphId, nodeId)], title }, false);
+      return null;
+    },
+    runFromHere: (nodeId) =>
+      outer.generation.graph.start({ scope: "downstream", nodeIds: [innerAddress(subgraphId, nodeId)], title: "Run from here" }, false),
+  };
+
   const fit = () => void flow?.fitView({ padding: 0.2, maxZoom: 1, duration: 200 });
   return {
     ...outer,
@@ -103,6 +123,7 @@ export function createInnerCanvas(outer: CanvasContextValue, subgraphId: string)
     // The focused view is the outer canvas's: a double-click inside does not open it (nor block the keys).
     sessionActions: { ...sessionActions, focus: () => {} },
     commands,
+    generation,
     view: { fitAll: fit, zoomToSelection: fit },
     setFlow(rf: ReactFlowInstance<StudioNode, StudioEdge>) {
       flow = rf;

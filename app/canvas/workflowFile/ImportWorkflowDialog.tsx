@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
-import { issueKey, type CompatibilityIssue } from "../../../domain/workflowFile/compatibility";
-import { Button, Dialog, Select, Spinner } from "../../ui";
+import { issueKey } from "../../../domain/workflowFile/compatibility";
+import { Button, Dialog, Spinner } from "../../ui";
+import { CompatibilityIssues } from "./CompatibilityIssues";
 
 /** Where an import stands: the file being checked by the server, checked and ready, or refused. */
 export type ImportState =
@@ -16,35 +17,6 @@ function summary(p: PreparedWorkflow): string {
   if (p.edges.length) parts.push(plural(p.edges.length, "connection", "connections"));
   if (p.mediaCount) parts.push(plural(p.mediaCount, "media file", "media files"));
   return `${parts.join(", ")} will be added beside your canvas.`;
-}
-
-function IssueRow({ issue, accepted, onChange }: { issue: CompatibilityIssue; accepted: boolean; onChange(accepted: boolean): void }) {
-  const id = `workflow-issue-${issueKey(issue).replace(/[^\w-]/g, "_")}`;
-  return (
-    <li className="flex flex-col gap-1.5 rounded-lg border border-border bg-surface-2 p-3" data-testid="workflow-issue">
-      <div className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-medium text-text">{issue.nodeTitle}</span>
-        <span className="text-xs text-text-muted">
-          {issue.kind === "model" ? "Model" : "Tool"}: {issue.name}
-        </span>
-      </div>
-      <p className="text-xs text-text-muted">{issue.reason}</p>
-      {issue.substitute ? (
-        <Select
-          id={id}
-          aria-label={`${issue.kind === "model" ? "Model" : "Tool"} for ${issue.nodeTitle}`}
-          value={accepted ? "substitute" : "keep"}
-          onValueChange={(v) => onChange(v === "substitute")}
-          options={[
-            { value: "substitute", label: `Use ${issue.substitute.name} instead` },
-            { value: "keep", label: `Keep ${issue.name} (will not run here)` },
-          ]}
-        />
-      ) : (
-        <p className="text-xs text-text-muted">No substitute here: the node keeps it as the file says.</p>
-      )}
-    </li>
-  );
 }
 
 /**
@@ -109,30 +81,7 @@ export function ImportWorkflowDialog({
       {state?.status === "ready" && (
         <div className="flex flex-col gap-3 text-sm">
           <p>{summary(state.prepared)}</p>
-          {state.prepared.issues.length ? (
-            <>
-              <h3 className="text-xs font-medium text-text">What will not run here</h3>
-              <ul className="flex flex-col gap-2" aria-label="What will not run here">
-                {state.prepared.issues.map((issue) => (
-                  <IssueRow
-                    key={issueKey(issue)}
-                    issue={issue}
-                    accepted={accepted.has(issueKey(issue))}
-                    onChange={(take) =>
-                      setAccepted((prev) => {
-                        const next = new Set(prev);
-                        if (take) next.add(issueKey(issue));
-                        else next.delete(issueKey(issue));
-                        return next;
-                      })
-                    }
-                  />
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p className="text-text-muted">Every model and tool in it can run here.</p>
-          )}
+          <CompatibilityIssues issues={state.prepared.issues} accepted={accepted} onChange={setAccepted} />
         </div>
       )}
     </Dialog>

@@ -4,19 +4,20 @@ import { FileArchive } from "lucide-react";
 import { footprintBounds } from "../../../domain/canvas/placement";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
 import { Button, Menu, MenuContent, MenuItem, MenuTrigger, toast } from "../../ui";
-import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
 import { applyWorkflow } from "./applyWorkflow";
 import { ExportWorkflowDialog } from "./ExportWorkflowDialog";
 import { ImportWorkflowDialog, type ImportState } from "./ImportWorkflowDialog";
 import { prepareWorkflowImport } from "./workflowFileApi";
 
-/** The canvas controls' 'Workflow' menu: Export workflow… and, for editors, Import workflow…. */
+/** The canvas controls' 'Workflow' menu: Export workflow… and, for editors, Import workflow… and From library…. */
 export function WorkflowFileMenu() {
   const projectId = useCanvas((s) => s.projectId);
   const canEdit = useCanvas((s) => s.canEdit);
   const empty = useCanvas((s) => s.nodes.length === 0);
   const store = useCanvasStore();
   const commands = useCommands();
+  const session = useSessionActions();
   const rf = useReactFlow();
   const fileInput = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
@@ -85,6 +86,11 @@ export function WorkflowFileMenu() {
             Export workflow…
           </MenuItem>
           {canEdit && <MenuItem onSelect={chooseFile}>Import workflow…</MenuItem>}
+          {canEdit && (
+            <MenuItem onSelect={() => session.setLibraryOpen(true)} data-testid="from-library">
+              From library…
+            </MenuItem>
+          )}
         </MenuContent>
       </Menu>
       <input

@@ -37,6 +37,17 @@ export class PlanBuilder {
     return ref;
   }
 
+  /** One of the user's library blocks as a new subgraph node, `input` wired into its first image input. */
+  insertBlock(block: string, input?: PlanNodeRef): PlanNodeRef {
+    const n = (this.counts.get("block") ?? 0) + 1;
+    this.counts.set("block", n);
+    const key = `block${n}`;
+    this.steps.push({ op: "insert-block", key, block, ...(input ? { input } : {}) });
+    const ref = newNodeRef(key);
+    this.added.push(ref);
+    return ref;
+  }
+
   connect(from: PlanNodeRef, to: PlanNodeRef): void {
     this.steps.push({ op: "connect", from, to });
   }

@@ -6,7 +6,7 @@
 import type { Position } from "../../canvas/node";
 import type { ElementType } from "../../screenplay/elements";
 import { compilePlan, type CompiledPlan, type PlanCanvas } from "../compilePlan";
-import type { AgentNodeView, AgentScriptView, AgentShotListView, PlannerAnswer, PlannerInput } from "../planner";
+import type { AgentBlockView, AgentNodeView, AgentScriptView, AgentShotListView, PlannerAnswer, PlannerInput } from "../planner";
 
 export interface NodeSpec {
   id: string;
@@ -29,6 +29,8 @@ export interface CanvasSpec {
   context?: string[];
   scripts?: AgentScriptView[];
   shotLists?: AgentShotListView[];
+  /** The asker's library blocks. */
+  library?: AgentBlockView[];
 }
 
 const DEFAULT_TITLES: Record<AgentNodeView["kind"], string> = {
@@ -102,6 +104,7 @@ export function plannerCase(request: string, spec: CanvasSpec = {}): { input: Pl
       context: spec.context ?? [],
       scripts: spec.scripts ?? [],
       ...(spec.shotLists ? { shotLists: spec.shotLists } : {}),
+      ...(spec.library ? { library: spec.library } : {}),
     },
     canvas: plan,
   };

@@ -1,5 +1,5 @@
 /**
- * The intents in the order they are tried. Narrow words before broad ones: a shot list's frames, a storyboard or a character's
+ * The intents in the order they are tried. Narrow words before broad ones: a library block by name first, a shot list's frames, a storyboard or a character's
  * lines before tools, tools ("remove the background") before delete, the canvas edits (arrange, connect,
  * rename, ratio, model, delete, duplicate, run) before the intents that make something new, and among those
  * prompts ("expand this into a video prompt"), variations, video and 3D before a plain image.
@@ -13,6 +13,7 @@ import { helpIntent } from "./helpIntent";
 import { imageIntent } from "./imageIntent";
 import type { Intent } from "./intent";
 import { layoutIntent } from "./layoutIntent";
+import { libraryBlockIntent } from "./libraryBlockIntent";
 import { meshIntent } from "./meshIntent";
 import { promptIntent } from "./promptIntent";
 import { renameIntent } from "./renameIntent";
@@ -26,6 +27,7 @@ import { videoIntent } from "./videoIntent";
 
 export const INTENTS: readonly Intent[] = [
   helpIntent,
+  libraryBlockIntent,
   shotListIntent,
   storyboardIntent,
   speechIntent,

@@ -62,13 +62,22 @@ test("convert to subgraph, open, edit inside, back out, undo, run it, unpack", a
   await expect(c.node("Key art")).toHaveCount(0);
   await expect(c.nodes).toHaveCount(1);
   await expect.poll(() => innerTitlesOnServer(page, projectId)).toEqual(["Key art", "Poster"]);
+  // Selected, the sidebar says what it holds and offers what a subgraph can do (no model or type pickers).
+  const props = page.getByTestId("subgraph-properties");
+  await expect(props).toContainText("2 nodes inside");
+  await expect(props).toContainText("Key art");
+  await expect(page.locator("#node-type")).toHaveCount(0);
   await page.screenshot({ path: "test-results/subgraphs-card.png" });
+  // Renaming it in the sidebar renames the card.
+  await page.getByLabel("Title").fill("Poster block");
+  await page.getByLabel("Title").press("Enter");
+  await expect(card.getByTestId("subgraph-name")).toHaveText("Poster block");
 
   // Double-click opens it: the breadcrumb, and its nodes on a canvas of their own.
   await card.getByTestId("subgraph-name").dblclick();
   const editor = page.getByTestId("subgraph-editor");
   await expect(editor).toBeVisible();
-  await expect(editor.getByTestId("subgraph-breadcrumb-name")).toHaveText("Subgraph 1");
+  await expect(editor.getByTestId("subgraph-breadcrumb-name")).toHaveText("Poster block");
   await expect(editor.getByTestId("canvas-node")).toHaveCount(2);
   await expect(editor.getByTestId("node-title")).toHaveText(["Key art", "Poster"]);
   // Edit inside: a new node by double-clicking the empty canvas there; it is saved inside the subgraph.

@@ -18,6 +18,7 @@ import { newEdgeId, newNodeId, NEXT_NODE_OFFSET_X, PASTE_OFFSET, placeNodes, typ
 import { newGroupId } from "../../../domain/canvas/group";
 import type { CanvasDocument } from "../document/canvasDocument";
 import { createGroupCommands } from "./groupCommands";
+import { SUBGRAPH_NAME_MAX, subgraphOf } from "../../../domain/canvas/subgraph";
 import { createSubgraphCommands } from "./subgraphCommands";
 import { GROUP_CARD_PREFIX } from "../groups/groupCard";
 import type { UndoHistory } from "../document/undoHistory";
@@ -323,7 +324,11 @@ export function createCanvasCommands(env: CommandEnv) {
         return false;
       }
       if (!editable()) return false;
-      commands.updateNodeData(id, { title, label: title }, { immediate: true });
+      // a subgraph's card shows its own name: it follows the title
+      const node = nodeById(id);
+      const sub = node ? subgraphOf(node) : null;
+      const patch = sub ? { title, label: title, subgraph: { ...sub, name: title.slice(0, SUBGRAPH_NAME_MAX) } } : { title, label: title };
+      commands.updateNodeData(id, patch as Partial<NodeData>, { immediate: true });
       notify("success", "Node renamed");
       return true;
     },

@@ -48,6 +48,15 @@ describe("subgraph commands (issue 34, part 3): one change path, undo, autosave"
     expect(s().nodes.map((n) => n.id)).toContain(id);
   });
 
+  it("renaming a subgraph node renames the subgraph its card shows", () => {
+    const { commands, s } = recordingClient(canvas());
+    const id = commands.convertToSubgraph(["b", "c"], "Pair")!;
+    const sub = () => subgraphOf(s().nodes.find((n) => n.id === id)!);
+    expect(commands.renameNode(id, "  Turnaround ")).toBe(true);
+    expect(sub()?.name).toBe("Turnaround");
+    expect(s().nodes.find((n) => n.id === id)?.data.title).toBe("Turnaround");
+  });
+
   it("Unpack gives plain nodes back (new ids), wired as before, as one undo step", () => {
     const { commands, s } = recordingClient(canvas());
     const id = commands.convertToSubgraph(["b", "c"], "Pair")!;

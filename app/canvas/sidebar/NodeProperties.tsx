@@ -8,6 +8,8 @@ import { useShallow } from "zustand/react/shallow";
 import type { NodeData } from "../../../domain/canvas/node";
 import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
 import { GenerationSections } from "./GenerationSections";
+import { SUBGRAPH_NODE_TYPE } from "../../../domain/canvas/subgraph";
+import { SubgraphProperties } from "../subgraphs/SubgraphProperties";
 
 const TYPES = [
   { value: "none", label: "Select type" },
@@ -22,6 +24,7 @@ const TYPES = [
 export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavigate?(id: string): void }) {
   // Only this node's data and its neighbours' ids: dragging (which changes positions) re-renders nothing here.
   const data = useCanvas((s) => s.nodes.find((n) => n.id === nodeId)?.data);
+  const isSubgraph = useCanvas((s) => s.nodes.find((n) => n.id === nodeId)?.type === SUBGRAPH_NODE_TYPE);
   const inIds = useCanvas(useShallow((s) => incoming(nodeId, s.edges)));
   const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
   const canEdit = useCanvas((s) => s.canEdit);
@@ -54,47 +57,53 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
         disabled={!canEdit}
         onCommit={(t) => commands.renameNode(nodeId, t)}
       />
-      <section className="flex flex-col gap-2">
-        <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Media</h3>
-        {media ? (
-          type === "video" ? (
-            <video src={media} muted className="w-full rounded-md border border-border" />
-          ) : type === "image" ? (
-            <img src={media} alt="" className="w-full rounded-md border border-border" />
-          ) : (
-            <p className="text-sm text-text-muted">{type === "audio" ? "Audio file" : "3D model"}</p>
-          )
-        ) : (
-          <p className="text-sm text-text-muted">No media yet</p>
-        )}
-        <DescriptionField
-          key={`d-${data.description ?? ""}`}
-          value={data.description ?? ""}
-          disabled={!canEdit}
-          onCommit={(d) => {
-            commands.updateNodeData(nodeId, { description: d }, { immediate: true });
-            toast.success("Description updated");
-          }}
-        />
-      </section>
-      <section className="flex flex-col gap-2">
-        <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="node-type">
-          Type
-        </label>
-        <Select
-          id="node-type"
-          aria-label="Type"
-          value={type}
-          options={TYPES}
-          disabled={!canEdit}
-          onValueChange={(v) => {
-            commands.updateNodeData(nodeId, { contentType: v });
-            toast.success(`Type set to ${TYPES.find((t) => t.value === v)?.label ?? v}`);
-          }}
-        />
-      </section>
-      <GenerationSections nodeId={nodeId} />
-      <Versions nodeId={nodeId} data={data} canEdit={canEdit} />
+      {isSubgraph ? (
+        <SubgraphProperties nodeId={nodeId} data={data} canEdit={canEdit} />
+      ) : (
+        <>
+          <section className="flex flex-col gap-2">
+            <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Media</h3>
+            {media ? (
+              type === "video" ? (
+                <video src={media} muted className="w-full rounded-md border border-border" />
+              ) : type === "image" ? (
+                <img src={media} alt="" className="w-full rounded-md border border-border" />
+              ) : (
+                <p className="text-sm text-text-muted">{type === "audio" ? "Audio file" : "3D model"}</p>
+              )
+            ) : (
+              <p className="text-sm text-text-muted">No media yet</p>
+            )}
+            <DescriptionField
+              key={`d-${data.description ?? ""}`}
+              value={data.description ?? ""}
+              disabled={!canEdit}
+              onCommit={(d) => {
+                commands.updateNodeData(nodeId, { description: d }, { immediate: true });
+                toast.success("Description updated");
+              }}
+            />
+          </section>
+          <section className="flex flex-col gap-2">
+            <label className="text-xs font-medium uppercase tracking-wide text-text-muted" htmlFor="node-type">
+              Type
+            </label>
+            <Select
+              id="node-type"
+              aria-label="Type"
+              value={type}
+              options={TYPES}
+              disabled={!canEdit}
+              onValueChange={(v) => {
+                commands.updateNodeData(nodeId, { contentType: v });
+                toast.success(`Type set to ${TYPES.find((t) => t.value === v)?.label ?? v}`);
+              }}
+            />
+          </section>
+          <GenerationSections nodeId={nodeId} />
+          <Versions nodeId={nodeId} data={data} canEdit={canEdit} />
+        </>
+      )}
       <section className="flex flex-col gap-2">
         <h3 className="text-xs font-medium uppercase tracking-wide text-text-muted">Context</h3>
         <ContextList

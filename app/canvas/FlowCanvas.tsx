@@ -41,6 +41,7 @@ const SNAP_GRID: [number, number] = [20, 20];
 // The minimap draws each node as a plain rectangle in its type's colour (React Flow's default node, no stroke).
 const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)];
 const NO_EDGES: StudioEdge[] = [];
+const DEFAULT_VIEWPORT = { x: 0, y: 0, zoom: DEFAULT_ZOOM };
 /** Zoomed out, React Flow keeps every node (fit view, getNodes) but mounts none: the overview draws them. */
 const hiddenForOverview = (n: StudioNode) => (n.type === GROUP_CARD_TYPE ? n : hidden(n));
 
@@ -60,14 +61,15 @@ export function FlowCanvas({
   const { nodes, edges } = useMemo(() => collapsedView(laidOut, storeEdges, groups), [laidOut, storeEdges, groups]);
   // Below the light-card zoom one <canvas> draws the graph (overview/OverviewLayer.tsx): thousands of cards
   // and SVG edges cost React Flow too much to move on every frame. Collapsed groups' cards stay its nodes.
-  const zoomedOut = useZoomedOut();
+  const initialViewport = useCanvas((s) => s.initialViewport);
+  const startViewport = initialViewport ?? DEFAULT_VIEWPORT;
+  const zoomedOut = useZoomedOut(startViewport.zoom);
   const flowNodes = useMemo(() => (zoomedOut ? nodes.map(hiddenForOverview) : nodes), [zoomedOut, nodes]);
   const flowEdges = zoomedOut ? NO_EDGES : edges;
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useSession((s) => s.tool);
   const spaceHeld = useSession((s) => s.spaceHeld);
   const session = useSessionActions();
-  const initialViewport = useCanvas((s) => s.initialViewport);
   const commands = useCommands();
   const rf = useReactFlow<StudioNode, StudioEdge>();
   const lastCreate = useRef(0);
@@ -127,7 +129,7 @@ export function FlowCanvas({
         onMoveStart={(e) => e && usePresence.getState().follow(null)}
         onPointerMove={onPointerMove}
         onPointerLeave={onPointerLeave}
-        defaultViewport={initialViewport ?? { x: 0, y: 0, zoom: DEFAULT_ZOOM }}
+        defaultViewport={startViewport}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         translateExtent={CANVAS_TRANSLATE_EXTENT as [[number, number], [number, number]]}

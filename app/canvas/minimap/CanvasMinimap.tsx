@@ -56,7 +56,8 @@ export function CanvasMinimap({ nodes }: { nodes: StudioNode[] }) {
     <Panel
       position="top-right"
       className="react-flow__minimap !rounded-lg !border !border-border !shadow-lg"
-      style={{ background: "#12141a" }}
+      // Below the canvas toolbar, which spans the top of the pane.
+      style={{ background: "#12141a", marginTop: 64 }}
       data-testid="minimap"
     >
       <svg

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { NodeData } from "../../../domain/canvas/node";
 import {
   Box,
@@ -47,17 +47,10 @@ const Compact = ({ width, children }: { width: string; children: ReactNode }) =>
  * in step with it.
  */
 export const GenerationToolbar = memo(function GenerationToolbar() {
-  // One step behind the selection, as the sidebar (PropertiesSidebar): the click paints the node first.
-  const selectedId = useDeferredValue(
-    useCanvas((s) => {
-      const selected = s.nodes.filter((n) => n.selected);
-      return selected.length === 1 ? selected[0]!.id : null;
-    }),
-  );
-  return <ToolbarFor selectedId={selectedId} />;
-});
-
-const ToolbarFor = memo(function ToolbarFor({ selectedId }: { selectedId: string | null }) {
+  const selectedId = useCanvas((s) => {
+    const selected = s.nodes.filter((n) => n.selected);
+    return selected.length === 1 ? selected[0]!.id : null;
+  });
   // Nothing selected: the type, model and prompt chosen here make a new node on Run.
   const [draftData, setDraftData] = useState<NodeData>({ contentType: "image" });
   const draft = useMemo(

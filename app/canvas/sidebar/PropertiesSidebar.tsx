@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useCanvas } from "../store/useCanvas";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui";
 import { NodeProperties } from "./NodeProperties";
@@ -7,22 +7,12 @@ import { ToolsPanel } from "./tools/ToolsPanel";
 const DEFAULT_WIDTH = 320;
 const clampWidth = (w: number) => Math.min(window.innerWidth * 0.25, Math.max(window.innerWidth * 0.1, w));
 
-/**
- * The right sidebar: resizable by its left edge within 10%–25% of the window (spec: canvas 2). It follows
- * the selection one step behind (a deferred value): a click paints the selected node first, and the
- * sidebar's many controls render after, in a render that yields to input, not in the click's own frame.
- */
+/** The right sidebar: resizable by its left edge within 10%–25% of the window (spec: canvas 2). */
 export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
-  const selectedId = useDeferredValue(
-    useCanvas((s) => {
-      const selected = s.nodes.filter((n) => n.selected);
-      return selected.length === 1 ? selected[0]!.id : null;
-    }),
-  );
-  return <Sidebar fixedWidth={fixedWidth} selectedId={selectedId} />;
-}
-
-const Sidebar = memo(function Sidebar({ fixedWidth, selectedId }: { fixedWidth?: number; selectedId: string | null }) {
+  const selectedId = useCanvas((s) => {
+    const selected = s.nodes.filter((n) => n.selected);
+    return selected.length === 1 ? selected[0]!.id : null;
+  });
   const [width, setWidth] = useState(() => clampWidth(DEFAULT_WIDTH));
   const [tab, setTab] = useState<"properties" | "tools">("properties");
   const dragging = useRef(false);
@@ -81,4 +71,4 @@ const Sidebar = memo(function Sidebar({ fixedWidth, selectedId }: { fixedWidth?:
       </Tabs>
     </aside>
   );
-});
+}

@@ -382,7 +382,11 @@ async function main() {
   async function overviewClicks(project) {
     const { positions } = gridLayout(project.nodes, FIT_LAYOUT);
     // Inside card i: the next card in its row starts 160 px to the right, the next row 150 px down (+ its title row).
-    const candidates = positions.map((p, i) => ({ i, x: p.x + 80, y: p.y + 26 + 60, title: nodeData(i).title }));
+    // Only cards no earlier visit clicked: a selected text node is given a model (useNodeGeneration), which can
+    // change its card's size, so the seeded layout no longer says where it is.
+    const candidates = positions
+      .map((p, i) => ({ i, x: p.x + 80, y: p.y + 26 + 60, title: nodeData(i).title }))
+      .filter((c) => !clickedAtFit.has(c.i));
     const targets = await page.evaluate(
       ({ candidates, n }) => {
         const m = new DOMMatrixReadOnly(getComputedStyle(document.querySelector(".react-flow__viewport")).transform);
@@ -399,8 +403,11 @@ async function main() {
       { candidates, n: CLICKS },
     );
     if (targets.length < CLICKS) throw new BenchBroken(`fit view: only ${targets.length} drawn cards to click`);
+    for (const t of targets) clickedAtFit.add(t.i);
     return timedClicks(targets.map((t) => ({ x: t.sx, y: t.sy, id: project.nodeId(t.i), title: t.title })));
   }
+
+  const clickedAtFit = new Set();
 
   /** Clicks each target and times Event Timing and click → selected (`isSelected` polled every frame in the page). */
   async function timedClicks(targets) {

@@ -325,6 +325,12 @@ test("a big canvas on screen: minimap toggle, Ctrl+F finds and selects a node, z
   }, sunset);
   expect(pixel.slice(0, 3).map((v) => Math.round(v / 16))).toEqual([245, 165, 36].map((v) => Math.round(v / 16)));
   await page.screenshot({ path: "test-results/big-canvas-zoomed-out.png" });
+  // The minimap shows every card zoomed out too (React Flow's own drew only the view box here).
+  await page.keyboard.press("m");
+  await expect(page.locator(".react-flow__minimap .react-flow__minimap-node")).toHaveCount(4);
+  await page.screenshot({ path: "test-results/big-canvas-minimap-zoomed-out.png" });
+  await page.keyboard.press("m");
+  await expect(page.locator(".react-flow__minimap")).toHaveCount(0);
 
   // A click on a drawn card selects it (the sidebar shows it); a click on bare canvas clears the selection.
   const combined = await c.overviewCardCentre(projectId, "Combined");

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
-import { Background, BackgroundVariant, MiniMap, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
+import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import {
@@ -20,8 +20,6 @@ import { DropZone } from "./DropZone";
 import { CanvasPresence } from "./presence/CanvasPresence";
 import { reportCursor } from "../presence/presenceChannel";
 import { usePresence } from "../presence/presenceStore";
-import { lightCardKind } from "../../domain/canvas/levelOfDetail";
-import { KIND_COLOUR } from "./nodes/kindColour";
 import { NodeSearch } from "./NodeSearch";
 import { TitleScale } from "./nodes/TitleScale";
 import { GroupFrames } from "./groups/GroupFrames";
@@ -31,6 +29,7 @@ import { CollapsedGroupCard } from "./groups/CollapsedGroupCard";
 import { collapsedView, GROUP_CARD_TYPE, hidden } from "./groups/collapsedView";
 import { useZoomedOut } from "./nodes/useZoomedOut";
 import { OverviewLayer } from "./overview/OverviewLayer";
+import { CanvasMinimap } from "./minimap/CanvasMinimap";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
@@ -38,9 +37,8 @@ const flowNodeTypes = { ...nodeTypes, [GROUP_CARD_TYPE]: CollapsedGroupCard };
 const DOUBLE_CLICK_DEBOUNCE_MS = 1000;
 const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
-// The minimap draws each node as a plain rectangle in its type's colour (React Flow's default node, no stroke).
-const minimapColour = (node: StudioNode) => KIND_COLOUR[lightCardKind(node.data)];
 const NO_EDGES: StudioEdge[] = [];
+const DEFAULT_VIEWPORT = { x: 0, y: 0, zoom: DEFAULT_ZOOM };
 /** Zoomed out, React Flow keeps every node (fit view, getNodes) but mounts none: the overview draws them. */
 const hiddenForOverview = (n: StudioNode) => (n.type === GROUP_CARD_TYPE ? n : hidden(n));
 
@@ -60,14 +58,15 @@ export function FlowCanvas({
   const { nodes, edges } = useMemo(() => collapsedView(laidOut, storeEdges, groups), [laidOut, storeEdges, groups]);
   // Below the light-card zoom one <canvas> draws the graph (overview/OverviewLayer.tsx): thousands of cards
   // and SVG edges cost React Flow too much to move on every frame. Collapsed groups' cards stay its nodes.
-  const zoomedOut = useZoomedOut();
+  const initialViewport = useCanvas((s) => s.initialViewport);
+  const startViewport = initialViewport ?? DEFAULT_VIEWPORT;
+  const zoomedOut = useZoomedOut(startViewport.zoom);
   const flowNodes = useMemo(() => (zoomedOut ? nodes.map(hiddenForOverview) : nodes), [zoomedOut, nodes]);
   const flowEdges = zoomedOut ? NO_EDGES : edges;
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useSession((s) => s.tool);
   const spaceHeld = useSession((s) => s.spaceHeld);
   const session = useSessionActions();
-  const initialViewport = useCanvas((s) => s.initialViewport);
   const commands = useCommands();
   const rf = useReactFlow<StudioNode, StudioEdge>();
   const lastCreate = useRef(0);
@@ -127,7 +126,7 @@ export function FlowCanvas({
         onMoveStart={(e) => e && usePresence.getState().follow(null)}
         onPointerMove={onPointerMove}
         onPointerLeave={onPointerLeave}
-        defaultViewport={initialViewport ?? { x: 0, y: 0, zoom: DEFAULT_ZOOM }}
+        defaultViewport={startViewport}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         translateExtent={CANVAS_TRANSLATE_EXTENT as [[number, number], [number, number]]}
@@ -154,23 +153,7 @@ export function FlowCanvas({
         {zoomedOut && <OverviewLayer nodes={nodes} edges={edges} />}
         <CanvasPresence />
         <TitleScale />
-        {minimap && (
-          <MiniMap<StudioNode>
-            position="top-right"
-            pannable
-            zoomable
-            nodeColor={minimapColour}
-            nodeStrokeWidth={0}
-            nodeBorderRadius={0}
-            bgColor="#12141a"
-            maskColor="rgba(11, 12, 16, 0.65)"
-            maskStrokeColor="#7c8cff"
-            maskStrokeWidth={2}
-            ariaLabel="Minimap"
-            className="!rounded-lg !border !border-border !shadow-lg"
-            data-testid="minimap"
-          />
-        )}
+        {minimap && <CanvasMinimap nodes={nodes} />}
       </ReactFlow>
       <CanvasControls />
       <NodeSearch />

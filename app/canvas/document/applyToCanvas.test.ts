@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StudioNode } from "../store/canvasStore";
 import { applyToCanvas } from "./applyToCanvas";
+import { edgeAdded, nodeData } from "../../../domain/canvas/changes";
 import { studioNode } from "../../test/studioNode";
 
 const state = (nodes: StudioNode[], edges: { id: string; source: string; target: string }[] = []) => ({
@@ -46,5 +47,17 @@ describe("applyToCanvas", () => {
   it("prunes edges whose ends are gone", () => {
     const s = state([studioNode("a"), studioNode("b")], [{ id: "e", source: "a", target: "b" }]);
     expect(applyToCanvas(s, [{ type: "node-removed", id: "b" }]).edges).toEqual([]);
+  });
+
+  it("keeps the edge list as it was when only nodes' data or places change (React Flow re-indexes no edge)", () => {
+    const s = state([studioNode("a"), studioNode("b")], [{ id: "e", source: "a", target: "b" }]);
+    const next = applyToCanvas(s, [
+      nodeData("a", { title: "Renamed" }, 0),
+      { type: "node-moved", id: "b", position: { x: 40, y: 0 } },
+    ]);
+    expect(next.nodes[0]!.data.title).toBe("Renamed");
+    expect(next.edges).toBe(s.edges);
+    const connected = applyToCanvas(next, [edgeAdded({ id: "f", source: "b", target: "a" })]);
+    expect(connected.edges.map((e) => e.id)).toEqual(["e", "f"]);
   });
 });

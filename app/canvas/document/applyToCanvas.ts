@@ -21,6 +21,8 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
   const deleted = new Set(state.deletedIds);
   const groups = new Map(state.groups.map((g) => [g.id, g]));
   let changed = false;
+  // Whether the edge list can differ: an edge added or removed, or a node removed (its edges are pruned).
+  let edgesChanged = false;
   let groupsChanged = false;
   const setNode = (n: StudioNode) => {
     nodes.set(n.id, n);
@@ -42,6 +44,7 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
         break;
       case "node-removed":
         changed = nodes.delete(c.id) || !deleted.has(c.id) || changed;
+        edgesChanged = true;
         deleted.add(c.id);
         break;
       case "node-moved":
@@ -55,11 +58,11 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
       case "edge-added":
         if (!edges.has(c.edge.id)) {
           edges.set(c.edge.id, toStudioEdge(c.edge));
-          changed = true;
+          changed = edgesChanged = true;
         }
         break;
       case "edge-removed":
-        changed = edges.delete(c.id) || changed;
+        if (edges.delete(c.id)) changed = edgesChanged = true;
         break;
       case "viewport":
         break;
@@ -80,10 +83,11 @@ export function applyToCanvas(state: Content, changes: readonly CanvasChange[]):
   // Only what changed gets a new identity: a group change re-renders no node, a node change no frame list.
   const nextGroups = groupsChanged ? [...groups.values()] : state.groups;
   if (!changed) return { nodes: state.nodes, edges: state.edges, deletedIds: state.deletedIds, groups: nextGroups };
-  const ids = new Set(nodes.keys());
+  // A node's data or place changes no edge: the list keeps its identity, so React Flow re-indexes no edge.
+  const nextEdges = edgesChanged ? ([...pruneDanglingEdges(new Set(nodes.keys()), [...edges.values()])] as StudioEdge[]) : state.edges;
   return {
     nodes: [...nodes.values()],
-    edges: [...pruneDanglingEdges(ids, [...edges.values()])] as StudioEdge[],
+    edges: nextEdges,
     deletedIds: deleted,
     groups: nextGroups,
   };

@@ -81,4 +81,25 @@ describe("overview scene", () => {
     expect(overviewLabel(nodes)).toBe("Canvas overview: 2 nodes, selected: Key art");
     expect(overviewLabel(nodes.map((n) => ({ ...n, selected: false })))).toBe("Canvas overview: 2 nodes, none selected");
   });
+
+  it("rebuilds after a selection only what the selection touched: the other nodes and curves are reused as they were", () => {
+    const nodes = [node("a", 0, 0), node("b", 1000, 0), node("c", 2000, 0)];
+    const edges = [
+      { id: "ab", source: "a", target: "b" },
+      { id: "bc", source: "b", target: "c" },
+    ] as StudioEdge[];
+    const before = { nodes: overviewNodes(nodes), edges: overviewEdges(nodes, edges) };
+    const selected = nodes.map((n) => (n.id === "c" ? { ...n, selected: true } : n)); // as sessionActions.select does
+    const after = { nodes: overviewNodes(selected), edges: overviewEdges(selected, edges) };
+    expect(after.nodes[0]).toBe(before.nodes[0]);
+    expect(after.nodes[1]).toBe(before.nodes[1]);
+    expect(after.nodes[2]).not.toBe(before.nodes[2]);
+    expect(after.nodes.map((n) => n.selected)).toEqual([false, false, true]);
+    expect(after.edges[0]).toBe(before.edges[0]);
+    expect(after.edges[1]).toEqual(before.edges[1]);
+    // A move is seen: the moved node's curves follow it.
+    const moved = selected.map((n) => (n.id === "b" ? { ...n, position: { x: 1000, y: 500 } } : n));
+    expect(overviewEdges(moved, edges)[0]!.to.y).toBe(before.edges[0]!.to.y + 500);
+    expect(overviewNodes(moved)[1]!.y).toBe(500);
+  });
 });

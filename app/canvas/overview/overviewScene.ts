@@ -1,5 +1,5 @@
 import { lightCardKind, thumbnailUrlOf, type LightCardKind } from "../../../domain/canvas/levelOfDetail";
-import type { StudioEdge, StudioNode } from "../store/canvasStore";
+import { nodesById, type StudioEdge, type StudioNode } from "../store/canvasStore";
 import { GROUP_CARD_TYPE } from "../groups/groupCard";
 
 /**
@@ -43,17 +43,16 @@ const sizeOf = (n: StudioNode) => ({
   height: n.measured?.height ?? n.height ?? n.initialHeight ?? 0,
 });
 
-/**
- * The nodes the overview draws, in drawing order (later on top, as React Flow stacks them). Hidden nodes
- * (members of a collapsed group) are left out, and so are collapsed groups' cards: those stay React Flow
- * nodes at every zoom (a few, and interactive).
- */
-export function overviewNodes(nodes: readonly StudioNode[]): OverviewNode[] {
-  const out: OverviewNode[] = [];
-  for (const n of nodes) {
-    if (n.hidden || n.type === GROUP_CARD_TYPE) continue;
+// One scene node per node object, and one curve per edge and its two end objects: a selection or an edit
+// makes new objects only of the nodes it touched, so the scene is rebuilt without re-reading 2,000 nodes' data.
+const sceneNodes = new WeakMap<StudioNode, OverviewNode>();
+const sceneEdges = new WeakMap<StudioEdge, { source: StudioNode; target: StudioNode; curve: OverviewEdge }>();
+
+function sceneNode(n: StudioNode): OverviewNode {
+  let out = sceneNodes.get(n);
+  if (!out) {
     const { width, height } = sizeOf(n);
-    out.push({
+    out = {
       id: n.id,
       x: n.position.x,
       y: n.position.y,
@@ -63,7 +62,22 @@ export function overviewNodes(nodes: readonly StudioNode[]): OverviewNode[] {
       title: n.data.title || "Untitled",
       thumbnail: thumbnailUrlOf(n.data),
       selected: !!n.selected,
-    });
+    };
+    sceneNodes.set(n, out);
+  }
+  return out;
+}
+
+/**
+ * The nodes the overview draws, in drawing order (later on top, as React Flow stacks them). Hidden nodes
+ * (members of a collapsed group) are left out, and so are collapsed groups' cards: those stay React Flow
+ * nodes at every zoom (a few, and interactive).
+ */
+export function overviewNodes(nodes: readonly StudioNode[]): OverviewNode[] {
+  const out: OverviewNode[] = [];
+  for (const n of nodes) {
+    if (n.hidden || n.type === GROUP_CARD_TYPE) continue;
+    out.push(sceneNode(n));
   }
   return out;
 }
@@ -78,13 +92,18 @@ function handlePoint(n: StudioNode, type: "source" | "target"): { x: number; y: 
 
 /** Each edge from its source's right handle to its target's left one; an edge with a missing or hidden end is not drawn. */
 export function overviewEdges(nodes: readonly StudioNode[], edges: readonly StudioEdge[]): OverviewEdge[] {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const byId = nodesById(nodes);
   const out: OverviewEdge[] = [];
   for (const e of edges) {
     const s = byId.get(e.source);
     const t = byId.get(e.target);
     if (!s || !t || s.hidden || t.hidden || e.hidden) continue;
-    out.push({ id: e.id, from: handlePoint(s, "source"), to: handlePoint(t, "target") });
+    let known = sceneEdges.get(e);
+    if (!known || known.source !== s || known.target !== t) {
+      known = { source: s, target: t, curve: { id: e.id, from: handlePoint(s, "source"), to: handlePoint(t, "target") } };
+      sceneEdges.set(e, known);
+    }
+    out.push(known.curve);
   }
   return out;
 }

@@ -2,8 +2,10 @@ import { useMemo, useState } from "react";
 import { Download } from "lucide-react";
 import { Button, Dialog, toast } from "../../ui";
 import { useCanvas } from "../store/useCanvas";
+import type { StudioNode } from "../store/canvasStore";
 import { downloadWorkflow } from "./workflowFileApi";
 
+const NO_NODES: readonly StudioNode[] = [];
 const nodesText = (n: number) => (n === 1 ? "1 node" : `${n} nodes`);
 
 /**
@@ -12,7 +14,8 @@ const nodesText = (n: number) => (n === 1 ? "1 node" : `${n} nodes`);
  */
 export function ExportWorkflowDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const projectId = useCanvas((s) => s.projectId);
-  const nodes = useCanvas((s) => s.nodes);
+  // Read only while open: closed, it would re-render (and re-filter the canvas) on every node change and click.
+  const nodes = useCanvas((s) => (open ? s.nodes : NO_NODES));
   const selected = useMemo(() => nodes.filter((n) => n.selected).map((n) => n.id), [nodes]);
   const [scope, setScope] = useState<"selection" | "canvas">("selection");
   const [media, setMedia] = useState(true);

@@ -51,10 +51,7 @@ describe("applyToCanvas", () => {
 
   it("keeps the edge list as it was when only nodes' data or places change (React Flow re-indexes no edge)", () => {
     const s = state([studioNode("a"), studioNode("b")], [{ id: "e", source: "a", target: "b" }]);
-    const next = applyToCanvas(s, [
-      nodeData("a", { title: "Renamed" }, 0),
-      { type: "node-moved", id: "b", position: { x: 40, y: 0 } },
-    ]);
+    const next = applyToCanvas(s, [nodeData("a", { title: "Renamed" }, 0), { type: "node-moved", id: "b", position: { x: 40, y: 0 } }]);
     expect(next.nodes[0]!.data.title).toBe("Renamed");
     expect(next.edges).toBe(s.edges);
     const connected = applyToCanvas(next, [edgeAdded({ id: "f", source: "b", target: "a" })]);

@@ -89,6 +89,9 @@ function statementLabel(text) {
   const t = text.replace(/\s+/g, " ").trim();
   const fn = /select (?:\* from )?"?(\w+)"?\(/i.exec(t);
   if (fn && !/^(count|exists|coalesce|max|min|now)$/i.test(fn[1])) return `${fn[1]}()`;
+  // A statement of several writes (with … as (update …)) is named by its first write.
+  const write = /^with\b.*?[(),]\s*(update|insert into|delete from)\s+"?([\w.]+)"?/i.exec(t);
+  if (write) return `with: ${write[1].toLowerCase().split(" ")[0]} ${write[2]}`;
   const m = /^(with .*? )?(select|insert into|update|delete from)\s.*?("?[\w.]+"?\."?\w+"?|"\w+")/i.exec(t) ?? /^(\w+)/.exec(t);
   if (!m) return t.slice(0, 40);
   if (m.length < 4) return m[1];

@@ -25,6 +25,7 @@ import sharp from "sharp";
 import { and, eq, inArray } from "drizzle-orm";
 import { buildApp } from "../server/app.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { PGliteThread } from "../server/db/pgliteThread.ts";
 import { creditLedger, generations } from "../server/db/schema.ts";
 import { startFalFake } from "../server/generation/hosted/fakes/falFake.ts";
 import { modelRunKind } from "../server/generation/modelRun.ts";
@@ -35,6 +36,7 @@ import { runLocalTool } from "../server/tools/runLocalTool.ts";
 
 const SEQUENTIAL_JOBS = 200;
 const HTTP_JOBS = 50;
+const TRACED_JOBS = 50;
 const CROP_REPS = 7;
 const USERS = 20;
 const JOBS_PER_USER = 10;
@@ -52,6 +54,51 @@ const quantile = (xs, q) => {
 const median = (xs) => quantile(xs, 0.5);
 const fmt = (n, d = 1) => n.toFixed(d);
 const verdict = (ok) => (ok ? "met" : "MISSED");
+
+/**
+ * Counts the embedded database's round trips (every message to its thread: a statement, BEGIN, COMMIT) and
+ * the time each waited for its answer, grouped by what it is, while `on`. Part 1 turns it on for a window
+ * of runs and prints where a no-op run's round trips and milliseconds go.
+ */
+const trace = { on: false, calls: [] };
+const originalCall = PGliteThread.prototype.call;
+PGliteThread.prototype.call = function (message) {
+  if (!trace.on) return originalCall.call(this, message);
+  const t = performance.now();
+  const done = originalCall.call(this, message);
+  const label = message.op === "query" || message.op === "exec" ? statementLabel(message.text) : message.op;
+  const record = (ok) => trace.calls.push({ label, ms: performance.now() - t, ok });
+  done.then(() => record(true), () => record(false));
+  return done;
+};
+/** Round trips per run by statement, most time first. */
+function summariseTrace(calls, runs) {
+  const by = new Map();
+  for (const c of calls) {
+    const row = by.get(c.label) ?? { label: c.label, count: 0, ms: 0 };
+    row.count++;
+    row.ms += c.ms;
+    by.set(c.label, row);
+  }
+  const rows = [...by.values()].map((r) => ({ ...r, perRun: r.count / runs, msPerRun: r.ms / runs })).sort((a, b) => b.msPerRun - a.msPerRun);
+  return { rows, perRun: calls.length / runs, msPerRun: calls.reduce((s, c) => s + c.ms, 0) / runs };
+}
+
+/** A statement's gist: a function it calls, else its verb and first table. */
+function statementLabel(text) {
+  const t = text.replace(/\s+/g, " ").trim();
+  const fn = /select (?:\* from )?"?(\w+)"?\(/i.exec(t);
+  if (fn && !/^(count|exists|coalesce|max|min|now)$/i.test(fn[1])) return `${fn[1]}()`;
+  // A statement of several writes (with … as (update …)) is named by its first write.
+  const write = /^with\b.*?[(),]\s*(update|insert into|delete from)\s+"?([\w.]+)"?/i.exec(t);
+  if (write) return `with: ${write[1].toLowerCase().split(" ")[0]} ${write[2]}`;
+  const m = /^(with .*? )?(select|insert into|update|delete from)\s.*?("?[\w.]+"?\."?\w+"?|"\w+")/i.exec(t) ?? /^(\w+)/.exec(t);
+  if (!m) return t.slice(0, 40);
+  if (m.length < 4) return m[1];
+  const verb = m[2].toLowerCase().split(" ")[0];
+  const table = (/(?:from|into|update)\s+("?[\w.]+"?(?:\."?\w+"?)?)/i.exec(t)?.[1] ?? m[3]).replaceAll('"', "");
+  return `${verb} ${table}`;
+}
 const choices = (prompt, modelId = MODEL) => ({ prompt, modelId, params: {}, controls: {}, variations: 1, seedFixed: false });
 
 async function studio(database, dataDir, generation) {
@@ -167,6 +214,19 @@ async function main() {
   }
   const queuedSeconds = (performance.now() - t0) / 1000;
   const overhead = queued.map((q, i) => q - direct[i]);
+  // Where a run's round trips and time go: the same runs again with the database thread traced.
+  const startMs = [];
+  const settleMs = [];
+  trace.on = true;
+  for (let i = 0; i < TRACED_JOBS; i++) {
+    const t = performance.now();
+    const id = await engine.start(modelRunKind, target, choices(`traced ${i}`));
+    startMs.push(performance.now() - t);
+    await engine.waitFor(id);
+    settleMs.push(performance.now() - t - startMs.at(-1));
+  }
+  trace.on = false;
+  const traced = summariseTrace(trace.calls, TRACED_JOBS);
   const http = [];
   for (let i = 0; i < HTTP_JOBS; i++) {
     const start = performance.now();
@@ -288,6 +348,11 @@ async function main() {
   console.log(
     `  the same through HTTP (POST /api/execute-node → settled, ${HTTP_JOBS} runs): p50 ${fmt(quantile(http, 0.5))} ms, p95 ${fmt(quantile(http, 0.95))} ms`,
   );
+  console.log(
+    `  where a run goes (${TRACED_JOBS} more runs, database thread traced): engine.start p50 ${fmt(median(startMs))} ms, start returned → settled p50 ${fmt(median(settleMs))} ms; ${fmt(traced.perRun)} round trips a run, ${fmt(traced.msPerRun)} ms of them`,
+  );
+  console.log("    round trips a run   ms a run   statement");
+  for (const row of traced.rows) console.log(`    ${fmt(row.perRun, 2).padStart(17)}   ${fmt(row.msPerRun, 2).padStart(8)}   ${row.label}`);
   console.log("");
   console.log(
     `2. Crop 16:9 of a 512 px portrait, medians of ${CROP_REPS} after a warm-up: through the queue (POST /api/tools/execute → settled) against runLocalTool directly`,

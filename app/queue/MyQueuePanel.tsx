@@ -141,16 +141,19 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                   disabled={!onOpen || r.projectId !== currentProjectId}
                   onClick={() => onOpen?.(r)}
                 >
-                  <span className="block truncate text-sm text-text">
+                  <span className="block truncate text-sm text-text" title={r.nodeTitle}>
                     {r.nodeTitle}
-                    <span className="text-text-muted"> · {r.projectName}</span>
                   </span>
-                  <span className="block truncate text-xs text-text-muted">
-                    {r.modelName} · {s.label}
-                    {r.status === "running" && r.progress > 0 ? ` ${r.progress}%` : ""}
-                    {r.credits > 0 ? ` · ${r.credits} credits` : ""} · {formatWriteEdited(when, now)}
-                  </span>
-                  {r.error && r.status === "failed" && <span className="block truncate text-xs text-danger">{r.error}</span>}
+                  <RunFacts
+                    facts={[
+                      r.projectName,
+                      r.modelName,
+                      `${s.label}${r.status === "running" && r.progress > 0 ? ` ${r.progress}%` : ""}`,
+                      ...(r.credits > 0 ? [`${r.credits} credits`] : []),
+                      formatWriteEdited(when, now),
+                    ]}
+                  />
+                  {r.error && r.status === "failed" && <span className="line-clamp-2 text-xs text-danger">{r.error}</span>}
                 </button>
                 {movable && (
                   <>
@@ -207,5 +210,24 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
         onConfirm={() => act.mutate({ type: "cancel-waiting" }, { onSettled: () => setConfirmCancel(false) })}
       />
     </div>
+  );
+}
+
+/**
+ * A run's second line (project · model · status · credits · time). Beside a waiting run's four buttons the
+ * row is narrow, so the facts wrap between themselves instead of being cut off; each keeps to one line,
+ * and only a name longer than the row is shortened (in full on hover). The dot ends a fact, so a wrapped
+ * line starts with the next one.
+ */
+function RunFacts({ facts }: { facts: string[] }) {
+  return (
+    <span className="flex flex-wrap items-baseline gap-x-1 text-xs text-text-muted" data-testid="queue-item-facts">
+      {facts.map((fact, i) => (
+        <span key={i} className="max-w-full truncate whitespace-nowrap" title={fact}>
+          {fact}
+          {i < facts.length - 1 && <span aria-hidden> ·</span>}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -129,9 +129,9 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
   }
 
-  /** 429 when `adding` more runs would take the user past their backlog. */
-  async checkBacklog(userId: string, adding = 1) {
-    const [{ count }] = (await this.deps.db
+  /** 429 when `adding` more runs would take the user past their backlog (asked in `db`, a transaction's own if inside one). */
+  async checkBacklog(userId: string, adding = 1, db: Db = this.deps.db) {
+    const [{ count }] = (await db
       .select({ count: sql<number>`count(*)::int` })
       .from(generations)
       .where(and(eq(generations.userId, userId), inArray(generations.status, [...ACTIVE_GENERATION_STATUSES])))) as [{ count: number }];
@@ -292,7 +292,14 @@ export class RunEngine<D extends RunDeps = RunDeps> {
       const settled = await db
         .select()
         .from(generations)
-        .where(and(eq(generations.chainId, chain.chainId!), inArray(generations.status, ["failed", "cancelled"])));
+        .where(
+          and(
+            eq(generations.chainId, chain.chainId!),
+            inArray(generations.status, ["failed", "cancelled"]),
+            // A node retried since (graphRetry.ts) stands by its newer row, not this failure.
+            sql`not exists (select 1 from generations l where l.chain_id = ${generations.chainId} and l.node_id = ${generations.nodeId} and l.chain_index > ${generations.chainIndex})`,
+          ),
+        );
       for (const row of settled) await this.advanceChain(row);
       await this.advanceChain({ ...chain, nodeId: "", status: "succeeded" });
     }

@@ -176,6 +176,43 @@ describe("POST /api/projects/:id/runs", () => {
     expect(before - (await balance(user))).toBe(IMAGE_CREDITS);
   });
 
+  it("retrying a failed node re-queues the downstream its failure stopped; they run once it succeeds, charged once", async () => {
+    const user = await h.signUp();
+    const projectId = await graph(user, { a: "shot a boom" });
+    const before = await balance(user);
+    const started = await runs(user, projectId, { scope: "all" });
+    const first = await settle(started.body.runId);
+    expect(statuses(first)).toEqual({ a: "failed", x: "succeeded", b: "cancelled", c: "cancelled" });
+    // The user mends the prompt and retries the failed node from the queue.
+    const a = await nodeData(user, projectId, "a");
+    const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "a", prevRev: a.rev, nodeData: { ...a, prompt: "shot a mended", rev: a.rev + 1 } }],
+    });
+    expect(saved.status).toBe(200);
+    fal.calls = [];
+    const retried = await h.call(user, "PATCH", `/api/runs/${first.a!.id}`, { action: "retry" });
+    expect(retried.status).toBe(200);
+    // A second retry of the same failed run queues nothing more.
+    expect((await h.call(user, "PATCH", `/api/runs/${first.a!.id}`, { action: "retry" })).status).toBe(409);
+    const chain = await h.database.db.select().from(generations).where(eq(generations.chainId, started.body.runId));
+    for (const r of chain) await h.generation.service.waitFor(r.id);
+    const rows = await h.database.db.select().from(generations).where(eq(generations.chainId, started.body.runId));
+    const latest = Object.fromEntries(rows.sort((p, q) => p.chainIndex - q.chainIndex).map((r) => [r.nodeId, r]));
+    expect(statuses(latest)).toEqual({ a: "succeeded", x: "succeeded", b: "succeeded", c: "succeeded" });
+    expect(latest.a!.id).toBe(retried.body.runId);
+    // a ran before b and c, each once; x was not run again.
+    const startOf = (p: string) => fal.calls.filter((c) => c.prompt.startsWith(p)).map((c) => c.start);
+    expect(startOf("shot a")).toHaveLength(1);
+    expect(startOf("shot b")).toHaveLength(1);
+    expect(startOf("shot c")).toHaveLength(1);
+    expect(startOf("shot x")).toHaveLength(0);
+    expect(startOf("shot b")[0]!).toBeGreaterThanOrEqual(fal.calls.find((c) => c.prompt.startsWith("shot a"))!.end);
+    expect(await nodeData(user, projectId, "b")).toMatchObject({ status: "completed", error: null });
+    // x, then a, b and c charged once each.
+    expect(before - (await balance(user))).toBe(4 * IMAGE_CREDITS);
+  });
+
   it("refuses a loop by name, an empty selection, and nodes that cannot run are listed with their reason", async () => {
     const user = await h.signUp();
     const projectId = await graph(user, { b: "" });

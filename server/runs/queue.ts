@@ -3,11 +3,17 @@
  * restarts and several processes can share the work (`npm run worker`).
  *
  * pg-boss workers poll. To keep queue overhead in milliseconds rather than the polling interval, every
- * enqueue wakes the workers: directly in this process, and through a Postgres NOTIFY for workers in other
+ * enqueue wakes a worker: directly in this process, and through a Postgres NOTIFY for workers in other
  * processes; a job queued to start later wakes this process's workers when it is due. Polling stays as the
  * safety net: every 2 s on PostgreSQL, where other processes queue jobs too; every 10 s on PGlite, which
  * belongs to this one process and runs one query at a time (each poll held every save behind it for 3–12
  * ms, bench:autosave).
+ *
+ * A wake is one job, so it wakes one idle worker, not all of them: each fetch is a round trip, and on
+ * PGlite the empty ones queued in front of the run's own statements (bench:queue traced five fetches per
+ * no-op run, 23 ms of its 42). A wake that finds every worker busy is kept, and the first worker to finish
+ * fetches again for it; a worker that found its job without a wake (at start, by polling) keeps fetching
+ * until the queue is empty, since nobody woke anyone for those jobs.
  */
 import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
@@ -41,8 +47,18 @@ export function transactionExecutor(tx: Pick<Db, "execute">): ExecuteSql {
 
 export type JobHandler = (job: GenerationJob) => Promise<void>;
 
+/** A worker of this process, as the wake-ups see it. */
+interface LocalWorker {
+  id: string;
+  busy: boolean;
+  /** Notified for a job since it last took one. */
+  woken: boolean;
+}
+
 export class GenerationQueue {
-  private workerIds: string[] = [];
+  private readonly workers: LocalWorker[] = [];
+  /** Wakes that found every worker busy: each is a job the next worker to finish fetches for. */
+  private missedWakes = 0;
   private unlisten?: () => Promise<void>;
 
   private constructor(
@@ -89,28 +105,46 @@ export class GenerationQueue {
     if (this.database.kind === "postgres") await this.database.notifier.notify(WAKE_CHANNEL, "1");
   }
 
+  /** Wakes one idle worker, else leaves the wake for the first worker to finish. */
   private wakeLocal() {
-    for (const id of this.workerIds) this.boss.notifyWorker(id);
+    if (this.workers.length === 0) return;
+    // A worker not running a job fetches after a notify: at once if it sleeps, again if it is fetching.
+    // One not woken yet is preferred, so wakes arriving together reach different workers.
+    const idle = this.workers.find((w) => !w.busy && !w.woken) ?? this.workers.find((w) => !w.busy);
+    if (idle) this.notify(idle);
+    else this.missedWakes++;
+  }
+
+  private notify(worker: LocalWorker) {
+    worker.woken = true;
+    this.boss.notifyWorker(worker.id);
   }
 
   /** Starts `concurrency` workers in this process; each takes one job at a time. */
   async work(concurrency: number, handler: JobHandler): Promise<void> {
     for (let i = 0; i < concurrency; i++) {
-      let self = "";
-      const id = await this.boss.work<GenerationJob>(
+      const self: LocalWorker = { id: "", busy: false, woken: false };
+      self.id = await this.boss.work<GenerationJob>(
         GENERATION_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[this.database.kind] },
         async ([job]) => {
+          const byWake = self.woken;
+          self.busy = true;
+          self.woken = false;
           try {
             if (job) await handler(job.data);
           } finally {
-            // More may be waiting: look again at once instead of after the polling interval.
-            if (self) this.boss.notifyWorker(self);
+            self.busy = false;
+            // A wake missed while every worker was busy, or a job nobody woke us for (more may be waiting):
+            // look again at once instead of after the polling interval.
+            if (this.missedWakes > 0) {
+              this.missedWakes--;
+              this.notify(self);
+            } else if (!byWake) this.boss.notifyWorker(self.id);
           }
         },
       );
-      self = id;
-      this.workerIds.push(id);
+      this.workers.push(self);
     }
     if (this.database.kind === "postgres" && !this.unlisten) {
       this.unlisten = await this.database.notifier.listen(WAKE_CHANNEL, () => this.wakeLocal());

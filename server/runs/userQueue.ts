@@ -17,6 +17,7 @@ import type { RunEngine } from "./engine";
 import type { QueuedRun, RunRow } from "./kind";
 import { queueMessages } from "../../domain/realtime";
 import { readNode } from "./nodeWriter";
+import { retryInGraph } from "./graphRetry";
 
 /** Finished runs the panel shows besides the active ones. */
 const FINISHED_SHOWN = 40;
@@ -153,11 +154,14 @@ export class UserQueue<D extends RunDeps = RunDeps> {
   /**
    * Queues a failed or cancelled run again as a new run (its own hold, charged once when it succeeds; the
    * old one's hold was released when it failed). A canvas run is prepared again from its node as it is now,
-   * as pressing Run would; a kind that cannot read its step from the node runs what it had prepared.
+   * as pressing Run would; a kind that cannot read its step from the node runs what it had prepared. A node
+   * of a graph run is retried inside its graph (graphRetry.ts), so the downstream it stopped runs after it.
    */
   private async retry(run: RunRow): Promise<string> {
     if (run.status !== "failed" && run.status !== "cancelled") throw conflict(QUEUE_MESSAGES.notRetryable);
     const kind = this.engine.kinds.of(run);
+    // A node of a graph run goes back into its graph, with the downstream its failure stopped.
+    if (run.chainId && kind.onCanvas) return retryInGraph(this.engine, run);
     const target = { userId: run.userId, projectId: run.projectId, nodeId: run.nodeId };
     if (kind.onCanvas) {
       const node = await readNode(this.db, run.projectId, run.nodeId);

@@ -118,6 +118,31 @@ export async function writeDataExactly(
   return stored.length ? { landed: [{ ...c, data }], conflicts: [] } : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
 }
 
+/**
+ * `writeDataExactly` for a list of one, with the project's touch in the same statement: a run's node
+ * writes (queued, result) are one exact change each, and as a transaction of two statements they cost
+ * four round trips apiece (bench:queue). One statement is as atomic as that transaction was.
+ */
+export async function writeOneExactly(
+  db: Db,
+  projectId: string,
+  c: DataChange,
+): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+  const rev = revisionOf(c);
+  const data: NodeData = { ...c.data, rev };
+  const stored = rowsOf<{ id: string }>(
+    await db.execute(sql`with written as (
+        update nodes set data = ${JSON.stringify(data)}::jsonb, rev = ${rev}, updated_at = now()
+        where project_id = ${projectId} and id = ${c.id} and rev = ${c.prevRev} and deleted = false
+        returning id),
+      touched as (
+        update projects set updated_at = now()
+        where id = ${projectId} and updated_at < now() - interval '10 seconds' and exists (select 1 from written))
+      select id from written`),
+  );
+  return stored.length ? { landed: [{ ...c, data }], conflicts: [] } : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
+}
+
 async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {
   if (ids.length === 0) return [];
   const rows = await db

@@ -85,9 +85,14 @@ export async function applyChanges(
   // A person's data-only list is checked in the group commit, with every list that waited beside it.
   if (userId && !dataOnly) await authorizeProject(db, userId, projectId, "edit");
   if (changes.length === 0) return { applied: [], conflicts: [] };
+  const [only] = changes;
+  // A server writer's one exact write (a run marking or filling its node) is one statement of its own.
+  const oneExact = changes.length === 1 && only!.type === "node-data" && only!.exact;
   const result = dataOnly
     ? await dataWrites(db).submit({ projectId, userId, changes: changes as ChangeOf<"node-data">[] })
-    : await db.transaction((tx) => applyRuns(tx, projectId, changes));
+    : oneExact
+      ? await rows.writeOneExactly(db, projectId, only as ChangeOf<"node-data">).then((r) => ({ applied: r.landed, conflicts: r.conflicts }))
+      : await db.transaction((tx) => applyRuns(tx, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;
 }

@@ -68,7 +68,10 @@ PGliteThread.prototype.call = function (message) {
   const done = originalCall.call(this, message);
   const label = message.op === "query" || message.op === "exec" ? statementLabel(message.text) : message.op;
   const record = (ok) => trace.calls.push({ label, ms: performance.now() - t, ok });
-  done.then(() => record(true), () => record(false));
+  done.then(
+    () => record(true),
+    () => record(false),
+  );
   return done;
 };
 /** Round trips per run by statement, most time first. */
@@ -80,7 +83,9 @@ function summariseTrace(calls, runs) {
     row.ms += c.ms;
     by.set(c.label, row);
   }
-  const rows = [...by.values()].map((r) => ({ ...r, perRun: r.count / runs, msPerRun: r.ms / runs })).sort((a, b) => b.msPerRun - a.msPerRun);
+  const rows = [...by.values()]
+    .map((r) => ({ ...r, perRun: r.count / runs, msPerRun: r.ms / runs }))
+    .sort((a, b) => b.msPerRun - a.msPerRun);
   return { rows, perRun: calls.length / runs, msPerRun: calls.reduce((s, c) => s + c.ms, 0) / runs };
 }
 

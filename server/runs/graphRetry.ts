@@ -38,7 +38,11 @@ export async function retryInGraph<D extends RunDeps>(engine: RunEngine<D>, fail
     const latest = new Map(chain.map((r) => [r.nodeId, r]));
     const current = latest.get(failed.nodeId);
     if (current?.id !== failed.id) {
-      throw conflict(current && !STOPPED.includes(current.status) && !SUCCESS.includes(current.status) ? GENERATION_MESSAGES.nodeBusy : QUEUE_MESSAGES.notRetryable);
+      throw conflict(
+        current && !STOPPED.includes(current.status) && !SUCCESS.includes(current.status)
+          ? GENERATION_MESSAGES.nodeBusy
+          : QUEUE_MESSAGES.notRetryable,
+      );
     }
     const succeeded = new Set([...latest.values()].filter((r) => SUCCESS.includes(r.status)).map((r) => r.nodeId));
     // Downstream rows stopped before they started, taken back when everything they wait for has succeeded
@@ -60,7 +64,10 @@ export async function retryInGraph<D extends RunDeps>(engine: RunEngine<D>, fail
     await engine.checkBacklog(failed.userId, 1 + downstream.length, tx);
     const nextIndex = Math.max(...chain.map((r) => r.chainIndex)) + 1;
     // The node waits for nothing (its inputs succeeded, or it could not have been queued); the others for what they waited for.
-    const rows = [{ row: failed, id: retryId, needs: [] as string[] }, ...downstream.map((row) => ({ row, id: randomUUID(), needs: waitedFor(row)! }))];
+    const rows = [
+      { row: failed, id: retryId, needs: [] as string[] },
+      ...downstream.map((row) => ({ row, id: randomUUID(), needs: waitedFor(row)! })),
+    ];
     await tx.insert(generations).values(
       rows.map(({ row, id, needs }, i) => ({
         id,

@@ -60,16 +60,27 @@ describe.runIf(onPostgres)("two engines on one PostgreSQL", () => {
     const user = await one.signUp();
     const projectId = (await one.call(user, "POST", "/api/projects", { name: "Shared" })).body.id as string;
     const titles = ["U", "V", "W"];
-    await one.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: titles.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })) });
+    await one.call(user, "POST", `/api/projects/${projectId}/structure`, {
+      nodes: titles.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })),
+    });
     await one.call(user, "POST", "/api/workflows/autosave", {
       projectId,
-      updates: titles.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 } })),
+      updates: titles.map((id) => ({
+        nodeId: id,
+        prevRev: 0,
+        nodeData: { title: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL, rev: 1 },
+      })),
     });
     expect((await one.call(user, "POST", "/api/queue/pause")).status).toBe(200);
     // Queued through the other process, whose workers (and the first's) must leave them waiting.
     const ids: Record<string, string> = {};
     for (const id of titles) {
-      const res = await two.call(user, "POST", "/api/execute-node", { projectId, nodeId: id, prompt: `shot ${id}`, selectedModel: IMAGE_MODEL });
+      const res = await two.call(user, "POST", "/api/execute-node", {
+        projectId,
+        nodeId: id,
+        prompt: `shot ${id}`,
+        selectedModel: IMAGE_MODEL,
+      });
       expect(res.status).toBe(202);
       ids[id] = res.body.generationId;
     }

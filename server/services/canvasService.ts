@@ -91,7 +91,9 @@ export async function applyChanges(
   const result = dataOnly
     ? await dataWrites(db).submit({ projectId, userId, changes: changes as ChangeOf<"node-data">[] })
     : oneExact
-      ? await rows.writeOneExactly(db, projectId, only as ChangeOf<"node-data">).then((r) => ({ applied: r.landed, conflicts: r.conflicts }))
+      ? await rows
+          .writeOneExactly(db, projectId, only as ChangeOf<"node-data">)
+          .then((r) => ({ applied: r.landed, conflicts: r.conflicts }))
       : await db.transaction((tx) => applyRuns(tx, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;

@@ -38,7 +38,8 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function openSharedPostgres(): Promise<[Database, Database]> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== "postgres" || !adminUrl) throw new Error("Two handles on one database need TEST_DB=postgres and TEST_DATABASE_URL");
+  if (process.env.TEST_DB !== "postgres" || !adminUrl)
+    throw new Error("Two handles on one database need TEST_DB=postgres and TEST_DATABASE_URL");
   const name = `reelgraph_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

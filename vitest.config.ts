@@ -1,10 +1,12 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
-const api = (name: string, env: Record<string, string>) => ({
+// `*.postgres.test.ts` files need a server PostgreSQL (several processes on one database): api-postgres only.
+const api = (name: string, env: Record<string, string>, postgresOnly: "include" | "exclude") => ({
   test: {
     name,
     include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
+    ...(postgresOnly === "exclude" ? { exclude: ["**/node_modules/**", "**/*.postgres.test.ts"] } : {}),
     environment: "node" as const,
     env,
     testTimeout: 30_000,
@@ -31,7 +33,7 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      api("api-pglite", { TEST_DB: "pglite" }),
+      api("api-pglite", { TEST_DB: "pglite" }, "exclude"),
       // The sync fuzz starts the real studio as a child process (e2e/fuzz).
       {
         // One retry: the sync fuzz is timing-dependent (a seed does not replay exactly), and a CI machine may be
@@ -59,7 +61,7 @@ export default defineConfig({
           hookTimeout: 150_000,
         },
       },
-      ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" })] : []),
+      ...(process.env.TEST_DATABASE_URL ? [api("api-postgres", { TEST_DB: "postgres" }, "include")] : []),
     ],
   },
 });

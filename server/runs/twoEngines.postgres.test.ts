@@ -29,7 +29,6 @@ class FakeFal implements Engine {
   }
 }
 
-const onPostgres = process.env.TEST_DB === "postgres";
 const calls: { prompt: string; start: number; process: string }[] = [];
 const authSecret = randomBytes(32).toString("hex");
 const optionsFor = (name: string): HarnessOptions => ({
@@ -40,7 +39,8 @@ const optionsFor = (name: string): HarnessOptions => ({
 let one: Harness;
 let two: Harness;
 
-describe.runIf(onPostgres)("two engines on one PostgreSQL", () => {
+// Only in the api-postgres project (vitest.config.ts): the embedded database belongs to one process.
+describe("two engines on one PostgreSQL", () => {
   beforeAll(async () => {
     const [first, second] = await openSharedPostgres();
     one = await createHarness({ ...optionsFor("one"), database: first });

@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import type { SubgraphData } from "../../domain/canvas/subgraph";
 import type { LibraryBlockSummary, PreparedBlock } from "../../domain/library/api";
 import { issueKey, withSubstitutes } from "../../domain/workflowFile/compatibility";
-import { CompatibilityIssues } from "../canvas/workflowFile/CompatibilityIssues";
-import { Button, Dialog, Spinner } from "../ui";
+import { CompatibilityCheck } from "../canvas/workflowFile/CompatibilityIssues";
+import { Button, Dialog } from "../ui";
 
 /** Where an insert stands: the block being checked by the server, checked and ready, or refused. */
 export type InsertState =
@@ -55,21 +55,16 @@ export function InsertBlockDialog({
         </>
       }
     >
-      {state?.status === "checking" && (
-        <p className="flex items-center gap-2 text-sm text-text-muted">
-          <Spinner label="Checking the block" /> Checking the block…
-        </p>
-      )}
-      {state?.status === "failed" && (
-        <p role="alert" className="text-sm text-danger">
-          {state.error}
-        </p>
-      )}
-      {state?.status === "ready" && (
-        <div className="flex flex-col gap-3 text-sm">
-          <p>A subgraph of {n === 1 ? "1 node" : `${n} nodes`} will be added at the centre of your canvas.</p>
-          <CompatibilityIssues issues={state.prepared.issues} accepted={accepted} onChange={setAccepted} />
-        </div>
+      {state && (
+        <CompatibilityCheck
+          status={state.status}
+          checking="Checking the block"
+          error={state.status === "failed" ? state.error : undefined}
+          summary={`A subgraph of ${n === 1 ? "1 node" : `${n} nodes`} will be added at the centre of your canvas.`}
+          issues={state.status === "ready" ? state.prepared.issues : undefined}
+          accepted={accepted}
+          onChange={setAccepted}
+        />
       )}
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { issueKey, type CompatibilityIssue } from "../../../domain/workflowFile/compatibility";
-import { Select } from "../../ui";
+import type { ReactNode } from "react";
+import { Select, Spinner } from "../../ui";
 
 function IssueRow({ issue, accepted, onChange }: { issue: CompatibilityIssue; accepted: boolean; onChange(accepted: boolean): void }) {
   const id = `workflow-issue-${issueKey(issue).replace(/[^\w-]/g, "_")}`;
@@ -63,5 +64,47 @@ export function CompatibilityIssues({
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * The body of a dialog that checks what it brings in before it lands (a workflow file, a library block):
+ * checking, refused with the reason, or ready with what it adds and the compatibility issues.
+ */
+export function CompatibilityCheck({
+  status,
+  checking,
+  error,
+  summary,
+  issues,
+  accepted,
+  onChange,
+}: {
+  status: "checking" | "failed" | "ready";
+  /** What is being checked, as "Checking the …". */
+  checking: string;
+  error?: string | undefined;
+  summary?: ReactNode;
+  issues?: readonly CompatibilityIssue[] | undefined;
+  accepted: ReadonlySet<string>;
+  onChange(accepted: Set<string>): void;
+}) {
+  if (status === "checking")
+    return (
+      <p className="flex items-center gap-2 text-sm text-text-muted">
+        <Spinner label={checking} /> {checking}…
+      </p>
+    );
+  if (status === "failed")
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {error}
+      </p>
+    );
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p>{summary}</p>
+      <CompatibilityIssues issues={issues ?? []} accepted={accepted} onChange={onChange} />
+    </div>
   );
 }

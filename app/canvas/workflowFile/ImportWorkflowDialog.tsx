@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { PreparedWorkflow } from "../../../domain/workflowFile/api";
 import { issueKey } from "../../../domain/workflowFile/compatibility";
-import { Button, Dialog, Spinner } from "../../ui";
-import { CompatibilityIssues } from "./CompatibilityIssues";
+import { Button, Dialog } from "../../ui";
+import { CompatibilityCheck } from "./CompatibilityIssues";
 
 /** Where an import stands: the file being checked by the server, checked and ready, or refused. */
 export type ImportState =
@@ -68,21 +68,16 @@ export function ImportWorkflowDialog({
       footer={footer}
       className="max-w-xl"
     >
-      {state?.status === "reading" && (
-        <p className="flex items-center gap-2 text-sm text-text-muted">
-          <Spinner label="Checking the file" /> Checking the file…
-        </p>
-      )}
-      {state?.status === "failed" && (
-        <p role="alert" className="text-sm text-danger">
-          {state.error}
-        </p>
-      )}
-      {state?.status === "ready" && (
-        <div className="flex flex-col gap-3 text-sm">
-          <p>{summary(state.prepared)}</p>
-          <CompatibilityIssues issues={state.prepared.issues} accepted={accepted} onChange={setAccepted} />
-        </div>
+      {state && (
+        <CompatibilityCheck
+          status={state.status === "reading" ? "checking" : state.status}
+          checking="Checking the file"
+          error={state.status === "failed" ? state.error : undefined}
+          summary={state.status === "ready" ? summary(state.prepared) : undefined}
+          issues={state.status === "ready" ? state.prepared.issues : undefined}
+          accepted={accepted}
+          onChange={setAccepted}
+        />
       )}
     </Dialog>
   );

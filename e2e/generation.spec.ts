@@ -145,25 +145,15 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await page.getByTestId("confirm-graph-run").click();
   await toolbar(page).getByTestId("queue-button").click();
   const panel = page.getByTestId("queue-panel");
-  // Each row starts with its node's title, then its project (the queue lists runs across projects).
-  await expect(
+  // A row by its node's title (the queue lists runs across projects; the newest first).
+  const row = (title: string) =>
     panel
       .getByTestId("queue-item")
-      .filter({ hasText: /^One · / })
-      .first(),
-  ).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
-  await expect(
-    panel
-      .getByTestId("queue-item")
-      .filter({ hasText: /^Two · / })
-      .first(),
-  ).toHaveAttribute("data-status", "cached");
-  await expect(
-    panel
-      .getByTestId("queue-item")
-      .filter({ hasText: /^Three · / })
-      .first(),
-  ).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+      .filter({ has: page.getByTestId("queue-item-title").getByText(title, { exact: true }) })
+      .first();
+  await expect(row("One")).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
+  await expect(row("Two")).toHaveAttribute("data-status", "cached");
+  await expect(row("Three")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
   await expect(panel.getByText("Cached — unchanged").first()).toBeVisible();
 });
 

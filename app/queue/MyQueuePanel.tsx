@@ -141,7 +141,7 @@ export function MyQueuePanel({ onOpen, currentProjectId }: { onOpen?: (run: Queu
                   disabled={!onOpen || r.projectId !== currentProjectId}
                   onClick={() => onOpen?.(r)}
                 >
-                  <span className="block truncate text-sm text-text" title={r.nodeTitle}>
+                  <span className="block truncate text-sm text-text" title={r.nodeTitle} data-testid="queue-item-title">
                     {r.nodeTitle}
                   </span>
                   <RunFacts

@@ -84,7 +84,7 @@ test("text results are assets; a card opens a preview; downloads are named after
   );
 
   await page.goto(`/?project=${projectId}`);
-  await page.getByRole("tab", { name: "Assets" }).click();
+  await page.getByRole("tab", { name: "Assets", exact: true }).click();
   const cards = page.getByTestId("asset-card");
   await expect(cards).toHaveCount(3);
 

@@ -29,7 +29,8 @@ test("a new user signs up, creates, renames, searches, sorts, opens, switches mo
     ["4", "Canvas"],
   ] as const) {
     await page.keyboard.press(`Alt+${key}`);
-    await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+    // exact: the Assets screen has its own "Project assets" tab.
+    await expect(page.getByRole("tab", { name: tab, exact: true })).toHaveAttribute("aria-selected", "true");
   }
   await page.keyboard.press("Alt+3");
   await expect(page.getByRole("heading", { name: "Assets" })).toBeVisible();

@@ -83,7 +83,7 @@ test("save a subgraph to the library, insert it into another project from Assets
   const target = await newProject(page, "Captain");
   await page.goto(`/?project=${target}`);
   await expect(page.getByTestId("canvas-mode")).toBeVisible({ timeout: 60_000 });
-  await page.getByRole("tab", { name: "Assets" }).click();
+  await page.getByRole("tab", { name: "Assets", exact: true }).click();
   await page.getByTestId("assets-blocks-tab").click();
   const row = page.getByTestId("library-block");
   await expect(row).toHaveCount(1);

@@ -5,7 +5,7 @@ import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { notFound } from "../errors";
 import type { ReceivedUpload } from "../media/receiveUpload";
-import { insertMedia, type MediaRow } from "../services/mediaService";
+import { insertMediaForStoredObject, type MediaRow } from "../services/mediaService";
 import { thumbnailKey } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
 
@@ -110,20 +110,15 @@ export async function copyAssetIntoProject(
   const id = randomUUID();
   const key = `${id.slice(0, 2)}/${id}${asset.key.slice(asset.key.lastIndexOf("."))}`;
   await storage.put(key, object.body, asset.contentType);
-  try {
-    await insertMedia(db, {
-      id,
-      projectId,
-      ownerId: callerId,
-      key,
-      contentType: asset.contentType,
-      size: asset.size,
-      originalName: asset.originalName,
-    });
-  } catch (err) {
-    await storage.delete(key).catch(() => {});
-    throw err;
-  }
+  await insertMediaForStoredObject(db, storage, {
+    id,
+    projectId,
+    ownerId: callerId,
+    key,
+    contentType: asset.contentType,
+    size: asset.size,
+    originalName: asset.originalName,
+  });
   return { url: libraryMediaUrl(id), contentType: asset.contentType, kind, filename: asset.originalName ?? `asset-${asset.id}` };
 }
 

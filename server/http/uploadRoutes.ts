@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { authorizeProject } from "../policies/projectPolicy";
-import { insertMedia, mediaForCaller } from "../services/mediaService";
+import { insertMediaForStoredObject, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import { sendThumbnail, thumbnailOf } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
@@ -30,20 +30,15 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
       const { upload, projectId, fileName } = request.isMultipart()
         ? await receiveForm(request, db, caller.id, storage)
         : await receiveFromUrl(request, db, caller.id, storage);
-      try {
-        await insertMedia(db, {
-          id: upload.id,
-          projectId,
-          ownerId: caller.id,
-          key: upload.key,
-          contentType: upload.contentType,
-          size: upload.size,
-          originalName: cleanName(fileName),
-        });
-      } catch (err) {
-        await storage.delete(upload.key).catch(() => {});
-        throw err;
-      }
+      await insertMediaForStoredObject(db, storage, {
+        id: upload.id,
+        projectId,
+        ownerId: caller.id,
+        key: upload.key,
+        contentType: upload.contentType,
+        size: upload.size,
+        originalName: cleanName(fileName),
+      });
       return {
         success: true,
         url: `/api/media/${upload.id}`,

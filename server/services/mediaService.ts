@@ -3,22 +3,35 @@ import { HttpError, notFound } from "../errors";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
+import type { MediaStorage } from "../storage/storage";
 
 export type MediaRow = typeof media.$inferSelect;
 
-export async function insertMedia(
-  db: Db,
-  row: {
-    id: string;
-    projectId: string | null;
-    ownerId: string;
-    key: string;
-    contentType: string;
-    size: number;
-    originalName: string | null;
-  },
-): Promise<void> {
+interface NewMediaRow {
+  id: string;
+  projectId: string | null;
+  ownerId: string;
+  key: string;
+  contentType: string;
+  size: number;
+  originalName: string | null;
+}
+
+export async function insertMedia(db: Db, row: NewMediaRow): Promise<void> {
   await db.insert(media).values(row);
+}
+
+/**
+ * Records an object already put in storage; if the row cannot be written the object is deleted again,
+ * so a failed upload leaves no file that nothing points at.
+ */
+export async function insertMediaForStoredObject(db: Db, storage: MediaStorage, row: NewMediaRow): Promise<void> {
+  try {
+    await insertMedia(db, row);
+  } catch (err) {
+    await storage.delete(row.key).catch(() => {});
+    throw err;
+  }
 }
 
 export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {

@@ -10,7 +10,7 @@ import { badRequest, notFound, unsupportedMediaType } from "../errors";
 import { parse } from "../validation";
 import { receiveUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
-import { insertMedia } from "../services/mediaService";
+import { insertMediaForStoredObject } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { listsWithShot, openShotList } from "./shotListService";
 import { fileChunks, receiveFormFile } from "../media/multipartParts";
@@ -30,20 +30,15 @@ export async function registerShotImageUpload(app: FastifyInstance, db: Db, stor
       const caller = requireUser(request);
       if (!request.isMultipart()) throw badRequest('Send the image as multipart form data with "file" and "shotId"');
       const { upload, fileName, projectId } = await receiveImage(request, db, caller.id, storage);
-      try {
-        await insertMedia(db, {
-          id: upload.id,
-          projectId,
-          ownerId: caller.id,
-          key: upload.key,
-          contentType: upload.contentType,
-          size: upload.size,
-          originalName: cleanName(fileName),
-        });
-      } catch (err) {
-        await storage.delete(upload.key).catch(() => {});
-        throw err;
-      }
+      await insertMediaForStoredObject(db, storage, {
+        id: upload.id,
+        projectId,
+        ownerId: caller.id,
+        key: upload.key,
+        contentType: upload.contentType,
+        size: upload.size,
+        originalName: cleanName(fileName),
+      });
       return { success: true, imageUrl: `/api/media/${upload.id}` };
     });
   });

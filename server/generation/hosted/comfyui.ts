@@ -6,12 +6,12 @@
  * gives the outputs, fetched with GET /view?filename=…&subfolder=…&type=output. A key, when set, is sent as
  * `Bearer` (servers behind an auth proxy).
  */
-import { guardedLookup, pinnedFetch } from "../../net/pinnedFetch";
+import { guardedLookup } from "../../net/pinnedFetch";
 import { randomUUID } from "node:crypto";
 import WebSocket from "ws";
 import type { Engine, EngineRequest, EngineResult, ProgressReport } from "../engine";
 import { buildComfyGraph, checkpointsIn, type ComfyGraph } from "./comfyWorkflow";
-import { abortReason, displayUrl, type EngineTiming, gaveUp, providerClient, type ProviderClient, sleep, timing, trimSlash } from "./http";
+import { abortReason, displayUrl, type EngineTiming, gaveUp, type ProviderClient, selfHostedClient, sleep, timing } from "./http";
 import { buildInput } from "./inputs";
 import { describe, noContent } from "./providerErrors";
 
@@ -39,16 +39,11 @@ export function createComfyUIEngine(overrides: Partial<EngineTiming> = {}): Engi
   return {
     provider: "comfyui",
     async run(request: EngineRequest): Promise<EngineResult> {
-      const key = request.credentials.apiKey;
-      const base = trimSlash(request.credentials.baseUrl ?? COMFYUI_BASE_URL);
-      const http = providerClient({
+      const { key, base, http } = selfHostedClient(request, {
         name: NAME,
-        signal: request.signal,
+        defaultBaseUrl: COMFYUI_BASE_URL,
         timeoutMs: t.requestTimeoutMs,
-        secrets: [key],
-        where: displayUrl(base),
         explain,
-        ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}),
       });
       const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
       const input = await buildInput(request, { keepMediaUrls: true });

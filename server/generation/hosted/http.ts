@@ -4,9 +4,9 @@
  * cap, and polling backs off and stops the moment the job is cancelled.
  */
 import { fileTypeFromBuffer } from "file-type";
-import type { MediaBytes } from "../engine";
+import type { EngineRequest, MediaBytes } from "../engine";
 import { ProviderError } from "../engine";
-import { RefusedAddressError } from "../../net/pinnedFetch";
+import { pinnedFetch, RefusedAddressError } from "../../net/pinnedFetch";
 import { type Classifier, httpFailure, jobFailed, timedOut, tooLarge, unreachable, internalAddress, unreadable } from "./providerErrors";
 
 /** Results bigger than this are refused (a generated clip or mesh is far smaller). */
@@ -73,6 +73,29 @@ export interface PollOptions {
 const POLL_RETRIES = 3;
 
 export type ProviderClient = ReturnType<typeof providerClient>;
+
+/**
+ * The client for a server the user runs (ComfyUI, Ollama): the address from the key's settings or the
+ * engine's default, the key kept out of messages, and pinned to public addresses when the deployment
+ * says user-named servers must be (`publicOnly`).
+ */
+export function selfHostedClient(
+  request: EngineRequest,
+  options: { name: string; defaultBaseUrl: string; timeoutMs: number; explain?: (body: unknown) => string },
+): { key: string | undefined; base: string; http: ProviderClient } {
+  const key = request.credentials.apiKey;
+  const base = trimSlash(request.credentials.baseUrl ?? options.defaultBaseUrl);
+  const http = providerClient({
+    name: options.name,
+    signal: request.signal,
+    timeoutMs: options.timeoutMs,
+    secrets: [key],
+    where: displayUrl(base),
+    ...(options.explain ? { explain: options.explain } : {}),
+    ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}),
+  });
+  return { key, base, http };
+}
 
 export function providerClient(options: ProviderClientOptions) {
   const { name, signal } = options;

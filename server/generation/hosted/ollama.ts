@@ -4,9 +4,8 @@
  * server's root (OLLAMA_URL, default http://127.0.0.1:11434) or its /v1 root; a key, when set, is sent as
  * `Bearer` for servers behind an auth proxy.
  */
-import { pinnedFetch } from "../../net/pinnedFetch";
 import type { Engine, EngineRequest, EngineResult } from "../engine";
-import { displayUrl, type EngineTiming, providerClient, timing, trimSlash } from "./http";
+import { type EngineTiming, selfHostedClient, timing } from "./http";
 import { buildInput, promptWithContext } from "./inputs";
 import { noContent } from "./providerErrors";
 
@@ -29,16 +28,7 @@ export function createOllamaEngine(overrides: Partial<EngineTiming> = {}): Engin
   return {
     provider: "ollama",
     async run(request: EngineRequest): Promise<EngineResult> {
-      const key = request.credentials.apiKey;
-      const base = trimSlash(request.credentials.baseUrl ?? OLLAMA_BASE_URL);
-      const http = providerClient({
-        name: NAME,
-        signal: request.signal,
-        timeoutMs: t.requestTimeoutMs,
-        secrets: [key],
-        where: displayUrl(base),
-        ...(request.credentials.publicOnly ? { fetch: pinnedFetch() } : {}),
-      });
+      const { key, base, http } = selfHostedClient(request, { name: NAME, defaultBaseUrl: OLLAMA_BASE_URL, timeoutMs: t.requestTimeoutMs });
       const input = await buildInput(request);
 
       const messages = [

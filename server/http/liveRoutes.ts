@@ -63,6 +63,13 @@ export const LIVE_MAX_SOCKETS_PER_USER = 20;
 export const LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS = 50;
 export const LIVE_RECHECK_MS = 30_000;
 
+/** Why one more socket from this user in this room is refused (close code 4429), or null when it may open. */
+export function socketLimitReached(hub: RealtimeHub, room: string, userId: string): string | null {
+  if (hub.clientCount(room, userId) >= LIVE_MAX_SOCKETS_PER_USER) return "Too many live connections to this project";
+  if (hub.userClientCount(userId) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS) return "Too many live connections; close some tabs";
+  return null;
+}
+
 const closeCodeFor = (status: number) => (status === 401 ? 4401 : status === 403 ? 4403 : status === 404 ? 4404 : 1011);
 
 function presenceFrame(raw: unknown): PresenceFrame | null {
@@ -89,12 +96,9 @@ export async function registerLiveRoutes(
       const caller = requireUser(request);
       const { id } = parse(projectParams, request.params);
       let permission = await authorizeProject(db, caller.id, id, "view");
-      if (hub.clientCount(id, caller.id) >= LIVE_MAX_SOCKETS_PER_USER) {
-        socket.close(4429, "Too many live connections to this project");
-        return;
-      }
-      if (hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS) {
-        socket.close(4429, "Too many live connections; close some tabs");
+      const refusal = socketLimitReached(hub, id, caller.id);
+      if (refusal) {
+        socket.close(4429, refusal);
         return;
       }
       const client: LiveClient = {

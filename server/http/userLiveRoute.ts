@@ -8,17 +8,15 @@ import type { FastifyInstance } from "fastify";
 import type { Auth } from "../auth/auth";
 import { loadSessionUser, requireUser } from "../auth/session";
 import { type LiveClient, type RealtimeHub, userRoom } from "../realtime/hub";
-import { keepAlive, LIVE_MAX_SOCKETS_PER_USER, LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS } from "./liveRoutes";
+import { keepAlive, socketLimitReached } from "./liveRoutes";
 
 export function registerUserLiveRoute(app: FastifyInstance, hub: RealtimeHub, auth: Auth) {
   app.get("/api/live", { websocket: true }, (socket, request) => {
     try {
       const caller = requireUser(request);
       const room = userRoom(caller.id);
-      if (
-        hub.clientCount(room, caller.id) >= LIVE_MAX_SOCKETS_PER_USER ||
-        hub.userClientCount(caller.id) >= LIVE_MAX_SOCKETS_PER_USER_ALL_PROJECTS
-      ) {
+      // Either cap; here the message speaks of tabs, since this channel belongs to no project.
+      if (socketLimitReached(hub, room, caller.id)) {
         socket.close(4429, "Too many live connections; close some tabs");
         return;
       }

@@ -4,7 +4,8 @@ import { signInSchema, signUpSchemaWith } from "../../domain/auth";
 import { commonPasswordSet, PASSWORD_MIN, passwordProblem } from "../../domain/accounts/passwordPolicy";
 import { useSession, useSignIn, useSignUp } from "../api/session";
 import { safeReturnPath } from "./returnTo";
-import { Button, Field, Input, Logo, Tabs, TabsContent, TabsList, TabsTrigger } from "../ui";
+import { AuthFrame } from "./AuthFrame";
+import { Button, Field, Input, Tabs, TabsContent, TabsList, TabsTrigger } from "../ui";
 
 type Mode = "sign-in" | "sign-up";
 
@@ -19,38 +20,32 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>(params.has("access-code") ? "sign-up" : "sign-in");
 
   useEffect(() => {
-    document.title = "Sign in · Studio by Reelgraph";
-  }, []);
-  useEffect(() => {
     if (session.data) navigate(safeReturnPath(params.get("next")), { replace: true });
   }, [session.data, navigate, params]);
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-bg bg-[radial-gradient(ellipse_at_top,rgba(245,165,36,0.08),transparent_60%)] px-4 py-10">
-      <div className="w-full max-w-sm">
-        <Link to="/" className="mb-8 flex justify-center" aria-label="Reelgraph home">
-          <Logo size={36} withWordmark />
-        </Link>
-        <div className="rounded-xl border border-border bg-surface p-6 shadow-xl">
-          <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
-            {/* Both tabs share the width; ! because cn does not merge the list's own inline-flex w-fit away. */}
-            <TabsList className="mb-5 grid! w-full! grid-cols-2">
-              <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-              <TabsTrigger value="sign-up">Create account</TabsTrigger>
-            </TabsList>
-            <TabsContent value="sign-in">
-              <SignInForm />
-            </TabsContent>
-            <TabsContent value="sign-up">
-              <SignUpForm />
-            </TabsContent>
-          </Tabs>
-        </div>
+    <AuthFrame
+      title="Sign in"
+      footer={
         <p className="mt-6 text-center text-xs text-text-muted">
           Your account lives on this studio's own server. No third-party sign-in, no tracking.
         </p>
-      </div>
-    </main>
+      }
+    >
+      <Tabs value={mode} onValueChange={(v) => setMode(v as Mode)}>
+        {/* Both tabs share the width; ! because cn does not merge the list's own inline-flex w-fit away. */}
+        <TabsList className="mb-5 grid! w-full! grid-cols-2">
+          <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+          <TabsTrigger value="sign-up">Create account</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          <SignUpForm />
+        </TabsContent>
+      </Tabs>
+    </AuthFrame>
   );
 }
 

@@ -4,30 +4,25 @@ import { useMutation } from "@tanstack/react-query";
 import { RESET_MAIL_SENT, requestPasswordResetSchema } from "../../domain/auth";
 import { commonPasswordSet, passwordProblem } from "../../domain/accounts/passwordPolicy";
 import { api } from "../api/client";
-import { Button, Field, Input, Logo } from "../ui";
+import { Button, Field, Input } from "../ui";
+import { AuthFrame } from "./AuthFrame";
 
-/** The frame both pages share with /login: logo, one card, a way back to sign in. */
+/** The sign-in frame with the page's heading and a way back to sign in. */
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Studio by Reelgraph`;
-  }, [title]);
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-bg px-4 py-10">
-      <div className="w-full max-w-sm">
-        <Link to="/" className="mb-8 flex justify-center" aria-label="Reelgraph home">
-          <Logo size={36} withWordmark />
-        </Link>
-        <div className="rounded-xl border border-border bg-surface p-6 shadow-xl">
-          <h1 className="mb-4 text-lg font-semibold text-text">{title}</h1>
-          {children}
-        </div>
+    <AuthFrame
+      title={title}
+      footer={
         <p className="mt-6 text-center text-sm">
           <Link to="/login" className="text-accent hover:underline">
             Back to sign in
           </Link>
         </p>
-      </div>
-    </main>
+      }
+    >
+      <h1 className="mb-4 text-lg font-semibold text-text">{title}</h1>
+      {children}
+    </AuthFrame>
   );
 }
 

@@ -143,12 +143,6 @@ export async function buildApp({
   registerScriptRoutes(server, database.db, hub);
   registerBreakdownRoutes(server, database.db);
   registerStoryboardRoutes(server, database.db);
-  registerAgentRoutes(
-    server,
-    database.db,
-    hub,
-    agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) },
-  );
   await registerScriptFileRoutes(server, database.db);
   const mediaStorage = storage ?? createStorage(process.env, config.dataDir);
   await registerUploadRoutes(server, database.db, mediaStorage);
@@ -165,7 +159,12 @@ export async function buildApp({
   registerShotImageGeneration(server, database.db, generation.service);
   registerAnimaticRoutes(server, { db: database.db, hub, generation: generation.service });
   await registerWorkflowFileRoutes(server, { db: database.db, storage: mediaStorage, generation: generation.service });
-  registerLibraryRoutes(server, { db: database.db, studioChoices: (userId) => studioChoicesFor(generation.service.deps, userId) });
+  const studioChoices = (userId: string) => studioChoicesFor(generation.service.deps, userId);
+  registerLibraryRoutes(server, { db: database.db, studioChoices });
+  registerAgentRoutes(server, database.db, hub, {
+    studioChoices,
+    ...(agent ?? { plannerFor: plannerChoice(database.db, config.authSecret, generationOptions?.env ?? process.env) }),
+  });
   if (config.appDir) await registerStaticRoutes(server, config.appDir, appContentSecurityPolicy(process.env));
   return { server, auth, hub, generation };
 }

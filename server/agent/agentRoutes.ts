@@ -11,7 +11,7 @@ import { type AgentDeps, agentChat, askAgent, reportAgentRuns, settleAgentPlan, 
 const projectParams = z.object({ id: projectIdSchema });
 const messageParams = z.object({ id: projectIdSchema, messageId: z.uuid({ error: "Message not found" }) });
 
-export type AgentRouteDeps = Pick<AgentDeps, "plannerFor">;
+export type AgentRouteDeps = Pick<AgentDeps, "plannerFor" | "studioChoices">;
 
 /**
  * The agent's chat. Every member reads it; editors ask. An answer carries a plan that the browser applies
@@ -20,7 +20,7 @@ export type AgentRouteDeps = Pick<AgentDeps, "plannerFor">;
  * it comes), then `agent` (the stored answer).
  */
 export function registerAgentRoutes(app: FastifyInstance, db: Db, hub: RealtimeHub, deps: AgentRouteDeps = {}) {
-  const agent: AgentDeps = { db, hub, plannerFor: deps.plannerFor };
+  const agent: AgentDeps = { db, hub, plannerFor: deps.plannerFor, studioChoices: deps.studioChoices };
 
   app.get("/api/projects/:id/agent/messages", async (request) => {
     const caller = requireUser(request);

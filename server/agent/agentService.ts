@@ -13,6 +13,7 @@ import type { RealtimeHub } from "../realtime/hub";
 import { loadCanvas } from "../services/canvasService";
 import { addAgentMessage, addRunReport, listAgentMessages, settlePlan } from "./agentMessageStore";
 import { fillBlocks } from "../../domain/agent/fillBlocks";
+import type { StudioChoices } from "../../domain/workflowFile/compatibility";
 import { blocksForAgent } from "../library/libraryService";
 import { answerMetadata, answerOf } from "./plannerAnswer";
 import { plannerInput, screenplaysOf, shotListsOf } from "./plannerInput";
@@ -24,6 +25,8 @@ export interface AgentDeps {
   hub: RealtimeHub;
   /** The planner for this user's request: a configured model, else the rule-based planner. */
   plannerFor?(userId: string): Promise<AgentPlanner>;
+  /** What this user can run here, for the missing-model check of a library block the plan inserts. */
+  studioChoices?(userId: string): Promise<StudioChoices>;
 }
 
 /** Who hears an answer as it is made: opened once the caller may ask, then told the question and the model's text. */
@@ -79,9 +82,12 @@ export async function askAgent(
     blocks.map(({ summary: b }) => ({ name: b.name, description: b.description, inputs: b.inputs, outputs: b.outputs })),
   );
   // A block the plan names is the asker's own, put into the plan here (the browser has no library to read).
+  const planned = await answerOf(planner, input, (delta) => listener?.send("delta", { text: delta }));
+  const insertsBlock = planned.plan?.steps.some((s) => s.op === "insert-block");
   const answer = fillBlocks(
-    await answerOf(planner, input, (delta) => listener?.send("delta", { text: delta })),
+    planned,
     blocks.map((b) => ({ name: b.summary.name, subgraph: b.subgraph })),
+    insertsBlock ? await deps.studioChoices?.(caller.id) : undefined,
   );
   const metadata = await answerMetadata(db, caller.id, answer, canvas, planner.name);
   const stored = await addAgentMessage(db, { projectId, userId: caller.id, type: "agent", content: answer.reply, metadata });

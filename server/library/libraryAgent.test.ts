@@ -24,7 +24,7 @@ const imageNode = (id: string, title: string) => ({
 });
 
 /** Saves "Character turnaround": a sketch node fed by an outside image, so the block has one image input. */
-async function saveTurnaround(user: TestUser) {
+async function saveTurnaround(user: TestUser, model = "local/sketch") {
   const projectId = (await h.call(user, "POST", "/api/projects", { name: "Source" })).body.id as string;
   const made = convertToSubgraph(
     ["turn"],
@@ -33,7 +33,7 @@ async function saveTurnaround(user: TestUser) {
         imageNode("photo", "Photo"),
         {
           ...imageNode("turn", "Turnaround"),
-          data: { ...imageNode("turn", "Turnaround").data, selectedModel: "local/sketch", prompt: "turnaround sheet" },
+          data: { ...imageNode("turn", "Turnaround").data, selectedModel: model, prompt: "turnaround sheet" },
         },
       ],
       edges: [{ id: "e", source: "photo", target: "turn" }],
@@ -98,5 +98,15 @@ describe("the agent inserts a library block by name (issue 34, 3)", () => {
     const refused = await ask(other, theirs, "use my 'character turnaround' block on this image");
     expect(refused.metadata.plan).toBeUndefined();
     expect(refused.content).toMatch(/no blocks in your library yet/);
+  });
+
+  it("swaps a model of the block that cannot run here for its substitute, as the insert dialog does, and says so", async () => {
+    const user = await h.signUp();
+    await saveTurnaround(user, "fal-ai/flux/dev");
+    const projectId = await projectWithImage(user);
+    const answer = await ask(user, projectId, "use my 'character turnaround' block on this image");
+    const step = agentPlanSchema.parse(answer.metadata.plan).steps[0]!;
+    expect(step.op === "insert-block" && step.subgraph?.nodes.map((n) => n.data.selectedModel)).toEqual(["local/sketch"]);
+    expect(answer.content).toMatch(/In "Character turnaround", Turnaround uses .+: Add a fal.ai key .*I used .+ instead\./s);
   });
 });

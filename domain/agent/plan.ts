@@ -61,7 +61,7 @@ export const planStepSchema = z.discriminatedUnion("op", [
   /**
    * One of the user's library blocks (issue 34, 3) as a new subgraph node, `input` wired into its first image
    * input. A planner names the block; the studio fills in `subgraph` from the asker's library before the plan
-   * is stored (server/agent/libraryBlocks.ts), so the browser compiles it as it compiles any other step.
+   * is stored (fillBlocks.ts), so the browser compiles it as it compiles any other step.
    */
   z
     .object({

@@ -65,6 +65,31 @@ describe("the local GGUF planner's answer", () => {
     expect(run.properties.node!.enum).toEqual(expect.arrayContaining(["new:a", "new:h"]));
     const add = steps.items.oneOf.find((s) => s.properties.op!.const === "add-node")!;
     expect(add.properties.model!.enum).toEqual(expect.arrayContaining(["", "local/sketch", "local/video-ffmpeg"]));
+    expect(steps.items.oneOf.some((s) => s.properties.op!.const === "insert-block")).toBe(false);
+  });
+
+  it("offers insert-block naming only the asker's own blocks, and reads it as a plan step", () => {
+    const input = { ...buildPlannerInput(), library: [{ name: "Character turnaround", description: "", inputs: ["Photo"], outputs: [] }] };
+    const schema = localPlanSchema(input, 3) as {
+      properties: { steps: { items: { oneOf: { properties: Record<string, { enum?: unknown[]; const?: string }> }[] } } };
+    };
+    const insert = schema.properties.steps.items.oneOf.find((s) => s.properties.op!.const === "insert-block")!;
+    expect(insert.properties.block!.enum).toEqual(["Character turnaround"]);
+    expect(insert.properties.input!.enum).toEqual(expect.arrayContaining(["", ...input.selection]));
+
+    const answer = answerOf(
+      JSON.stringify({
+        summary: "Adds your turnaround block on the hero image.",
+        steps: [
+          { op: "insert-block", key: "a", block: "Character turnaround", input: input.selection[0] },
+          { op: "insert-block", key: "b", block: "Character turnaround", input: "" },
+        ],
+      }),
+    );
+    expect(answer.plan!.steps).toEqual([
+      { op: "insert-block", key: "a", block: "Character turnaround", input: input.selection[0] },
+      { op: "insert-block", key: "b", block: "Character turnaround" },
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, ty
 import type { Db } from "../db/client";
 import { generations, nodes, user } from "../db/schema";
 import { conflict, notFound, rateLimited } from "../errors";
-import { authorizeProject } from "../policies/projectPolicy";
+import { authorizeEach, authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
@@ -19,7 +19,7 @@ import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
-import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
 
@@ -61,13 +61,13 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     given?: { node?: StoredNode; prepared?: P },
   ): Promise<string> {
     const { userId, projectId, nodeId } = target;
-    await authorizeProject(this.deps.db, userId, projectId, "edit");
-    const node = kind.onCanvas
-      ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId)))
-      : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
+    await this.authorizeStart(userId, projectId);
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
-    // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
-    if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
+    // Early answer before preparing; queue_run checks again under the node's lock, where it counts.
+    const node = kind.onCanvas
+      ? await this.startingNode(projectId, nodeId, onePerNode, given?.node)
+      : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
+    if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
     const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node }, input));
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
@@ -82,9 +82,12 @@ export class RunEngine<D extends RunDeps = RunDeps> {
           node,
         )
       : null;
+    // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off).
+    const handOff = this.deps.queue.takeIdleWorker();
     try {
-      await this.queueRun(kind, target, run, onePerNode, generationId);
+      await this.queueRun(kind, target, run, onePerNode, generationId, !handOff);
     } catch (err) {
+      handOff?.release();
       if (before)
         await patchNode(
           this.deps.db,
@@ -96,14 +99,28 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         );
       throw err;
     }
-    await this.deps.queue.wake();
+    if (handOff) handOff.run({ generationId });
+    else await this.deps.queue.wake();
     return generationId;
   }
 
-  /** One transaction: the checks, the hold and the row (one statement, runRows.ts), and the run's job. */
-  private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean, generationId: string): Promise<void> {
+  /**
+   * The checks, the hold and the row (one statement, runRows.ts), and with `withJob` the run's job, in one
+   * transaction; without, the statement alone (as atomic) and the caller hands the run to a worker.
+   */
+  private async queueRun(
+    kind: AnyRunKind<D>,
+    target: RunTarget,
+    run: QueuedRun,
+    onePerNode: boolean,
+    generationId: string,
+    withJob: boolean,
+  ): Promise<void> {
+    const row = { id: generationId, ...target, kind: kind.id, run };
+    const rules = { onePerNode, backlog: this.deps.perUserBacklog };
+    if (!withJob) return insertQueuedRun(this.deps.db, row, rules);
     await this.deps.db.transaction(async (tx) => {
-      await insertQueuedRun(tx, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
+      await insertQueuedRun(tx, row, rules);
       await this.deps.queue.sendInTransaction(tx, { generationId });
     });
   }
@@ -113,20 +130,27 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     return advanceGraph(this, settled);
   }
 
-  private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
-    const node = await readNode(this.deps.db, projectId, nodeId);
-    if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
-    return node;
+  /**
+   * The policy's edit check, with the few seconds' memory the autosave uses (projectPolicy.ts `recent`):
+   * asking cost every run a planned query (bench:queue). On this process a change of sharing is seen at
+   * once; on another process sharing the database, a member just removed may still start a run for up to
+   * those seconds, charged to themselves.
+   */
+  private async authorizeStart(userId: string, projectId: string): Promise<void> {
+    const [verdict] = await authorizeEach(this.deps.db, [{ userId, projectId, action: "edit" }], { recent: true });
+    if (verdict instanceof Error) throw verdict;
   }
 
-  /** One run per node at a time: a second one would race the first for the node's result. */
-  private async refuseIfBusy(db: Db, projectId: string, nodeId: string) {
-    const [active] = await db
-      .select({ id: generations.id })
-      .from(generations)
-      .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))
-      .limit(1);
-    if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
+  /** The node a canvas run starts from (404 when gone), refused with 409 when one run per node and it runs already. */
+  private async startingNode(projectId: string, nodeId: string, onePerNode: boolean, given?: StoredNode): Promise<StoredNode> {
+    if (given) {
+      if (onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
+      return given;
+    }
+    const found = await readNodeForRun(this.deps.db, projectId, nodeId);
+    if (!found) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+    if (onePerNode && found.busy) throw conflict(GENERATION_MESSAGES.nodeBusy);
+    return found.node;
   }
 
   /** 429 when `adding` more runs would take the user past their backlog (asked in `db`, a transaction's own if inside one). */

@@ -19,7 +19,7 @@ import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
-import { nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
+import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
 
@@ -64,11 +64,12 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     await this.authorizeStart(userId, projectId);
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
     // Early answer before preparing; queue_run checks again under the node's lock, where it counts.
-    const node = kind.onCanvas
+    const { node, upstream } = kind.onCanvas
       ? await this.startingNode(projectId, nodeId, onePerNode, given?.node)
-      : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
-    if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
-    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node }, input));
+      : { node: { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, upstream: undefined };
+    if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId)))
+      throw conflict(GENERATION_MESSAGES.nodeBusy);
+    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node, upstream }, input));
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
@@ -141,16 +142,24 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     if (verdict instanceof Error) throw verdict;
   }
 
-  /** The node a canvas run starts from (404 when gone), refused with 409 when one run per node and it runs already. */
-  private async startingNode(projectId: string, nodeId: string, onePerNode: boolean, given?: StoredNode): Promise<StoredNode> {
+  /**
+   * The node a canvas run starts from, with its inputs when read together (404 when gone), refused with 409
+   * when one run per node and it runs already.
+   */
+  private async startingNode(
+    projectId: string,
+    nodeId: string,
+    onePerNode: boolean,
+    given?: StoredNode,
+  ): Promise<{ node: StoredNode; upstream?: NodeInputs }> {
     if (given) {
       if (onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
-      return given;
+      return { node: given };
     }
     const found = await readNodeForRun(this.deps.db, projectId, nodeId);
     if (!found) throw notFound(GENERATION_MESSAGES.nodeNotFound);
     if (onePerNode && found.busy) throw conflict(GENERATION_MESSAGES.nodeBusy);
-    return found.node;
+    return found;
   }
 
   /** 429 when `adding` more runs would take the user past their backlog (asked in `db`, a transaction's own if inside one). */

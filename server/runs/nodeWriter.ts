@@ -56,22 +56,36 @@ export async function readNode(db: Db, projectId: string, nodeId: string): Promi
   };
 }
 
+/** A node's inputs: the live nodes its edges come from, in connection order (generation/prepare.ts `upstreamOf`). */
+export type NodeInputs = { id: string; data: NodeData }[];
+
 /**
- * A node as a run starts from it, and whether a run of it is queued or running already: one statement
- * (`node_for_run`, drizzle/0014_run_fixed_cost.sql, planned once) instead of a read and a check. Null when
- * the node does not exist. An address inside a subgraph is read as `readNode` reads it.
+ * A node as a run starts from it, whether a run of it is queued or running already, and its inputs: one
+ * statement (`node_for_run`, drizzle/0014_run_fixed_cost.sql, planned once) instead of a read, a check and
+ * the kind's own read of its inputs. `upstream` is absent when an input is a subgraph (the kind then reads
+ * them with the subgraphs opened). Null when the node does not exist. An address inside a subgraph is read
+ * as `readNode` reads it, inputs left to the kind.
  */
-export async function readNodeForRun(db: Db, projectId: string, nodeId: string): Promise<{ node: StoredNode; busy: boolean } | null> {
+export async function readNodeForRun(
+  db: Db,
+  projectId: string,
+  nodeId: string,
+): Promise<{ node: StoredNode; busy: boolean; upstream?: NodeInputs } | null> {
   if (parseInnerAddress(nodeId)) {
     const node = await readNode(db, projectId, nodeId);
     return node && { node, busy: await nodeRunsAlready(db, projectId, nodeId) };
   }
-  const [row] = rowsOf<{ rev: number | string; data: unknown; x: number; y: number; busy: boolean }>(
-    await db.execute(sql`select rev, data, x, y, busy from node_for_run(${projectId}, ${nodeId})`),
+  const [row] = rowsOf<{ rev: number | string; data: unknown; x: number; y: number; busy: boolean; upstream: unknown }>(
+    await db.execute(sql`select * from node_for_run(${projectId}, ${nodeId})`),
   );
   if (!row) return null;
-  const data = (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as NodeData;
-  return { node: { id: nodeId, rev: Number(row.rev), data, position: { x: Number(row.x), y: Number(row.y) } }, busy: row.busy === true };
+  const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+  const upstream = json(row.upstream) as NodeInputs | null;
+  return {
+    node: { id: nodeId, rev: Number(row.rev), data: json(row.data) as NodeData, position: { x: Number(row.x), y: Number(row.y) } },
+    busy: row.busy === true,
+    ...(upstream ? { upstream } : {}),
+  };
 }
 
 /** Whether a run of the node is queued or running (one run per node at a time). */

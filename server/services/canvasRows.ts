@@ -132,11 +132,11 @@ export async function writeOneExactly(
   const rev = revisionOf(c);
   const data: NodeData = { ...c.data, rev };
   const [answer] = rowsOf<{ landed: string | null }>(
-    await db.execute(
-      sql`select write_node_exactly(${projectId}, ${c.id}, ${JSON.stringify(data)}::jsonb, ${rev}, ${c.prevRev}) as landed`,
-    ),
+    await db.execute(sql`select write_node_exactly(${projectId}, ${c.id}, ${JSON.stringify(data)}::jsonb, ${rev}, ${c.prevRev}) as landed`),
   );
-  return answer?.landed ? { landed: [{ ...c, data }], conflicts: [] } : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
+  return answer?.landed
+    ? { landed: [{ ...c, data }], conflicts: [] }
+    : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
 }
 
 async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {

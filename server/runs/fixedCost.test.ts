@@ -45,7 +45,9 @@ afterAll(async () => h?.close());
 
 async function projectWith(user: TestUser, ids: string[]) {
   const projectId = (await h.call(user, "POST", "/api/projects", { name: `F ${ids.join("")}` })).body.id as string;
-  await h.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: ids.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })) });
+  await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+    nodes: ids.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })),
+  });
   await h.call(user, "POST", "/api/workflows/autosave", {
     projectId,
     updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, selectedModel: IMAGE_MODEL, rev: 1 } })),
@@ -59,16 +61,13 @@ const run = async (user: TestUser, projectId: string, nodeId: string, prompt: st
   return res.body.generationId as string;
 };
 const jobsOf = async (generationId: string) =>
-  (
-    await h.database.executeSql(`select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`, [
-      generationId,
-    ])
-  ).rows as { state: string }[];
+  (await h.database.executeSql(`select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`, [generationId]))
+    .rows as { state: string }[];
 const rowOf = async (id: string) => (await h.database.db.select().from(generations).where(eq(generations.id, id)))[0]!;
 const nodeOf = async (user: TestUser, projectId: string, id: string) =>
-  ((await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, unknown> }[]).find(
-    (n) => n.id === id,
-  )!.data;
+  (
+    (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, unknown> }[]
+  ).find((n) => n.id === id)!.data;
 const until = async (ok: () => boolean | Promise<boolean>, ms = 10_000) => {
   for (const end = Date.now() + ms; !(await ok()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
 };
@@ -102,7 +101,9 @@ describe("the run engine's shortcuts", () => {
     const during = await nodeOf(user, projectId, "n");
     const saved = await h.call(user, "POST", "/api/workflows/autosave", {
       projectId,
-      updates: [{ nodeId: "n", prevRev: during.rev, nodeData: { ...during, title: "Renamed while running", rev: (during.rev as number) + 1 } }],
+      updates: [
+        { nodeId: "n", prevRev: during.rev, nodeData: { ...during, title: "Renamed while running", rev: (during.rev as number) + 1 } },
+      ],
     });
     expect(saved.status).toBe(200);
     fal.release("hold n");

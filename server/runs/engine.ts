@@ -1,14 +1,14 @@
 /**
  * The run engine: one entry to start a run of any registered kind (hold its credits, record it, queue it,
- * mark its node), advancing graph runs (graphRun.ts), cancel, the Queue panel's list, waiting for a run to
+ * mark its node), advancing graph runs (graphRun.ts), cancel, waiting for a run to
  * settle, and recovery after a crash. The runner (runner.ts) runs what the queue hands out.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RealtimeMessage } from "../../domain/realtime";
-import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
+import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration } from "../../domain/generation/api";
 import type { Db } from "../db/client";
-import { generations, nodes, user } from "../db/schema";
+import { generations } from "../db/schema";
 import { conflict, notFound, rateLimited } from "../errors";
 import { authorizeEach, authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits } from "./credits";
@@ -197,44 +197,6 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     await publishRun(this.deps.hub, row, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
     await this.advanceChain({ ...row, status: "cancelled" });
     return true;
-  }
-
-  /** The queue panel: running and waiting first, then the latest finished ones. */
-  async list(userId: string, projectId: string): Promise<GenerationSummary[]> {
-    const { db } = this.deps;
-    await authorizeProject(db, userId, projectId, "view");
-    const rows = await db
-      .select({ g: generations, userName: user.name, nodeData: nodes.data })
-      .from(generations)
-      .innerJoin(user, eq(user.id, generations.userId))
-      .leftJoin(nodes, and(eq(nodes.projectId, generations.projectId), eq(nodes.id, generations.nodeId)))
-      .where(eq(generations.projectId, projectId))
-      .orderBy(desc(generations.createdAt))
-      .limit(60);
-    const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
-    // Active first, then newest first; a chain's rows share their creation time and keep their order.
-    return rows
-      .sort(
-        (a, b) =>
-          rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex,
-      )
-      .map(({ g, userName, nodeData }) => {
-        const names = this.kinds.of(g).describe(g, (nodeData as { title?: string } | null)?.title);
-        return {
-          id: g.id,
-          nodeId: g.nodeId,
-          nodeTitle: names.title,
-          modelId: g.modelId,
-          modelName: names.modelName,
-          status: g.status as GenerationSummary["status"],
-          progress: g.progress,
-          credits: g.reservedCredits,
-          error: g.error,
-          chainId: g.chainId,
-          createdAt: g.createdAt.toISOString(),
-          userName,
-        };
-      });
   }
 
   /**

@@ -160,7 +160,7 @@ describe("make animatic", () => {
       (n: { id: string }) => n.id === start.body.nodeId,
     );
     expect(placed.data).toMatchObject({ title: `Animatic · ${list.scenes[0]!.title}`, contentType: "video", generationId: start.body.id });
-    const queue = (await h.call(viewer, "GET", `/api/projects/${projectId}/generations`)).body.generations as {
+    const queue = (await h.call(owner, "GET", "/api/queue")).body.runs as {
       id: string;
       modelName: string;
       nodeTitle: string;

@@ -389,8 +389,8 @@ describe("cancel and recovery", () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe("This node is already generating. Wait for it to finish or cancel it in the queue.");
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS - IMAGE_CREDITS);
-    const list = await h.call(user, "GET", `/api/projects/${projectId}/generations`);
-    expect(list.body.generations[0]).toMatchObject({ id: res.body.generationId, status: "running", nodeTitle: "Hero" });
+    const list = await h.call(user, "GET", "/api/queue");
+    expect(list.body.runs[0]).toMatchObject({ id: res.body.generationId, status: "running", nodeTitle: "Hero", projectId });
     expect((await h.call(user, "POST", `/api/generations/${res.body.generationId}/cancel`)).status).toBe(200);
     const row = await h.generation.service.waitFor(res.body.generationId);
     expect(row.status).toBe("cancelled");
@@ -503,8 +503,10 @@ describe("Run from here", () => {
     });
     const third = await h.call(user, "POST", "/api/generations/run-from-here", { projectId, nodeId: "a" });
     expect((await waitChain(third.body.chainId)).map((r) => r.status)).toEqual(["cached", "cached", "succeeded"]);
-    const panel = await h.call(user, "GET", `/api/projects/${projectId}/generations`);
-    expect(panel.body.generations.filter((g: { status: string }) => g.status === "cached")).toHaveLength(5);
+    const panel = await h.call(user, "GET", "/api/queue");
+    expect(
+      panel.body.runs.filter((g: { status: string; projectId: string }) => g.status === "cached" && g.projectId === projectId),
+    ).toHaveLength(5);
   });
 
   it("a failed step cancels the rest of the chain", async () => {

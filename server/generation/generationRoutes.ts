@@ -75,12 +75,6 @@ export function registerGenerationRoutes(app: FastifyInstance, service: Generati
     return { success: false, generationId, status: row.status, error: row.error ?? GENERATION_MESSAGES.failedRetry };
   });
 
-  app.get("/api/projects/:id/generations", async (request) => {
-    const caller = requireUser(request);
-    const { id } = parse(idParams, request.params);
-    return { success: true, generations: await service.list(caller.id, id) };
-  });
-
   app.post("/api/generations/:id/cancel", async (request) => {
     const caller = requireUser(request);
     const { id } = parse(idParams, request.params);

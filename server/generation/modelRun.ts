@@ -132,29 +132,37 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
       : { content: text ?? "", contentType: "text", mediaUrl: "", displayUrl: "", permanentMediaUrl: "", azureUrl: "" };
   const data = resultOf(outputs);
 
-  const node = await patchNode(db, hub, row.projectId, row.nodeId, (current) => {
-    const versions = [
-      ...(current.versionHistory ?? []),
-      {
-        prompt: run.userPrompt,
-        mediaUrl: first?.url,
-        permanentMediaUrl: first?.url,
-        model: model.id,
-        contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
-        createdAt: new Date().toISOString(),
-        seed: run.seed,
-      },
-    ];
-    return {
-      ...contentFor(first, firstText),
-      status: "completed",
-      isGenerating: false,
-      error: null,
-      generationProgress: null,
-      versionHistory: versions,
-      currentVersionIndex: versions.length - 1,
-    };
-  });
+  const node = await patchNode(
+    db,
+    hub,
+    row.projectId,
+    row.nodeId,
+    (current) => {
+      const versions = [
+        ...(current.versionHistory ?? []),
+        {
+          prompt: run.userPrompt,
+          mediaUrl: first?.url,
+          permanentMediaUrl: first?.url,
+          model: model.id,
+          contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
+          createdAt: new Date().toISOString(),
+          seed: run.seed,
+        },
+      ];
+      return {
+        ...contentFor(first, firstText),
+        status: "completed",
+        isGenerating: false,
+        error: null,
+        generationProgress: null,
+        versionHistory: versions,
+        currentVersionIndex: versions.length - 1,
+      };
+    },
+    undefined,
+    ctx.node ?? undefined,
+  );
   const extras = [...extraMedia.map((m) => contentFor(m)), ...extraTexts.map((t) => contentFor(undefined, t))];
   if (node && extras.length) {
     data.variationNodeIds = await createVariationNodes(

@@ -14,6 +14,7 @@ import { providerKeys } from "../db/schema";
 import { badRequest } from "../errors";
 import { decryptSecret, encryptSecret, KeyDecryptionError } from "./crypto";
 import { checkUserAddress, type AddressCheckOptions } from "./userAddress";
+import { ShortMemory } from "../shortMemory";
 
 /**
  * A user's own provider keys (Settings) and the platform's keys (environment), and the one question the
@@ -46,6 +47,41 @@ function checkApiKey(key: string): string {
   return key;
 }
 
+/**
+ * The stored (still encrypted) key rows asked for in the last few seconds, false for "none stored": a run
+ * asked for its key when it was prepared and again when it ran, two queries of every run (bench:queue).
+ * The same trade as the project permissions' memory (policies/projectPolicy.ts): on this process a saved or
+ * removed key is seen at once (`forgetStoredKey`); on another process sharing the database (`npm run
+ * worker`), a run may still use the key as it was for up to REMEMBER_MS.
+ */
+const REMEMBER_MS = 5_000;
+const storedKeysByDb = new WeakMap<Db, ShortMemory<string | false>>();
+const storedKeysOf = (db: Db) => {
+  let memory = storedKeysByDb.get(db);
+  if (!memory) storedKeysByDb.set(db, (memory = new ShortMemory<string | false>(REMEMBER_MS)));
+  return memory;
+};
+const storedKeyName = (userId: string, provider: KeyedProvider) => `${userId}\u0000${provider}`;
+
+function forgetStoredKey(db: Db, userId: string, provider: KeyedProvider): void {
+  storedKeysByDb.get(db)?.forget((key) => key === storedKeyName(userId, provider));
+}
+
+/** The user's stored key row for a provider (encrypted), or null; remembered for a few seconds (above). */
+async function storedKey(db: Db, userId: string, provider: KeyedProvider): Promise<string | null> {
+  const memory = storedKeysOf(db);
+  const name = storedKeyName(userId, provider);
+  const known = memory.get(name);
+  if (known) return known.value || null;
+  const mark = memory.mark(); // a key saved or removed meanwhile voids this answer
+  const [row] = await db
+    .select({ secret: providerKeys.secret })
+    .from(providerKeys)
+    .where(and(eq(providerKeys.userId, userId), eq(providerKeys.provider, provider)));
+  memory.storeSince(mark, name, row?.secret ?? false);
+  return row?.secret ?? null;
+}
+
 export async function saveUserKey(
   db: Db,
   secret: string,
@@ -72,12 +108,14 @@ export async function saveUserKey(
       set: { secret: row.secret, hint: row.hint, updatedAt: sql`now()` },
     })
     .returning({ hint: providerKeys.hint, updatedAt: providerKeys.updatedAt });
+  forgetStoredKey(db, userId, provider);
   return { provider, source: "user", hint: saved!.hint, updatedAt: saved!.updatedAt.toISOString() };
 }
 
 /** Removes the user's own key; answers what applies now (the platform key, or none). Idempotent. */
 export async function deleteUserKey(db: Db, env: NodeJS.ProcessEnv, userId: string, provider: KeyedProvider): Promise<ProviderKeyStatus> {
   await db.delete(providerKeys).where(and(eq(providerKeys.userId, userId), eq(providerKeys.provider, provider)));
+  forgetStoredKey(db, userId, provider);
   return platformStatus(env, provider);
 }
 
@@ -120,14 +158,11 @@ export async function resolveCredentials(
   if (!isKeyedProvider(provider)) return { ownKey: false };
   const baseOverride = envValue(env, PROVIDER_BASE_URL_ENV[provider]);
 
-  const [row] = await db
-    .select({ secret: providerKeys.secret })
-    .from(providerKeys)
-    .where(and(eq(providerKeys.userId, userId), eq(providerKeys.provider, provider)));
-  if (row) {
+  const stored = await storedKey(db, userId, provider);
+  if (stored) {
     let value: string;
     try {
-      value = decryptSecret(secret, row.secret, rowContext(userId, provider));
+      value = decryptSecret(secret, stored, rowContext(userId, provider));
     } catch (err) {
       if (!(err instanceof KeyDecryptionError)) throw err;
       throw badRequest(`Your saved ${PROVIDER_LABELS[provider]} key can no longer be read. Enter it again in Settings.`);

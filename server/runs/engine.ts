@@ -1,16 +1,16 @@
 /**
  * The run engine: one entry to start a run of any registered kind (hold its credits, record it, queue it,
- * mark its node), advancing graph runs (graphRun.ts), cancel, the Queue panel's list, waiting for a run to
+ * mark its node), advancing graph runs (graphRun.ts), cancel, waiting for a run to
  * settle, and recovery after a crash. The runner (runner.ts) runs what the queue hands out.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RealtimeMessage } from "../../domain/realtime";
-import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration, type GenerationSummary } from "../../domain/generation/api";
+import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration } from "../../domain/generation/api";
 import type { Db } from "../db/client";
-import { generations, nodes, user } from "../db/schema";
+import { generations } from "../db/schema";
 import { conflict, notFound, rateLimited } from "../errors";
-import { authorizeProject } from "../policies/projectPolicy";
+import { authorizeEach, authorizeProject } from "../policies/projectPolicy";
 import { releaseCredits } from "./credits";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
@@ -19,7 +19,7 @@ import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
-import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
 
@@ -61,14 +61,15 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     given?: { node?: StoredNode; prepared?: P },
   ): Promise<string> {
     const { userId, projectId, nodeId } = target;
-    await authorizeProject(this.deps.db, userId, projectId, "edit");
-    const node = kind.onCanvas
-      ? (given?.node ?? (await this.nodeOrThrow(projectId, nodeId)))
-      : { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } };
+    await this.authorizeStart(userId, projectId);
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
-    // Early answer before preparing; queueRun checks again under the node's lock, where it counts.
-    if (onePerNode) await this.refuseIfBusy(this.deps.db, projectId, nodeId);
-    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node }, input));
+    // Early answer before preparing; queue_run checks again under the node's lock, where it counts.
+    const { node, upstream } = kind.onCanvas
+      ? await this.startingNode(projectId, nodeId, onePerNode, given?.node)
+      : { node: { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, upstream: undefined };
+    if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId)))
+      throw conflict(GENERATION_MESSAGES.nodeBusy);
+    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node, upstream }, input));
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
@@ -82,9 +83,12 @@ export class RunEngine<D extends RunDeps = RunDeps> {
           node,
         )
       : null;
+    // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off).
+    const handOff = this.deps.queue.takeIdleWorker();
     try {
-      await this.queueRun(kind, target, run, onePerNode, generationId);
+      await this.queueRun(kind, target, run, onePerNode, generationId, !handOff);
     } catch (err) {
+      handOff?.release();
       if (before)
         await patchNode(
           this.deps.db,
@@ -96,14 +100,28 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         );
       throw err;
     }
-    await this.deps.queue.wake();
+    if (handOff) handOff.run({ generationId });
+    else await this.deps.queue.wake();
     return generationId;
   }
 
-  /** One transaction: the checks, the hold and the row (one statement, runRows.ts), and the run's job. */
-  private async queueRun(kind: AnyRunKind<D>, target: RunTarget, run: QueuedRun, onePerNode: boolean, generationId: string): Promise<void> {
+  /**
+   * The checks, the hold and the row (one statement, runRows.ts), and with `withJob` the run's job, in one
+   * transaction; without, the statement alone (as atomic) and the caller hands the run to a worker.
+   */
+  private async queueRun(
+    kind: AnyRunKind<D>,
+    target: RunTarget,
+    run: QueuedRun,
+    onePerNode: boolean,
+    generationId: string,
+    withJob: boolean,
+  ): Promise<void> {
+    const row = { id: generationId, ...target, kind: kind.id, run };
+    const rules = { onePerNode, backlog: this.deps.perUserBacklog };
+    if (!withJob) return insertQueuedRun(this.deps.db, row, rules);
     await this.deps.db.transaction(async (tx) => {
-      await insertQueuedRun(tx, { id: generationId, ...target, kind: kind.id, run }, { onePerNode, backlog: this.deps.perUserBacklog });
+      await insertQueuedRun(tx, row, rules);
       await this.deps.queue.sendInTransaction(tx, { generationId });
     });
   }
@@ -113,20 +131,35 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     return advanceGraph(this, settled);
   }
 
-  private async nodeOrThrow(projectId: string, nodeId: string): Promise<StoredNode> {
-    const node = await readNode(this.deps.db, projectId, nodeId);
-    if (!node) throw notFound(GENERATION_MESSAGES.nodeNotFound);
-    return node;
+  /**
+   * The policy's edit check, with the few seconds' memory the autosave uses (projectPolicy.ts `recent`):
+   * asking cost every run a planned query (bench:queue). On this process a change of sharing is seen at
+   * once; on another process sharing the database, a member just removed may still start a run for up to
+   * those seconds, charged to themselves.
+   */
+  private async authorizeStart(userId: string, projectId: string): Promise<void> {
+    const [verdict] = await authorizeEach(this.deps.db, [{ userId, projectId, action: "edit" }], { recent: true });
+    if (verdict instanceof Error) throw verdict;
   }
 
-  /** One run per node at a time: a second one would race the first for the node's result. */
-  private async refuseIfBusy(db: Db, projectId: string, nodeId: string) {
-    const [active] = await db
-      .select({ id: generations.id })
-      .from(generations)
-      .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))
-      .limit(1);
-    if (active) throw conflict(GENERATION_MESSAGES.nodeBusy);
+  /**
+   * The node a canvas run starts from, with its inputs when read together (404 when gone), refused with 409
+   * when one run per node and it runs already.
+   */
+  private async startingNode(
+    projectId: string,
+    nodeId: string,
+    onePerNode: boolean,
+    given?: StoredNode,
+  ): Promise<{ node: StoredNode; upstream?: NodeInputs }> {
+    if (given) {
+      if (onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
+      return { node: given };
+    }
+    const found = await readNodeForRun(this.deps.db, projectId, nodeId);
+    if (!found) throw notFound(GENERATION_MESSAGES.nodeNotFound);
+    if (onePerNode && found.busy) throw conflict(GENERATION_MESSAGES.nodeBusy);
+    return found;
   }
 
   /** 429 when `adding` more runs would take the user past their backlog (asked in `db`, a transaction's own if inside one). */
@@ -164,44 +197,6 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     await publishRun(this.deps.hub, row, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
     await this.advanceChain({ ...row, status: "cancelled" });
     return true;
-  }
-
-  /** The queue panel: running and waiting first, then the latest finished ones. */
-  async list(userId: string, projectId: string): Promise<GenerationSummary[]> {
-    const { db } = this.deps;
-    await authorizeProject(db, userId, projectId, "view");
-    const rows = await db
-      .select({ g: generations, userName: user.name, nodeData: nodes.data })
-      .from(generations)
-      .innerJoin(user, eq(user.id, generations.userId))
-      .leftJoin(nodes, and(eq(nodes.projectId, generations.projectId), eq(nodes.id, generations.nodeId)))
-      .where(eq(generations.projectId, projectId))
-      .orderBy(desc(generations.createdAt))
-      .limit(60);
-    const rank = (s: string) => (s === "running" ? 0 : s === "queued" ? 1 : s === "waiting" ? 2 : 3);
-    // Active first, then newest first; a chain's rows share their creation time and keep their order.
-    return rows
-      .sort(
-        (a, b) =>
-          rank(a.g.status) - rank(b.g.status) || b.g.createdAt.getTime() - a.g.createdAt.getTime() || a.g.chainIndex - b.g.chainIndex,
-      )
-      .map(({ g, userName, nodeData }) => {
-        const names = this.kinds.of(g).describe(g, (nodeData as { title?: string } | null)?.title);
-        return {
-          id: g.id,
-          nodeId: g.nodeId,
-          nodeTitle: names.title,
-          modelId: g.modelId,
-          modelName: names.modelName,
-          status: g.status as GenerationSummary["status"],
-          progress: g.progress,
-          credits: g.reservedCredits,
-          error: g.error,
-          chainId: g.chainId,
-          createdAt: g.createdAt.toISOString(),
-          userName,
-        };
-      });
   }
 
   /**

@@ -34,7 +34,7 @@ import type { AnyRunKind, QueuedRun, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markQueued } from "./nodeStatus";
-import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { patchNode, readNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import { expandSubgraphs } from "../../domain/runs/expandSubgraphs";
 
 const titleOf = (data: NodeData) => (typeof data.title === "string" && data.title.trim() ? data.title : "Untitled");
@@ -266,17 +266,20 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
   let input: unknown;
   let run: QueuedRun;
   try {
-    // Through readNode: a node inside a subgraph is read from its subgraph's data.
-    const node = await readNode(db, row.projectId, row.nodeId);
-    if (!node) throw badRequest(GENERATION_MESSAGES.nodeNotFound);
+    // With its inputs in one read; a node inside a subgraph is read from its subgraph's data.
+    const found = await readNodeForRun(db, row.projectId, row.nodeId);
+    if (!found) throw badRequest(GENERATION_MESSAGES.nodeNotFound);
+    const { node, upstream } = found;
     const step = kind.chainStep?.(node.data);
     if (!step) throw badRequest(GENERATION_MESSAGES.selectModel);
     input = step.input;
-    run = await kind.prepare({ deps: engine.deps, userId: row.userId, projectId: row.projectId, node }, input);
+    run = await kind.prepare({ deps: engine.deps, userId: row.userId, projectId: row.projectId, node, upstream }, input);
   } catch (err) {
     return stopWaiting(engine, row, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry, "failed");
   }
   let taken = false;
+  // An idle worker of this process takes the run once it is queued, with no job (queue.ts hand-off).
+  const handOff = engine.deps.queue.takeIdleWorker();
   try {
     await db.transaction(async (tx) => {
       // Two nodes settling at once may both find this one ready: the status change decides who queues it.
@@ -295,14 +298,20 @@ async function queueWaiting<D extends RunDeps>(engine: RunEngine<D>, row: RunRow
       if (!won) return;
       taken = true;
       await reserveCredits(tx, row.userId, row.id, run.credits);
-      await engine.deps.queue.sendInTransaction(tx, { generationId: row.id });
+      if (!handOff) await engine.deps.queue.sendInTransaction(tx, { generationId: row.id });
     });
   } catch (err) {
+    handOff?.release();
     return stopWaiting(engine, row, err instanceof Error ? err.message : GENERATION_MESSAGES.failedRetry, "failed");
   }
-  if (!taken) return;
-  await markQueued(engine.deps, kind, row, kind.queuedFields?.(run, input) ?? {});
-  await engine.deps.queue.wake();
+  if (!taken) return handOff?.release();
+  try {
+    await markQueued(engine.deps, kind, row, kind.queuedFields?.(run, input) ?? {});
+  } finally {
+    // Queued either way: a worker must take it even if the node's mark failed.
+    if (handOff) handOff.run({ generationId: row.id });
+    else await engine.deps.queue.wake();
+  }
 }
 
 /** A waiting node that will not run: its row settled with `reason`, its node shows it, its downstream stops too. */

@@ -33,8 +33,9 @@ export interface PrepareContext<D extends RunDeps> {
    */
   upstreamPending?: boolean;
   /**
-   * The node's inputs in connection order, given when it is planned before it is stored (For every shot's
-   * dry run prices copies of a workflow that are not on the canvas yet); read from the canvas when absent.
+   * The node's inputs in connection order, given when the engine read them with the node (one statement,
+   * nodeWriter.readNodeForRun) or when it is planned before it is stored (For every shot's dry run prices
+   * copies of a workflow that are not on the canvas yet); read from the canvas when absent.
    */
   upstream?: { id: string; data: NodeData }[];
 }
@@ -44,6 +45,11 @@ export interface RunContext<D extends RunDeps, P extends QueuedRun = QueuedRun> 
   row: RunRow;
   /** The prepared run, as queued. */
   request: P;
+  /**
+   * Its node as it was when the run was claimed (null off the canvas or inside a subgraph): a write of the
+   * result may start from it (patchNode's `known`); the revision check catches a change made since.
+   */
+  node: StoredNode | null;
   signal: AbortSignal;
   /** Live progress (rate-limited by the engine); percent 0–100, or undefined for "still working". */
   progress(percent: number | undefined, message: string): void;

@@ -3,14 +3,14 @@
  * through canvasService.applyChanges as `generation` changes. Each write raises the node's rev (spec
  * canvas 4 revision rule) so clients take it over their older copy.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type CanvasChange, type NodeRecord, nodeAdded, nodeData, edgeAdded } from "../../domain/canvas/changes";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
 import { firstFreePosition } from "../../domain/canvas/placement";
 import { SUBGRAPH_NODE_TYPE, subgraphOf, withSubgraph } from "../../domain/canvas/subgraph";
 import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
-import type { Db } from "../db/client";
-import { nodes } from "../db/schema";
+import { rowsOf, type Db } from "../db/client";
+import { generations, nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
 import { applyChanges, loadCanvas } from "../services/canvasService";
 
@@ -54,6 +54,48 @@ export async function readNode(db: Db, projectId: string, nodeId: string): Promi
     data: inner.data,
     position: { x: host.position.x + inner.position.x, y: host.position.y + inner.position.y },
   };
+}
+
+/** A node's inputs: the live nodes its edges come from, in connection order (generation/prepare.ts `upstreamOf`). */
+export type NodeInputs = { id: string; data: NodeData }[];
+
+/**
+ * A node as a run starts from it, whether a run of it is queued or running already, and its inputs: one
+ * statement (`node_for_run`, drizzle/0014_run_fixed_cost.sql, planned once) instead of a read, a check and
+ * the kind's own read of its inputs. `upstream` is absent when an input is a subgraph (the kind then reads
+ * them with the subgraphs opened). Null when the node does not exist. An address inside a subgraph is read
+ * as `readNode` reads it, inputs left to the kind.
+ */
+export async function readNodeForRun(
+  db: Db,
+  projectId: string,
+  nodeId: string,
+): Promise<{ node: StoredNode; busy: boolean; upstream?: NodeInputs } | null> {
+  if (parseInnerAddress(nodeId)) {
+    const node = await readNode(db, projectId, nodeId);
+    return node && { node, busy: await nodeRunsAlready(db, projectId, nodeId) };
+  }
+  const [row] = rowsOf<{ rev: number | string; data: unknown; x: number; y: number; busy: boolean; upstream: unknown }>(
+    await db.execute(sql`select * from node_for_run(${projectId}, ${nodeId})`),
+  );
+  if (!row) return null;
+  const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+  const upstream = json(row.upstream) as NodeInputs | null;
+  return {
+    node: { id: nodeId, rev: Number(row.rev), data: json(row.data) as NodeData, position: { x: Number(row.x), y: Number(row.y) } },
+    busy: row.busy === true,
+    ...(upstream ? { upstream } : {}),
+  };
+}
+
+/** Whether a run of the node is queued or running (one run per node at a time). */
+export async function nodeRunsAlready(db: Db, projectId: string, nodeId: string): Promise<boolean> {
+  const [active] = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(eq(generations.projectId, projectId), eq(generations.nodeId, nodeId), inArray(generations.status, ["queued", "running"])))
+    .limit(1);
+  return Boolean(active);
 }
 
 /** The subgraph's data with one inner node's data replaced. */

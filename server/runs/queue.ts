@@ -14,6 +14,13 @@
  * no-op run, 23 ms of its 42). A wake that finds every worker busy is kept, and the first worker to finish
  * fetches again for it; a worker that found its job without a wake (at start, by polling) keeps fetching
  * until the queue is empty, since nobody woke anyone for those jobs.
+ *
+ * In-process hand-off: a run started in a process with an idle worker of its own needs no job at all. The
+ * engine takes the worker (`takeIdleWorker`) before recording the run and gives it the run once recorded,
+ * which saves the job's insert, the worker's fetch and the job's completion, five round trips with the
+ * transaction around them (bench:queue). The run's row is what lasts: a row left queued with no job (this
+ * process died before the worker claimed it) gets one from the engine's recovery, at start on PGlite and
+ * from the sweeper on PostgreSQL.
  */
 import PgBoss from "pg-boss";
 import { sql, type SQL } from "drizzle-orm";
@@ -53,6 +60,14 @@ interface LocalWorker {
   busy: boolean;
   /** Notified for a job since it last took one. */
   woken: boolean;
+  /** A run handed to it in-process, until done: a job its pg-boss loop fetches meanwhile waits for it. */
+  handedOff?: Promise<void>;
+}
+
+/** An idle worker taken for one run about to be recorded: given the run, or let go if it was refused. */
+export interface WorkerHandOff {
+  run(job: GenerationJob): void;
+  release(): void;
 }
 
 export class GenerationQueue {
@@ -60,6 +75,7 @@ export class GenerationQueue {
   /** Wakes that found every worker busy: each is a job the next worker to finish fetches for. */
   private missedWakes = 0;
   private unlisten?: () => Promise<void>;
+  private handler?: JobHandler;
 
   private constructor(
     private readonly boss: PgBoss,
@@ -120,14 +136,58 @@ export class GenerationQueue {
     this.boss.notifyWorker(worker.id);
   }
 
+  /** A worker is free again: it fetches for a wake missed while every worker was busy. */
+  private takeMissedWake(worker: LocalWorker) {
+    if (this.missedWakes === 0) return false;
+    this.missedWakes--;
+    this.notify(worker);
+    return true;
+  }
+
+  /**
+   * Takes an idle worker of this process for a run about to be recorded (see the hand-off above), or null
+   * when none is idle (then the run is queued as a job). The worker counts as busy until it is given the
+   * run and has run it, or is let go.
+   */
+  takeIdleWorker(): WorkerHandOff | null {
+    const handler = this.handler;
+    const idle = handler && this.workers.find((w) => !w.busy && !w.woken);
+    if (!handler || !idle) return null;
+    idle.busy = true;
+    let settled = false;
+    const free = () => {
+      idle.busy = false;
+      idle.handedOff = undefined;
+      this.takeMissedWake(idle);
+    };
+    return {
+      run: (job) => {
+        if (settled) return;
+        settled = true;
+        idle.handedOff = handler(job)
+          // As a job that failed: logged, and its run, if it was never claimed, is found again by recovery.
+          .catch((err: unknown) => console.error("[queue] a run handed over in-process failed", err))
+          .finally(free);
+      },
+      release: () => {
+        if (settled) return;
+        settled = true;
+        free();
+      },
+    };
+  }
+
   /** Starts `concurrency` workers in this process; each takes one job at a time. */
   async work(concurrency: number, handler: JobHandler): Promise<void> {
+    this.handler = handler;
     for (let i = 0; i < concurrency; i++) {
       const self: LocalWorker = { id: "", busy: false, woken: false };
       self.id = await this.boss.work<GenerationJob>(
         GENERATION_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[this.database.kind] },
         async ([job]) => {
+          // Woken by its poll while running a run handed over in-process: one job at a time per worker.
+          while (self.handedOff) await self.handedOff;
           const byWake = self.woken;
           self.busy = true;
           self.woken = false;
@@ -137,10 +197,7 @@ export class GenerationQueue {
             self.busy = false;
             // A wake missed while every worker was busy, or a job nobody woke us for (more may be waiting):
             // look again at once instead of after the polling interval.
-            if (this.missedWakes > 0) {
-              this.missedWakes--;
-              this.notify(self);
-            } else if (!byWake) this.boss.notifyWorker(self.id);
+            if (!this.takeMissedWake(self) && !byWake) this.boss.notifyWorker(self.id);
           }
         },
       );
@@ -166,6 +223,8 @@ export class GenerationQueue {
 
   async close(): Promise<void> {
     await this.unlisten?.();
+    this.handler = undefined; // no more hand-offs; those running finish first
+    await Promise.all(this.workers.map((w) => w.handedOff));
     // Jobs in flight finish or are recovered by the sweeper after a restart.
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }

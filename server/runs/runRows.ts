@@ -4,12 +4,14 @@
  * claiming it (per-user limit and status), and settling it (status and capture or release). Before, these
  * were about twenty statements per run (bench:queue).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import type { NodeData } from "../../domain/canvas/node";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { rowsOf, type Db } from "../db/client";
 import { generations } from "../db/schema";
 import { conflict, insufficientCredits, rateLimited } from "../errors";
 import type { QueuedRun, RunRow } from "./kind";
+import type { StoredNode } from "./nodeWriter";
 
 export interface NewRun {
   id: string;
@@ -55,8 +57,16 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
  * from taking the same run. Answers the claimed run (running, one attempt more, heartbeat now); "busy" when
  * U has queued runs that cannot start yet (the token comes back later); null when there is nothing to start
  * (all taken, cancelled, or U paused: resuming hands out tokens again, userQueue.ts).
+ *
+ * The claimed run comes with its node as it is now (null for a run not on a canvas node, or inside a
+ * subgraph), read in the same statement: a kind's result write starts from it (nodeWriter.patchNode's
+ * `known`) instead of reading the node again, and its revision check catches any change made meanwhile.
  */
-export async function claimNextRun(db: Db, tokenRunId: string, concurrency: number): Promise<RunRow | "busy" | null> {
+export async function claimNextRun(
+  db: Db,
+  tokenRunId: string,
+  concurrency: number,
+): Promise<{ row: RunRow; node: StoredNode | null } | "busy" | null> {
   const owner = sql`(select t.user_id from generations t where t.id = ${tokenRunId})`;
   const notPaused = sql`not exists (select 1 from run_queues q where q.user_id = ${owner} and q.paused)`;
   const [claimed] = await db
@@ -70,14 +80,26 @@ export async function claimNextRun(db: Db, tokenRunId: string, concurrency: numb
         sql`run_slot_free(${generations.userId}, ${concurrency})`,
       ),
     )
-    .returning();
-  if (claimed) return claimed;
+    .returning({
+      ...getTableColumns(generations),
+      claimedNode: sql<unknown>`(select jsonb_build_object('rev', n.rev, 'data', n.data, 'x', n.x, 'y', n.y) from nodes n
+        where n.project_id = generations.project_id and n.id = generations.node_id and n.deleted = false)`,
+    });
+  if (claimed) {
+    const { claimedNode, ...row } = claimed;
+    return { row, node: storedNodeOf(row.nodeId, claimedNode) };
+  }
   const [waiting] = rowsOf<{ waiting: boolean }>(
     await db.execute(
       sql`select exists (select 1 from generations n where n.user_id = ${owner} and n.status = 'queued') and ${notPaused} as waiting`,
     ),
   );
   return waiting?.waiting ? "busy" : null;
+}
+
+function storedNodeOf(id: string, raw: unknown): StoredNode | null {
+  const found = (typeof raw === "string" ? JSON.parse(raw) : raw) as { rev: number | string; data: NodeData; x: number; y: number } | null;
+  return found && { id, rev: Number(found.rev), data: found.data, position: { x: Number(found.x), y: Number(found.y) } };
 }
 
 /**

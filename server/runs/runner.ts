@@ -4,7 +4,7 @@
  * succeeded and its hold is captured; on failure the hold is released and the message goes on the node.
  * Exactly one of capture and release happens, decided by which status change wins.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { generations } from "../db/schema";
 import { HttpError } from "../errors";
@@ -17,6 +17,7 @@ import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
 import { claimNextRun, settleRun } from "./runRows";
+import type { StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 
 /** How often a running job proves its worker is alive, and how stale a heartbeat may get. */
@@ -73,12 +74,12 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       return;
     }
     if (!claim) return;
-    const done = this.execute(claim);
-    this.settling.set(claim.id, done);
+    const done = this.execute(claim.row, claim.node);
+    this.settling.set(claim.row.id, done);
     try {
       await done;
     } finally {
-      this.settling.delete(claim.id);
+      this.settling.delete(claim.row.id);
     }
   }
 
@@ -87,11 +88,11 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     await this.settling.get(generationId)?.catch(() => {});
   }
 
-  private claim(generationId: string): Promise<RunRow | "busy" | null> {
+  private claim(generationId: string): ReturnType<typeof claimNextRun> {
     return claimNextRun(this.deps.db, generationId, this.deps.perUserConcurrency);
   }
 
-  private async execute(row: RunRow): Promise<void> {
+  private async execute(row: RunRow, node: StoredNode | null): Promise<void> {
     const { db, hub } = this.deps;
     const controller = new AbortController();
     this.running.set(row.id, controller);
@@ -119,6 +120,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
         deps: this.deps,
         row,
         request: row.request as never,
+        node,
         signal: controller.signal,
         progress,
         readMedia: (url) => readRunMedia(this.deps, row.userId, url, controller.signal),

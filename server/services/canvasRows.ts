@@ -119,9 +119,10 @@ export async function writeDataExactly(
 }
 
 /**
- * `writeDataExactly` for a list of one, with the project's touch in the same statement: a run's node
- * writes (queued, result) are one exact change each, and as a transaction of two statements they cost
- * four round trips apiece (bench:queue). One statement is as atomic as that transaction was.
+ * `writeDataExactly` for a list of one, with the project's touch, in one statement: a run's node writes
+ * (queued, result) are one exact change each, and as a transaction of two statements they cost four round
+ * trips apiece (bench:queue). It calls `write_node_exactly` (drizzle/0014_run_fixed_cost.sql) so it is
+ * planned once per connection rather than on every run. One statement is as atomic as that transaction was.
  */
 export async function writeOneExactly(
   db: Db,
@@ -130,17 +131,12 @@ export async function writeOneExactly(
 ): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
   const rev = revisionOf(c);
   const data: NodeData = { ...c.data, rev };
-  const stored = rowsOf<{ id: string }>(
-    await db.execute(sql`with written as (
-        update nodes set data = ${JSON.stringify(data)}::jsonb, rev = ${rev}, updated_at = now()
-        where project_id = ${projectId} and id = ${c.id} and rev = ${c.prevRev} and deleted = false
-        returning id),
-      touched as (
-        update projects set updated_at = now()
-        where id = ${projectId} and updated_at < now() - interval '10 seconds' and exists (select 1 from written))
-      select id from written`),
+  const [answer] = rowsOf<{ landed: string | null }>(
+    await db.execute(sql`select write_node_exactly(${projectId}, ${c.id}, ${JSON.stringify(data)}::jsonb, ${rev}, ${c.prevRev}) as landed`),
   );
-  return stored.length ? { landed: [{ ...c, data }], conflicts: [] } : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
+  return answer?.landed
+    ? { landed: [{ ...c, data }], conflicts: [] }
+    : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
 }
 
 async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {

@@ -311,6 +311,7 @@ async function writeResult(
         };
       },
       TOOL_ORIGIN,
+      ctx.node ?? undefined,
     );
     return;
   }
@@ -339,5 +340,5 @@ async function writeResult(
     true,
   );
   if (made) result.nodeId = made;
-  await patchNode(deps.db, deps.hub, row.projectId, row.nodeId, () => settled, TOOL_ORIGIN);
+  await patchNode(deps.db, deps.hub, row.projectId, row.nodeId, () => settled, TOOL_ORIGIN, source);
 }

@@ -83,6 +83,9 @@ const canvas = async (user: TestUser, projectId: string) =>
   };
 const balance = async (user: TestUser) => (await h.call(user, "GET", "/api/credits")).body.balance as number;
 const execute = (user: TestUser, body: Record<string, unknown>) => h.call(user, "POST", "/api/tools/execute", body);
+/** The runs in `user`'s queue (GET /api/queue) that are in this project. */
+const runsIn = async (user: TestUser, projectId: string) =>
+  ((await h.call(user, "GET", "/api/queue")).body.runs as { projectId: string }[]).filter((r) => r.projectId === projectId);
 const settle = (generationId: string) => h.generation.service.waitFor(generationId, 60_000);
 const bytesOf = async (user: TestUser, url: string) =>
   Buffer.from((await h.server.inject({ method: "GET", url, headers: user.headers })).rawPayload);
@@ -144,8 +147,8 @@ describe("tool runs", () => {
     const reasons = (await h.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id))).map((r) => r.reason).sort();
     expect(reasons).toEqual(["Sign-up allowance", "generation capture", "generation reserve"]);
     // The Queue panel names the tool.
-    const queue = (await h.call(user, "GET", `/api/projects/${projectId}/generations`)).body.generations;
-    expect(queue[0]).toMatchObject({ modelName: "Upscale (Local AI)", status: "succeeded" });
+    const queue = (await h.call(user, "GET", "/api/queue")).body.runs;
+    expect(queue[0]).toMatchObject({ modelName: "Upscale (Local AI)", status: "succeeded", projectId });
   }, 60_000);
 
   it("Extract last frame makes a new image node 550 px to the right, connected from the video", async () => {
@@ -336,7 +339,7 @@ describe("Watermark", () => {
       body: { error: "position must be one of top-left, top-right, bottom-left, bottom-right, centre (got middle)" },
     });
     expect(await balance(user)).toBe(TEST_SIGNUP_CREDITS);
-    expect((await h.call(user, "GET", `/api/projects/${projectId}/generations`)).body.generations).toEqual([]);
+    expect(await runsIn(user, projectId)).toEqual([]);
     expect((await canvas(user, projectId)).nodes[0]!.data.status).toBeUndefined();
   });
 });
@@ -399,6 +402,7 @@ describe("bad input changes nothing", () => {
     const body = { toolId: "local/upscale", nodeId: "n1", projectId, parameters: { scale: 2 } };
     expect((await execute(viewer, body)).status).toBe(403);
     expect([403, 404]).toContain((await execute(stranger, body)).status);
-    expect((await h.call(owner, "GET", `/api/projects/${projectId}/generations`)).body.generations).toEqual([]);
+    // Nothing queued for anyone: a run is in the queue of who started it.
+    for (const who of [owner, viewer, stranger]) expect(await runsIn(who, projectId)).toEqual([]);
   });
 });

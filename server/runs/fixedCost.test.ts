@@ -1,0 +1,129 @@
+/**
+ * What the run engine does to keep a run's fixed cost down (issue 30, bench:queue), and that each shortcut
+ * still does the right thing: a run started where a worker is idle is handed to it with no pg-boss job,
+ * and queued as a job when every worker is busy; a result written from the node as claimed still keeps a
+ * change the user made while it ran; a provider key saved in Settings counts for the very next run although
+ * "no key" was remembered a moment before. The provider is a scripted fake of fal.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { generations } from "../db/schema";
+import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
+import { createHarness, type Harness, type TestUser } from "../test/harness";
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+const IMAGE_MODEL = "fal-ai/flux-pro/kontext"; // 40 credits
+
+/** fal's stand-in: a prompt starting "hold" waits until the test lets it go; the others answer at once. */
+class GatedFal implements Engine {
+  readonly provider = "fal" as const;
+  started: string[] = [];
+  private gates = new Map<string, () => void>();
+  async run(req: EngineRequest): Promise<EngineResult> {
+    this.started.push(req.prompt);
+    if (req.prompt.startsWith("hold")) await new Promise<void>((resolve) => this.gates.set(req.prompt, resolve));
+    return { kind: "media", mediaType: "image", files: [{ bytes: PNG, contentType: "image/png" }] };
+  }
+  release(prompt: string) {
+    this.gates.get(prompt)?.();
+    this.gates.delete(prompt);
+  }
+}
+
+const fal = new GatedFal();
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness({
+    // One worker: the second run started while the first runs finds no idle worker.
+    generation: { engines: { fal }, env: { FAL_KEY: "platform-key" }, workers: 1, perUserConcurrency: 2 },
+    config: { authSecret: randomBytes(32).toString("hex") },
+  });
+});
+afterAll(async () => h?.close());
+
+async function projectWith(user: TestUser, ids: string[]) {
+  const projectId = (await h.call(user, "POST", "/api/projects", { name: `F ${ids.join("")}` })).body.id as string;
+  await h.call(user, "POST", `/api/projects/${projectId}/structure`, {
+    nodes: ids.map((id, i) => ({ id, position: { x: i * 550, y: 0 } })),
+  });
+  await h.call(user, "POST", "/api/workflows/autosave", {
+    projectId,
+    updates: ids.map((id) => ({ nodeId: id, prevRev: 0, nodeData: { title: id, selectedModel: IMAGE_MODEL, rev: 1 } })),
+  });
+  return projectId;
+}
+
+const run = async (user: TestUser, projectId: string, nodeId: string, prompt: string) => {
+  const res = await h.call(user, "POST", "/api/execute-node", { projectId, nodeId, prompt, selectedModel: IMAGE_MODEL });
+  expect(res.status).toBe(202);
+  return res.body.generationId as string;
+};
+const jobsOf = async (generationId: string) =>
+  (await h.database.executeSql(`select state from pgboss.job where name = 'generation' and data->>'generationId' = $1`, [generationId]))
+    .rows as { state: string }[];
+const rowOf = async (id: string) => (await h.database.db.select().from(generations).where(eq(generations.id, id)))[0]!;
+const nodeOf = async (user: TestUser, projectId: string, id: string) =>
+  (
+    (await h.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as { id: string; data: Record<string, unknown> }[]
+  ).find((n) => n.id === id)!.data;
+const until = async (ok: () => boolean | Promise<boolean>, ms = 10_000) => {
+  for (const end = Date.now() + ms; !(await ok()) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("the run engine's shortcuts", () => {
+  it("hands a run to an idle worker of this process with no job, and queues a job when every worker is busy", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["a", "b"]);
+    const first = await run(user, projectId, "a", "hold a");
+    await until(() => fal.started.includes("hold a"));
+    expect(fal.started).toContain("hold a");
+    expect(await jobsOf(first)).toEqual([]); // handed over in-process: no job was ever queued
+
+    const second = await run(user, projectId, "b", "then b");
+    // The only worker is busy: the run waits as a job, in the queue until the worker is free.
+    expect((await jobsOf(second)).length).toBe(1);
+    expect((await rowOf(second)).status).toBe("queued");
+
+    fal.release("hold a");
+    const [a, b] = [await h.generation.service.waitFor(first, 10_000), await h.generation.service.waitFor(second, 10_000)];
+    expect([a.status, a.attempts, b.status, b.attempts]).toEqual(["succeeded", 1, "succeeded", 1]);
+    expect((await nodeOf(user, projectId, "a")).status).toBe("completed");
+    expect((await nodeOf(user, projectId, "b")).status).toBe("completed");
+  }, 30_000);
+
+  it("writes the result over a change the user made while the run ran (the node as claimed had moved on)", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["n"]);
+    const id = await run(user, projectId, "n", "hold n");
+    await until(() => fal.started.includes("hold n"));
+    const during = await nodeOf(user, projectId, "n");
+    const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [
+        { nodeId: "n", prevRev: during.rev, nodeData: { ...during, title: "Renamed while running", rev: (during.rev as number) + 1 } },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    fal.release("hold n");
+    expect((await h.generation.service.waitFor(id, 10_000)).status).toBe("succeeded");
+    const after = await nodeOf(user, projectId, "n");
+    expect(after.title).toBe("Renamed while running");
+    expect(after.status).toBe("completed");
+    expect(String(after.mediaUrl)).toMatch(/^\/api\/media\//);
+    expect((after.versionHistory as unknown[]).length).toBe(1);
+  }, 30_000);
+
+  it("a key saved in Settings counts for the next run at once, though 'no key of their own' was just remembered", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["k"]);
+    const charged = await run(user, projectId, "k", "with the platform key");
+    expect((await h.generation.service.waitFor(charged, 10_000)).reservedCredits).toBe(40);
+    const saved = await h.call(user, "PUT", "/api/settings/keys/fal", { key: "users-own-fal-key" });
+    expect(saved.status).toBe(200);
+    const own = await run(user, projectId, "k", "with their own key");
+    const row = await h.generation.service.waitFor(own, 10_000);
+    expect([row.status, row.ownKey, row.reservedCredits]).toEqual(["succeeded", true, 0]);
+  }, 30_000);
+});

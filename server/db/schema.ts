@@ -194,7 +194,8 @@ export const libraryBlocks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("library_blocks_owner_name_unique").on(t.ownerId, t.name)],
+  // Names differ by more than case: the agent finds a block by its name said in any case.
+  (t) => [uniqueIndex("library_blocks_owner_name_unique").on(t.ownerId, sql`lower(${t.name})`)],
 );
 
 export const edges = pgTable(

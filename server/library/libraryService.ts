@@ -5,7 +5,7 @@
  * workflow files' missing-model check. A block is only ever its owner's: anyone else's id is not found.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import { SUBGRAPH_NODE_TYPE, subgraphOf, type SubgraphData } from "../../domain/canvas/subgraph";
 import {
   LIBRARY_BLOCKS_MAX,
@@ -65,18 +65,12 @@ export async function saveBlock(deps: LibraryDeps, userId: string, body: SaveBlo
   if (!row || row.type !== SUBGRAPH_NODE_TYPE || !sub) throw badRequest(LIBRARY_MESSAGES.notSubgraph);
   const [{ n }] = (await db.select({ n: count() }).from(libraryBlocks).where(eq(libraryBlocks.ownerId, userId))) as [{ n: number }];
   if (n >= LIBRARY_BLOCKS_MAX) throw badRequest(LIBRARY_MESSAGES.full);
-  // Names differ by more than case: the agent finds a block by its name said in any case.
-  const [same] = await db
-    .select({ id: libraryBlocks.id })
-    .from(libraryBlocks)
-    .where(and(eq(libraryBlocks.ownerId, userId), sql`lower(${libraryBlocks.name}) = lower(${body.name})`))
-    .limit(1);
-  if (same) throw conflict(LIBRARY_MESSAGES.nameTaken);
   const [made] = await db
     .insert(libraryBlocks)
     .values({ id: randomUUID(), ownerId: userId, name: body.name, description: body.description, subgraph: asBlock(sub, body.name) })
     .onConflictDoNothing()
     .returning();
+  // The unique index on (owner, lower(name)) refuses a name that differs from one of theirs only by case.
   if (!made) throw conflict(LIBRARY_MESSAGES.nameTaken);
   return summary(made);
 }

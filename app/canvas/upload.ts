@@ -1,3 +1,4 @@
+import { withNewVersions } from "../../domain/canvas/versions";
 import { ApiError } from "../api/client";
 import { messageFor } from "../api/errorMessages";
 import type { NodeData } from "../../domain/canvas/node";
@@ -49,17 +50,14 @@ export function dataAfterUpload(data: NodeData, result: UploadResult, fileName: 
       title: data.title === "Untitled" ? fileName : data.title,
     };
   }
-  const versions = [
-    ...(data.versionHistory ?? []),
-    {
-      mediaUrl: result.url,
-      permanentMediaUrl: result.url,
-      prompt: data.prompt,
-      model: "upload",
-      contentType: result.type,
-      createdAt: new Date().toISOString(),
-    },
-  ];
+  const versions = withNewVersions(data.versionHistory, {
+    mediaUrl: result.url,
+    permanentMediaUrl: result.url,
+    prompt: data.prompt,
+    model: "upload",
+    contentType: result.type,
+    createdAt: new Date().toISOString(),
+  });
   return {
     mediaUrl: result.url,
     azureUrl: result.url,
@@ -69,8 +67,7 @@ export function dataAfterUpload(data: NodeData, result: UploadResult, fileName: 
     status: "completed",
     content: undefined,
     error: null,
-    versionHistory: versions,
-    currentVersionIndex: versions.length - 1,
+    ...versions,
     title: data.title === "Untitled" ? fileName.replace(/\.[^.]+$/, "") : data.title,
   };
 }

@@ -4,6 +4,7 @@
  * from the toolbar's choices, calls the provider's engine once per variation, stores the outputs as studio
  * media and writes the node (media, version, variation nodes).
  */
+import { withNewVersions } from "../../domain/canvas/versions";
 import { ADDRESS_PROVIDERS, PROVIDER_LABELS } from "../../domain/providers/registry";
 import type { NodeData } from "../../domain/canvas/node";
 import { GENERATION_MESSAGES, lockedReason, type GenerationData } from "../../domain/generation/api";
@@ -138,26 +139,22 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
     row.projectId,
     row.nodeId,
     (current) => {
-      const versions = [
-        ...(current.versionHistory ?? []),
-        {
-          prompt: run.userPrompt,
-          mediaUrl: first?.url,
-          permanentMediaUrl: first?.url,
-          model: model.id,
-          contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
-          createdAt: new Date().toISOString(),
-          seed: run.seed,
-        },
-      ];
+      const versions = withNewVersions(current.versionHistory, {
+        prompt: run.userPrompt,
+        mediaUrl: first?.url,
+        permanentMediaUrl: first?.url,
+        model: model.id,
+        contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
+        createdAt: new Date().toISOString(),
+        seed: run.seed,
+      });
       return {
         ...contentFor(first, firstText),
         status: "completed",
         isGenerating: false,
         error: null,
         generationProgress: null,
-        versionHistory: versions,
-        currentVersionIndex: versions.length - 1,
+        ...versions,
       };
     },
     undefined,

@@ -3,6 +3,7 @@
  * panel): prepared from the node when it is asked for, run by the queue's worker, and written back to the
  * canvas as `tool` changes through the one writer (canvasService via nodeWriter).
  */
+import { withNewVersions } from "../../domain/canvas/versions";
 import { PROVIDER_LABELS } from "../../domain/providers/registry";
 import { createHash } from "node:crypto";
 import { detectContentType, mediaUrlOf, textOf } from "../../domain/canvas/contentType";
@@ -282,17 +283,14 @@ async function writeResult(
       row.projectId,
       row.nodeId,
       (current) => {
-        const versions = [...(current.versionHistory ?? [])];
+        const history = current.versionHistory ?? [];
         // An uploaded picture has no version yet: it becomes the first, so the tool's result can be undone.
         const before = mediaUrlOf(current);
-        if (versions.length === 0 && before)
-          versions.push({
-            mediaUrl: before,
-            permanentMediaUrl: before,
-            contentType: current.contentType,
-            createdAt: new Date().toISOString(),
-          });
-        versions.push({
+        const original =
+          history.length === 0 && before
+            ? [{ mediaUrl: before, permanentMediaUrl: before, contentType: current.contentType, createdAt: new Date().toISOString() }]
+            : [];
+        const versions = withNewVersions(history, ...original, {
           mediaUrl: stored.url,
           permanentMediaUrl: stored.url,
           model: tool.id,
@@ -305,8 +303,7 @@ async function writeResult(
           permanentMediaUrl: stored.url,
           azureUrl: stored.url,
           contentType: CONTENT_TYPE[stored.mediaType],
-          versionHistory: versions,
-          currentVersionIndex: versions.length - 1,
+          ...versions,
           ...settled,
         };
       },

@@ -47,7 +47,7 @@ function setUp() {
         },
       ],
     });
-  return { store, session, history, data, toolResult };
+  return { store, session, document, history, data, toolResult };
 }
 
 describe("undo of a tool's result", () => {
@@ -60,6 +60,33 @@ describe("undo of a tool's result", () => {
     expect(data()).toMatchObject({ mediaUrl: "/media/plate.png", currentVersionIndex: 0, status: "completed" });
     history.redo();
     expect(data()).toMatchObject({ mediaUrl: "/media/cut.png", currentVersionIndex: 1 });
+  });
+
+  it("finds the versions by their media after the node's kept versions have shifted (its oldest dropped)", () => {
+    const { history, data, toolResult, document } = setUp();
+    history.toolRunStarted("n1");
+    toolResult();
+    // The list moves under the recorded step (in life the oldest version falls off a full node): by one here.
+    document.apply({
+      source: "generation",
+      changes: [
+        {
+          type: "node-data",
+          id: "n1",
+          prevRev: 1_000_003,
+          data: {
+            ...data(),
+            versionHistory: [{ mediaUrl: "/media/spare.png" }, { mediaUrl: "/media/plate.png" }, { mediaUrl: "/media/cut.png" }],
+            currentVersionIndex: 2,
+            rev: 1_000_004,
+          },
+        },
+      ],
+    });
+    history.undo();
+    expect(data()).toMatchObject({ mediaUrl: "/media/plate.png", currentVersionIndex: 1 });
+    history.redo();
+    expect(data()).toMatchObject({ mediaUrl: "/media/cut.png", currentVersionIndex: 2 });
   });
 
   it("records nothing for a tool run another browser asked for", () => {

@@ -8,14 +8,16 @@ import type { CanvasStore } from "../store/canvasStore";
 import type { CanvasDocument } from "./canvasDocument";
 
 /**
- * A tool's result replacing a node's picture, as an undo step: undo shows version `from` again,
- * redo version `to`. Only in this browser's history: on the wire it is an ordinary node-data change.
+ * A tool's result replacing a node's picture, as an undo step: undo shows the version with media `from`
+ * again, redo the one with `to`. Versions are named by their media, not their place in the list, because a
+ * node keeps only its newest versions (domain/canvas/versions.ts) and the list shifts as new ones come.
+ * Only in this browser's history: on the wire it is an ordinary node-data change.
  */
 interface VersionStep {
   type: "version";
   id: string;
-  from: number;
-  to: number;
+  from: string;
+  to: string;
 }
 /**
  * An edit inside a subgraph that changed its shape (a node or edge added or removed inside it, issue 34):
@@ -32,9 +34,10 @@ const isVersionStep = (e: UndoEntry): e is VersionStep => e.type === "version";
 const isSubgraphStep = (e: UndoEntry): e is SubgraphStep => e.type === "subgraph-edit";
 
 /** The fields a version brings back (as restoreVersion does, but keeping the node's prompt and model). */
-function showVersion(data: NodeData, index: number): Partial<NodeData> | null {
+function showVersion(data: NodeData, mediaUrl: string): Partial<NodeData> | null {
+  const index = data.versionHistory?.findLastIndex((v) => v.mediaUrl === mediaUrl) ?? -1;
   const entry = data.versionHistory?.[index];
-  if (!entry) return null;
+  if (!entry) return null; // gone from the node's kept versions: nothing to show
   return {
     mediaUrl: entry.mediaUrl,
     displayUrl: entry.mediaUrl,
@@ -80,10 +83,10 @@ export function createUndoHistory(env: { store: CanvasStore; session: SessionSto
       const before = toolRuns.get(c.id);
       if (c.data.status !== "completed" || to < 0 || versions[to]?.mediaUrl === before) continue;
       toolRuns.delete(c.id);
-      const from = versions.findLastIndex((v, i) => i !== to && v.mediaUrl === before);
-      if (from < 0) continue;
+      const shown = versions[to]?.mediaUrl;
+      if (!before || !shown || !versions.some((v, i) => i !== to && v.mediaUrl === before)) continue;
       history.mark();
-      history.record([{ type: "version", id: c.id, from, to }]);
+      history.record([{ type: "version", id: c.id, from: before, to: shown }]);
       history.mark();
       publish();
     }

@@ -9,7 +9,7 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { findModel } from "../../../domain/generation/catalogue";
 import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
 import { runCredits } from "../../../domain/generation/runCost";
-import { modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
+import { defaultModelOf, modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { toast } from "../../ui";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../models/useModels";
@@ -88,7 +88,9 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     [nodeId, data?.contentType, upstream],
   );
   const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) || drafting });
-  const selectedModelId = data?.selectedModel ?? null;
+  // A node with a type but no model shows the default it would run with (saved at its first edit or run).
+  const defaultModel = toMediaType(data?.contentType) && !data?.selectedModel ? defaultModelOf(models.models) : undefined;
+  const selectedModelId = data?.selectedModel || defaultModel?.id || null;
   const model: Model | null = useMemo(
     () => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null),
     [models.models, selectedModelId],
@@ -104,9 +106,14 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const typeLocked = data ? hasGeneratedContent(data) : false;
 
   const setDraft = draft?.set;
+  // The first edit of a node shown with the default model saves that model with it.
+  const unsavedDefault = nodeId && defaultModel ? defaultModel.id : null;
   const update = useCallback(
-    (patch: Partial<NodeData> & Record<string, unknown>) => (nodeId ? commands.updateNodeData(nodeId, patch) : setDraft?.(patch)),
-    [commands, nodeId, setDraft],
+    (patch: Partial<NodeData> & Record<string, unknown>) =>
+      nodeId
+        ? commands.updateNodeData(nodeId, unsavedDefault && !("selectedModel" in patch) ? { selectedModel: unsavedDefault, ...patch } : patch)
+        : setDraft?.(patch),
+    [commands, nodeId, setDraft, unsavedDefault],
   );
 
   const chooseModel = useCallback(
@@ -119,12 +126,14 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     [update, type, typeLocked],
   );
 
-  // A node with a type but no model gets the first usable compatible one, so a new user can just type and run.
+  // The draft (nothing selected) takes the default model as its own: Run makes a node of it. A selected
+  // node is not written here: selecting a node must not change it (and at 2,000 nodes a write per click
+  // cost the click its frame budget); it shows the default and saves it at its first edit or run.
   useEffect(() => {
-    if (!canEdit || (!nodeId && !drafting) || !data || data.selectedModel || !type || models.loading) return;
-    const first = models.models.find((m) => m.usable !== false);
+    if (!drafting || !data || data.selectedModel || !type || models.loading) return;
+    const first = defaultModelOf(models.models);
     if (first) update({ selectedModel: first.id });
-  }, [canEdit, nodeId, drafting, data, type, models.loading, models.models, update]);
+  }, [drafting, data, type, models.loading, models.models, update]);
 
   return {
     nodeId,

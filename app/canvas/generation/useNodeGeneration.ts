@@ -111,7 +111,10 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const update = useCallback(
     (patch: Partial<NodeData> & Record<string, unknown>) =>
       nodeId
-        ? commands.updateNodeData(nodeId, unsavedDefault && !("selectedModel" in patch) ? { selectedModel: unsavedDefault, ...patch } : patch)
+        ? commands.updateNodeData(
+            nodeId,
+            unsavedDefault && !("selectedModel" in patch) ? { selectedModel: unsavedDefault, ...patch } : patch,
+          )
         : setDraft?.(patch),
     [commands, nodeId, setDraft, unsavedDefault],
   );

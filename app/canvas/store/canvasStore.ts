@@ -58,3 +58,14 @@ export function nodesById(nodes: readonly StudioNode[]): ReadonlyMap<string, Stu
   if (!index) indexes.set(nodes, (index = new Map(nodes.map((n) => [n.id, n]))));
   return index;
 }
+
+/** The one selected node's id, or null (none or several): a selector for what shows one node (sidebar, toolbar). */
+export function singleSelectedId(s: { nodes: readonly { id: string; selected?: boolean }[] }): string | null {
+  let id: string | null = null;
+  for (const n of s.nodes) {
+    if (!n.selected) continue;
+    if (id !== null) return null;
+    id = n.id;
+  }
+  return id;
+}

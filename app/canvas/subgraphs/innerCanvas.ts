@@ -107,7 +107,9 @@ export function createInnerCanvas(outer: CanvasContextValue, subgraphId: string)
       const node = nodeId ? store.getState().nodes.find((n) => n.id === nodeId) : undefined;
       if (!node || !nodeId) return outer.generation.run(null);
       // The default model it shows is saved now, at its run (as the outer canvas's run does).
-      const model = node.data.selectedModel ? {} : { selectedModel: outer.generation.defaultModel(nodeId, node.data.contentType ?? null) ?? "" };
+      const model = node.data.selectedModel
+        ? {}
+        : { selectedModel: outer.generation.defaultModel(nodeId, node.data.contentType ?? null) ?? "" };
       const patch = { ...(model.selectedModel ? model : {}), ...(prompt !== undefined && prompt !== node.data.prompt ? { prompt } : {}) };
       if (Object.keys(patch).length) commands.updateNodeData(nodeId, patch);
       const title = `Run “${node.data.title || "Untitled"}”`;

@@ -23,6 +23,7 @@ import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/c
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
 import { useStore } from "zustand";
 import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
+import { selectedNodes } from "./store/canvasStore";
 import { AssetsButton } from "./assetPicker/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 import { laneTagOf } from "./generation/perShotRuns";
@@ -37,15 +38,16 @@ export function CanvasControls() {
   const canEdit = useCanvas((s) => s.canEdit);
   // A string, so the toolbar re-renders only when the selection changes, not on every node change.
   const selectedIds = useCanvas((s) =>
-    s.nodes
-      .filter((n) => n.selected)
+    selectedNodes(s.nodes)
       .map((n) => n.id)
       .join("\n"),
   );
   const generation = useGeneration();
   // The shot lane of the first selected node made by For every shot, as a string for the same reason.
   const laneKey = useCanvas((s) => {
-    const tag = s.nodes.flatMap((n) => (n.selected ? [laneTagOf(n.data)] : [])).find(Boolean);
+    const tag = selectedNodes(s.nodes)
+      .map((n) => laneTagOf(n.data))
+      .find(Boolean);
     return tag ? JSON.stringify(tag) : "";
   });
   const lane = laneKey ? (JSON.parse(laneKey) as NonNullable<ReturnType<typeof laneTagOf>>) : null;

@@ -31,6 +31,7 @@ import { useZoomedOut } from "./nodes/useZoomedOut";
 import { OverviewLayer } from "./overview/OverviewLayer";
 import { CanvasMinimap } from "./minimap/CanvasMinimap";
 import { flowWindow, windowedView, windowKey, windowOfKey } from "./flowWindow";
+import { useNoSelectionListener } from "./useNoSelectionListener";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
@@ -89,6 +90,7 @@ export function FlowCanvas({
   const lastTap = useRef(0);
   const hand = tool === "hand" || spaceHeld;
   const minimap = useSession((s) => s.minimap);
+  useNoSelectionListener();
 
   // Double-click (or double-tap) on empty canvas creates a node there, at most once a second (spec: canvas 9).
   const createAt = useCallback(

@@ -15,6 +15,7 @@ import { toast } from "../../ui";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../models/useModels";
 import type { ContextMediaItem } from "../../models/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { nodesById, type StudioNode } from "../store/canvasStore";
 
 /** Type buttons in toolbar order, with the content-type word each stores (spec canvas 2). */
 export const TYPE_CHOICES = [
@@ -30,15 +31,16 @@ const hasGeneratedContent = (data: NodeData) => Boolean(data.mediaUrl || data.di
 
 /** One string per upstream set, so the hook re-reads context only when an input really changed. */
 function upstreamSignature(
-  nodes: readonly { id: string; data: NodeData }[],
+  nodes: readonly StudioNode[],
   edges: readonly { source: string; target: string }[],
   nodeId: string | null,
 ): string {
   if (!nodeId) return "";
   const ids = edges.filter((e) => e.target === nodeId).map((e) => e.source);
+  const byId = nodesById(nodes);
   return ids
     .map((id) => {
-      const d = nodes.find((n) => n.id === id)?.data;
+      const d = byId.get(id)?.data;
       return d ? `${id}|${d.contentType ?? ""}|${d.mediaUrl ?? d.displayUrl ?? ""}|${(d.content ?? "").length}` : id;
     })
     .join("\n");
@@ -56,7 +58,7 @@ export interface DraftNode {
 export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const store = useCanvasStore();
   const commands = useCommands();
-  const nodeData = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.data : undefined));
+  const nodeData = useCanvas((s) => (nodeId ? nodesById(s.nodes).get(nodeId)?.data : undefined));
   const drafting = !nodeId && draft !== undefined;
   const data = drafting ? draft.data : nodeData;
   const canEdit = useCanvas((s) => s.canEdit);

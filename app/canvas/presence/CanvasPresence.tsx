@@ -10,6 +10,7 @@ import { CURSOR_IDLE_MS, MAX_PRESENCE_SELECTION } from "../../../domain/presence
 import { reportCursor, reportPresence } from "../../presence/presenceChannel";
 import { useFollowed, usePresence } from "../../presence/presenceStore";
 import { useCanvas } from "../store/useCanvas";
+import { selectedNodes, type StudioNode } from "../store/canvasStore";
 
 export const CanvasPresence = memo(function CanvasPresence() {
   useReportCanvasPresence();
@@ -39,11 +40,11 @@ function useReportCanvasPresence() {
 }
 
 /** The first MAX_PRESENCE_SELECTION selected node ids, one per line ("" for none). */
-function selectedIdsKey(s: { nodes: readonly { id: string; selected?: boolean }[] }): string {
-  const ids: string[] = [];
-  for (const n of s.nodes) if (n.selected && ids.push(n.id) >= MAX_PRESENCE_SELECTION) break;
-  return ids.join("\n");
-}
+const selectedIdsKey = (s: { nodes: readonly StudioNode[] }): string =>
+  selectedNodes(s.nodes)
+    .slice(0, MAX_PRESENCE_SELECTION)
+    .map((n) => n.id)
+    .join("\n");
 
 /** While following someone on the canvas, this view goes where theirs goes. */
 function useFollowViewport() {

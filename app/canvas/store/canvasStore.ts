@@ -59,13 +59,20 @@ export function nodesById(nodes: readonly StudioNode[]): ReadonlyMap<string, Stu
   return index;
 }
 
+const selections = new WeakMap<readonly StudioNode[], readonly StudioNode[]>();
+
+/**
+ * The selected nodes, found once per node list (like `nodesById`): the sidebar, the toolbar, the top bar,
+ * presence and the agent panel each select from it on every store change, instead of each walking the canvas.
+ */
+export function selectedNodes(nodes: readonly StudioNode[]): readonly StudioNode[] {
+  let selected = selections.get(nodes);
+  if (!selected) selections.set(nodes, (selected = nodes.filter((n) => n.selected)));
+  return selected;
+}
+
 /** The one selected node's id, or null (none or several): a selector for what shows one node (sidebar, toolbar). */
-export function singleSelectedId(s: { nodes: readonly { id: string; selected?: boolean }[] }): string | null {
-  let id: string | null = null;
-  for (const n of s.nodes) {
-    if (!n.selected) continue;
-    if (id !== null) return null;
-    id = n.id;
-  }
-  return id;
+export function singleSelectedId(s: { nodes: readonly StudioNode[] }): string | null {
+  const selected = selectedNodes(s.nodes);
+  return selected.length === 1 ? selected[0]!.id : null;
 }

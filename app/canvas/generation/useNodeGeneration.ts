@@ -15,7 +15,7 @@ import { toast } from "../../ui";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../models/useModels";
 import type { ContextMediaItem } from "../../models/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
-import { nodesById, type StudioNode } from "../store/canvasStore";
+import { incomingSources, nodesById, type StudioEdge, type StudioNode } from "../store/canvasStore";
 
 /** Type buttons in toolbar order, with the content-type word each stores (spec canvas 2). */
 export const TYPE_CHOICES = [
@@ -30,13 +30,9 @@ export const TYPE_LOCKED_TITLE = "Type locked - node has generated content";
 const hasGeneratedContent = (data: NodeData) => Boolean(data.mediaUrl || data.displayUrl || (data.content && data.content.trim()));
 
 /** One string per upstream set, so the hook re-reads context only when an input really changed. */
-function upstreamSignature(
-  nodes: readonly StudioNode[],
-  edges: readonly { source: string; target: string }[],
-  nodeId: string | null,
-): string {
+function upstreamSignature(nodes: readonly StudioNode[], edges: readonly StudioEdge[], nodeId: string | null): string {
   if (!nodeId) return "";
-  const ids = edges.filter((e) => e.target === nodeId).map((e) => e.source);
+  const ids = incomingSources(edges).get(nodeId) ?? [];
   const byId = nodesById(nodes);
   return ids
     .map((id) => {

@@ -59,6 +59,23 @@ export function nodesById(nodes: readonly StudioNode[]): ReadonlyMap<string, Stu
   return index;
 }
 
+const sourcesByTarget = new WeakMap<readonly StudioEdge[], ReadonlyMap<string, readonly string[]>>();
+
+/** The source node ids of the edges into each node, built once per edge list (like `nodesById`). */
+export function incomingSources(edges: readonly StudioEdge[]): ReadonlyMap<string, readonly string[]> {
+  let index = sourcesByTarget.get(edges);
+  if (!index) {
+    const built = new Map<string, string[]>();
+    for (const e of edges) {
+      const list = built.get(e.target);
+      if (list) list.push(e.source);
+      else built.set(e.target, [e.source]);
+    }
+    sourcesByTarget.set(edges, (index = built));
+  }
+  return index;
+}
+
 const selections = new WeakMap<readonly StudioNode[], readonly StudioNode[]>();
 
 /**

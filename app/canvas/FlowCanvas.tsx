@@ -110,9 +110,27 @@ export function FlowCanvas({
     [createAt],
   );
 
-  // The pointer, for the others' view of this tab's cursor.
-  const onPointerMove = useCallback((e: React.PointerEvent) => reportCursor(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })), [rf]);
-  const onPointerLeave = useCallback(() => reportCursor(null), []);
+  // The pointer, for the others' view of this tab's cursor: once a frame at most (the position is read
+  // against the pane's box, which a move in the middle of a frame would lay out early), and sent at most
+  // 20 times a second (presenceChannel).
+  const pointer = useRef<{ x: number; y: number; frame: number }>({ x: 0, y: 0, frame: 0 });
+  const onPointerMove = useCallback(
+    (e: React.PointerEvent) => {
+      const p = pointer.current;
+      p.x = e.clientX;
+      p.y = e.clientY;
+      p.frame ||= requestAnimationFrame(() => {
+        p.frame = 0;
+        reportCursor(rf.screenToFlowPosition({ x: p.x, y: p.y }));
+      });
+    },
+    [rf],
+  );
+  const onPointerLeave = useCallback(() => {
+    cancelAnimationFrame(pointer.current.frame);
+    pointer.current.frame = 0;
+    reportCursor(null);
+  }, []);
 
   const onPaneClick = useCallback(
     (e: React.MouseEvent) => {

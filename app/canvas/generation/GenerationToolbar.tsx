@@ -129,7 +129,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
             models={g.models.models}
             loading={g.models.loading}
             error={g.models.error}
-            selectedId={g.data?.selectedModel}
+            selectedId={g.modelId}
             costs={g.costs}
             disabled={disabled}
             onSelect={g.chooseModel}
@@ -231,7 +231,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         <Button
           variant="primary"
           size="sm"
-          disabled={disabled || !g.data?.selectedModel || busy || nothingToRun}
+          disabled={disabled || !g.modelId || busy || nothingToRun}
           title={nothingToRun && !disabled ? RUN_NEEDS_INPUT : undefined}
           onClick={() => run()}
           data-testid="run-node"

@@ -147,6 +147,8 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     context,
     models,
     model,
+    /** The model the node runs with: its own, else the default it shows (saved at its first edit or run). */
+    modelId: selectedModelId,
     costs,
     credits,
     variations,

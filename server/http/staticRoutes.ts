@@ -3,22 +3,6 @@ import fastifyStatic from "@fastify/static";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { isApiPath } from "./apiPath";
-import { projectIdSchema } from "../../domain/projects";
-
-/**
- * What a project page (`/?project=<id>`) fetches first, as Link preload headers, so the browser starts it while
- * the app's scripts still load and run (the app asked for them only after its first render, half of a 2,000-node
- * canvas's first draw on a busy machine; bench/canvas). The URLs and the fetch mode are exactly the app's own
- * requests (api/session.ts, project/preload.ts: same-origin GETs), so its fetches take the preloaded answers.
- */
-export function preloadLinks(url: string): string | null {
-  const { pathname, searchParams } = new URL(url, "http://studio");
-  const project = projectIdSchema.safeParse(searchParams.get("project"));
-  if (pathname !== "/" || !project.success) return null;
-  return ["/api/auth/get-session", `/api/projects/${project.data}`, `/api/projects/nodes?projectId=${project.data}`]
-    .map((href) => `<${href}>; rel=preload; as=fetch; crossorigin`)
-    .join(", ");
-}
 
 /**
  * Serves the built SPA. Hashed assets are cached for a year; every other path that is not an API call
@@ -31,10 +15,6 @@ export async function registerStaticRoutes(app: FastifyInstance, appDir: string,
     app.log.warn(`No built app in ${appDir}: run "npm run build". Serving the API only.`);
     return;
   }
-  app.addHook("onRequest", async (request, reply) => {
-    const links = request.method === "GET" ? preloadLinks(request.url) : null;
-    if (links) reply.header("Link", links);
-  });
   await app.register(fastifyStatic, {
     root: appDir,
     wildcard: false,

@@ -5,6 +5,7 @@ import { Bot, ChevronDown, ChevronUp, Send, X } from "lucide-react";
 import { AGENT_MESSAGE_MAX, AGENT_MESSAGES, contextChipTitle } from "../../domain/agent/messages";
 import { IconButton, Spinner, cn } from "../ui";
 import { useCanvas, useCanvasStore, useCommands } from "../canvas/store/useCanvas";
+import { selectedNodes } from "../canvas/store/canvasStore";
 import type { AgentController } from "./agentController";
 import { AgentMessageView } from "./AgentMessageView";
 
@@ -161,7 +162,7 @@ const ContextChips = memo(function ContextChips() {
   const commands = useCommands();
   // The nodes themselves (each keeps its object while unchanged), so the strip re-renders only when they change.
   const chips = useCanvas(useShallow((s) => s.nodes.filter((n) => n.data.agentContext)));
-  const selected = useCanvas(useShallow((s) => s.nodes.filter((n) => n.selected && !n.data.agentContext).map((n) => n.id)));
+  const selected = useCanvas(useShallow((s) => selectedNodes(s.nodes).flatMap((n) => (n.data.agentContext ? [] : [n.id]))));
   const canEdit = useCanvas((s) => s.canEdit);
   // A view-only member sees the chips but cannot add the selection.
   if (!chips.length && !(canEdit && selected.length)) return null;

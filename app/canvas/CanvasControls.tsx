@@ -18,36 +18,44 @@ import {
   Undo2,
   Boxes,
 } from "lucide-react";
+import { memo, useDeferredValue } from "react";
 import { useReactFlow, useStore as useFlowStore } from "@xyflow/react";
 import { zoomIn, zoomOut, zoomPercent, ZOOM_MENU_PERCENTS } from "../../domain/canvas/zoom";
 import { IconButton, Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger, cn, toast } from "../ui";
 import { useStore } from "zustand";
 import { useAgent, useCanvas, useCanvasView, useCommands, useGeneration, useSession, useSessionActions } from "./store/useCanvas";
+import { selectedNodes } from "./store/canvasStore";
 import { AssetsButton } from "./assetPicker/AssetsButton";
 import { WorkflowFileMenu } from "./workflowFile/WorkflowFileMenu";
 import { laneTagOf } from "./generation/perShotRuns";
 
 /** Pointer and hand tools, undo and redo, zoom (spec: canvas 2 top bar / canvas page). */
 export function CanvasControls() {
+  const selectedIds = useCanvas((s) =>
+    selectedNodes(s.nodes)
+      .map((n) => n.id)
+      .join("\n"),
+  );
+  // A string, so the bar re-renders only when the selection changes, not on every node change; and the shot
+  // lane of the first selected node made by For every shot, as a string for the same reason.
+  const laneKey = useCanvas((s) => {
+    const tag = selectedNodes(s.nodes)
+      .map((n) => laneTagOf(n.data))
+      .find(Boolean);
+    return tag ? JSON.stringify(tag) : "";
+  });
+  // Deferred: a click paints its selection first, and the bar follows it in a render React may interrupt.
+  return <ControlsBar selectedIds={useDeferredValue(selectedIds)} laneKey={useDeferredValue(laneKey)} />;
+}
+
+const ControlsBar = memo(function ControlsBar({ selectedIds, laneKey }: { selectedIds: string; laneKey: string }) {
+  const generation = useGeneration();
   const commands = useCommands();
   const session = useSessionActions();
   const tool = useSession((s) => s.tool);
   const canUndo = useSession((s) => s.canUndo);
   const canRedo = useSession((s) => s.canRedo);
   const canEdit = useCanvas((s) => s.canEdit);
-  // A string, so the toolbar re-renders only when the selection changes, not on every node change.
-  const selectedIds = useCanvas((s) =>
-    s.nodes
-      .filter((n) => n.selected)
-      .map((n) => n.id)
-      .join("\n"),
-  );
-  const generation = useGeneration();
-  // The shot lane of the first selected node made by For every shot, as a string for the same reason.
-  const laneKey = useCanvas((s) => {
-    const tag = s.nodes.flatMap((n) => (n.selected ? [laneTagOf(n.data)] : [])).find(Boolean);
-    return tag ? JSON.stringify(tag) : "";
-  });
   const lane = laneKey ? (JSON.parse(laneKey) as NonNullable<ReturnType<typeof laneTagOf>>) : null;
   const minimap = useSession((s) => s.minimap);
   const zoom = useFlowStore((s) => s.transform[2]);
@@ -215,4 +223,4 @@ export function CanvasControls() {
       </IconButton>
     </div>
   );
-}
+});

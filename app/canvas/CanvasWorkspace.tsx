@@ -11,6 +11,7 @@ import { toast } from "../ui";
 import { reportSaveStatus } from "../project/saveStatus";
 import { CanvasContext } from "./store/useCanvas";
 import type { StudioEdge, StudioNode } from "./store/canvasStore";
+import { cachedDefaultModel } from "../models/useModels";
 import { createCanvasClient, type CanvasData } from "./canvasClient";
 import { apiTransport } from "./outbox/apiTransport";
 import { openLiveChannel } from "./sync/liveChannel";
@@ -109,6 +110,7 @@ export function CanvasWorkspace({ projectId, canEdit, initial }: { projectId: st
         void queryClient.invalidateQueries({ queryKey: CREDITS_KEY });
         void queryClient.invalidateQueries({ queryKey: QUEUE_KEY });
       },
+      defaultModel: (nodeId, contentType) => cachedDefaultModel(queryClient, nodeId, contentType),
     });
     const agent = createAgentController({
       projectId,

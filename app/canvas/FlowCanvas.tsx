@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from "react";
-import { Background, BackgroundVariant, ReactFlow, useReactFlow, type ReactFlowInstance, type Viewport } from "@xyflow/react";
+import { Background, BackgroundVariant, ReactFlow, useReactFlow, useStore, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
 import {
@@ -30,6 +30,8 @@ import { collapsedView, GROUP_CARD_TYPE, hidden } from "./groups/collapsedView";
 import { useZoomedOut } from "./nodes/useZoomedOut";
 import { OverviewLayer } from "./overview/OverviewLayer";
 import { CanvasMinimap } from "./minimap/CanvasMinimap";
+import { flowWindow, windowedView, windowKey, windowOfKey } from "./flowWindow";
+import { useNoSelectionListener } from "./useNoSelectionListener";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
@@ -39,6 +41,8 @@ const DOUBLE_TAP_MS = 500;
 const SNAP_GRID: [number, number] = [20, 20];
 const NO_EDGES: StudioEdge[] = [];
 const DEFAULT_VIEWPORT = { x: 0, y: 0, zoom: DEFAULT_ZOOM };
+/** A viewport as React Flow's transform; until React Flow has set up pan and zoom its store holds [0, 0, 1]. */
+const viewportTransform = (v: Viewport): [number, number, number] => [v.x, v.y, v.zoom];
 /** Zoomed out, React Flow keeps every node (fit view, getNodes) but mounts none: the overview draws them. */
 const hiddenForOverview = (n: StudioNode) => (n.type === GROUP_CARD_TYPE ? n : hidden(n));
 
@@ -61,8 +65,21 @@ export function FlowCanvas({
   const initialViewport = useCanvas((s) => s.initialViewport);
   const startViewport = initialViewport ?? DEFAULT_VIEWPORT;
   const zoomedOut = useZoomedOut(startViewport.zoom);
-  const flowNodes = useMemo(() => (zoomedOut ? nodes.map(hiddenForOverview) : nodes), [zoomedOut, nodes]);
-  const flowEdges = zoomedOut ? NO_EDGES : edges;
+  // Zoomed in, React Flow is handed the window around the view (flowWindow.ts): the nodes outside it hidden,
+  // the edges between shown nodes. Its per-frame culling and its re-index on a selection then cost what is
+  // near the view. The window's key changes only when a pan or zoom moves it a step.
+  const windowAt = useStore(
+    useCallback(
+      (s) =>
+        windowKey(flowWindow(s.panZoom ? s.transform : viewportTransform(startViewport), s.width || innerWidth, s.height || innerHeight)),
+      [startViewport],
+    ),
+  );
+  const previous = useRef<{ nodes: StudioNode[]; edges: StudioEdge[] }>(undefined);
+  const { nodes: flowNodes, edges: flowEdges } = useMemo(() => {
+    if (zoomedOut) return { nodes: nodes.map(hiddenForOverview), edges: NO_EDGES };
+    return (previous.current = windowedView(nodes, edges, windowOfKey(windowAt), previous.current));
+  }, [zoomedOut, nodes, edges, windowAt]);
   const canEdit = useCanvas((s) => s.canEdit);
   const tool = useSession((s) => s.tool);
   const spaceHeld = useSession((s) => s.spaceHeld);
@@ -73,6 +90,7 @@ export function FlowCanvas({
   const lastTap = useRef(0);
   const hand = tool === "hand" || spaceHeld;
   const minimap = useSession((s) => s.minimap);
+  useNoSelectionListener();
 
   // Double-click (or double-tap) on empty canvas creates a node there, at most once a second (spec: canvas 9).
   const createAt = useCallback(
@@ -92,9 +110,27 @@ export function FlowCanvas({
     [createAt],
   );
 
-  // The pointer, for the others' view of this tab's cursor.
-  const onPointerMove = useCallback((e: React.PointerEvent) => reportCursor(rf.screenToFlowPosition({ x: e.clientX, y: e.clientY })), [rf]);
-  const onPointerLeave = useCallback(() => reportCursor(null), []);
+  // The pointer, for the others' view of this tab's cursor: once a frame at most (the position is read
+  // against the pane's box, which a move in the middle of a frame would lay out early), and sent at most
+  // 20 times a second (presenceChannel).
+  const pointer = useRef<{ x: number; y: number; frame: number }>({ x: 0, y: 0, frame: 0 });
+  const onPointerMove = useCallback(
+    (e: React.PointerEvent) => {
+      const p = pointer.current;
+      p.x = e.clientX;
+      p.y = e.clientY;
+      p.frame ||= requestAnimationFrame(() => {
+        p.frame = 0;
+        reportCursor(rf.screenToFlowPosition({ x: p.x, y: p.y }));
+      });
+    },
+    [rf],
+  );
+  const onPointerLeave = useCallback(() => {
+    cancelAnimationFrame(pointer.current.frame);
+    pointer.current.frame = 0;
+    reportCursor(null);
+  }, []);
 
   const onPaneClick = useCallback(
     (e: React.MouseEvent) => {

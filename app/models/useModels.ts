@@ -1,6 +1,7 @@
-import { useQueries, useQuery, type UseQueryResult } from "@tanstack/react-query";
+import { useQueries, useQuery, type QueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { modelCostResponseSchema, modelsResponseSchema } from "../../domain/generation/api";
 import type { Model } from "../../domain/generation/modelTypes";
+import { defaultModelOf } from "../../domain/generation/nodeChoices";
 import { api, ApiError } from "../api/client";
 import type { ModelCosts } from "./modelCost";
 
@@ -105,6 +106,19 @@ export function useCompatibleModels(context: ModelsContext, { enabled = true }: 
     staleTime: MODELS_STALE_MS,
   });
   return toListState(query);
+}
+
+/**
+ * The default model (the first usable compatible one) of a node of this content type, from the newest
+ * compatible list read for it (the toolbar reads it when the node is selected), or null if none was read.
+ */
+export function cachedDefaultModel(queryClient: QueryClient, nodeId: string, contentType: string | null): string | null {
+  const [newest] = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ["models", "available", "compatible", nodeId, contentType] })
+    .filter((q) => q.state.data)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return defaultModelOf((newest?.state.data as Model[] | undefined) ?? [])?.id ?? null;
 }
 
 /** GET /api/models/available: every model, each with its inputSchema and whether it is usable now. */

@@ -50,6 +50,13 @@ export function nodeFieldsOf(choices: RunChoices): Record<string, unknown> {
   };
 }
 
+/**
+ * The model a node with a type but no model of its own runs with: the first usable one of its compatible
+ * list, so a new user can just type and run. It is shown as the node's model and saved with its first edit
+ * or run, never on mere selection (selecting a node does not change it).
+ */
+export const defaultModelOf = (models: readonly Model[]): Model | undefined => models.find((m) => m.usable !== false);
+
 const TYPE_NAMES: Record<MediaType, string> = { text: "text", image: "an image", video: "a video", audio: "audio", "3d": "a 3D model" };
 
 /**

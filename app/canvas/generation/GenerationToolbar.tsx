@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { NodeData } from "../../../domain/canvas/node";
 import {
   Box,
@@ -28,6 +28,7 @@ import {
 import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
 import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
+import { singleSelectedId } from "../store/canvasStore";
 import { QueueButton } from "./QueuePanel";
 import { NodeModelDialogs } from "./NodeModelDialogs";
 import { AdvancedSettingsDialog } from "./AdvancedSettingsDialog";
@@ -47,10 +48,13 @@ const Compact = ({ width, children }: { width: string; children: ReactNode }) =>
  * in step with it.
  */
 export const GenerationToolbar = memo(function GenerationToolbar() {
-  const selectedId = useCanvas((s) => {
-    const selected = s.nodes.filter((n) => n.selected);
-    return selected.length === 1 ? selected[0]!.id : null;
-  });
+  const selectedId = useCanvas(singleSelectedId);
+  // The click paints its selection first; the toolbar follows in a transition React may interrupt.
+  return <ToolbarFor nodeId={useDeferredValue(selectedId)} />;
+});
+
+/** The toolbar for one node (or the draft); memoized, so only a change of that node re-renders it. */
+const ToolbarFor = memo(function ToolbarFor({ nodeId: selectedId }: { nodeId: string | null }) {
   // Nothing selected: the type, model and prompt chosen here make a new node on Run.
   const [draftData, setDraftData] = useState<NodeData>({ contentType: "image" });
   const draft = useMemo(
@@ -125,7 +129,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
             models={g.models.models}
             loading={g.models.loading}
             error={g.models.error}
-            selectedId={g.data?.selectedModel}
+            selectedId={g.modelId}
             costs={g.costs}
             disabled={disabled}
             onSelect={g.chooseModel}
@@ -227,7 +231,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         <Button
           variant="primary"
           size="sm"
-          disabled={disabled || !g.data?.selectedModel || busy || nothingToRun}
+          disabled={disabled || !g.modelId || busy || nothingToRun}
           title={nothingToRun && !disabled ? RUN_NEEDS_INPUT : undefined}
           onClick={() => run()}
           data-testid="run-node"

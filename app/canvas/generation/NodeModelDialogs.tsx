@@ -47,7 +47,7 @@ export function NodeModelDialogs({
           models={allModels.models}
           loading={allModels.loading}
           error={allModels.error}
-          selectedId={g.data?.selectedModel}
+          selectedId={g.modelId}
           costs={g.costs}
           onSelect={(m) => {
             g.chooseModel(m);

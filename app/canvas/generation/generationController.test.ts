@@ -13,7 +13,7 @@ import { studioNode } from "../../test/studioNode";
 /** A selected node, as Run reads the selection. */
 const selected = (id: string, data: Partial<NodeData>): StudioNode => studioNode(id, { selected: true, data });
 
-function setup(nodes: StudioNode[], canEdit = true) {
+function setup(nodes: StudioNode[], canEdit = true, defaultModel?: (nodeId: string, contentType: string | null) => string | null) {
   const { client } = recordingClient({ projectId: "p1", canEdit, nodes });
   const { store, commands } = client;
   const notes: { kind: string; message: string; description?: string; id?: string }[] = [];
@@ -27,6 +27,7 @@ function setup(nodes: StudioNode[], canEdit = true) {
     notify: (kind, message, o) => notes.push({ kind, message, description: o?.description, id: o?.id }),
     dismiss: (id) => dismissed.push(id),
     onActivity: activity,
+    defaultModel,
   });
   return { store, controller, notes, dismissed, activity, data: (id: string) => store.getState().nodes.find((n) => n.id === id)!.data };
 }
@@ -48,6 +49,22 @@ describe("run", () => {
     expect(await controller.run("b")).toBeNull();
     expect(notes.at(-1)?.message).toBe("Please select a model before generating content");
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("runs a node that has no model of its own with the default it shows, and saves that model at the run", async () => {
+    const fetch = answer(202, { success: true, generationId: "g1" });
+    vi.stubGlobal("fetch", fetch);
+    const asked: [string, string | null][] = [];
+    const { controller, data } = setup([selected("i", { prompt: "a fox", contentType: "image" })], true, (id, type) => {
+      asked.push([id, type]);
+      return "local/sketch";
+    });
+    expect(data("i").selectedModel).toBeUndefined(); // selecting it changed nothing
+    expect(await controller.run("i")).toBe("g1");
+    expect(asked).toEqual([["i", "image"]]);
+    const body = JSON.parse((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+    expect(body.selectedModel).toBe("local/sketch");
+    expect(data("i").selectedModel).toBe("local/sketch");
   });
 
   it("sends the node's choices, toasts video runs, and reports the outcome of its own generation only", async () => {

@@ -36,6 +36,11 @@ export interface GenerationEnv {
   reveal?(nodeIds: string[]): void;
   /** A generation started or settled: the credit balance and the queue panel refresh. */
   onActivity(): void;
+  /**
+   * The model a node without one of its own runs with (the default the toolbar shows for it: the first
+   * usable of its compatible list, if that list was read), or null.
+   */
+  defaultModel?(nodeId: string, contentType: string | null): string | null;
 }
 
 /** The node's toolbar choices as execute-node wants them (spec canvas 7). */
@@ -101,6 +106,8 @@ export function createGenerationController(env: GenerationEnv) {
     progress,
     graph,
     perShot,
+    /** The model a node without one of its own would run with (see GenerationEnv.defaultModel), or null. */
+    defaultModel: (nodeId: string, contentType: string | null) => env.defaultModel?.(nodeId, contentType) ?? null,
 
     /**
      * Runs a node with its saved choices; `prompt` (from a prompt box) replaces the node's prompt first.
@@ -116,19 +123,25 @@ export function createGenerationController(env: GenerationEnv) {
       const text = (prompt ?? node.data.prompt ?? "").trim();
       // Spec canvas 5: an empty prompt does nothing — unless connected inputs are what the model works on.
       if (!text && !hasUpstream(nodeId)) return null;
-      if (!node.data.selectedModel) {
+      // A node shown with the default model is given it now, at its run (not when it was selected).
+      const modelId = node.data.selectedModel || env.defaultModel?.(nodeId, node.data.contentType ?? null) || "";
+      if (!modelId) {
         env.notify("error", GENERATION_MESSAGES.selectModel);
         return null;
       }
-      if (prompt !== undefined && prompt !== node.data.prompt) env.commands.updateNodeData(nodeId, { prompt });
-      const model = findModel(node.data.selectedModel);
+      const patch = {
+        ...(modelId !== node.data.selectedModel ? { selectedModel: modelId } : {}),
+        ...(prompt !== undefined && prompt !== node.data.prompt ? { prompt } : {}),
+      };
+      if (Object.keys(patch).length) env.commands.updateNodeData(nodeId, patch);
+      const model = findModel(modelId);
       // The card says 'Preparing...' at once; the server's node record takes over within moments.
       progress.apply(runMessages.queued({ id: "pending", nodeId }, GENERATION_MESSAGES.preparing));
       try {
         const res = await api<{ success: boolean; generationId: string }>(
           "POST",
           "/api/execute-node",
-          executeBody(env.store.getState().projectId, nodeId, { ...node.data, prompt: text }, text),
+          executeBody(env.store.getState().projectId, nodeId, { ...node.data, selectedModel: modelId, prompt: text }, text),
         );
         mine.add(res.generationId);
         progress.adopt(nodeId, res.generationId);

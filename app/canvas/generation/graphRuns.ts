@@ -9,6 +9,7 @@ import type { RunMessage } from "../../../domain/realtime";
 import type { GraphRunPlan, GraphRunStarted, RunScope } from "../../../domain/runs/api";
 import { api } from "../../api/client";
 import type { GenerationEnv } from "./generationController";
+import { saveShownDefaultModels } from "./defaultModels";
 import { generationErrorMessage } from "./generationErrorMessage";
 
 /** What the confirmation is about. */
@@ -77,6 +78,7 @@ export function createGraphRuns(env: GenerationEnv) {
     },
     /** The dry run from the saved canvas; throws the message to show. */
     async plan(request: GraphRunRequest, force: boolean): Promise<GraphRunPlan> {
+      saveShownDefaultModels(env);
       if (!(await env.flushWrites())) throw new Error(SAVING);
       try {
         return await api<GraphRunPlan>("POST", url(), body(request, force, true));
@@ -87,6 +89,7 @@ export function createGraphRuns(env: GenerationEnv) {
     /** Starts it; resolves with why nothing started (also shown), or null once it has. */
     async start(request: GraphRunRequest, force: boolean): Promise<string | null> {
       if (!env.store.getState().canEdit) return "You have view-only access to this project.";
+      saveShownDefaultModels(env);
       if (!(await env.flushWrites())) {
         env.notify("error", SAVING);
         return SAVING;

@@ -9,12 +9,13 @@ import type { NodeData } from "../../../domain/canvas/node";
 import { findModel } from "../../../domain/generation/catalogue";
 import { toMediaType, type Model } from "../../../domain/generation/modelTypes";
 import { runCredits } from "../../../domain/generation/runCost";
-import { modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
+import { defaultModelOf, modelChoice, runChoicesOf } from "../../../domain/generation/nodeChoices";
 import { defaultAspectRatio } from "../../../domain/generation/toolbar";
 import { toast } from "../../ui";
 import { useCompatibleModels, useModelCosts, type ModelsContext } from "../../models/useModels";
 import type { ContextMediaItem } from "../../models/paramValues";
 import { useCanvas, useCanvasStore, useCommands } from "../store/useCanvas";
+import { incomingSources, nodesById, type StudioEdge, type StudioNode } from "../store/canvasStore";
 
 /** Type buttons in toolbar order, with the content-type word each stores (spec canvas 2). */
 export const TYPE_CHOICES = [
@@ -29,16 +30,13 @@ export const TYPE_LOCKED_TITLE = "Type locked - node has generated content";
 const hasGeneratedContent = (data: NodeData) => Boolean(data.mediaUrl || data.displayUrl || (data.content && data.content.trim()));
 
 /** One string per upstream set, so the hook re-reads context only when an input really changed. */
-function upstreamSignature(
-  nodes: readonly { id: string; data: NodeData }[],
-  edges: readonly { source: string; target: string }[],
-  nodeId: string | null,
-): string {
+function upstreamSignature(nodes: readonly StudioNode[], edges: readonly StudioEdge[], nodeId: string | null): string {
   if (!nodeId) return "";
-  const ids = edges.filter((e) => e.target === nodeId).map((e) => e.source);
+  const ids = incomingSources(edges).get(nodeId) ?? [];
+  const byId = nodesById(nodes);
   return ids
     .map((id) => {
-      const d = nodes.find((n) => n.id === id)?.data;
+      const d = byId.get(id)?.data;
       return d ? `${id}|${d.contentType ?? ""}|${d.mediaUrl ?? d.displayUrl ?? ""}|${(d.content ?? "").length}` : id;
     })
     .join("\n");
@@ -56,7 +54,7 @@ export interface DraftNode {
 export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const store = useCanvasStore();
   const commands = useCommands();
-  const nodeData = useCanvas((s) => (nodeId ? s.nodes.find((n) => n.id === nodeId)?.data : undefined));
+  const nodeData = useCanvas((s) => (nodeId ? nodesById(s.nodes).get(nodeId)?.data : undefined));
   const drafting = !nodeId && draft !== undefined;
   const data = drafting ? draft.data : nodeData;
   const canEdit = useCanvas((s) => s.canEdit);
@@ -88,7 +86,9 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     [nodeId, data?.contentType, upstream],
   );
   const models = useCompatibleModels(modelsContext, { enabled: Boolean(nodeId) || drafting });
-  const selectedModelId = data?.selectedModel ?? null;
+  // A node with a type but no model shows the default it would run with (saved at its first edit or run).
+  const defaultModel = toMediaType(data?.contentType) && !data?.selectedModel ? defaultModelOf(models.models) : undefined;
+  const selectedModelId = data?.selectedModel || defaultModel?.id || null;
   const model: Model | null = useMemo(
     () => (selectedModelId ? (models.models.find((m) => m.id === selectedModelId) ?? findModel(selectedModelId) ?? null) : null),
     [models.models, selectedModelId],
@@ -104,9 +104,17 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
   const typeLocked = data ? hasGeneratedContent(data) : false;
 
   const setDraft = draft?.set;
+  // The first edit of a node shown with the default model saves that model with it.
+  const unsavedDefault = nodeId && defaultModel ? defaultModel.id : null;
   const update = useCallback(
-    (patch: Partial<NodeData> & Record<string, unknown>) => (nodeId ? commands.updateNodeData(nodeId, patch) : setDraft?.(patch)),
-    [commands, nodeId, setDraft],
+    (patch: Partial<NodeData> & Record<string, unknown>) =>
+      nodeId
+        ? commands.updateNodeData(
+            nodeId,
+            unsavedDefault && !("selectedModel" in patch) ? { selectedModel: unsavedDefault, ...patch } : patch,
+          )
+        : setDraft?.(patch),
+    [commands, nodeId, setDraft, unsavedDefault],
   );
 
   const chooseModel = useCallback(
@@ -119,12 +127,14 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     [update, type, typeLocked],
   );
 
-  // A node with a type but no model gets the first usable compatible one, so a new user can just type and run.
+  // The draft (nothing selected) takes the default model as its own: Run makes a node of it. A selected
+  // node is not written here: selecting a node must not change it (and at 2,000 nodes a write per click
+  // cost the click its frame budget); it shows the default and saves it at its first edit or run.
   useEffect(() => {
-    if (!canEdit || (!nodeId && !drafting) || !data || data.selectedModel || !type || models.loading) return;
-    const first = models.models.find((m) => m.usable !== false);
+    if (!drafting || !data || data.selectedModel || !type || models.loading) return;
+    const first = defaultModelOf(models.models);
     if (first) update({ selectedModel: first.id });
-  }, [canEdit, nodeId, drafting, data, type, models.loading, models.models, update]);
+  }, [drafting, data, type, models.loading, models.models, update]);
 
   return {
     nodeId,
@@ -137,6 +147,8 @@ export function useNodeGeneration(nodeId: string | null, draft?: DraftNode) {
     context,
     models,
     model,
+    /** The model the node runs with: its own, else the default it shows (saved at its first edit or run). */
+    modelId: selectedModelId,
     costs,
     credits,
     variations,

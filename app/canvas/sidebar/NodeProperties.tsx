@@ -7,6 +7,7 @@ import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
 import { useShallow } from "zustand/react/shallow";
 import type { NodeData } from "../../../domain/canvas/node";
 import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
+import { nodesById } from "../store/canvasStore";
 import { GenerationSections } from "./GenerationSections";
 import { SUBGRAPH_NODE_TYPE } from "../../../domain/canvas/subgraph";
 import { SubgraphProperties } from "../subgraphs/SubgraphProperties";
@@ -23,8 +24,8 @@ const TYPES = [
 /** The Properties tab for one node (spec: canvas 2 "Right sidebar"). */
 export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavigate?(id: string): void }) {
   // Only this node's data and its neighbours' ids: dragging (which changes positions) re-renders nothing here.
-  const data = useCanvas((s) => s.nodes.find((n) => n.id === nodeId)?.data);
-  const isSubgraph = useCanvas((s) => s.nodes.find((n) => n.id === nodeId)?.type === SUBGRAPH_NODE_TYPE);
+  const data = useCanvas((s) => nodesById(s.nodes).get(nodeId)?.data);
+  const isSubgraph = useCanvas((s) => nodesById(s.nodes).get(nodeId)?.type === SUBGRAPH_NODE_TYPE);
   const inIds = useCanvas(useShallow((s) => incoming(nodeId, s.edges)));
   const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
   const canEdit = useCanvas((s) => s.canEdit);

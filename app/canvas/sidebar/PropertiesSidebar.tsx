@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useCanvas } from "../store/useCanvas";
+import { singleSelectedId } from "../store/canvasStore";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui";
 import { NodeProperties } from "./NodeProperties";
 import { ToolsPanel } from "./tools/ToolsPanel";
@@ -9,12 +10,11 @@ const clampWidth = (w: number) => Math.min(window.innerWidth * 0.25, Math.max(wi
 
 /** The right sidebar: resizable by its left edge within 10%–25% of the window (spec: canvas 2). */
 export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
-  const selectedId = useCanvas((s) => {
-    const selected = s.nodes.filter((n) => n.selected);
-    return selected.length === 1 ? selected[0]!.id : null;
-  });
+  const selectedId = useCanvas(singleSelectedId);
+  // The click paints its selection first; the panel follows in a transition React may interrupt (mounting a
+  // node's properties is the heaviest part of a click, and it held the selection's frame back).
+  const shownId = useDeferredValue(selectedId);
   const [width, setWidth] = useState(() => clampWidth(DEFAULT_WIDTH));
-  const [tab, setTab] = useState<"properties" | "tools">("properties");
   const dragging = useRef(false);
 
   useEffect(() => {
@@ -51,24 +51,32 @@ export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
           }}
         />
       )}
-      <Tabs value={tab} onValueChange={(v) => setTab(v as "properties" | "tools")} className="min-h-0 flex-1 gap-0">
-        <div className="border-b border-border px-3 py-2">
-          <TabsList aria-label="Sidebar">
-            <TabsTrigger value="properties">Properties</TabsTrigger>
-            <TabsTrigger value="tools">Tools</TabsTrigger>
-          </TabsList>
-        </div>
-        <TabsContent value="properties" className="min-h-0 flex-1 overflow-y-auto">
-          {selectedId ? (
-            <NodeProperties key={selectedId} nodeId={selectedId} />
-          ) : (
-            <p className="p-4 text-sm text-text-muted">Select a node to see and edit its properties.</p>
-          )}
-        </TabsContent>
-        <TabsContent value="tools" className="min-h-0 flex-1 overflow-y-auto">
-          <ToolsPanel nodeId={selectedId} />
-        </TabsContent>
-      </Tabs>
+      <SidebarTabs nodeId={shownId} />
     </aside>
   );
 }
+
+/** The sidebar's tabs for one node (or none); memoized, so a render of the sidebar alone skips them. */
+const SidebarTabs = memo(function SidebarTabs({ nodeId }: { nodeId: string | null }) {
+  const [tab, setTab] = useState<"properties" | "tools">("properties");
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v as "properties" | "tools")} className="min-h-0 flex-1 gap-0">
+      <div className="border-b border-border px-3 py-2">
+        <TabsList aria-label="Sidebar">
+          <TabsTrigger value="properties">Properties</TabsTrigger>
+          <TabsTrigger value="tools">Tools</TabsTrigger>
+        </TabsList>
+      </div>
+      <TabsContent value="properties" className="min-h-0 flex-1 overflow-y-auto">
+        {nodeId ? (
+          <NodeProperties key={nodeId} nodeId={nodeId} />
+        ) : (
+          <p className="p-4 text-sm text-text-muted">Select a node to see and edit its properties.</p>
+        )}
+      </TabsContent>
+      <TabsContent value="tools" className="min-h-0 flex-1 overflow-y-auto">
+        <ToolsPanel nodeId={nodeId} />
+      </TabsContent>
+    </Tabs>
+  );
+});

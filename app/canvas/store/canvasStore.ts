@@ -58,3 +58,38 @@ export function nodesById(nodes: readonly StudioNode[]): ReadonlyMap<string, Stu
   if (!index) indexes.set(nodes, (index = new Map(nodes.map((n) => [n.id, n]))));
   return index;
 }
+
+const sourcesByTarget = new WeakMap<readonly StudioEdge[], ReadonlyMap<string, readonly string[]>>();
+
+/** The source node ids of the edges into each node, built once per edge list (like `nodesById`). */
+export function incomingSources(edges: readonly StudioEdge[]): ReadonlyMap<string, readonly string[]> {
+  let index = sourcesByTarget.get(edges);
+  if (!index) {
+    const built = new Map<string, string[]>();
+    for (const e of edges) {
+      const list = built.get(e.target);
+      if (list) list.push(e.source);
+      else built.set(e.target, [e.source]);
+    }
+    sourcesByTarget.set(edges, (index = built));
+  }
+  return index;
+}
+
+const selections = new WeakMap<readonly StudioNode[], readonly StudioNode[]>();
+
+/**
+ * The selected nodes, found once per node list (like `nodesById`): the sidebar, the toolbar, the top bar,
+ * presence and the agent panel each select from it on every store change, instead of each walking the canvas.
+ */
+export function selectedNodes(nodes: readonly StudioNode[]): readonly StudioNode[] {
+  let selected = selections.get(nodes);
+  if (!selected) selections.set(nodes, (selected = nodes.filter((n) => n.selected)));
+  return selected;
+}
+
+/** The one selected node's id, or null (none or several): a selector for what shows one node (sidebar, toolbar). */
+export function singleSelectedId(s: { nodes: readonly StudioNode[] }): string | null {
+  const selected = selectedNodes(s.nodes);
+  return selected.length === 1 ? selected[0]!.id : null;
+}

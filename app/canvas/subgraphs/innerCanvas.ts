@@ -106,7 +106,12 @@ export function createInnerCanvas(outer: CanvasContextValue, subgraphId: string)
     async run(nodeId, prompt) {
       const node = nodeId ? store.getState().nodes.find((n) => n.id === nodeId) : undefined;
       if (!node || !nodeId) return outer.generation.run(null);
-      if (prompt !== undefined && prompt !== node.data.prompt) commands.updateNodeData(nodeId, { prompt });
+      // The default model it shows is saved now, at its run (as the outer canvas's run does).
+      const model = node.data.selectedModel
+        ? {}
+        : { selectedModel: outer.generation.defaultModel(nodeId, node.data.contentType ?? null) ?? "" };
+      const patch = { ...(model.selectedModel ? model : {}), ...(prompt !== undefined && prompt !== node.data.prompt ? { prompt } : {}) };
+      if (Object.keys(patch).length) commands.updateNodeData(nodeId, patch);
       const title = `Run “${node.data.title || "Untitled"}”`;
       await outer.generation.graph.start({ scope: "selected", nodeIds: [innerAddress(subgraphId, nodeId)], title }, false);
       return null;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { studioNode } from "../../test/studioNode";
+import { incomingSources, selectedNodes, singleSelectedId } from "./canvasStore";
+
+describe("the shared per-list lookups the canvas's selectors read", () => {
+  it("finds the selected nodes once per node list, and the one selected id only when exactly one is", () => {
+    const nodes = [studioNode("a"), studioNode("b", { selected: true }), studioNode("c")];
+    expect(selectedNodes(nodes).map((n) => n.id)).toEqual(["b"]);
+    expect(selectedNodes(nodes)).toBe(selectedNodes(nodes)); // made once per list
+    expect(singleSelectedId({ nodes })).toBe("b");
+    expect(singleSelectedId({ nodes: [studioNode("a")] })).toBeNull();
+    expect(singleSelectedId({ nodes: [studioNode("a", { selected: true }), studioNode("b", { selected: true })] })).toBeNull();
+  });
+
+  it("indexes each node's incoming sources by edge list", () => {
+    const edges = [
+      { id: "1", source: "a", target: "c" },
+      { id: "2", source: "b", target: "c" },
+      { id: "3", source: "c", target: "d" },
+    ];
+    expect(incomingSources(edges).get("c")).toEqual(["a", "b"]);
+    expect(incomingSources(edges).get("a")).toBeUndefined();
+    expect(incomingSources(edges)).toBe(incomingSources(edges));
+  });
+});

@@ -59,7 +59,11 @@ async function main() {
     ({ profile } = await cdp.send("Profiler.stop"));
     // The load's waterfall: what was fetched when, and the app's marks.
     const entries = await page.evaluate(() =>
-      [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource"), ...performance.getEntriesByType("mark")].map((e) => ({
+      [
+        ...performance.getEntriesByType("navigation"),
+        ...performance.getEntriesByType("resource"),
+        ...performance.getEntriesByType("mark"),
+      ].map((e) => ({
         name: e.name.replace(location.origin, ""),
         type: e.entryType,
         start: e.startTime,
@@ -89,9 +93,13 @@ async function main() {
       if (!target) throw new Error("no node to click");
       const t0 = Date.now();
       await page.mouse.click(target.x, target.y);
-      await page.waitForFunction((id) => document.querySelector(`.react-flow__node[data-id="${id}"]`)?.classList.contains("selected"), target.id, {
-        polling: "raf",
-      });
+      await page.waitForFunction(
+        (id) => document.querySelector(`.react-flow__node[data-id="${id}"]`)?.classList.contains("selected"),
+        target.id,
+        {
+          polling: "raf",
+        },
+      );
       console.log(`click ${k + 1}: selected after ~${Date.now() - t0} ms (as seen from Node)`);
       await sleep(300);
     }
@@ -116,7 +124,6 @@ async function main() {
   report(profile);
 }
 
-
 // --- source maps ----------------------------------------------------------------------------------------
 const assets = path.join(root, "dist/app/assets");
 const maps = new Map();
@@ -124,7 +131,9 @@ function consumerFor(url) {
   const file = url.split("/assets/")[1]?.split("?")[0];
   if (!file) return null;
   if (!maps.has(file)) {
-    const map = readdirSync(assets).includes(`${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(path.join(assets, `${file}.map`), "utf8"))) : null;
+    const map = readdirSync(assets).includes(`${file}.map`)
+      ? new SourceMapConsumer(JSON.parse(readFileSync(path.join(assets, `${file}.map`), "utf8")))
+      : null;
     maps.set(file, map);
   }
   return maps.get(file);
@@ -142,7 +151,8 @@ function report(profile) {
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const dt = new Map();
-  for (let i = 0; i < profile.samples.length; i++) dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  for (let i = 0; i < profile.samples.length; i++)
+    dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
   const self = new Map();
   const total = new Map();
   let all = 0;
@@ -190,8 +200,13 @@ function report(profile) {
     buckets.set(b, m);
   }
   for (const [b, m] of [...buckets].sort((x, y) => x[0] - y[0])) {
-    const top = [...m].filter(([n]) => n !== "(idle)").sort((x, y) => y[1] - x[1]).slice(0, 4);
-    console.log(`  ${String(b * 100).padStart(5)} ms  ${top.map(([n, us]) => `${(us / 1000).toFixed(0)} ${n.replace(/ (app|nm)\//, " ")}`).join(" | ")}`);
+    const top = [...m]
+      .filter(([n]) => n !== "(idle)")
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 4);
+    console.log(
+      `  ${String(b * 100).padStart(5)} ms  ${top.map(([n, us]) => `${(us / 1000).toFixed(0)} ${n.replace(/ (app|nm)\//, " ")}`).join(" | ")}`,
+    );
   }
 }
 

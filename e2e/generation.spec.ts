@@ -135,6 +135,19 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await expect(page.getByTestId("plan-run").getByRole("listitem")).toHaveCount(3);
   await page.getByTestId("confirm-graph-run").click();
   for (const t of ["One", "Two", "Three"]) await expect(c.image(t)).toBeVisible({ timeout: 30_000 });
+  // A node shows its picture a moment before its run is settled (and its success recorded for the cache):
+  // the queue says when all three are done.
+  await toolbar(page).getByTestId("queue-button").click();
+  const panel = page.getByTestId("queue-panel");
+  // A row by its node's title (the queue lists runs across projects; the newest first).
+  const row = (title: string) =>
+    panel
+      .getByTestId("queue-item")
+      .filter({ has: page.getByTestId("queue-item-title").getByText(title, { exact: true }) })
+      .first();
+  for (const t of ["One", "Two", "Three"]) await expect(row(t)).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });
+  await toolbar(page).getByTestId("queue-button").click();
+  await expect(panel).toBeHidden();
 
   // Change only the last prompt and run the chain again: the first two are cached.
   await c.select("Three");
@@ -144,13 +157,6 @@ test("Run from here runs a three-node chain, then skips the unchanged nodes as c
   await expect(page.getByTestId("plan-cached").getByRole("listitem")).toHaveCount(2);
   await page.getByTestId("confirm-graph-run").click();
   await toolbar(page).getByTestId("queue-button").click();
-  const panel = page.getByTestId("queue-panel");
-  // A row by its node's title (the queue lists runs across projects; the newest first).
-  const row = (title: string) =>
-    panel
-      .getByTestId("queue-item")
-      .filter({ has: page.getByTestId("queue-item-title").getByText(title, { exact: true }) })
-      .first();
   await expect(row("One")).toHaveAttribute("data-status", "cached", { timeout: 30_000 });
   await expect(row("Two")).toHaveAttribute("data-status", "cached");
   await expect(row("Three")).toHaveAttribute("data-status", "succeeded", { timeout: 30_000 });

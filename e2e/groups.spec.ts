@@ -56,10 +56,19 @@ test("group three nodes, rename, collapse and expand, run the group, undo, reloa
   await expect(page.getByTestId("group-name")).toHaveText("Group 1");
   await page.screenshot({ path: "test-results/groups-frame.png" });
 
-  // Dragging the frame by its title bar moves its nodes (and not the others).
+  // Dragging the frame by its title bar moves its nodes (and not the others). Measured once the view has
+  // stopped moving (the zoom-out eases, and a loaded machine draws it late).
+  const titleBar = page.getByTestId("group-title-bar");
+  await expect
+    .poll(async () => {
+      const first = JSON.stringify(await titleBar.boundingBox());
+      await page.waitForTimeout(300);
+      return first === JSON.stringify(await titleBar.boundingBox());
+    })
+    .toBe(true);
   const before = (await c.node("Notes").boundingBox())!;
   const finalBefore = (await c.node("Final").boundingBox())!;
-  const bar = (await page.getByTestId("group-title-bar").boundingBox())!;
+  const bar = (await titleBar.boundingBox())!;
   await page.mouse.move(bar.x + 60, bar.y + bar.height / 2);
   await page.mouse.down();
   await page.mouse.move(bar.x + 110, bar.y + bar.height / 2 + 40, { steps: 6 });

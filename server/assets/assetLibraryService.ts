@@ -4,7 +4,7 @@ import { ASSET_MESSAGES, libraryKindOf, type LibraryAsset, type LibraryKind } fr
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { notFound } from "../errors";
-import type { ReceivedUpload } from "../media/receiveUpload";
+import { cleanName, type ReceivedUpload } from "../media/receiveUpload";
 import { insertMediaForStoredObject, type MediaRow } from "../services/mediaService";
 import { thumbnailKey } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
@@ -120,15 +120,4 @@ export async function copyAssetIntoProject(
     originalName: asset.originalName,
   });
   return { url: libraryMediaUrl(id), contentType: asset.contentType, kind, filename: asset.originalName ?? `asset-${asset.id}` };
-}
-
-/** The user's file name is metadata only: no control characters, no path, bounded. */
-export function cleanName(name: string): string | null {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  return (
-    base
-      .replace(/[\u0000-\u001f\u007f]/g, "")
-      .trim()
-      .slice(0, 255) || null
-  );
 }

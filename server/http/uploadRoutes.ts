@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { receiveUpload, type ReceivedUpload } from "../media/receiveUpload";
 import { SAFE_FETCH_ERROR_CODES, SafeFetchError, safeFetch } from "../net/safeFetch";
 import { authorizeProject } from "../policies/projectPolicy";
-import { insertMediaForStoredObject, mediaForCaller } from "../services/mediaService";
+import { recordUpload, mediaForCaller } from "../services/mediaService";
 import { sendMedia } from "../media/sendMedia";
 import { sendThumbnail, thumbnailOf } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
@@ -30,15 +30,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Db, storage
       const { upload, projectId, fileName } = request.isMultipart()
         ? await receiveForm(request, db, caller.id, storage)
         : await receiveFromUrl(request, db, caller.id, storage);
-      await insertMediaForStoredObject(db, storage, {
-        id: upload.id,
-        projectId,
-        ownerId: caller.id,
-        key: upload.key,
-        contentType: upload.contentType,
-        size: upload.size,
-        originalName: cleanName(fileName),
-      });
+      await recordUpload(db, storage, upload, { projectId, ownerId: caller.id, fileName });
       return {
         success: true,
         url: `/api/media/${upload.id}`,
@@ -141,10 +133,3 @@ function fileNameFromUrl(url: string): string {
     return last;
   }
 }
-
-/** The user's file name is metadata only: no control characters, bounded. */
-const cleanName = (name: string) =>
-  name
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 255) || null;

@@ -17,6 +17,17 @@ export interface ReceivedUpload extends StoredType {
   text?: string;
 }
 
+/** The user's file name is metadata only: no control characters, no path, bounded. */
+export function cleanName(name: string): string | null {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  return (
+    base
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 255) || null
+  );
+}
+
 export interface UploadMeta {
   fileName: string;
   declaredMime: string;

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaStorage } from "../storage/storage";
+import { cleanName, type ReceivedUpload } from "../media/receiveUpload";
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -32,6 +33,24 @@ export async function insertMediaForStoredObject(db: Db, storage: MediaStorage, 
     await storage.delete(row.key).catch(() => {});
     throw err;
   }
+}
+
+/** A file the user uploaded into a project (or loose, projectId null), recorded as `insertMediaForStoredObject` does. */
+export async function recordUpload(
+  db: Db,
+  storage: MediaStorage,
+  upload: ReceivedUpload,
+  owner: { projectId: string | null; ownerId: string; fileName: string },
+): Promise<void> {
+  await insertMediaForStoredObject(db, storage, {
+    id: upload.id,
+    projectId: owner.projectId,
+    ownerId: owner.ownerId,
+    key: upload.key,
+    contentType: upload.contentType,
+    size: upload.size,
+    originalName: cleanName(owner.fileName),
+  });
 }
 
 export async function findMedia(db: Db, id: string): Promise<MediaRow | null> {

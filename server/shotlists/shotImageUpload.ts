@@ -10,7 +10,7 @@ import { badRequest, notFound, unsupportedMediaType } from "../errors";
 import { parse } from "../validation";
 import { receiveUpload } from "../media/receiveUpload";
 import { authorizeProject, permissionOn, permits } from "../policies/projectPolicy";
-import { insertMediaForStoredObject } from "../services/mediaService";
+import { recordUpload } from "../services/mediaService";
 import type { MediaStorage } from "../storage/storage";
 import { listsWithShot, openShotList } from "./shotListService";
 import { fileChunks, receiveFormFile } from "../media/multipartParts";
@@ -30,15 +30,7 @@ export async function registerShotImageUpload(app: FastifyInstance, db: Db, stor
       const caller = requireUser(request);
       if (!request.isMultipart()) throw badRequest('Send the image as multipart form data with "file" and "shotId"');
       const { upload, fileName, projectId } = await receiveImage(request, db, caller.id, storage);
-      await insertMediaForStoredObject(db, storage, {
-        id: upload.id,
-        projectId,
-        ownerId: caller.id,
-        key: upload.key,
-        contentType: upload.contentType,
-        size: upload.size,
-        originalName: cleanName(fileName),
-      });
+      await recordUpload(db, storage, upload, { projectId, ownerId: caller.id, fileName });
       return { success: true, imageUrl: `/api/media/${upload.id}` };
     });
   });
@@ -84,9 +76,3 @@ async function receiveImage(request: FastifyRequest, db: Db, userId: string, sto
   });
   return { upload, fileName, projectId: allowed };
 }
-
-const cleanName = (name: string) =>
-  name
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 255) || null;

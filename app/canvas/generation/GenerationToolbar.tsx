@@ -50,7 +50,14 @@ const Compact = ({ width, children }: { width: string; children: ReactNode }) =>
 export const GenerationToolbar = memo(function GenerationToolbar() {
   const selectedId = useCanvas(singleSelectedId);
   // The click paints its selection first; the toolbar follows in a transition React may interrupt.
-  return <ToolbarFor nodeId={useDeferredValue(selectedId)} />;
+  const shownId = useDeferredValue(selectedId);
+  // Until it has caught up, its fields are the previous node's: disabled, so nothing typed lands there. A
+  // fieldset does it without rendering the memoized toolbar again on the click's urgent pass.
+  return (
+    <fieldset disabled={shownId !== selectedId} className="contents">
+      <ToolbarFor nodeId={shownId} />
+    </fieldset>
+  );
 });
 
 /** The toolbar for one node (or the draft); memoized, so only a change of that node re-renders it. */

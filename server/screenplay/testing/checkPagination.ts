@@ -11,7 +11,7 @@ import { checkProbe, describeExpected, probeSchema } from "./probeCheck";
  * `npm run check:pagination -- DIR`: how close our pages come to Final Draft's.
  *
  * For every NAME.fdx in DIR: imports it through the real importer, exports its PDF through the real exporter
- * (in the file's own page layout), and compares our pages with Final Draft's reference: NAME.pdf (read with
+ * (in the file's own page layout), and compares our pages with Final Draft's reference: NAME.pdf or NAME-reference.pdf (read with
  * `pdftotext -layout`, one page at a time) or, for corpora that ship only extracted text, NAME.pages.json
  * (`{ pages: [{ number, text }] }`). Prints, per script and overall, the share of Final Draft's page breaks
  * whose next page starts on the same words as one of ours, and both page counts (title pages not counted).
@@ -22,8 +22,10 @@ import { checkProbe, describeExpected, probeSchema } from "./probeCheck";
  */
 
 function referencePages(dir: string, name: string): string[] | null {
-  const pdf = join(dir, `${name}.pdf`);
-  if (existsSync(pdf)) return pdfPages(pdf);
+  // jumpcut's import fixtures name their Final Draft PDF NAME-reference.pdf
+  for (const pdf of [join(dir, `${name}.pdf`), join(dir, `${name}-reference.pdf`)]) {
+    if (existsSync(pdf)) return pdfPages(pdf);
+  }
   const json = join(dir, `${name}.pages.json`);
   if (existsSync(json)) {
     const parsed = JSON.parse(readFileSync(json, "utf8")) as { pages: { number: number; text: string }[] };
@@ -45,6 +47,12 @@ async function ourPages(fdxFile: string, work: string): Promise<{ pages: string[
 
 function titlePageCount(script: ReturnType<typeof importScript>): number {
   return (script.titlePage.title ? 1 : 0) + (script.titlePage.frontMatter?.pages.length ?? 0);
+}
+
+/** Title pages are shown only where a file has some: "title pages ours 2 / Final Draft 2". */
+function titlePagesNote(cmp: BreakComparison): string {
+  if (cmp.ourTitlePages === 0 && cmp.refTitlePages === 0) return "";
+  return `   title pages ours ${cmp.ourTitlePages} / Final Draft ${cmp.refTitlePages} (${cmp.titlePagesAlike} start alike)`;
 }
 
 const pct = (n: number, d: number) => (d === 0 ? "–" : `${((100 * n) / d).toFixed(1)}%`);
@@ -107,7 +115,7 @@ async function checkCorpus(dir: string): Promise<void> {
       const cmp = comparePageStarts(pageKeys(ref), pageKeys(ours.pages), ours.titlePages);
       results.push({ name, ...cmp });
       console.log(
-        `${name.padEnd(28)} same-word breaks ${String(cmp.matched).padStart(4)}/${String(cmp.breaks).padEnd(4)} ${pct(cmp.matched, cmp.breaks).padStart(6)}   pages ours ${String(cmp.ourPages).padStart(3)} / Final Draft ${cmp.refPages}${cmp.ourPages === cmp.refPages ? "" : "  ≠"}`,
+        `${name.padEnd(28)} same-word breaks ${String(cmp.matched).padStart(4)}/${String(cmp.breaks).padEnd(4)} ${pct(cmp.matched, cmp.breaks).padStart(6)}   pages ours ${String(cmp.ourPages).padStart(3)} / Final Draft ${cmp.refPages}${cmp.ourPages === cmp.refPages ? "" : "  ≠"}${titlePagesNote(cmp)}`,
       );
     }
   } finally {

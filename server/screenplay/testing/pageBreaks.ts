@@ -42,6 +42,11 @@ export interface BreakComparison {
   matched: number;
   refPages: number;
   ourPages: number;
+  /** Title pages before the script (Final Draft's: the pages before its body starts). */
+  refTitlePages: number;
+  ourTitlePages: number;
+  /** Final Draft's title pages that start on the same words as ours at the same place. */
+  titlePagesAlike: number;
 }
 
 /**
@@ -63,5 +68,13 @@ export function comparePageStarts(ref: readonly string[], ours: readonly string[
       available.set(k, n - 1);
     }
   }
-  return { breaks: Math.max(0, refBody.length - 1), matched, refPages: refBody.length, ourPages: ourBody.length };
+  return {
+    breaks: Math.max(0, refBody.length - 1),
+    matched,
+    refPages: refBody.length,
+    ourPages: ourBody.length,
+    refTitlePages: refStart,
+    ourTitlePages,
+    titlePagesAlike: ref.slice(0, refStart).filter((k, i) => i < ourTitlePages && k === ours[i]).length,
+  };
 }

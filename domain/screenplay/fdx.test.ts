@@ -144,6 +144,14 @@ describe("parseFdx title page wording", () => {
     expect(page(["Center", "STAND BY"], ["Center", ""], ["Center", "Ann Lee"])).toEqual({ title: "STAND BY", author: "Ann Lee" });
   });
 
+  it("reads a run styled AllCaps in capitals, as Final Draft prints it", () => {
+    const xml = fdx(
+      p("Action", "x"),
+      `<TitlePage><Content><Paragraph Alignment="Center"><Text Style="Bold+Underline+AllCaps">Big Fish</Text></Paragraph><Paragraph Alignment="Center"><Text></Text></Paragraph><Paragraph Alignment="Center"><Text>by</Text></Paragraph></Content></TitlePage>`,
+    );
+    expect(parse(xml).titlePage).toMatchObject({ title: "BIG FISH", credit: "by" });
+  });
+
   it("reads a right-aligned block as the draft date and keeps date-like contact lines as contact", () => {
     expect(page(["Left", "Call 555-12-34"], ["Left", ""], ["Right", "May 2024"])).toEqual({
       draftDate: "May 2024",

@@ -34,9 +34,11 @@ const inchesAttr = (node: XmlNode, name: string): number | undefined => {
 
 /** A run's text with its Style as Fountain emphasis (a literal * or _ escaped). */
 function emphasised(run: XmlNode): string {
-  const text = textOf(run).replace(/[*_\\]/g, (c) => `\\${c}`);
-  if (text.trim() === "") return text;
   const style = (attrOf(run, "Style") ?? "").toLowerCase();
+  // Final Draft prints an AllCaps run in capitals whatever was typed ("Big Fish" → BIG FISH)
+  const typed = style.includes("allcaps") ? textOf(run).toUpperCase() : textOf(run);
+  const text = typed.replace(/[*_\\]/g, (c) => `\\${c}`);
+  if (text.trim() === "") return text;
   let out = text;
   if (style.includes("underline")) out = `_${out}_`;
   if (style.includes("bold") && style.includes("italic")) out = `***${out}***`;

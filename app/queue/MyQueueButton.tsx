@@ -1,8 +1,11 @@
-import { ListOrdered } from "lucide-react";
-import type { ReactNode } from "react";
+import { ListOrdered, Loader2 } from "lucide-react";
+import { lazy, Suspense, type ReactNode } from "react";
 import type { QueueRun } from "../../domain/runs/queue";
 import { Button, Popover, PopoverContent, PopoverTrigger } from "../ui";
-import { MyQueuePanel, useActiveRunCount } from "./MyQueuePanel";
+import { useActiveRunCount } from "./useMyQueue";
+
+// The panel loads when first opened: the dashboard's first load carries only the button and its count.
+const MyQueuePanel = lazy(() => import("./MyQueuePanel").then((m) => ({ default: m.MyQueuePanel })));
 
 /** "Queue (n)": opens my queue across projects (the canvas toolbar and the dashboard show it). */
 export function MyQueueButton({
@@ -25,7 +28,15 @@ export function MyQueueButton({
         </Button>
       </PopoverTrigger>
       <PopoverContent side={side} align="end" className="w-[34rem] max-w-[calc(100vw-2rem)] p-0">
-        <MyQueuePanel currentProjectId={currentProjectId} onOpen={onOpen} />
+        <Suspense
+          fallback={
+            <p role="status" className="flex items-center gap-2 p-4 text-sm text-text-muted">
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Loading your queue…
+            </p>
+          }
+        >
+          <MyQueuePanel currentProjectId={currentProjectId} onOpen={onOpen} />
+        </Suspense>
       </PopoverContent>
     </Popover>
   );

@@ -31,12 +31,6 @@ const STATUS: Record<QueueRun["status"], { label: string; icon: typeof Clock; to
   cancelled: { label: "Cancelled", icon: CircleSlash, tone: "text-text-muted" },
 };
 
-/** The count on the queue button: runs running and waiting, across the user's projects. */
-export function useActiveRunCount(): number {
-  const { data } = useMyQueue();
-  return data?.runs.filter((r) => r.status === "running" || isWaitingRun(r.status)).length ?? 0;
-}
-
 /**
  * My queue across projects: pause and resume, waiting runs in the order they will start
  * (drag to reorder, or Move up / Move down / Run next from the keyboard), Retry on a failed run, cancel one

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { QueueResponse } from "../../domain/runs/queue";
+import { isWaitingRun, type QueueResponse } from "../../domain/runs/queue";
 import { api, ApiError } from "../api/client";
 import { openLiveSocket } from "../live/projectSocket";
 import { toast } from "../ui";
@@ -86,4 +86,10 @@ export function useQueueActions() {
     onError: (err) => toast.error(err instanceof ApiError ? err.message : "The queue could not be changed; try again"),
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
+}
+
+/** The count on the queue button: runs running and waiting, across the user's projects. */
+export function useActiveRunCount(): number {
+  const { data } = useMyQueue();
+  return data?.runs.filter((r) => r.status === "running" || isWaitingRun(r.status)).length ?? 0;
 }

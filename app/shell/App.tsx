@@ -1,11 +1,11 @@
 import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { StudioShell } from "./StudioShell";
-import { LoginPage } from "../auth/LoginPage";
 import { LoadingScreen } from "./LoadingScreen";
 import { NotFoundPage } from "./NotFoundPage";
 
 // The pricing page is rarely visited: keep it out of the first load.
+const LoginPage = lazy(() => import("../auth/LoginPage").then((m) => ({ default: m.LoginPage })));
 const PricingPage = lazy(() => import("../pricing/PricingPage").then((m) => ({ default: m.PricingPage })));
 const BillingPage = lazy(() => import("../billing/BillingPage").then((m) => ({ default: m.BillingPage })));
 const TestCheckoutPage = lazy(() => import("../billing/TestCheckoutPage").then((m) => ({ default: m.TestCheckoutPage })));
@@ -19,7 +19,14 @@ export function App() {
   return (
     <Routes>
       <Route path="/" element={<StudioShell />} />
-      <Route path="/login" element={<LoginPage />} />
+      <Route
+        path="/login"
+        element={
+          <Suspense fallback={<LoadingScreen />}>
+            <LoginPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/forgot-password"
         element={

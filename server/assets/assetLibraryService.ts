@@ -4,8 +4,8 @@ import { ASSET_MESSAGES, libraryKindOf, type LibraryAsset, type LibraryKind } fr
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import { notFound } from "../errors";
-import { cleanName, type ReceivedUpload } from "../media/receiveUpload";
-import { insertMediaForStoredObject, type MediaRow } from "../services/mediaService";
+import type { ReceivedUpload } from "../media/receiveUpload";
+import { insertMediaForStoredObject, recordUpload, type MediaRow } from "../services/mediaService";
 import { thumbnailKey } from "../media/thumbnail";
 import type { MediaStorage } from "../storage/storage";
 
@@ -51,25 +51,7 @@ export async function addLibraryAsset(
   upload: ReceivedUpload,
   fileName: string,
 ): Promise<LibraryAsset> {
-  try {
-    const [row] = await db
-      .insert(media)
-      .values({
-        id: upload.id,
-        projectId: null,
-        ownerId,
-        key: upload.key,
-        contentType: upload.contentType,
-        size: upload.size,
-        originalName: cleanName(fileName),
-        isAsset: true,
-      })
-      .returning();
-    return toLibraryAsset(row!);
-  } catch (err) {
-    await storage.delete(upload.key).catch(() => {});
-    throw err;
-  }
+  return toLibraryAsset(await recordUpload(db, storage, upload, { projectId: null, ownerId, fileName, isAsset: true }));
 }
 
 /** The caller's own library asset; anyone else's, and unknown ids, are the same 404. */

@@ -16,6 +16,8 @@ interface NewMediaRow {
   contentType: string;
   size: number;
   originalName: string | null;
+  /** A user's library asset (the Assets dialog's "My Files"), not a project's media. */
+  isAsset?: boolean;
 }
 
 export async function insertMedia(db: Db, row: NewMediaRow): Promise<void> {
@@ -26,9 +28,10 @@ export async function insertMedia(db: Db, row: NewMediaRow): Promise<void> {
  * Records an object already put in storage; if the row cannot be written the object is deleted again,
  * so a failed upload leaves no file that nothing points at.
  */
-export async function insertMediaForStoredObject(db: Db, storage: MediaStorage, row: NewMediaRow): Promise<void> {
+export async function insertMediaForStoredObject(db: Db, storage: MediaStorage, row: NewMediaRow): Promise<MediaRow> {
   try {
-    await insertMedia(db, row);
+    const [inserted] = await db.insert(media).values(row).returning();
+    return inserted!;
   } catch (err) {
     await storage.delete(row.key).catch(() => {});
     throw err;
@@ -40,9 +43,9 @@ export async function recordUpload(
   db: Db,
   storage: MediaStorage,
   upload: ReceivedUpload,
-  owner: { projectId: string | null; ownerId: string; fileName: string },
-): Promise<void> {
-  await insertMediaForStoredObject(db, storage, {
+  owner: { projectId: string | null; ownerId: string; fileName: string; isAsset?: boolean },
+): Promise<MediaRow> {
+  return insertMediaForStoredObject(db, storage, {
     id: upload.id,
     projectId: owner.projectId,
     ownerId: owner.ownerId,
@@ -50,6 +53,7 @@ export async function recordUpload(
     contentType: upload.contentType,
     size: upload.size,
     originalName: cleanName(owner.fileName),
+    ...(owner.isAsset ? { isAsset: true } : {}),
   });
 }
 

@@ -63,6 +63,12 @@ export interface Block {
   head?: Row[];
   /** Rows at its start that print in the top margin when it opens a page (a split speech's "NAME (CONT'D)"). */
   marginRows?: number;
+  /**
+   * Blank rows it keeps when it opens a page (0 when absent). An .fdx's empty Action paragraphs before it are
+   * paragraphs to Final Draft: at a page's top the first loses its space before, but each keeps its blank line,
+   * and the element after them keeps its own space before.
+   */
+  spaceAtTop?: number;
   /** Speech: its cue (for "NAME (CONT'D)" when it is split). */
   cue?: ScreenplayElement;
 }
@@ -133,7 +139,13 @@ export function buildBlocks(elements: readonly ScreenplayElement[], ctx: BlockCo
     const g = ctx.geometry[el.type];
     // an .fdx's empty Action paragraphs before it: each a blank line with the action's space before (Final Draft)
     const blanks = (el.blankLinesBefore ?? 0) * (ctx.geometry.action.spaceBefore + 1);
-    const base = { pageBreakBefore: !!el.pageBreakBefore, spaceBefore: g.spaceBefore + blanks, keepWithNext: false, ctx };
+    const base = {
+      pageBreakBefore: !!el.pageBreakBefore,
+      spaceBefore: g.spaceBefore + blanks,
+      keepWithNext: false,
+      ctx,
+      ...(blanks > 0 ? { spaceAtTop: blanks - ctx.geometry.action.spaceBefore + g.spaceBefore } : {}),
+    };
     if (el.type === "character") {
       const body = takeBody();
       const next = elements[i];
@@ -323,9 +335,12 @@ export function cutBlock(b: Block, room: number, relaxed: boolean, underHeading 
     }
     const topBlock: Block = { ...b, rows, items: top };
     const contd = b.cue ? contdRows(b.cue, ctx) : [];
-    return { top: topBlock, rest: { ...flowBlock(b, contd, rest), pageBreakBefore: false, marginRows: contd.length } };
+    return {
+      top: topBlock,
+      rest: { ...flowBlock(b, contd, rest), pageBreakBefore: false, marginRows: contd.length, spaceAtTop: 0 },
+    };
   }
-  return { top: { ...b, rows: topRows, items: top }, rest: { ...flowBlock(b, [], rest), pageBreakBefore: false } };
+  return { top: { ...b, rows: topRows, items: top }, rest: { ...flowBlock(b, [], rest), pageBreakBefore: false, spaceAtTop: 0 } };
 }
 
 /** Content lines of a block's body (an action's lines; a speech's dialogue and parenthetical lines). */

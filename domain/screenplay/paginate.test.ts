@@ -15,6 +15,30 @@ const lastLines = (p: Page): PositionedLine[] => p.lines.filter((l) => l.row ===
 const firstLines = (p: Page): PositionedLine[] => p.lines.filter((l) => l.row === Math.min(...p.lines.map((x) => x.row)));
 const texts = (p: Page | undefined, kind?: string) => (p?.lines ?? []).filter((l) => !kind || l.kind === kind).map((l) => l.text);
 
+describe("an .fdx's empty Action paragraphs (blank lines before an element)", () => {
+  const headingRowOnPage2 = (blankLinesBefore?: number) => {
+    const heading = { ...el("slug", "EXT. ROAD - NIGHT"), ...(blankLinesBefore ? { blankLinesBefore } : {}) };
+    const pages = letter([filler(54), heading, el("action", "Rain.")]);
+    return firstLines(pages[1]!).length ? pages[1]!.lines.find((l) => l.kind === "slug")!.row : -1;
+  };
+
+  it("keep their blank line at the top of a page, as Final Draft prints them (the heading keeps its space before)", () => {
+    expect(headingRowOnPage2()).toBe(0);
+    // the empty paragraph's line (row 0), then the heading's two lines of space before
+    expect(headingRowOnPage2(1)).toBe(3);
+    // each further empty paragraph: its space before and its line
+    expect(headingRowOnPage2(2)).toBe(5);
+  });
+
+  it("push a one-line action that would fill a page's last line over when they open the next page", () => {
+    // Gumshoe's page 18: Final Draft's page holds one line less when it opens with an empty paragraph
+    const opening = { ...el("slug", "EXT. ROAD - NIGHT"), blankLinesBefore: 1 };
+    const pages = letter([filler(53), opening, el("action", "Rain."), el("action", filler(46).content), el("action", "Last.")]);
+    expect(texts(pages[1]).at(-1)).not.toBe("Last.");
+    expect(texts(pages[2])).toEqual(["Last."]);
+  });
+});
+
 describe("scene headings keep with what follows", () => {
   it("moves a heading that would be last on a page to the next page", () => {
     // filler: rows 0–51; the heading would sit on row 53 with no room for its action

@@ -16,7 +16,8 @@
  * prints below the last line and its "NAME (CONT'D)" above the first: neither takes a line of the page (both
  * texts are the file's DialogueBottom/DialogueTop), and a cue whose character spoke last in the scene with only
  * action between prints with "(CONT'D)" when the file asks for automatic continueds (autoContinueds.ts). Space before a block is dropped at the top
- * of a page; forced page breaks start a new page.
+ * of a page, except an .fdx's empty Action paragraphs: Final Draft prints each as a blank line even there (only
+ * the first loses its space before). Forced page breaks start a new page.
  */
 import { withAutoContinueds } from "./autoContinueds";
 import type { ScreenplayElement } from "./elements";
@@ -95,7 +96,7 @@ function buildGroups(blocks: Block[]): Group[] {
 function height(blocks: Block[], atTop: boolean): number {
   let h = 0;
   blocks.forEach((b, i) => {
-    if (!(atTop && i === 0)) h += b.spaceBefore;
+    h += atTop && i === 0 ? (b.spaceAtTop ?? 0) : b.spaceBefore;
     h += b.rows.length;
   });
   return h;
@@ -155,6 +156,7 @@ export function paginate(elements: readonly ScreenplayElement[], options: Pagina
         let s = 0;
         while (s < rows.length && isBlank(rows[s])) s++;
         rows = rows.slice(s);
+        used += b.spaceAtTop ?? 0;
       } else {
         used += b.spaceBefore;
       }

@@ -16,8 +16,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
-    rollupOptions: {
-      // The ui barrel (app/ui/index.ts) only re-exports: saying so lets Rollup link each import to the file that
+    rolldownOptions: {
+      // The ui barrel (app/ui/index.ts) only re-exports: saying so lets the bundler link each import to the file that
       // defines it, so the first load carries the kit's parts it uses, not every part a lazy screen uses.
       treeshake: { moduleSideEffects: (id, external) => external || !id.endsWith("/app/ui/index.ts") },
     },

@@ -28,6 +28,8 @@ const STALE_AFTER_MS = HEARTBEAT_MS * 6;
 /** A run is tried at most this many times (the first run and one resume after a crash). */
 const MAX_ATTEMPTS = 2;
 const WAIT_POLL_MS = 1_000;
+/** Runs started here that `waitFor` remembers the project of. */
+const STARTED_HERE_KEPT = 500;
 
 /** Where a run runs: whose it is, and on which node (a `detached:` id for a kind not on the canvas). */
 export interface RunTarget {
@@ -38,6 +40,8 @@ export interface RunTarget {
 
 export class RunEngine<D extends RunDeps = RunDeps> {
   readonly runner: RunRunner<D>;
+  /** Runs started by this process lately, with their project (`waitFor` needs no read to know it). */
+  private readonly startedHere = new Map<string, string>();
 
   constructor(
     readonly deps: D,
@@ -100,6 +104,8 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         );
       throw err;
     }
+    this.startedHere.set(generationId, projectId);
+    if (this.startedHere.size > STARTED_HERE_KEPT) this.startedHere.delete(this.startedHere.keys().next().value!);
     if (handOff) handOff.run({ generationId });
     else await this.deps.queue.wake();
     return generationId;
@@ -200,38 +206,57 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   }
 
   /**
-   * Resolves when the run settles (execute-node with `wait: true`). Woken by the project's realtime
-   * messages (which the relay brings from other processes too); a slow poll covers a missed message.
+   * Resolves when the run settles (execute-node with `wait: true`). A run this process settles is answered
+   * from the settle itself, with no read (bench:queue: two reads a run before). Otherwise woken by the
+   * project's realtime messages (which the relay brings from other processes too); a slow poll covers a
+   * missed message.
    */
   async waitFor(generationId: string, timeoutMs = 15 * 60_000): Promise<RunRow> {
-    const until = Date.now() + timeoutMs;
-    const read = async () => (await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1))[0];
-    const first = await read();
-    if (!first) throw notFound("Generation not found");
-    let wake: () => void = () => {};
-    const leave = this.deps.hub.join(first.projectId, {
-      send: (text) => {
-        const m = JSON.parse(text) as RealtimeMessage;
-        if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
-      },
-    });
+    const settledHere = this.runner.settledHere(generationId);
+    if (settledHere) return settledHere;
+    const here = this.runner.whenSettledHere(generationId);
     try {
-      for (let row = first; ; row = (await read())!) {
-        if (!isActiveGeneration(row.status)) {
-          await this.runner.finished(generationId);
-          return row;
+      const until = Date.now() + timeoutMs;
+      const read = async () => (await this.deps.db.select().from(generations).where(eq(generations.id, generationId)).limit(1))[0];
+      // a run started here is known to be this project's: no read before waiting for it
+      const projectId = this.startedHere.get(generationId) ?? (await read())?.projectId;
+      if (!projectId) throw notFound("Generation not found");
+      let wake: () => void = () => {};
+      const leave = this.deps.hub.join(projectId, {
+        send: (text) => {
+          const m = JSON.parse(text) as RealtimeMessage;
+          if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
+        },
+      });
+      try {
+        let skipRead = this.startedHere.has(generationId);
+        for (;;) {
+          const row = skipRead ? undefined : await read();
+          skipRead = false;
+          if (row && !isActiveGeneration(row.status)) {
+            await this.runner.finished(generationId);
+            return row;
+          }
+          if (row && Date.now() > until) return row;
+          const settled = await Promise.race([
+            here.settled,
+            new Promise<null>((resolve) => {
+              const timer = setTimeout(() => resolve(null), WAIT_POLL_MS);
+              wake = () => {
+                clearTimeout(timer);
+                resolve(null);
+              };
+            }),
+          ]);
+          if (settled) return settled;
+          // its live message comes a moment before its settle here is done: wait for that, not read
+          skipRead = this.runner.settlingHere(generationId);
         }
-        if (Date.now() > until) return row;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, WAIT_POLL_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+      } finally {
+        leave();
       }
     } finally {
-      leave();
+      here.stop();
     }
   }
 

@@ -6,7 +6,7 @@
  * "no key" was remembered a moment before. The provider is a scripted fake of fal.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
@@ -23,6 +23,7 @@ class GatedFal implements Engine {
   async run(req: EngineRequest): Promise<EngineResult> {
     this.started.push(req.prompt);
     if (req.prompt.startsWith("hold")) await new Promise<void>((resolve) => this.gates.set(req.prompt, resolve));
+    if (req.prompt.startsWith("fail")) throw new Error("provider down");
     return { kind: "media", mediaType: "image", files: [{ bytes: PNG, contentType: "image/png" }] };
   }
   release(prompt: string) {
@@ -125,5 +126,37 @@ describe("the run engine's shortcuts", () => {
     const own = await run(user, projectId, "k", "with their own key");
     const row = await h.generation.service.waitFor(own, 10_000);
     expect([row.status, row.ownKey, row.reservedCredits]).toEqual(["succeeded", true, 0]);
+  }, 30_000);
+
+  it("answers a waiter for a run settled in this process from the settle itself, as stored, with no read", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["w", "x"]);
+    const service = h.generation.service;
+    // every table a select reads from, while the runs go and are waited for
+    const db = service.deps.db;
+    const originalSelect = db.select.bind(db);
+    const readFrom: unknown[] = [];
+    const select = vi.spyOn(db, "select").mockImplementation(((...args: Parameters<typeof db.select>) => {
+      const builder = originalSelect(...args);
+      const from = builder.from.bind(builder);
+      return Object.assign(builder, { from: (table: unknown) => (readFrom.push(table), from(table as never)) });
+    }) as unknown as typeof db.select);
+    try {
+      const ok = await run(user, projectId, "w", "hold w");
+      await until(() => fal.started.includes("hold w"));
+      const waiting = service.waitFor(ok, 10_000);
+      fal.release("hold w");
+      const failed = await run(user, projectId, "x", "fail x");
+      const [okRow, failedRow] = [await waiting, await service.waitFor(failed, 10_000)];
+      expect(readFrom).not.toContain(generations);
+      const fields = (r: typeof okRow) => [r.id, r.status, r.result, r.error, r.progress, r.reservedCredits, r.attempts];
+      expect(fields(okRow)).toEqual(fields(await rowOf(ok)));
+      expect(fields(failedRow)).toEqual(fields(await rowOf(failed)));
+      expect([okRow.status, failedRow.status]).toEqual(["succeeded", "failed"]);
+      // asked again later, the settled run is answered the same way
+      expect(fields(await service.waitFor(ok))).toEqual(fields(okRow));
+    } finally {
+      select.mockRestore();
+    }
   }, 30_000);
 });

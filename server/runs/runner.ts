@@ -22,6 +22,8 @@ import type { RunKindRegistry } from "./registry";
 
 /** How often a running job proves its worker is alive, and how stale a heartbeat may get. */
 export const HEARTBEAT_MS = 5_000;
+/** Settled runs this process remembers for a waiter here (`settledHere`). */
+const RECENTLY_SETTLED_KEPT = 500;
 /** Progress is published at most this often per run. */
 const PROGRESS_EVERY_MS = 200;
 /**
@@ -46,6 +48,12 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   private readonly settling = new Map<string, Promise<void>>();
   /** Called after a run settles (a chain moves on from here). */
   onSettled: (row: RunRow) => Promise<void> = async () => {};
+  /** How each run this process settled ended, from its settle until its `run` is done. */
+  private readonly outcomes = new Map<string, RunRow>();
+  /** The last runs this process settled, as settled (`settledHere`): a waiter here needs no read. */
+  private readonly recentlySettled = new Map<string, RunRow>();
+  /** Waiters in this process for a run's settle here (`whenSettledHere`). */
+  private readonly settleWaiters = new Map<string, Set<(row: RunRow) => void>>();
 
   constructor(
     private readonly deps: D,
@@ -80,7 +88,50 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       await done;
     } finally {
       this.settling.delete(claim.row.id);
+      this.announceSettled(claim.row.id);
     }
+  }
+
+  /** Whether this process is running or settling the run now. */
+  settlingHere(generationId: string): boolean {
+    return this.settling.has(generationId);
+  }
+
+  /** The run as this process settled it, if it did lately (the settle's own copy of what it wrote). */
+  settledHere(generationId: string): RunRow | undefined {
+    return this.recentlySettled.get(generationId);
+  }
+
+  /**
+   * Resolves with the run as settled when this process settles it; never, when another process does (the
+   * waiter then hears of it through the run's live message). `stop` forgets the waiter.
+   */
+  whenSettledHere(generationId: string): { settled: Promise<RunRow>; stop: () => void } {
+    let resolve: (row: RunRow) => void = () => {};
+    const settled = new Promise<RunRow>((r) => {
+      resolve = r;
+    });
+    const waiters = this.settleWaiters.get(generationId) ?? new Set();
+    waiters.add(resolve);
+    this.settleWaiters.set(generationId, waiters);
+    const stop = () => {
+      waiters.delete(resolve);
+      if (waiters.size === 0 && this.settleWaiters.get(generationId) === waiters) this.settleWaiters.delete(generationId);
+    };
+    return { settled, stop };
+  }
+
+  private announceSettled(generationId: string): void {
+    const row = this.outcomes.get(generationId);
+    if (!row) return;
+    this.outcomes.delete(generationId);
+    this.recentlySettled.set(generationId, row);
+    // a few hundred are plenty: a waiter asks right after its run's start
+    if (this.recentlySettled.size > RECENTLY_SETTLED_KEPT) {
+      this.recentlySettled.delete(this.recentlySettled.keys().next().value!);
+    }
+    for (const resolve of this.settleWaiters.get(generationId) ?? []) resolve(row);
+    this.settleWaiters.delete(generationId);
   }
 
   /** Resolves once this process has finished settling the run (at once if it is not running here). */
@@ -156,7 +207,9 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   /** The run's status becomes succeeded (unless a cancel won), its hold is captured once, and the chain moves on. */
   private async settleSucceeded(row: RunRow, data: Record<string, unknown>) {
     // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
-    await settleRun(this.deps.db, row.id, "succeeded", { result: data, error: null });
+    const won = await settleRun(this.deps.db, row.id, "succeeded", { result: data, error: null });
+    if (won && this.settling.has(row.id))
+      this.outcomes.set(row.id, { ...row, status: "succeeded", result: data, progress: 100, error: null, finishedAt: new Date() });
     await publishRun(this.deps.hub, row, runMessages.succeeded(row));
     await this.onSettled({ ...row, status: "succeeded" });
   }
@@ -170,6 +223,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       if (now?.status !== "cancelled") return;
     }
     const status = (won ?? "cancelled") as "failed" | "cancelled";
+    if (won && this.settling.has(row.id)) this.outcomes.set(row.id, { ...row, status, error: message, finishedAt: new Date() });
     await markSettled(this.deps, this.kinds.of(row), row, status, message);
     await publishRun(hub, row, status === "cancelled" ? runMessages.cancelled(row, message) : runMessages.failed(row, message));
     await this.onSettled({ ...row, status });

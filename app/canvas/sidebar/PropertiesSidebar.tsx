@@ -51,7 +51,10 @@ export function PropertiesSidebar({ fixedWidth }: { fixedWidth?: number }) {
           }}
         />
       )}
-      <SidebarTabs nodeId={shownId} />
+      {/* until it has caught up, its fields are the previous node's: disabled, so nothing typed lands there */}
+      <fieldset disabled={shownId !== selectedId} className="contents">
+        <SidebarTabs nodeId={shownId} />
+      </fieldset>
     </aside>
   );
 }

@@ -19,6 +19,7 @@ import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
+import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
@@ -78,7 +79,7 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
     const generationId = randomUUID();
-    const before = kind.onCanvas
+    const marked = kind.onCanvas
       ? await markQueued(
           this.deps,
           kind,
@@ -87,33 +88,39 @@ export class RunEngine<D extends RunDeps = RunDeps> {
           node,
         )
       : null;
-    // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off).
+    // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off),
+    // and with no claim either when recording it could start it (runRows.insertQueuedRun `startWithin`).
     const handOff = this.deps.queue.takeIdleWorker();
+    let started: RunRow | null;
     try {
-      await this.queueRun(kind, target, run, onePerNode, generationId, !handOff);
+      started = await this.queueRun(kind, target, run, onePerNode, generationId, handOff ? this.deps.perUserConcurrency : null);
     } catch (err) {
       handOff?.release();
-      if (before)
+      if (marked)
         await patchNode(
           this.deps.db,
           this.deps.hub,
           projectId,
           nodeId,
-          (current) => (current.generationId === generationId ? before : {}),
+          (current) => (current.generationId === generationId ? marked.before : {}),
           kind.origin,
         );
       throw err;
     }
     this.startedHere.set(generationId, projectId);
     if (this.startedHere.size > STARTED_HERE_KEPT) this.startedHere.delete(this.startedHere.keys().next().value!);
-    if (handOff) handOff.run({ generationId });
+    // As a claim reads it: the node row itself, none for a node inside a subgraph (its kind reads it).
+    const startedNode = marked?.node && !parseInnerAddress(nodeId) ? marked.node : null;
+    if (handOff && started) handOff.runStarted(() => this.runner.runClaimed(started, startedNode));
+    else if (handOff) handOff.run({ generationId });
     else await this.deps.queue.wake();
     return generationId;
   }
 
   /**
-   * The checks, the hold and the row (one statement, runRows.ts), and with `withJob` the run's job, in one
-   * transaction; without, the statement alone (as atomic) and the caller hands the run to a worker.
+   * The checks, the hold and the row (one statement, runRows.ts). With a worker of this process waiting
+   * (`startWithin`, the user's run limit), that statement alone (as atomic), which may start the run: the
+   * started row is answered. Without, the run's job too, in one transaction, and null.
    */
   private async queueRun(
     kind: AnyRunKind<D>,
@@ -121,15 +128,16 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     run: QueuedRun,
     onePerNode: boolean,
     generationId: string,
-    withJob: boolean,
-  ): Promise<void> {
+    startWithin: number | null,
+  ): Promise<RunRow | null> {
     const row = { id: generationId, ...target, kind: kind.id, run };
     const rules = { onePerNode, backlog: this.deps.perUserBacklog };
-    if (!withJob) return insertQueuedRun(this.deps.db, row, rules);
+    if (startWithin !== null) return insertQueuedRun(this.deps.db, row, { ...rules, startWithin });
     await this.deps.db.transaction(async (tx) => {
       await insertQueuedRun(tx, row, rules);
       await this.deps.queue.sendInTransaction(tx, { generationId });
     });
+    return null;
   }
 
   /** After a run settles: the next nodes of its graph run, if it belongs to one (graphRun.ts). */

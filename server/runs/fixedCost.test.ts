@@ -1,7 +1,8 @@
 /**
  * What the run engine does to keep a run's fixed cost down (issue 30, bench:queue), and that each shortcut
- * still does the right thing: a run started where a worker is idle is handed to it with no pg-boss job,
- * and queued as a job when every worker is busy; a result written from the node as claimed still keeps a
+ * still does the right thing: a run started where a worker is idle is handed to it with no pg-boss job and
+ * no claim (the statement recording it starts it), and queued as a job when every worker is busy; a paused
+ * queue still holds a run back; a result written from the node as claimed still keeps a
  * change the user made while it ran; a provider key saved in Settings counts for the very next run although
  * "no key" was remembered a moment before. The provider is a scripted fake of fal.
  */
@@ -92,6 +93,50 @@ describe("the run engine's shortcuts", () => {
     expect([a.status, a.attempts, b.status, b.attempts]).toEqual(["succeeded", 1, "succeeded", 1]);
     expect((await nodeOf(user, projectId, "a")).status).toBe("completed");
     expect((await nodeOf(user, projectId, "b")).status).toBe("completed");
+  }, 30_000);
+
+  it("starts a run handed to an idle worker in the statement that records it (no claim), unless the user's queue is paused", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["s", "p"]);
+    const { db, queue } = h.generation.service.deps;
+    // the one worker idle again after the runs before (on PostgreSQL it looks for more jobs first)
+    const idleWorker = () => {
+      const taken = queue.takeIdleWorker();
+      taken?.release();
+      return taken !== null;
+    };
+    await until(idleWorker);
+    // every status a write to a run's row sets meanwhile: a claim sets 'running'
+    const originalUpdate = db.update.bind(db);
+    const statusesSet: unknown[] = [];
+    const update = vi.spyOn(db, "update").mockImplementation(((...args: Parameters<typeof db.update>) => {
+      const builder = originalUpdate(...args);
+      const set = builder.set.bind(builder);
+      return Object.assign(builder, { set: (values: { status?: unknown }) => (statusesSet.push(values.status), set(values as never)) });
+    }) as unknown as typeof db.update);
+    try {
+      const started = await run(user, projectId, "s", "hold s");
+      // recorded running, as a claim leaves a run: one attempt, a heartbeat, a start time
+      const row = await rowOf(started);
+      expect([row.status, row.attempts, row.startedAt !== null, row.heartbeatAt !== null]).toEqual(["running", 1, true, true]);
+      await until(() => fal.started.includes("hold s"));
+      fal.release("hold s");
+      expect((await h.generation.service.waitFor(started, 10_000)).status).toBe("succeeded");
+      expect(statusesSet).not.toContain("running");
+      expect(await jobsOf(started)).toEqual([]);
+    } finally {
+      update.mockRestore();
+      fal.release("hold s");
+    }
+
+    expect((await h.call(user, "POST", "/api/queue/pause")).status).toBe(200);
+    const held = await run(user, projectId, "p", "while paused");
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await rowOf(held)).status).toBe("queued");
+    expect(fal.started).not.toContain("while paused");
+    expect((await h.call(user, "POST", "/api/queue/resume")).status).toBe(200);
+    const resumed = await h.generation.service.waitFor(held, 10_000);
+    expect([resumed.status, resumed.attempts]).toEqual(["succeeded", 1]);
   }, 30_000);
 
   it("writes the result over a change the user made while the run ran (the node as claimed had moved on)", async () => {

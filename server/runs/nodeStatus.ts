@@ -9,18 +9,22 @@ import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { patchNode, readNode, type StoredNode } from "./nodeWriter";
 
-/** Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses). */
+/**
+ * Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses) and
+ * the node as written (a run started at once begins from it: engine.start).
+ */
 export async function markQueued(
   deps: RunDeps,
   kind: AnyRunKind,
   run: { id: string; projectId: string; nodeId: string; userId: string },
   fields: Record<string, unknown>,
   known?: StoredNode,
-): Promise<Record<string, unknown>> {
+): Promise<{ before: Record<string, unknown>; node: StoredNode | null }> {
   const message = kind.waitingMessage ?? GENERATION_MESSAGES.preparing;
   // Said first: a worker polling meanwhile may take the run at once, and its 'running' must come after.
   await publishRun(deps.hub, run, runMessages.queued(run, message));
   let before: Record<string, unknown> = {};
+  let node: StoredNode | null = null;
   if (kind.onCanvas) {
     const mark: Record<string, unknown> = {
       status: "generating",
@@ -30,7 +34,7 @@ export async function markQueued(
       generationProgress: { percent: 0, message },
       ...fields,
     };
-    await patchNode(
+    node = await patchNode(
       deps.db,
       deps.hub,
       run.projectId,
@@ -43,7 +47,7 @@ export async function markQueued(
       known,
     );
   }
-  return before;
+  return { before, node };
 }
 
 /** A failed run puts its message on its node (or beside it, for kinds with failedFields); a cancelled one leaves the node as it was. */

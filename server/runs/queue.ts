@@ -33,6 +33,9 @@ const JOB_EXPIRY_SECONDS = 60 * 60;
 const POLLING_SECONDS = { postgres: 2, pglite: 10 } as const;
 /** A delayed job is looked for this long after it is due (the database's clock and this one are the same). */
 const DUE_MARGIN_MS = 100;
+/** A woken worker's fetch is answered well within this; after it, the wake found nothing (`LocalWorker.wokenAt`). */
+const WAKE_FETCH_MS = 1_000;
+const woken = (w: { wokenAt: number }) => w.wokenAt > 0 && Date.now() - w.wokenAt < WAKE_FETCH_MS;
 
 export interface GenerationJob {
   generationId: string;
@@ -58,15 +61,23 @@ export type JobHandler = (job: GenerationJob) => Promise<void>;
 interface LocalWorker {
   id: string;
   busy: boolean;
-  /** Notified for a job since it last took one. */
-  woken: boolean;
+  /**
+   * When it was last notified for a job (0: not since it last took one). pg-boss calls back only when a
+   * fetch finds a job, so a wake whose job another worker took is never cleared by a job: it counts for
+   * `WAKE_FETCH_MS` only. Kept forever, as before, it left a worker out of every hand-off from then on (seen on
+   * PostgreSQL, where a process also hears its own wakes back).
+   */
+  wokenAt: number;
   /** A run handed to it in-process, until done: a job its pg-boss loop fetches meanwhile waits for it. */
   handedOff?: Promise<void>;
 }
 
 /** An idle worker taken for one run about to be recorded: given the run, or let go if it was refused. */
 export interface WorkerHandOff {
+  /** The run as a job: the worker claims it, as for a job from the queue. */
   run(job: GenerationJob): void;
+  /** A run its recording already started (runRows.insertQueuedRun `startWithin`): the worker runs `task`. */
+  runStarted(task: () => Promise<void>): void;
   release(): void;
 }
 
@@ -126,13 +137,13 @@ export class GenerationQueue {
     if (this.workers.length === 0) return;
     // A worker not running a job fetches after a notify: at once if it sleeps, again if it is fetching.
     // One not woken yet is preferred, so wakes arriving together reach different workers.
-    const idle = this.workers.find((w) => !w.busy && !w.woken) ?? this.workers.find((w) => !w.busy);
+    const idle = this.workers.find((w) => !w.busy && !woken(w)) ?? this.workers.find((w) => !w.busy);
     if (idle) this.notify(idle);
     else this.missedWakes++;
   }
 
   private notify(worker: LocalWorker) {
-    worker.woken = true;
+    worker.wokenAt = Date.now();
     this.boss.notifyWorker(worker.id);
   }
 
@@ -151,7 +162,7 @@ export class GenerationQueue {
    */
   takeIdleWorker(): WorkerHandOff | null {
     const handler = this.handler;
-    const idle = handler && this.workers.find((w) => !w.busy && !w.woken);
+    const idle = handler && this.workers.find((w) => !w.busy && !woken(w));
     if (!handler || !idle) return null;
     idle.busy = true;
     let settled = false;
@@ -160,15 +171,17 @@ export class GenerationQueue {
       idle.handedOff = undefined;
       this.takeMissedWake(idle);
     };
+    const runStarted = (task: () => Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      idle.handedOff = task()
+        // As a job that failed: logged, and its run, if it was never claimed, is found again by recovery.
+        .catch((err: unknown) => console.error("[queue] a run handed over in-process failed", err))
+        .finally(free);
+    };
     return {
-      run: (job) => {
-        if (settled) return;
-        settled = true;
-        idle.handedOff = handler(job)
-          // As a job that failed: logged, and its run, if it was never claimed, is found again by recovery.
-          .catch((err: unknown) => console.error("[queue] a run handed over in-process failed", err))
-          .finally(free);
-      },
+      run: (job) => runStarted(() => handler(job)),
+      runStarted,
       release: () => {
         if (settled) return;
         settled = true;
@@ -181,16 +194,16 @@ export class GenerationQueue {
   async work(concurrency: number, handler: JobHandler): Promise<void> {
     this.handler = handler;
     for (let i = 0; i < concurrency; i++) {
-      const self: LocalWorker = { id: "", busy: false, woken: false };
+      const self: LocalWorker = { id: "", busy: false, wokenAt: 0 };
       self.id = await this.boss.work<GenerationJob>(
         GENERATION_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS[this.database.kind] },
         async ([job]) => {
           // Woken by its poll while running a run handed over in-process: one job at a time per worker.
           while (self.handedOff) await self.handedOff;
-          const byWake = self.woken;
+          const byWake = woken(self);
           self.busy = true;
-          self.woken = false;
+          self.wokenAt = 0;
           try {
             if (job) await handler(job.data);
           } finally {

@@ -1,8 +1,8 @@
 /**
  * The run engine's writes of its own rows, each one statement calling a plan-once database function
- * (drizzle/0010_run_engine.sql): queueing a run (node lock and busy check, backlog, credit hold, row),
- * claiming it (per-user limit and status), and settling it (status and capture or release). Before, these
- * were about twenty statements per run (bench:queue).
+ * (drizzle/0010_run_engine.sql, 0016): queueing a run (node lock and busy check, backlog, credit hold, row,
+ * and its start when a worker here is idle), claiming it (per-user limit and status), and settling it
+ * (status and capture or release). Before, these were about twenty statements per run (bench:queue).
  */
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
@@ -26,8 +26,17 @@ export interface NewRun {
  * Holds the credits and records the run inside the caller's transaction (which then queues its job):
  * 409 when the node runs already (with `onePerNode`), 429 past the user's backlog, 402 when short. The
  * caller's transaction rolls back on any of them, so nothing is left held.
+ *
+ * With `startWithin` (the user's run limit; an idle worker of this process is waiting for the run), the run
+ * starts in the same statement when nothing of the user's is queued ahead of it, their queue is not paused
+ * and a slot is free: it is recorded running, as a claim would leave it, and returned, so the worker needs
+ * no claim (drizzle/0016_run_starts_at_once.sql). Null when it was queued instead.
  */
-export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boolean; backlog: number }): Promise<void> {
+export async function insertQueuedRun(
+  tx: Db,
+  r: NewRun,
+  opts: { onePerNode: boolean; backlog: number; startWithin?: number },
+): Promise<RunRow | null> {
   const row = {
     id: r.id,
     user_id: r.userId,
@@ -40,13 +49,27 @@ export async function insertQueuedRun(tx: Db, r: NewRun, opts: { onePerNode: boo
     own_key: r.run.ownKey,
     input_hash: r.run.inputHash,
   };
-  const [answer] = rowsOf<{ outcome: string }>(
-    await tx.execute(sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}) as outcome`),
+  const [answer] = rowsOf<{ queued: unknown }>(
+    await tx.execute(
+      sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}, ${opts.startWithin ?? 0}) as queued`,
+    ),
   );
-  if (answer?.outcome === "queued") return;
-  if (answer?.outcome === "busy") throw conflict(GENERATION_MESSAGES.nodeBusy);
-  if (answer?.outcome === "backlog") throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
+  const queued = (typeof answer?.queued === "string" ? JSON.parse(answer.queued) : answer?.queued) as { outcome: string; row?: unknown };
+  if (queued?.outcome === "running") return runRowOf(queued.row as Record<string, unknown>);
+  if (queued?.outcome === "queued") return null;
+  if (queued?.outcome === "busy") throw conflict(GENERATION_MESSAGES.nodeBusy);
+  if (queued?.outcome === "backlog") throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
   throw insufficientCredits();
+}
+
+/** A `generations` row as `to_jsonb` gives it (column names, timestamps as text), read as drizzle reads one. */
+function runRowOf(json: Record<string, unknown>): RunRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(generations))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as RunRow;
 }
 
 /**

@@ -82,13 +82,21 @@ export class RunRunner<D extends RunDeps = RunDeps> {
       return;
     }
     if (!claim) return;
-    const done = this.execute(claim.row, claim.node);
-    this.settling.set(claim.row.id, done);
+    await this.runClaimed(claim.row, claim.node);
+  }
+
+  /**
+   * Runs a run this process holds as running: claimed above, or started by the statement that recorded it
+   * (engine.start with an idle worker here), with its node as last read or written (null off the canvas).
+   */
+  async runClaimed(row: RunRow, node: StoredNode | null): Promise<void> {
+    const done = this.execute(row, node);
+    this.settling.set(row.id, done);
     try {
       await done;
     } finally {
-      this.settling.delete(claim.row.id);
-      this.announceSettled(claim.row.id);
+      this.settling.delete(row.id);
+      this.announceSettled(row.id);
     }
   }
 

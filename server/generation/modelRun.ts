@@ -132,36 +132,31 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
         }
       : { content: text ?? "", contentType: "text", mediaUrl: "", displayUrl: "", permanentMediaUrl: "", azureUrl: "" };
   const data = resultOf(outputs);
-
-  const node = await patchNode(
-    db,
-    hub,
-    row.projectId,
-    row.nodeId,
-    (current) => {
-      const versions = withNewVersions(current.versionHistory, {
-        prompt: run.userPrompt,
-        mediaUrl: first?.url,
-        permanentMediaUrl: first?.url,
-        model: model.id,
-        contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
-        createdAt: new Date().toISOString(),
-        seed: run.seed,
-      });
-      return {
-        ...contentFor(first, firstText),
-        status: "completed",
-        isGenerating: false,
-        error: null,
-        generationProgress: null,
-        ...versions,
-      };
-    },
-    undefined,
-    ctx.node ?? undefined,
-  );
+  const patch = (current: NodeData) => {
+    const versions = withNewVersions(current.versionHistory, {
+      prompt: run.userPrompt,
+      mediaUrl: first?.url,
+      permanentMediaUrl: first?.url,
+      model: model.id,
+      contentType: first ? NODE_CONTENT[first.mediaType].contentType : "text",
+      createdAt: new Date().toISOString(),
+      seed: run.seed,
+    });
+    return {
+      ...contentFor(first, firstText),
+      status: "completed" as const,
+      isGenerating: false,
+      error: null,
+      generationProgress: null,
+      ...versions,
+    };
+  };
   const extras = [...extraMedia.map((m) => contentFor(m)), ...extraTexts.map((t) => contentFor(undefined, t))];
-  if (node && extras.length) {
+  const image = first?.mediaType === "image" ? { image: first.url } : {};
+  // One output: the engine writes it on the node as it records the success (RunResult.nodeResult).
+  if (!extras.length) return { data, ...image, nodeResult: { patch } };
+  const node = await patchNode(db, hub, row.projectId, row.nodeId, patch, undefined, ctx.node ?? undefined);
+  if (node) {
     data.variationNodeIds = await createVariationNodes(
       db,
       hub,
@@ -184,5 +179,5 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
       })),
     );
   }
-  return { data, ...(node && first?.mediaType === "image" ? { image: first.url } : {}) };
+  return { data, ...(node ? image : {}) };
 }

@@ -2,7 +2,7 @@
  * What the run engine does to keep a run's fixed cost down (issue 30, bench:queue), and that each shortcut
  * still does the right thing: a run started where a worker is idle is handed to it with no pg-boss job and
  * no claim (the statement recording it starts it), and queued as a job when every worker is busy; a paused
- * queue still holds a run back; a result written from the node as claimed still keeps a
+ * queue still holds a run back; a result goes on its node with its success, never before; a result written from the node as claimed still keeps a
  * change the user made while it ran; a provider key saved in Settings counts for the very next run although
  * "no key" was remembered a moment before. The provider is a scripted fake of fal.
  */
@@ -137,6 +137,34 @@ describe("the run engine's shortcuts", () => {
     expect((await h.call(user, "POST", "/api/queue/resume")).status).toBe(200);
     const resumed = await h.generation.service.waitFor(held, 10_000);
     expect([resumed.status, resumed.attempts]).toEqual(["succeeded", 1]);
+  }, 30_000);
+
+  it("puts a run's result on its node in the statement that records its success, never before it", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["r"]);
+    const { hub } = h.generation.service.deps;
+    const originalPublish = hub.publish.bind(hub);
+    // the run's stored status at the moment each message showing the node completed goes out
+    const statusWhenShown: string[] = [];
+    let runId = "";
+    const publish = vi.spyOn(hub, "publish").mockImplementation(async (project, message) => {
+      if (project === projectId && JSON.stringify(message).includes('"status":"completed"'))
+        statusWhenShown.push(runId ? (await rowOf(runId)).status : "not started");
+      return originalPublish(project, message);
+    });
+    try {
+      runId = await run(user, projectId, "r", "hold r");
+      await until(() => fal.started.includes("hold r"));
+      fal.release("hold r");
+      const row = await h.generation.service.waitFor(runId, 10_000);
+      expect(row.status).toBe("succeeded");
+      expect(statusWhenShown).toEqual(["succeeded"]);
+      const node = await nodeOf(user, projectId, "r");
+      expect([node.status, node.mediaUrl]).toEqual(["completed", (row.result as { imageUrl: string }).imageUrl]);
+    } finally {
+      publish.mockRestore();
+      fal.release("hold r");
+    }
   }, 30_000);
 
   it("writes the result over a change the user made while the run ran (the node as claimed had moved on)", async () => {

@@ -64,6 +64,12 @@ export interface RunResult {
   data: Record<string, unknown>;
   /** The first picture it put on its node, if any (the storyboard gives it to the node's shot). */
   image?: string;
+  /**
+   * The result's write on its node, left to the engine: it lands in the statement that records the success
+   * (runner.ts), so a node never shows a result whose run is not yet succeeded (a cached Run all would run it
+   * again), and a run costs one round trip less. `image` is dropped if the node is gone by then.
+   */
+  nodeResult?: { patch: (current: NodeData) => Partial<NodeData> & Record<string, unknown> };
 }
 
 export interface RunKind<D extends RunDeps = RunDeps, I = unknown, P extends QueuedRun = QueuedRun> {

@@ -3,7 +3,7 @@
  * through canvasService.applyChanges as `generation` changes. Each write raises the node's rev (spec
  * canvas 4 revision rule) so clients take it over their older copy.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { type CanvasChange, type NodeRecord, nodeAdded, nodeData, edgeAdded } from "../../domain/canvas/changes";
 import type { CanvasEdge, NodeData, Position } from "../../domain/canvas/node";
 import { firstFreePosition } from "../../domain/canvas/placement";
@@ -12,7 +12,7 @@ import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { rowsOf, type Db } from "../db/client";
 import { generations, nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
-import { applyChanges, loadCanvas } from "../services/canvasService";
+import { applyChanges, applyExactWith, loadCanvas } from "../services/canvasService";
 
 /** Vertical distance between a node and its variations below it. */
 const VARIATION_GAP_Y = 460;
@@ -111,6 +111,8 @@ const MAX_ATTEMPTS = 8;
  */
 const SERVER_REV_STEP = 2;
 const GENERATION = { source: "generation", actor: { system: "generation" } } as const;
+/** A model run's writes (the default origin of a kind's node writes). */
+export const GENERATION_ORIGIN = GENERATION;
 /** A tool run's writes: the same path, told apart on the live channel (origin 'tool'). */
 export const TOOL_ORIGIN = { source: "tool", actor: { system: "tool" } } as const;
 export type ServerOrigin = typeof GENERATION | typeof TOOL_ORIGIN;
@@ -141,6 +143,33 @@ export async function patchNode(
     if (applied.length) return { ...current, rev, data };
   }
   throw new Error(`Node ${nodeId} kept changing; the generation result could not be written`);
+}
+
+/**
+ * patchNode's first attempt from the node as the caller knows it, with `alongside` evaluated in the same
+ * statement (canvasService.applyExactWith): a run's result and its settle in one round trip. When that
+ * attempt meets a newer copy, the patch is retried as patchNode retries it (`alongside` is not run again).
+ * `ran` is false when `alongside` was not run at all (no node known, or one inside a subgraph): the caller
+ * runs it itself.
+ */
+export async function patchNodeAlong(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  nodeId: string,
+  patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
+  origin: ServerOrigin,
+  known: StoredNode | null,
+  alongside: SQL,
+): Promise<{ node: StoredNode | null; ran: boolean; alongside?: unknown }> {
+  if (!known || parseInnerAddress(nodeId)) return { node: await patchNode(db, hub, projectId, nodeId, patch, origin), ran: false };
+  const rev = known.rev + SERVER_REV_STEP;
+  const data: NodeData = { ...known.data, ...patch(known.data), rev, lastModified: Date.now() };
+  const written = await applyExactWith(db, hub, projectId, nodeData(nodeId, data, known.rev, { exact: true }), origin, alongside);
+  if (written.applied.length) return { node: { ...known, rev, data }, ran: true, alongside: written.alongside };
+  const deleted = written.conflicts.every((c) => c.deleted);
+  const node = deleted ? null : await patchNode(db, hub, projectId, nodeId, patch, origin);
+  return { node, ran: true, alongside: written.alongside };
 }
 
 /**

@@ -4,7 +4,7 @@
  * and its start when a worker here is idle), claiming it (per-user limit and status), and settling it
  * (status and capture or release). Before, these were about twenty statements per run (bench:queue).
  */
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { rowsOf, type Db } from "../db/client";
@@ -135,10 +135,15 @@ export async function settleRun(
   outcome: "succeeded" | "failed" | "cancelled",
   fields: { result?: Record<string, unknown>; error?: string | null },
 ): Promise<string | null> {
-  const [answer] = rowsOf<{ status: string | null }>(
-    await db.execute(
-      sql`select settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null}) as status`,
-    ),
-  );
+  const [answer] = rowsOf<{ status: string | null }>(await db.execute(sql`select ${settleRunSql(id, outcome, fields)} as status`));
   return answer?.status ?? null;
+}
+
+/** settleRun's expression, for a statement that settles the run beside another write (its value: settleRun's answer). */
+export function settleRunSql(
+  id: string,
+  outcome: "succeeded" | "failed" | "cancelled",
+  fields: { result?: Record<string, unknown>; error?: string | null },
+): SQL {
+  return sql`settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null})`;
 }

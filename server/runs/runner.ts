@@ -1,7 +1,8 @@
 /**
  * Runs one queued run: claims it (respecting the per-user limit), keeps its heartbeat, hands it to its
- * kind with live progress, and settles it: on success its listeners hear of it, its status becomes
- * succeeded and its hold is captured; on failure the hold is released and the message goes on the node.
+ * kind with live progress, and settles it: on success its status becomes succeeded and its hold is captured
+ * (with its result written on its node, for a kind that leaves that to the engine), then its listeners hear
+ * of it; on failure the hold is released and the message goes on the node.
  * Exactly one of capture and release happens, decided by which status change wins.
  */
 import { eq, sql } from "drizzle-orm";
@@ -16,8 +17,8 @@ import { publicRunUrl, readRunMedia } from "./media";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
-import { claimNextRun, settleRun } from "./runRows";
-import type { StoredNode } from "./nodeWriter";
+import { claimNextRun, settleRun, settleRunSql } from "./runRows";
+import { GENERATION_ORIGIN, patchNodeAlong, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 
 /** How often a running job proves its worker is alive, and how stale a heartbeat may get. */
@@ -185,11 +186,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
         readMedia: (url) => readRunMedia(this.deps, row.userId, url, controller.signal),
         publicUrl: (url) => publicRunUrl(this.deps, row.userId, url, controller.signal),
       });
-      for (const listener of this.succeededListeners) {
-        // A listener's trouble is its own: the run succeeded either way.
-        await listener(row, kind, result).catch((err: unknown) => console.error("[runs] a success listener failed", err));
-      }
-      await this.settleSucceeded(row, result.data);
+      await this.settleSucceeded(row, kind, result, node);
     } catch (err) {
       await this.fail(row, controller.signal.aborted ? GENERATION_MESSAGES.cancelled : messageOf(err));
     } finally {
@@ -212,12 +209,38 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     }
   }
 
-  /** The run's status becomes succeeded (unless a cancel won), its hold is captured once, and the chain moves on. */
-  private async settleSucceeded(row: RunRow, data: Record<string, unknown>) {
+  /**
+   * The run's status becomes succeeded (unless a cancel won), its hold is captured once, its listeners hear
+   * of it, and the chain moves on. A result the kind left to the engine (`nodeResult`) goes on its node in
+   * the same statement as the settle.
+   */
+  private async settleSucceeded(row: RunRow, kind: AnyRunKind, result: RunResult, node: StoredNode | null) {
+    const settle = { result: result.data, error: null };
+    let won: string | null;
+    let told = result;
+    if (result.nodeResult) {
+      const written = await patchNodeAlong(
+        this.deps.db,
+        this.deps.hub,
+        row.projectId,
+        row.nodeId,
+        result.nodeResult.patch,
+        kind.origin ?? GENERATION_ORIGIN,
+        node,
+        settleRunSql(row.id, "succeeded", settle),
+      );
+      won = written.ran ? ((written.alongside as string | null) ?? null) : await settleRun(this.deps.db, row.id, "succeeded", settle);
+      if (!written.node) told = { ...result, image: undefined };
+    } else {
+      won = await settleRun(this.deps.db, row.id, "succeeded", settle);
+    }
     // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
-    const won = await settleRun(this.deps.db, row.id, "succeeded", { result: data, error: null });
     if (won && this.settling.has(row.id))
-      this.outcomes.set(row.id, { ...row, status: "succeeded", result: data, progress: 100, error: null, finishedAt: new Date() });
+      this.outcomes.set(row.id, { ...row, status: "succeeded", result: result.data, progress: 100, error: null, finishedAt: new Date() });
+    for (const listener of this.succeededListeners) {
+      // A listener's trouble is its own: the run succeeded either way.
+      await listener(row, kind, told).catch((err: unknown) => console.error("[runs] a success listener failed", err));
+    }
     await publishRun(this.deps.hub, row, runMessages.succeeded(row));
     await this.onSettled({ ...row, status: "succeeded" });
   }

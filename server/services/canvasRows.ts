@@ -2,7 +2,7 @@
  * The SQL behind `canvasService.applyChanges`, one function per kind of change. Only canvasService.ts may
  * import this file (server/services/oneCanvasWriter.test.ts keeps it so): nothing else writes canvas rows.
  */
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { type CanvasChange, type ChangeOf, type NodeRecord, nodeData } from "../../domain/canvas/changes";
 import { revisionOf } from "../../domain/canvas/changes";
 import type { GroupRecord } from "../../domain/canvas/group";
@@ -128,15 +128,22 @@ export async function writeOneExactly(
   db: Db,
   projectId: string,
   c: DataChange,
-): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[] }> {
+  /** One more expression evaluated in the same statement, whether the write lands or not (canvasService.applyExactWith). */
+  alongside?: SQL,
+): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[]; alongside?: unknown }> {
   const rev = revisionOf(c);
   const data: NodeData = { ...c.data, rev };
-  const [answer] = rowsOf<{ landed: string | null }>(
-    await db.execute(sql`select write_node_exactly(${projectId}, ${c.id}, ${JSON.stringify(data)}::jsonb, ${rev}, ${c.prevRev}) as landed`),
+  const [answer] = rowsOf<{ landed: string | null; alongside?: unknown }>(
+    await db.execute(
+      sql`select write_node_exactly(${projectId}, ${c.id}, ${JSON.stringify(data)}::jsonb, ${rev}, ${c.prevRev}) as landed${
+        alongside ? sql`, ${alongside} as alongside` : sql``
+      }`,
+    ),
   );
+  const other = alongside ? { alongside: answer?.alongside ?? null } : {};
   return answer?.landed
-    ? { landed: [{ ...c, data }], conflicts: [] }
-    : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]) };
+    ? { landed: [{ ...c, data }], conflicts: [], ...other }
+    : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]), ...other };
 }
 
 async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {

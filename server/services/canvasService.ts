@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { messagesFromChanges } from "../../domain/canvas/changeWire";
 import { type CanvasChange, type ChangeOf, type ChangeSource, nodeRestored, edgeAdded, edgeRemoved } from "../../domain/canvas/changes";
 import type { AutosaveConflict, CanvasEdge, CanvasNode, NodeData, Viewport } from "../../domain/canvas/node";
@@ -97,6 +97,25 @@ export async function applyChanges(
       : await db.transaction((tx) => applyRuns(tx, projectId, changes));
   for (const message of messagesFromChanges(result.applied, origin.source, origin.clientId)) await hub.publish(projectId, message);
   return result;
+}
+
+/**
+ * A server writer's one exact node write (as applyChanges writes it, and published the same way) with one
+ * more expression of its own evaluated in the same statement, whether the write lands or not: a run's
+ * result goes on its node in the round trip that records its success (runs/runner.ts). Answers that
+ * expression's value as `alongside`.
+ */
+export async function applyExactWith(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  change: ChangeOf<"node-data">,
+  origin: ChangeOrigin & { actor: { system: string } },
+  alongside: SQL,
+): Promise<AppliedChanges & { alongside: unknown }> {
+  const written = await rows.writeOneExactly(db, projectId, { ...change, exact: true }, alongside);
+  for (const message of messagesFromChanges(written.landed, origin.source, origin.clientId)) await hub.publish(projectId, message);
+  return { applied: written.landed, conflicts: written.conflicts, alongside: written.alongside };
 }
 
 interface DataWrite {

@@ -135,15 +135,39 @@ export async function settleRun(
   outcome: "succeeded" | "failed" | "cancelled",
   fields: { result?: Record<string, unknown>; error?: string | null },
 ): Promise<string | null> {
-  const [answer] = rowsOf<{ status: string | null }>(await db.execute(sql`select ${settleRunSql(id, outcome, fields)} as status`));
+  const [answer] = rowsOf<{ status: string | null }>(
+    await db.execute(
+      sql`select settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null}) as status`,
+    ),
+  );
   return answer?.status ?? null;
 }
 
-/** settleRun's expression, for a statement that settles the run beside another write (its value: settleRun's answer). */
-export function settleRunSql(
+/** A success settled with its listeners' questions answered: the status set (null when another settle won), each answer. */
+export interface SettledAsking {
+  status: string | null;
+  answers: unknown[];
+}
+
+/**
+ * A success's settle (as settleRun) with questions answered in the same statement (the success listeners',
+ * runner.ts). `expression` goes beside another write (a node's result, nodeWriter.patchNodeAlong) and its
+ * value is then `read`; `run` runs it alone.
+ */
+export function settleRunAsking(
   id: string,
-  outcome: "succeeded" | "failed" | "cancelled",
   fields: { result?: Record<string, unknown>; error?: string | null },
-): SQL {
-  return sql`settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null})`;
+  questions: (SQL | null)[],
+): { expression: SQL; read(value: unknown): SettledAsking; run(db: Db): Promise<SettledAsking> } {
+  const settle = sql`settle_run(${id}, 'succeeded', ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null})`;
+  const expression = sql`jsonb_build_array(${sql.join([settle, ...questions.map((q) => q ?? sql`null`)], sql`, `)})`;
+  const read = (value: unknown): SettledAsking => {
+    const [status = null, ...answers] = ((typeof value === "string" ? JSON.parse(value) : value) ?? []) as unknown[];
+    return { status: (status as string | null) ?? null, answers };
+  };
+  return {
+    expression,
+    read,
+    run: async (db) => read(rowsOf<{ settled: unknown }>(await db.execute(sql`select ${expression} as settled`))[0]?.settled),
+  };
 }

@@ -5,7 +5,7 @@
  * of it; on failure the hold is released and the message goes on the node.
  * Exactly one of capture and release happens, decided by which status change wins.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import { generations } from "../db/schema";
 import { HttpError } from "../errors";
@@ -17,7 +17,7 @@ import { publicRunUrl, readRunMedia } from "./media";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
-import { claimNextRun, settleRun, settleRunSql } from "./runRows";
+import { claimNextRun, settleRun, settleRunAsking, type SettledAsking } from "./runRows";
 import { GENERATION_ORIGIN, patchNodeAlong, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 
@@ -34,13 +34,21 @@ const PROGRESS_EVERY_MS = 200;
  */
 const PROGRESS_STORED_EVERY_MS = 1_000;
 
-/** Told of every run that succeeded, before it is reported done (the storyboard's shots take their images). */
-export type RunSucceededListener = (row: RunRow, kind: AnyRunKind, result: RunResult) => Promise<void>;
+/**
+ * Told of every run that succeeded, before it is reported done (the storyboard's shots take their images).
+ * `asked` is the answer to its question (`RunSucceededQuestion`), null when it asked none.
+ */
+export type RunSucceededListener = (row: RunRow, kind: AnyRunKind, result: RunResult, asked: unknown) => Promise<void>;
+/**
+ * What a success listener needs to know from the database, as one SQL expression (its value as JSON),
+ * evaluated in the statement that records the success instead of a read of its own; null to ask nothing.
+ */
+export type RunSucceededQuestion = (row: RunRow, result: RunResult) => SQL | null;
 
 export class RunRunner<D extends RunDeps = RunDeps> {
   /** Runs in this process, so a cancel can stop them at once. */
   private readonly running = new Map<string, AbortController>();
-  private readonly succeededListeners: RunSucceededListener[] = [];
+  private readonly succeededListeners: { listener: RunSucceededListener; ask?: RunSucceededQuestion }[] = [];
   /**
    * Runs in this process until their settle writes are done. A failure marks its row first (so a cancel and a
    * failure cannot both release the hold) and writes the node after: waiters use `finished` so that a settled
@@ -61,8 +69,8 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     private readonly kinds: RunKindRegistry<D>,
   ) {}
 
-  onSucceeded(listener: RunSucceededListener): void {
-    this.succeededListeners.push(listener);
+  onSucceeded(listener: RunSucceededListener, ask?: RunSucceededQuestion): void {
+    this.succeededListeners.push({ listener, ask });
   }
 
   abortLocal(generationId: string): boolean {
@@ -215,8 +223,12 @@ export class RunRunner<D extends RunDeps = RunDeps> {
    * the same statement as the settle.
    */
   private async settleSucceeded(row: RunRow, kind: AnyRunKind, result: RunResult, node: StoredNode | null) {
-    const settle = { result: result.data, error: null };
-    let won: string | null;
+    const settle = settleRunAsking(
+      row.id,
+      { result: result.data, error: null },
+      this.succeededListeners.map(({ ask }) => ask?.(row, result) ?? null),
+    );
+    let answer: SettledAsking;
     let told = result;
     if (result.nodeResult) {
       const written = await patchNodeAlong(
@@ -227,19 +239,21 @@ export class RunRunner<D extends RunDeps = RunDeps> {
         result.nodeResult.patch,
         kind.origin ?? GENERATION_ORIGIN,
         node,
-        settleRunSql(row.id, "succeeded", settle),
+        settle.expression,
       );
-      won = written.ran ? ((written.alongside as string | null) ?? null) : await settleRun(this.deps.db, row.id, "succeeded", settle);
+      answer = written.ran ? settle.read(written.alongside) : await settle.run(this.deps.db);
       if (!written.node) told = { ...result, image: undefined };
     } else {
-      won = await settleRun(this.deps.db, row.id, "succeeded", settle);
+      answer = await settle.run(this.deps.db);
     }
     // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
-    if (won && this.settling.has(row.id))
+    if (answer.status && this.settling.has(row.id))
       this.outcomes.set(row.id, { ...row, status: "succeeded", result: result.data, progress: 100, error: null, finishedAt: new Date() });
-    for (const listener of this.succeededListeners) {
+    for (const [i, { listener }] of this.succeededListeners.entries()) {
       // A listener's trouble is its own: the run succeeded either way.
-      await listener(row, kind, told).catch((err: unknown) => console.error("[runs] a success listener failed", err));
+      await listener(row, kind, told, answer.answers[i] ?? null).catch((err: unknown) =>
+        console.error("[runs] a success listener failed", err),
+      );
     }
     await publishRun(this.deps.hub, row, runMessages.succeeded(row));
     await this.onSettled({ ...row, status: "succeeded" });

@@ -4,7 +4,7 @@
  * run finishes, its image becomes the shot's, so the shot list, its PDF storyboard and the canvas stay one
  * story.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Scene, Shot } from "../../domain/shotlists/schema";
 import type { Db } from "../db/client";
 import { shotLists } from "../db/schema";
@@ -34,14 +34,15 @@ export async function linkShotNodes(db: Db, listId: string, links: ReadonlyArray
   return list.scenes.reduce((n, scene) => n + scene.shots.filter((s) => byShot.has(s.id)).length, 0);
 }
 
-/** A storyboard node's run finished with an image: the shots linked to it take it. */
-export async function shotImageFromNode(db: Db, projectId: string, nodeId: string, imageUrl: string): Promise<void> {
+/** The ids of a project's shot lists with a shot linked to `nodeId`, as a JSON array (asked as a run's success is recorded). */
+export function shotListsLinking(projectId: string, nodeId: string): SQL {
   const probe = JSON.stringify([{ shots: [{ nodeId }] }]);
-  const lists = await db
-    .select({ id: shotLists.id })
-    .from(shotLists)
-    .where(sql`${shotLists.projectId} = ${projectId} and ${shotLists.scenes} @> ${probe}::jsonb`);
-  for (const { id } of lists) {
+  return sql`(select coalesce(jsonb_agg(l.id), '[]'::jsonb) from ${shotLists} l where l.project_id = ${projectId} and l.scenes @> ${probe}::jsonb)`;
+}
+
+/** A storyboard node's run finished with an image: the shots linked to it, in the lists named, take it. */
+export async function shotImageFromNode(db: Db, listIds: string[], nodeId: string, imageUrl: string): Promise<void> {
+  for (const id of listIds) {
     await editShotList(db, id, (scenes) =>
       changeShots(scenes, (shot) => (shot.nodeId === nodeId && shot.image !== imageUrl ? { ...shot, image: imageUrl } : null)),
     );

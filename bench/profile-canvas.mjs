@@ -2,11 +2,12 @@
 // the production build (its source maps turn minified frames into file:line and names). Not a benchmark:
 // it prints the top functions by self time and by inclusive time, so a fix can be aimed at the cause.
 //
-//   node --import tsx bench/profile-canvas.mjs click|load|pan [--no-build] [--top 40]
+//   node --import tsx bench/profile-canvas.mjs click|load|pan|zoom [--no-build] [--top 40]
 //
 // click: five clicks on node titles at the default view of a 2,000-node project (as bench/canvas clicks).
 // load:  navigation → every node of a 2,000-node project drawn at fit view (bench/canvas's "first render").
 // pan:   a 2 s hand-tool drag pan at the default view of a 2,000-node project.
+// zoom:  2 s of wheel ticks out and back in (60 % → ~34 % → 60 %) at that view, as bench/canvas zooms.
 import { chromium } from "@playwright/test";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -102,6 +103,27 @@ async function main() {
       );
       console.log(`click ${k + 1}: selected after ~${Date.now() - t0} ms (as seen from Node)`);
       await sleep(300);
+    }
+    ({ profile } = await cdp.send("Profiler.stop"));
+  } else if (scenario === "zoom") {
+    // A point of bare pane nearest the middle (a wheel over a node's text is `nowheel`), as bench/canvas finds it.
+    const at = await page.evaluate(() => {
+      const pane = document.querySelector(".react-flow__pane").getBoundingClientRect();
+      let best = null;
+      for (let x = pane.left + 120; x < pane.right - 120; x += 12)
+        for (let y = pane.top + 120; y < pane.bottom - 120; y += 12) {
+          if (!document.elementFromPoint(x, y)?.classList.contains("react-flow__pane")) continue;
+          const d = (x - pane.left - pane.width / 2) ** 2 + (y - pane.top - pane.height / 2) ** 2;
+          if (!best || d < best.d) best = { x, y, d };
+        }
+      return best;
+    });
+    if (!at) throw new Error("no bare pane point to put the mouse on");
+    await page.mouse.move(at.x, at.y);
+    await cdp.send("Profiler.start");
+    for (let i = 1; i <= 120; i++) {
+      await page.mouse.wheel(0, Math.floor((i - 1) / 10) % 2 === 0 ? 40 : -40);
+      await sleep(16);
     }
     ({ profile } = await cdp.send("Profiler.stop"));
   } else {

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { RealtimeMessage } from "../../domain/realtime";
+import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration } from "../../domain/generation/api";
 import type { Db } from "../db/client";
 import { generations } from "../db/schema";
@@ -19,7 +20,6 @@ import { publishRun } from "./publishRun";
 import { insertQueuedRun } from "./runRows";
 import { markQueued, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
-import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";

@@ -110,12 +110,17 @@ const MAX_ATTEMPTS = 8;
  * (rev at most one above it), then loses and is answered as a conflict instead of overwriting a result.
  */
 const SERVER_REV_STEP = 2;
-const GENERATION = { source: "generation", actor: { system: "generation" } } as const;
 /** A model run's writes (the default origin of a kind's node writes). */
-export const GENERATION_ORIGIN = GENERATION;
+export const GENERATION_ORIGIN = { source: "generation", actor: { system: "generation" } } as const;
 /** A tool run's writes: the same path, told apart on the live channel (origin 'tool'). */
 export const TOOL_ORIGIN = { source: "tool", actor: { system: "tool" } } as const;
-export type ServerOrigin = typeof GENERATION | typeof TOOL_ORIGIN;
+export type ServerOrigin = typeof GENERATION_ORIGIN | typeof TOOL_ORIGIN;
+
+/** A server write's next copy of a node: `patch` merged over its data, at the server's revision step. */
+function patched(current: StoredNode, patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>) {
+  const rev = current.rev + SERVER_REV_STEP;
+  return { rev, data: { ...current.data, ...patch(current.data), rev, lastModified: Date.now() } as NodeData };
+}
 
 /**
  * Merges `patch(current data)` into the node through the canvas's one writer, as a compare-and-set on the
@@ -128,7 +133,7 @@ export async function patchNode(
   projectId: string,
   nodeId: string,
   patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
-  origin: ServerOrigin = GENERATION,
+  origin: ServerOrigin = GENERATION_ORIGIN,
   /** The node as the caller just read it: the first attempt starts from it instead of reading it again. */
   known?: StoredNode,
 ): Promise<StoredNode | null> {
@@ -137,8 +142,7 @@ export async function patchNode(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const current = attempt === 0 && known ? known : await readNode(db, projectId, nodeId);
     if (!current) return null;
-    const rev = current.rev + SERVER_REV_STEP;
-    const data: NodeData = { ...current.data, ...patch(current.data), rev, lastModified: Date.now() };
+    const { rev, data } = patched(current, patch);
     const { applied } = await applyChanges(db, hub, projectId, [nodeData(nodeId, data, current.rev, { exact: true })], origin);
     if (applied.length) return { ...current, rev, data };
   }
@@ -163,8 +167,7 @@ export async function patchNodeAlong(
   alongside: SQL,
 ): Promise<{ node: StoredNode | null; ran: boolean; alongside?: unknown }> {
   if (!known || parseInnerAddress(nodeId)) return { node: await patchNode(db, hub, projectId, nodeId, patch, origin), ran: false };
-  const rev = known.rev + SERVER_REV_STEP;
-  const data: NodeData = { ...known.data, ...patch(known.data), rev, lastModified: Date.now() };
+  const { rev, data } = patched(known, patch);
   const written = await applyExactWith(db, hub, projectId, nodeData(nodeId, data, known.rev, { exact: true }), origin, alongside);
   if (written.applied.length) return { node: { ...known, rev, data }, ran: true, alongside: written.alongside };
   const deleted = written.conflicts.every((c) => c.deleted);
@@ -209,7 +212,7 @@ export async function createVariationNodes(
   source: StoredNode,
   inputNodeIds: string[],
   datas: NodeData[],
-  origin: ServerOrigin = GENERATION,
+  origin: ServerOrigin = GENERATION_ORIGIN,
   /** Beside the source (a tool's new node, 550 px to the right) instead of below it. */
   beside = false,
 ): Promise<string[]> {

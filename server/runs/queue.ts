@@ -175,7 +175,8 @@ export class GenerationQueue {
       if (settled) return;
       settled = true;
       idle.handedOff = task()
-        // As a job that failed: logged, and its run, if it was never claimed, is found again by recovery.
+        // As a job that failed: logged; a run that never got going is found again by recovery (a row left
+        // queued, or one started at once whose heartbeat goes stale).
         .catch((err: unknown) => console.error("[queue] a run handed over in-process failed", err))
         .finally(free);
     };

@@ -135,12 +135,17 @@ export async function settleRun(
   outcome: "succeeded" | "failed" | "cancelled",
   fields: { result?: Record<string, unknown>; error?: string | null },
 ): Promise<string | null> {
-  const [answer] = rowsOf<{ status: string | null }>(
-    await db.execute(
-      sql`select settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null}) as status`,
-    ),
-  );
+  const [answer] = rowsOf<{ status: string | null }>(await db.execute(sql`select ${settleRunCall(id, outcome, fields)} as status`));
   return answer?.status ?? null;
+}
+
+/** The `settle_run` call (drizzle/0010_run_engine.sql) for settleRun and settleRunAsking. */
+function settleRunCall(
+  id: string,
+  outcome: "succeeded" | "failed" | "cancelled",
+  fields: { result?: Record<string, unknown>; error?: string | null },
+): SQL {
+  return sql`settle_run(${id}, ${outcome}, ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null})`;
 }
 
 /** A success settled with its listeners' questions answered: the status set (null when another settle won), each answer. */
@@ -156,10 +161,10 @@ export interface SettledAsking {
  */
 export function settleRunAsking(
   id: string,
-  fields: { result?: Record<string, unknown>; error?: string | null },
+  result: Record<string, unknown>,
   questions: (SQL | null)[],
 ): { expression: SQL; read(value: unknown): SettledAsking; run(db: Db): Promise<SettledAsking> } {
-  const settle = sql`settle_run(${id}, 'succeeded', ${fields.result ? JSON.stringify(fields.result) : null}::jsonb, ${fields.error ?? null})`;
+  const settle = settleRunCall(id, "succeeded", { result, error: null });
   const expression = sql`jsonb_build_array(${sql.join([settle, ...questions.map((q) => q ?? sql`null`)], sql`, `)})`;
   const read = (value: unknown): SettledAsking => {
     const [status = null, ...answers] = ((typeof value === "string" ? JSON.parse(value) : value) ?? []) as unknown[];

@@ -225,7 +225,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   private async settleSucceeded(row: RunRow, kind: AnyRunKind, result: RunResult, node: StoredNode | null) {
     const settle = settleRunAsking(
       row.id,
-      { result: result.data, error: null },
+      result.data,
       this.succeededListeners.map(({ ask }) => ask?.(row, result) ?? null),
     );
     let answer: SettledAsking;

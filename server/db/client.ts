@@ -103,18 +103,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
   return { db: db as unknown as Db, kind: "pglite", notifier, executeSql, close: () => client.close() };
 }
 
-/** Postgres' unique-violation code, looked for on a driver error or on the error drizzle wraps it in. */
 /** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's drizzle may answer the array. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   const r = result as { rows?: T[] } | T[];
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether `err` is Postgres' error `code` (SQLSTATE), on the driver's error or on the error drizzle wraps it in. */
+export function hasSqlState(err: unknown, code: string): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
+}
+
+/** Postgres' unique violation. */
+export function isUniqueViolation(err: unknown): boolean {
+  return hasSqlState(err, "23505");
 }
 
 const pgIdent = (name: string) => {

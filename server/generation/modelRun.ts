@@ -14,7 +14,7 @@ import { nodeFieldsOf, runChoicesOf, type RunChoices } from "../../domain/genera
 import { trainedRunInput } from "../../domain/generation/trainedModels";
 import type { RunContext, RunKind, RunResult } from "../runs/kind";
 import { createVariationNodes, patchNode } from "../runs/nodeWriter";
-import { storeRunOutput } from "../runs/output";
+import { putRunOutput, recordRunMedia, type StoredRunFile } from "../runs/output";
 import { RUN_KIND_IDS } from "../runs/registry";
 import type { GenerationDeps } from "./deps";
 import { ProviderError, type EngineResult } from "./engine";
@@ -28,7 +28,8 @@ const NODE_CONTENT: Record<Exclude<MediaType, "text">, { field: keyof Generation
   "3d": { field: "modelUrl", contentType: "model3d" },
 };
 
-type Outputs = { urls: { url: string; mediaType: Exclude<MediaType, "text"> }[]; texts: string[] };
+/** A run's products: media (stored, their rows recorded with the settle or before the node shows them) and texts. */
+type Outputs = { urls: { url: string; mediaType: Exclude<MediaType, "text"> }[]; texts: string[]; files: StoredRunFile[] };
 type ModelRunContext = RunContext<GenerationDeps, PreparedRun>;
 
 export const modelRunKind: RunKind<GenerationDeps, RunChoices, PreparedRun> = {
@@ -93,16 +94,20 @@ export async function runModel(ctx: ModelRunContext): Promise<{ model: Model; ou
 async function store(ctx: ModelRunContext, model: Model, results: EngineResult[]): Promise<Outputs> {
   const urls: Outputs["urls"] = [];
   const texts: string[] = [];
+  const files: StoredRunFile[] = [];
   for (const result of results) {
     if (result.kind === "text") {
       texts.push(...result.texts.filter((t) => t.trim()));
       continue;
     }
-    for (const file of result.files)
-      urls.push({ url: await storeRunOutput(ctx.deps, ctx.row, file, result.mediaType, model.name), mediaType: result.mediaType });
+    for (const file of result.files) {
+      const stored = await putRunOutput(ctx.deps, ctx.row, file, result.mediaType, model.name);
+      files.push(stored);
+      urls.push({ url: stored.url, mediaType: result.mediaType });
+    }
   }
   if (!urls.length && !texts.length) throw new ProviderError(GENERATION_MESSAGES.noContent);
-  return { urls, texts };
+  return { urls, texts, files };
 }
 
 /** What the run answers (its row's result): the first output, by its field. */
@@ -153,8 +158,10 @@ async function writeNode(ctx: ModelRunContext, model: Model, outputs: Outputs): 
   };
   const extras = [...extraMedia.map((m) => contentFor(m)), ...extraTexts.map((t) => contentFor(undefined, t))];
   const image = first?.mediaType === "image" ? { image: first.url } : {};
-  // One output: the engine writes it on the node as it records the success (RunResult.nodeResult).
-  if (!extras.length) return { data, ...image, nodeResult: { patch } };
+  // One output: the engine writes it on the node as it records the success, with its media row (RunResult).
+  if (!extras.length) return { data, ...image, nodeResult: { patch }, media: outputs.files };
+  // Several: the node and its variations show them now, so their rows are written first.
+  await recordRunMedia(deps, outputs.files);
   const node = await patchNode(db, hub, row.projectId, row.nodeId, patch, undefined, ctx.node ?? undefined);
   if (node) {
     data.variationNodeIds = await createVariationNodes(

@@ -17,8 +17,8 @@ import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
-import { insertQueuedRun } from "./runRows";
-import { markQueued, markSettled } from "./nodeStatus";
+import { insertQueuedRun, queueRunCall, queuedRunOf } from "./runRows";
+import { markQueued, markQueuedWithRun, markSettled } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
 import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
@@ -38,6 +38,9 @@ export interface RunTarget {
   projectId: string;
   nodeId: string;
 }
+
+/** A run's id with where it runs. */
+type RunOnNode = RunTarget & { id: string };
 
 export class RunEngine<D extends RunDeps = RunDeps> {
   readonly runner: RunRunner<D>;
@@ -75,42 +78,31 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId)))
       throw conflict(GENERATION_MESSAGES.nodeBusy);
     const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node, upstream }, input));
-    // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
-    // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
-    // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
     const generationId = randomUUID();
-    const marked = kind.onCanvas
-      ? await markQueued(
-          this.deps,
-          kind,
-          { id: generationId, projectId, nodeId, userId },
-          given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {}),
-          node,
-        )
-      : null;
+    const fields = given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {});
     // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off),
     // and with no claim either when recording it could start it (runRows.insertQueuedRun `startWithin`).
     const handOff = this.deps.queue.takeIdleWorker();
-    let started: RunRow | null;
+    let recorded: { started: RunRow | null; node: StoredNode | null };
     try {
-      started = await this.queueRun(kind, target, run, onePerNode, generationId, handOff ? this.deps.perUserConcurrency : null);
+      recorded = await this.record(
+        kind,
+        { id: generationId, ...target },
+        run,
+        fields,
+        node,
+        onePerNode,
+        handOff ? this.deps.perUserConcurrency : null,
+      );
     } catch (err) {
       handOff?.release();
-      if (marked)
-        await patchNode(
-          this.deps.db,
-          this.deps.hub,
-          projectId,
-          nodeId,
-          (current) => (current.generationId === generationId ? marked.before : {}),
-          kind.origin,
-        );
       throw err;
     }
     this.startedHere.set(generationId, projectId);
     if (this.startedHere.size > STARTED_HERE_KEPT) this.startedHere.delete(this.startedHere.keys().next().value!);
+    const { started } = recorded;
     // As a claim reads it: the node row itself, none for a node inside a subgraph (its kind reads it).
-    const startedNode = marked?.node && !parseInnerAddress(nodeId) ? marked.node : null;
+    const startedNode = recorded.node && !parseInnerAddress(nodeId) ? recorded.node : null;
     if (handOff && started) handOff.runStarted(() => this.runner.runClaimed(started, startedNode));
     else if (handOff) handOff.run({ generationId });
     else await this.deps.queue.wake();
@@ -118,26 +110,53 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   }
 
   /**
-   * The checks, the hold and the row (one statement, runRows.ts). With a worker of this process waiting
-   * (`startWithin`, the user's run limit), that statement alone (as atomic), which may start the run: the
-   * started row is answered. Without, the run's job too, in one transaction, and null.
+   * Records the run (its checks, hold and row: runRows.ts) and marks its node queued. With a worker of this
+   * process waiting (`startWithin`, the user's run limit) the run needs no job, so recording it is one
+   * statement, which may start it (the started row is answered) and, for a node on the canvas, writes its
+   * mark too, only if the run is recorded. Otherwise the node is marked first and the run recorded with its
+   * job in one transaction.
    */
-  private async queueRun(
+  private async record(
     kind: AnyRunKind<D>,
-    target: RunTarget,
-    run: QueuedRun,
+    run: RunOnNode,
+    prepared: QueuedRun,
+    fields: Record<string, unknown>,
+    node: StoredNode,
     onePerNode: boolean,
-    generationId: string,
     startWithin: number | null,
-  ): Promise<RunRow | null> {
-    const row = { id: generationId, ...target, kind: kind.id, run };
+  ): Promise<{ started: RunRow | null; node: StoredNode | null }> {
+    const row = { ...run, kind: kind.id, run: prepared };
     const rules = { onePerNode, backlog: this.deps.perUserBacklog };
-    if (startWithin !== null) return insertQueuedRun(this.deps.db, row, { ...rules, startWithin });
-    await this.deps.db.transaction(async (tx) => {
-      await insertQueuedRun(tx, row, rules);
-      await this.deps.queue.sendInTransaction(tx, { generationId });
-    });
-    return null;
+    let known: StoredNode | undefined = node;
+    if (kind.onCanvas && startWithin !== null && !parseInnerAddress(run.nodeId)) {
+      const marked = await markQueuedWithRun(this.deps, kind, run, fields, node, queueRunCall(row, { ...rules, startWithin }));
+      if (marked.recorded) return { started: queuedRunOf(row, marked.recorded), node: marked.node };
+      known = undefined; // the node moved on since it was read: nothing was recorded; again from the node as it is now
+    }
+    // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
+    // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
+    // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
+    const marked = kind.onCanvas ? await markQueued(this.deps, kind, run, fields, known) : null;
+    try {
+      if (startWithin !== null)
+        return { started: await insertQueuedRun(this.deps.db, row, { ...rules, startWithin }), node: marked?.node ?? null };
+      await this.deps.db.transaction(async (tx) => {
+        await insertQueuedRun(tx, row, rules);
+        await this.deps.queue.sendInTransaction(tx, { generationId: run.id });
+      });
+      return { started: null, node: marked?.node ?? null };
+    } catch (err) {
+      if (marked)
+        await patchNode(
+          this.deps.db,
+          this.deps.hub,
+          run.projectId,
+          run.nodeId,
+          (current) => (current.generationId === run.id ? marked.before : {}),
+          kind.origin,
+        );
+      throw err;
+    }
   }
 
   /** After a run settles: the next nodes of its graph run, if it belongs to one (graphRun.ts). */

@@ -2,7 +2,7 @@
  * What the run engine does to keep a run's fixed cost down (issue 30, bench:queue), and that each shortcut
  * still does the right thing: a run started where a worker is idle is handed to it with no pg-boss job and
  * no claim (the statement recording it starts it), and queued as a job when every worker is busy; a paused
- * queue still holds a run back; a result goes on its node with its success, never before; a result written from the node as claimed still keeps a
+ * queue still holds a run back; a run's queued mark is written only with its run; a result goes on its node with its success, never before; a result written from the node as claimed still keeps a
  * change the user made while it ran; a provider key saved in Settings counts for the very next run although
  * "no key" was remembered a moment before. The provider is a scripted fake of fal.
  */
@@ -137,6 +137,73 @@ describe("the run engine's shortcuts", () => {
     expect((await h.call(user, "POST", "/api/queue/resume")).status).toBe(200);
     const resumed = await h.generation.service.waitFor(held, 10_000);
     expect([resumed.status, resumed.attempts]).toEqual(["succeeded", 1]);
+  }, 30_000);
+
+  it("marks the node in the statement that records its run: a refusal leaves the node as it was, a node changed meanwhile is marked as it is now", async () => {
+    const user = await h.signUp();
+    const projectId = await projectWith(user, ["m", "c"]);
+    const { db, hub, queue } = h.generation.service.deps;
+    await until(() => {
+      const taken = queue.takeIdleWorker();
+      taken?.release();
+      return taken !== null;
+    });
+    const original = db.execute.bind(db);
+    const statementsOf = vi.spyOn(db, "execute");
+    const textOf = (query: unknown) =>
+      (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql;
+    const shown: string[] = [];
+    const publish = vi.spyOn(hub, "publish").mockImplementation(async (project, message) => {
+      if (project === projectId) shown.push(JSON.stringify(message));
+    });
+    try {
+      // Refused (402: five Kling master variations cost more than the sign-up grant): the mark never lands.
+      const before = await nodeOf(user, projectId, "m");
+      const refused = await h.call(user, "POST", "/api/execute-node", {
+        projectId,
+        nodeId: "m",
+        prompt: "a chase",
+        selectedModel: "fal-ai/kling-video/v2.1/master/text-to-video",
+        controls: { variations: 5 },
+      });
+      expect(refused.status).toBe(402);
+      expect(await nodeOf(user, projectId, "m")).toEqual(before);
+      expect(shown.filter((m) => m.includes('"node-data"') || m.includes('"generating"'))).toEqual([]);
+      // one statement recorded the run and its mark: no exact write of the node of its own
+      const recording = statementsOf.mock.calls
+        .map(([q]) => textOf(q))
+        .filter((t) => t.includes("queue_run") || t.includes("write_node_exactly"));
+      expect(recording).toHaveLength(1);
+      expect(recording[0]).toContain("write_node_exactly_after");
+    } finally {
+      publish.mockRestore();
+    }
+
+    // The user renames the node between the run's read of it and the statement recording the run.
+    let renamed = false;
+    statementsOf.mockImplementation((async (query: Parameters<typeof db.execute>[0]) => {
+      if (!renamed && textOf(query).includes("write_node_exactly_after")) {
+        renamed = true;
+        const now = await nodeOf(user, projectId, "c");
+        const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+          projectId,
+          updates: [{ nodeId: "c", prevRev: now.rev, nodeData: { ...now, title: "Renamed meanwhile", rev: (now.rev as number) + 1 } }],
+        });
+        expect(saved.status).toBe(200);
+      }
+      return original(query);
+    }) as typeof db.execute);
+    try {
+      const id = await run(user, projectId, "c", "after a rename");
+      expect(renamed).toBe(true);
+      expect((await h.generation.service.waitFor(id, 10_000)).status).toBe("succeeded");
+      const after = await nodeOf(user, projectId, "c");
+      expect([after.title, after.status]).toEqual(["Renamed meanwhile", "completed"]);
+      // recorded once: the statement undone by the rename held and recorded nothing
+      expect(await h.database.db.select().from(generations).where(eq(generations.nodeId, "c"))).toHaveLength(1);
+    } finally {
+      statementsOf.mockRestore();
+    }
   }, 30_000);
 
   it("puts a run's result on its node in the statement that records its success, never before it", async () => {

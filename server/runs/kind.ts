@@ -5,6 +5,7 @@
  * the credit hold, the row, the queue, the node's queued and settled fields, live messages, cancel and
  * recovery. Kinds register from their own folders (server/runKinds.ts lists them).
  */
+import type { StoredRunFile } from "./output";
 import type { NodeData } from "../../domain/canvas/node";
 import type { generations } from "../db/schema";
 import type { MediaBytes } from "../generation/engine";
@@ -70,6 +71,11 @@ export interface RunResult {
    * again), and a run costs one round trip less. `image` is dropped if the node is gone by then.
    */
   nodeResult?: { patch: (current: NodeData) => Partial<NodeData> & Record<string, unknown> };
+  /**
+   * Products stored but not yet recorded (output.ts putRunOutput): their media rows are written in the
+   * statement that settles the run, one round trip fewer. Only for products nothing shows before then.
+   */
+  media?: StoredRunFile[];
 }
 
 export interface RunKind<D extends RunDeps = RunDeps, I = unknown, P extends QueuedRun = QueuedRun> {

@@ -2,38 +2,49 @@
  * A run's marks on its node, the same for every kind: queued ('Preparing...' at 0 %, with the choices it
  * runs with), and settled by a failure or a cancel. Success is the kind's own write (its product).
  */
+import type { SQL } from "drizzle-orm";
 import { GENERATION_MESSAGES } from "../../domain/generation/api";
 import type { RunDeps } from "./deps";
 import type { AnyRunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
-import { patchNode, readNode, type StoredNode } from "./nodeWriter";
+import { GENERATION_ORIGIN, patchNode, patchNodeAfter, readNode, type StoredNode } from "./nodeWriter";
+
+type RunOnNode = { id: string; projectId: string; nodeId: string; userId: string };
+
+/** What a queued run puts on its node: 'Preparing...' at 0 %, with the choices it runs with. */
+function queuedMark(kind: AnyRunKind, run: RunOnNode, fields: Record<string, unknown>): Record<string, unknown> {
+  return {
+    status: "generating",
+    isGenerating: true,
+    generationId: run.id,
+    error: null,
+    generationProgress: { percent: 0, message: kind.waitingMessage ?? GENERATION_MESSAGES.preparing },
+    ...fields,
+  };
+}
+
+/** Said before the run is recorded: a worker polling meanwhile may take it at once, and its 'running' must come after. */
+function sayQueued(deps: RunDeps, kind: AnyRunKind, run: RunOnNode) {
+  return publishRun(deps.hub, run, runMessages.queued(run, kind.waitingMessage ?? GENERATION_MESSAGES.preparing));
+}
 
 /**
  * Marks the node as running `run`; answers what the mark replaced (to put back if queueing then refuses) and
- * the node as written (a run started at once begins from it: engine.start).
+ * the node as written.
  */
 export async function markQueued(
   deps: RunDeps,
   kind: AnyRunKind,
-  run: { id: string; projectId: string; nodeId: string; userId: string },
+  run: RunOnNode,
   fields: Record<string, unknown>,
   known?: StoredNode,
 ): Promise<{ before: Record<string, unknown>; node: StoredNode | null }> {
-  const message = kind.waitingMessage ?? GENERATION_MESSAGES.preparing;
-  // Said first: a worker polling meanwhile may take the run at once, and its 'running' must come after.
-  await publishRun(deps.hub, run, runMessages.queued(run, message));
+  await sayQueued(deps, kind, run);
   let before: Record<string, unknown> = {};
   let node: StoredNode | null = null;
   if (kind.onCanvas) {
-    const mark: Record<string, unknown> = {
-      status: "generating",
-      isGenerating: true,
-      generationId: run.id,
-      error: null,
-      generationProgress: { percent: 0, message },
-      ...fields,
-    };
+    const mark = queuedMark(kind, run, fields);
     node = await patchNode(
       deps.db,
       deps.hub,
@@ -48,6 +59,32 @@ export async function markQueued(
     );
   }
   return { before, node };
+}
+
+/**
+ * The run recorded (`recording`, runRows.queueRunCall) and its node marked, in one statement: the mark is
+ * written only if the run is, so a refusal leaves the node untouched. `recorded` is null when the node had
+ * moved on since `known` was read: nothing was recorded, and the caller starts over with markQueued.
+ */
+export async function markQueuedWithRun(
+  deps: RunDeps,
+  kind: AnyRunKind,
+  run: RunOnNode,
+  fields: Record<string, unknown>,
+  known: StoredNode,
+  recording: SQL,
+): Promise<{ node: StoredNode | null; recorded: Record<string, unknown> | null }> {
+  await sayQueued(deps, kind, run);
+  const written = await patchNodeAfter(
+    deps.db,
+    deps.hub,
+    run.projectId,
+    known,
+    () => queuedMark(kind, run, fields),
+    kind.origin ?? GENERATION_ORIGIN,
+    recording,
+  );
+  return { node: written.node, recorded: written.gate };
 }
 
 /** A failed run puts its message on its node (or beside it, for kinds with failedFields); a cancelled one leaves the node as it was. */

@@ -12,7 +12,7 @@ import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { rowsOf, type Db } from "../db/client";
 import { generations, nodes } from "../db/schema";
 import type { RealtimeHub } from "../realtime/hub";
-import { applyChanges, applyExactWith, loadCanvas } from "../services/canvasService";
+import { applyChanges, applyExactAfter, applyExactWith, loadCanvas } from "../services/canvasService";
 
 /** Vertical distance between a node and its variations below it. */
 const VARIATION_GAP_Y = 460;
@@ -173,6 +173,25 @@ export async function patchNodeAlong(
   const deleted = written.conflicts.every((c) => c.deleted);
   const node = deleted ? null : await patchNode(db, hub, projectId, nodeId, patch, origin);
   return { node, ran: true, alongside: written.alongside };
+}
+
+/**
+ * A patch of a node as the caller knows it, written only if `gate` (evaluated first, in the same statement:
+ * canvasService.applyExactAfter) answers `write: true`. `gate` is null when the node had moved on: nothing
+ * of the statement stands, the gate's effects included, and the caller starts again.
+ */
+export async function patchNodeAfter(
+  db: Db,
+  hub: RealtimeHub,
+  projectId: string,
+  known: StoredNode,
+  patch: (data: NodeData) => Partial<NodeData> & Record<string, unknown>,
+  origin: ServerOrigin,
+  gate: SQL,
+): Promise<{ node: StoredNode | null; gate: Record<string, unknown> | null }> {
+  const { rev, data } = patched(known, patch);
+  const written = await applyExactAfter(db, hub, projectId, nodeData(known.id, data, known.rev, { exact: true }), origin, known.data, gate);
+  return { node: written.applied.length ? { ...known, rev, data } : null, gate: written.gate };
 }
 
 /**

@@ -37,6 +37,16 @@ export async function insertQueuedRun(
   r: NewRun,
   opts: { onePerNode: boolean; backlog: number; startWithin?: number },
 ): Promise<RunRow | null> {
+  const [answer] = rowsOf<{ queued: unknown }>(await tx.execute(sql`select ${queueRunCall(r, opts)} as queued`));
+  return queuedRunOf(r, answer?.queued);
+}
+
+/**
+ * insertQueuedRun's statement as an expression, for a caller that runs it in a statement of its own (the
+ * node's queued mark, written only when the run is recorded: nodeStatus.markQueuedWithRun). Its value has
+ * `write: true` when the run was recorded; read it with `queuedRunOf`.
+ */
+export function queueRunCall(r: NewRun, opts: { onePerNode: boolean; backlog: number; startWithin?: number }): SQL {
   const row = {
     id: r.id,
     user_id: r.userId,
@@ -49,13 +59,16 @@ export async function insertQueuedRun(
     own_key: r.run.ownKey,
     input_hash: r.run.inputHash,
   };
-  const [answer] = rowsOf<{ queued: unknown }>(
-    await tx.execute(
-      sql`select queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}, ${opts.startWithin ?? 0}) as queued`,
-    ),
-  );
-  const queued = (typeof answer?.queued === "string" ? JSON.parse(answer.queued) : answer?.queued) as { outcome: string; row?: unknown };
-  if (queued?.outcome === "running") return runRowOf(queued.row as Record<string, unknown>);
+  // A started row comes back without its request, which is `r.run` (queuedRunOf puts it back): it is the
+  // row's largest value, and parsing it again cost more than the rest of the answer.
+  return sql`(select q || jsonb_build_object('write', q->>'outcome' in ('queued', 'running'), 'row', (q->'row') - 'request')
+    from queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}, ${opts.startWithin ?? 0}) as q)`;
+}
+
+/** What queueing `r` answered: the started row, null when queued, or the refusal (409, 429, 402) thrown. */
+export function queuedRunOf(r: NewRun, value: unknown): RunRow | null {
+  const queued = (typeof value === "string" ? JSON.parse(value) : value) as { outcome: string; row?: Record<string, unknown> } | null;
+  if (queued?.outcome === "running") return runRowOf({ ...queued.row, request: r.run });
   if (queued?.outcome === "queued") return null;
   if (queued?.outcome === "busy") throw conflict(GENERATION_MESSAGES.nodeBusy);
   if (queued?.outcome === "backlog") throw rateLimited(GENERATION_MESSAGES.tooManyWaiting);
@@ -163,12 +176,15 @@ export function settleRunAsking(
   id: string,
   result: Record<string, unknown>,
   questions: (SQL | null)[],
+  /** Another write of the run's that goes with its settle (its products' media rows, mediaService.recordMediaCall). */
+  alsoWrite: SQL | null = null,
 ): { expression: SQL; read(value: unknown): SettledAsking; run(db: Db): Promise<SettledAsking> } {
   const settle = settleRunCall(id, "succeeded", { result, error: null });
-  const expression = sql`jsonb_build_array(${sql.join([settle, ...questions.map((q) => q ?? sql`null`)], sql`, `)})`;
+  const parts = [settle, ...questions.map((q) => q ?? sql`null`), ...(alsoWrite ? [alsoWrite] : [])];
+  const expression = sql`jsonb_build_array(${sql.join(parts, sql`, `)})`;
   const read = (value: unknown): SettledAsking => {
-    const [status = null, ...answers] = ((typeof value === "string" ? JSON.parse(value) : value) ?? []) as unknown[];
-    return { status: (status as string | null) ?? null, answers };
+    const [status = null, ...rest] = ((typeof value === "string" ? JSON.parse(value) : value) ?? []) as unknown[];
+    return { status: (status as string | null) ?? null, answers: rest.slice(0, questions.length) };
   };
   return {
     expression,

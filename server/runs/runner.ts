@@ -17,6 +17,7 @@ import { publicRunUrl, readRunMedia } from "./media";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
+import { recordMediaCall } from "../services/mediaService";
 import { claimNextRun, settleRun, settleRunAsking, type SettledAsking } from "./runRows";
 import { GENERATION_ORIGIN, patchNodeAlong, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
@@ -220,13 +221,14 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   /**
    * The run's status becomes succeeded (unless a cancel won), its hold is captured once, its listeners hear
    * of it, and the chain moves on. A result the kind left to the engine (`nodeResult`) goes on its node in
-   * the same statement as the settle.
+   * the same statement as the settle, and so do its products' media rows (`media`).
    */
   private async settleSucceeded(row: RunRow, kind: AnyRunKind, result: RunResult, node: StoredNode | null) {
     const settle = settleRunAsking(
       row.id,
       result.data,
       this.succeededListeners.map(({ ask }) => ask?.(row, result) ?? null),
+      result.media?.length ? recordMediaCall(result.media.map((file) => file.media)) : null,
     );
     let answer: SettledAsking;
     let told = result;

@@ -7,7 +7,7 @@ import { type CanvasChange, type ChangeOf, type NodeRecord, nodeData } from "../
 import { revisionOf } from "../../domain/canvas/changes";
 import type { GroupRecord } from "../../domain/canvas/group";
 import { MAX_REV_STEP, type AutosaveConflict, type CanvasEdge, type NodeData, type Viewport } from "../../domain/canvas/node";
-import { rowsOf, type Db } from "../db/client";
+import { hasSqlState, rowsOf, type Db } from "../db/client";
 import { canvasGroups, edges, nodes, projects } from "../db/schema";
 
 type DataChange = ChangeOf<"node-data">;
@@ -145,6 +145,56 @@ export async function writeOneExactly(
     ? { landed: [{ ...c, data }], conflicts: [], ...other }
     : { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]), ...other };
 }
+
+/**
+ * `writeOneExactly` made after `gate` (a jsonb expression of the caller's, evaluated first in the same
+ * statement: `write_node_exactly_after`, drizzle/0017): the node is written only when the gate answers
+ * `{"write": true}`, and a write that then does not land undoes the whole statement, the gate's own effects
+ * too (answered `gate: null`, with the conflict). `base` is the stored copy the change was made from (at
+ * its prevRev): only what differs from it is sent. Not for use inside a transaction: the undo is an error
+ * of the statement, which would abort it.
+ */
+export async function writeOneExactlyAfter(
+  db: Db,
+  projectId: string,
+  c: DataChange,
+  base: NodeData,
+  gate: SQL,
+): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[]; gate: Record<string, unknown> | null }> {
+  const rev = revisionOf(c);
+  const data: NodeData = { ...c.data, rev };
+  const { patch, removed } = changedFrom(base, data);
+  let answer: { gated: unknown } | undefined;
+  try {
+    [answer] = rowsOf<{ gated: unknown }>(
+      await db.execute(
+        sql`select write_node_exactly_after(${gate}, ${projectId}, ${c.id}, ${JSON.stringify(patch)}::jsonb, ${JSON.stringify(removed)}::jsonb, ${rev}, ${c.prevRev}) as gated`,
+      ),
+    );
+  } catch (err) {
+    if (!hasSqlState(err, NODE_MOVED_ON)) throw err;
+    return { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]), gate: null };
+  }
+  const gated = (typeof answer?.gated === "string" ? JSON.parse(answer.gated) : answer?.gated) as Record<string, unknown> | null;
+  return gated?.write === true ? { landed: [{ ...c, data }], conflicts: [], gate: gated } : { landed: [], conflicts: [], gate: gated };
+}
+
+/**
+ * `data` as a top-level patch over `base` and the keys it drops (jsonb's `(base - removed) || patch`). A
+ * value kept from `base` is the same object (a write spreads the copy it read), so `!==` finds every change;
+ * a key whose value is undefined is dropped, as JSON drops it.
+ */
+function changedFrom(base: NodeData, data: NodeData): { patch: Record<string, unknown>; removed: string[] } {
+  const was = base as Record<string, unknown>;
+  const now = data as Record<string, unknown>;
+  const patch: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(now)) if (value !== undefined && value !== was[key]) patch[key] = value;
+  const removed = Object.keys(was).filter((key) => was[key] !== undefined && now[key] === undefined);
+  return { patch, removed };
+}
+
+/** The SQLSTATE write_node_exactly_after raises when its write did not land. */
+const NODE_MOVED_ON = "RG409";
 
 async function conflictsFor(db: Db, projectId: string, ids: string[]): Promise<AutosaveConflict[]> {
   if (ids.length === 0) return [];

@@ -1,6 +1,6 @@
 import { authorizeProject } from "../policies/projectPolicy";
 import { HttpError, notFound } from "../errors";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { media } from "../db/schema";
 import type { MediaStorage } from "../storage/storage";
@@ -8,7 +8,7 @@ import { cleanName, type ReceivedUpload } from "../media/receiveUpload";
 
 export type MediaRow = typeof media.$inferSelect;
 
-interface NewMediaRow {
+export interface NewMediaRow {
   id: string;
   projectId: string | null;
   ownerId: string;
@@ -22,6 +22,23 @@ interface NewMediaRow {
 
 export async function insertMedia(db: Db, row: NewMediaRow): Promise<void> {
   await db.insert(media).values(row);
+}
+
+/**
+ * Project media rows as an expression of another statement (`record_media`, drizzle/0017): a run's products
+ * are recorded in the statement that settles the run (runs/runRows.ts settleRunAsking).
+ */
+export function recordMediaCall(rows: NewMediaRow[]): SQL {
+  const columns = rows.map((r) => ({
+    id: r.id,
+    project_id: r.projectId,
+    owner_id: r.ownerId,
+    key: r.key,
+    content_type: r.contentType,
+    size: r.size,
+    original_name: r.originalName,
+  }));
+  return sql`record_media(${JSON.stringify(columns)}::jsonb)`;
 }
 
 /**

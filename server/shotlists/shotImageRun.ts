@@ -17,7 +17,8 @@ export const shotImageRunKind: RunKind<GenerationDeps, RunChoices, PreparedRun> 
   prepare: ({ deps, userId, projectId, node }, choices) => prepareRun(deps, userId, projectId, node, choices),
   async execute(ctx) {
     const { outputs } = await runModel(ctx);
-    return { data: resultOf(outputs) };
+    // its picture is shown once the run settles, which records its media row (RunResult.media)
+    return { data: resultOf(outputs), media: outputs.files };
   },
   describe: (row) => ({ title: "Shot list image", modelName: displayNameFor(row.modelId).name }),
 };

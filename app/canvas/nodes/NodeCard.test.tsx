@@ -1,5 +1,5 @@
 import { Profiler, type ReactNode } from "react";
-import { act, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { ReactFlowProvider, useStoreApi, type NodeProps, type ReactFlowState } from "@xyflow/react";
 import type { StoreApi } from "zustand";
 import { describe, expect, it } from "vitest";
@@ -25,7 +25,7 @@ function GrabFlowStore() {
 }
 const zoomTo = (zoom: number) => act(() => flow!.setState({ transform: [0, 0, zoom] }));
 
-function renderCard(node: StudioNode) {
+function renderCard(node: StudioNode, selected = false) {
   const r = recordingClient({ nodes: [node] });
   const ctx = {
     store: r.client.store,
@@ -35,7 +35,7 @@ function renderCard(node: StudioNode) {
     generation: { progress: createProgressStore() },
   } as unknown as CanvasContextValue;
   let renders = 0;
-  const props = { id: node.id, data: node.data, selected: false } as NodeProps<StudioNode>;
+  const props = { id: node.id, data: node.data, selected } as NodeProps<StudioNode>;
   const wrap = (ui: ReactNode) => (
     <CanvasContext.Provider value={ctx}>
       <ReactFlowProvider>
@@ -54,6 +54,7 @@ describe("NodeCard and the viewport", () => {
   it("never re-renders for a zoom or a pan, even across the overview threshold (the overview draws zoomed out)", () => {
     const { renders } = renderCard(image);
     zoomTo(0.6);
+    fireEvent.pointerEnter(screen.getByTestId("canvas-node"));
     expect(screen.getByRole("button", { name: "Actions for Harbour at dawn" })).toBeTruthy();
     const atStart = renders();
     zoomTo(0.55);
@@ -62,5 +63,33 @@ describe("NodeCard and the viewport", () => {
     zoomTo(0.2);
     zoomTo(0.1);
     expect(renders()).toBe(atStart);
+  });
+});
+
+describe("NodeCard's tools", () => {
+  const tools = () => ["Actions for Harbour at dawn", "Upload", "Open full screen"].map((name) => screen.queryByRole("button", { name }));
+
+  it("mounts its menu and hover tools once it is hovered, not before (a zoom out mounts hundreds of cards)", () => {
+    renderCard(image);
+    expect(tools()).toEqual([null, null, null]);
+    fireEvent.pointerEnter(screen.getByTestId("canvas-node"));
+    expect(tools().every(Boolean)).toBe(true);
+  });
+
+  it("has them for the keyboard too, once focus is inside the card", () => {
+    const notes: StudioNode = {
+      ...image,
+      id: "txt",
+      data: { title: "Harbour at dawn", content: "Gulls over the pier", contentType: "text", rev: 1 },
+    };
+    renderCard(notes);
+    expect(tools()).toEqual([null, null, null]);
+    act(() => screen.getByRole("textbox", { name: "Node text" }).focus());
+    expect(tools().every(Boolean)).toBe(true);
+  });
+
+  it("has them at once on a selected card", () => {
+    renderCard(image, true);
+    expect(tools().every(Boolean)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { memo, useRef } from "react";
+import { memo, useCallback, useRef, useState } from "react";
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { AlertTriangle, Maximize2, MoreHorizontal, Upload, Wrench } from "lucide-react";
 import { findTool } from "../../../domain/tools/catalogue";
@@ -39,9 +39,22 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
   // A live entry whose run the node record has already settled (a missed final message) shows nothing.
   const live = (pending?.status === "queued" || pending?.status === "running") && data.generationId !== pending.generationId;
   const generating = data.status === "generating" || live;
+  // The menu and the hover tools (Radix menu and tooltips, their icons) cost more to mount than the rest of
+  // the card, and zooming out mounts hundreds of cards at once (bench:canvas zoom profile). They are mounted
+  // once the card is hovered, focused within or selected: before any of those nobody can reach them.
+  const [armed, setArmed] = useState(false);
+  const arm = useCallback(() => setArmed(true), []);
+  const tools = armed || selected;
 
   return (
-    <div className="group/node relative" style={{ width: size.width }} data-testid="canvas-node" data-node-id={id}>
+    <div
+      className="group/node relative"
+      style={{ width: size.width }}
+      data-testid="canvas-node"
+      data-node-id={id}
+      onPointerEnter={arm}
+      onFocus={arm}
+    >
       <div className="mb-1.5 flex items-center justify-between px-1">
         {/* The title may grow as the canvas zooms out (canvas.css .node-title); its row keeps its place. */}
         <span className="relative h-5 min-w-0 flex-1">
@@ -58,42 +71,45 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
             <Wrench className="size-3" aria-hidden /> {findTool(data.selectedTool)?.name ?? data.selectedTool}
           </span>
         )}
-        <Menu>
-          <MenuTrigger asChild>
-            <button
-              type="button"
-              aria-label={`Actions for ${title}`}
-              className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100"
-            >
-              <MoreHorizontal className="size-4" />
-            </button>
-          </MenuTrigger>
-          <MenuContent align="end">
-            <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>
-              {data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}
-            </MenuItem>
-            <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>
-              Rename
-            </MenuItem>
-            <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
-              Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
-            </MenuItem>
-            <MenuItem disabled={!canEdit} onSelect={() => commands.convertWithSelection(id) && toast.success("Converted to a subgraph")}>
-              Convert to subgraph
-            </MenuItem>
-            <MenuSeparator />
-            <MenuItem
-              danger
-              disabled={!canEdit}
-              onSelect={() => {
-                commands.deleteNodes([id]);
-                toast.success("Node deleted");
-              }}
-            >
-              Delete
-            </MenuItem>
-          </MenuContent>
-        </Menu>
+        {!tools && <span className="size-5 shrink-0" aria-hidden />}
+        {tools && (
+          <Menu>
+            <MenuTrigger asChild>
+              <button
+                type="button"
+                aria-label={`Actions for ${title}`}
+                className="nodrag rounded p-0.5 text-text-muted opacity-0 transition-opacity hover:bg-surface-2 hover:text-text focus-visible:opacity-100 group-hover/node:opacity-100"
+              >
+                <MoreHorizontal className="size-4" />
+              </button>
+            </MenuTrigger>
+            <MenuContent align="end">
+              <MenuItem disabled={!canEdit} onSelect={() => commands.toggleAgentContext(id)}>
+                {data.agentContext ? "Remove from Agent Context" : "Add to Agent Context"}
+              </MenuItem>
+              <MenuItem disabled={!canEdit} onSelect={() => session.startRename(id)}>
+                Rename
+              </MenuItem>
+              <MenuItem disabled={!canEdit} onSelect={() => commands.groupWith(id) && toast.success("Grouped")}>
+                Group with selection <span className="ml-auto pl-4 text-text-subtle">Ctrl+G</span>
+              </MenuItem>
+              <MenuItem disabled={!canEdit} onSelect={() => commands.convertWithSelection(id) && toast.success("Converted to a subgraph")}>
+                Convert to subgraph
+              </MenuItem>
+              <MenuSeparator />
+              <MenuItem
+                danger
+                disabled={!canEdit}
+                onSelect={() => {
+                  commands.deleteNodes([id]);
+                  toast.success("Node deleted");
+                }}
+              >
+                Delete
+              </MenuItem>
+            </MenuContent>
+          </Menu>
+        )}
       </div>
       <div
         className={cn(
@@ -135,16 +151,18 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
             <AlertTriangle className="size-3.5 shrink-0" /> {data.error}
           </div>
         )}
-        <div className="absolute right-2 top-2 flex gap-1 opacity-0 transition-opacity group-hover/node:opacity-100">
-          {canEdit && (
-            <IconButton label="Upload" size="sm" variant="secondary" className="nodrag" onClick={() => fileInput.current?.click()}>
-              <Upload />
+        {tools && (
+          <div className="absolute right-2 top-2 flex gap-1 opacity-0 transition-opacity focus-within:opacity-100 group-hover/node:opacity-100">
+            {canEdit && (
+              <IconButton label="Upload" size="sm" variant="secondary" className="nodrag" onClick={() => fileInput.current?.click()}>
+                <Upload />
+              </IconButton>
+            )}
+            <IconButton label="Open full screen" size="sm" variant="secondary" className="nodrag" onClick={() => session.focus(id)}>
+              <Maximize2 />
             </IconButton>
-          )}
-          <IconButton label="Open full screen" size="sm" variant="secondary" className="nodrag" onClick={() => session.focus(id)}>
-            <Maximize2 />
-          </IconButton>
-        </div>
+          </div>
+        )}
       </div>
       {data.contextData && data.contextData.length > 0 && <ContextStrip items={data.contextData} />}
       <input

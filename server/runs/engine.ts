@@ -18,7 +18,7 @@ import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { insertQueuedRun, queueRunCall, queuedRunOf } from "./runRows";
-import { markQueued, markQueuedWithRun, markSettled } from "./nodeStatus";
+import { markQueued, markQueuedWithRun, markSettled, type RunOnNode } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
 import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
@@ -38,9 +38,6 @@ export interface RunTarget {
   projectId: string;
   nodeId: string;
 }
-
-/** A run's id with where it runs. */
-type RunOnNode = RunTarget & { id: string };
 
 export class RunEngine<D extends RunDeps = RunDeps> {
   readonly runner: RunRunner<D>;

@@ -10,7 +10,8 @@ import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
 import { GENERATION_ORIGIN, patchNode, patchNodeAfter, readNode, type StoredNode } from "./nodeWriter";
 
-type RunOnNode = { id: string; projectId: string; nodeId: string; userId: string };
+/** A run's id with where it runs. */
+export type RunOnNode = { id: string; projectId: string; nodeId: string; userId: string };
 
 /** What a queued run puts on its node: 'Preparing...' at 0 %, with the choices it runs with. */
 function queuedMark(kind: AnyRunKind, run: RunOnNode, fields: Record<string, unknown>): Record<string, unknown> {

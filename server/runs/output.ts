@@ -40,7 +40,10 @@ export async function putRunFile(
 
 /** Rows of products stored by `putRunFile`, written now: before anything shows their URLs. */
 export async function recordRunMedia(deps: Pick<RunDeps, "db">, files: StoredRunFile[]): Promise<void> {
-  for (const file of files) await insertMedia(deps.db, file.media);
+  await insertMedia(
+    deps.db,
+    files.map((file) => file.media),
+  );
 }
 
 /** Bytes stored as they are and recorded (putRunFile and recordRunMedia). */

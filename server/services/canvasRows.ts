@@ -150,9 +150,9 @@ export async function writeOneExactly(
  * `writeOneExactly` made after `gate` (a jsonb expression of the caller's, evaluated first in the same
  * statement: `write_node_exactly_after`, drizzle/0017): the node is written only when the gate answers
  * `{"write": true}`, and a write that then does not land undoes the whole statement, the gate's own effects
- * too (answered `gate: null`, with the conflict). `base` is the stored copy the change was made from (at
- * its prevRev): only what differs from it is sent. Not for use inside a transaction: the undo is an error
- * of the statement, which would abort it.
+ * too (answered `gate: null`; the caller reads the node again, so no conflict is read here). `base` is the
+ * stored copy the change was made from (at its prevRev): only what differs from it is sent. Not for use
+ * inside a transaction: the undo is an error of the statement, which would abort it.
  */
 export async function writeOneExactlyAfter(
   db: Db,
@@ -160,7 +160,7 @@ export async function writeOneExactlyAfter(
   c: DataChange,
   base: NodeData,
   gate: SQL,
-): Promise<{ landed: DataChange[]; conflicts: AutosaveConflict[]; gate: Record<string, unknown> | null }> {
+): Promise<{ landed: DataChange[]; gate: Record<string, unknown> | null }> {
   const rev = revisionOf(c);
   const data: NodeData = { ...c.data, rev };
   const { patch, removed } = changedFrom(base, data);
@@ -173,10 +173,10 @@ export async function writeOneExactlyAfter(
     );
   } catch (err) {
     if (!hasSqlState(err, NODE_MOVED_ON)) throw err;
-    return { landed: [], conflicts: await conflictsFor(db, projectId, [c.id]), gate: null };
+    return { landed: [], gate: null };
   }
   const gated = (typeof answer?.gated === "string" ? JSON.parse(answer.gated) : answer?.gated) as Record<string, unknown> | null;
-  return gated?.write === true ? { landed: [{ ...c, data }], conflicts: [], gate: gated } : { landed: [], conflicts: [], gate: gated };
+  return { landed: gated?.write === true ? [{ ...c, data }] : [], gate: gated };
 }
 
 /**

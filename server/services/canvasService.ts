@@ -121,7 +121,7 @@ export async function applyExactWith(
 /**
  * applyExactWith in the other order: `gate` (a jsonb expression) is evaluated first in the same statement,
  * and the node is written only when it answers `{"write": true}`; a write that then does not land takes the
- * gate's effects back with it (answered `gate: null`, with the conflict). A run's queued mark goes on its
+ * gate's effects back with it (answered `gate: null`). A run's queued mark goes on its
  * node in the statement that records the run, and only if it is recorded (runs/nodeStatus.ts).
  */
 export async function applyExactAfter(
@@ -133,10 +133,10 @@ export async function applyExactAfter(
   /** The node's data as stored at the change's prevRev (only what differs from it is written). */
   base: NodeData,
   gate: SQL,
-): Promise<AppliedChanges & { gate: Record<string, unknown> | null }> {
+): Promise<{ applied: CanvasChange[]; gate: Record<string, unknown> | null }> {
   const written = await rows.writeOneExactlyAfter(db, projectId, { ...change, exact: true }, base, gate);
   for (const message of messagesFromChanges(written.landed, origin.source, origin.clientId)) await hub.publish(projectId, message);
-  return { applied: written.landed, conflicts: written.conflicts, gate: written.gate };
+  return { applied: written.landed, gate: written.gate };
 }
 
 interface DataWrite {

@@ -20,8 +20,10 @@ export interface NewMediaRow {
   isAsset?: boolean;
 }
 
-export async function insertMedia(db: Db, row: NewMediaRow): Promise<void> {
-  await db.insert(media).values(row);
+/** One media row, or several in one statement. */
+export async function insertMedia(db: Db, rows: NewMediaRow | NewMediaRow[]): Promise<void> {
+  const list = Array.isArray(rows) ? rows : [rows];
+  if (list.length > 0) await db.insert(media).values(list);
 }
 
 /**

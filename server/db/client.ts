@@ -6,6 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { startEmbeddedHousekeeping } from "./embeddedHousekeeping";
 import { PGliteThread } from "./pgliteThread";
 import * as schema from "./schema";
 
@@ -26,6 +27,11 @@ export interface Database {
   kind: DbKind;
   notifier: Notifier;
   executeSql: ExecuteSql;
+  /**
+   * The embedded database's housekeeping pass (vacuum and analyze where due; embeddedHousekeeping.ts),
+   * which also runs on a timer. Absent on PostgreSQL, whose autovacuum does it.
+   */
+  housekeep?: () => Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -99,8 +105,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
     const results = await client.exec(text);
     return { rows: results.at(-1)?.rows ?? [] };
   };
-  // close() checkpoints PGlite's files: without it the data dir may lose recent writes.
-  return { db: db as unknown as Db, kind: "pglite", notifier, executeSql, close: () => client.close() };
+  const housekeeping = startEmbeddedHousekeeping(executeSql);
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    notifier,
+    executeSql,
+    housekeep: housekeeping.pass,
+    // close() checkpoints PGlite's files: without it the data dir may lose recent writes.
+    close: async () => {
+      await housekeeping.stop();
+      await client.close();
+    },
+  };
 }
 
 /** The rows of a raw `db.execute` result: node-postgres answers `{ rows }`, PGlite's drizzle may answer the array. */

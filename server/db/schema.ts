@@ -127,6 +127,18 @@ export const creditLedger = pgTable(
   (t) => [index("credit_ledger_user_idx").on(t.userId)],
 );
 
+/**
+ * Each user's balance: the sum of their ledger, kept beside it by a trigger on credit_ledger
+ * (drizzle/0018_credit_balance_kept.sql), so a run's credit check reads one row instead of summing every
+ * movement the user ever made. The ledger stays the record; nothing writes this table but the trigger.
+ */
+export const creditBalances = pgTable("credit_balances", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  balance: integer("balance").notNull().default(0),
+});
+
 // --- the canvas: one row per node and per edge, so one node's write never rewrites the canvas.
 // The autosave's write of `nodes` (and of `projects.updated_at`) is the database function write_node_data
 // (drizzle/0008_node_data_writer.sql): a migration that renames or retypes those columns replaces it too.

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/client";
-import { creditLedger } from "../db/schema";
+import { creditBalances, creditLedger } from "../db/schema";
 
 export interface CreditMovement {
   userId: string;
@@ -23,12 +23,10 @@ export async function recordCreditMovement(db: Db, m: CreditMovement): Promise<b
   return rows.length > 0;
 }
 
+/** The user's balance: their ledger's sum, as the ledger's trigger keeps it (schema.ts creditBalances). */
 export async function creditBalance(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ balance: sql<string>`coalesce(sum(${creditLedger.delta}), 0)` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId));
-  return Number(row?.balance ?? 0);
+  const [row] = await db.select({ balance: creditBalances.balance }).from(creditBalances).where(eq(creditBalances.userId, userId));
+  return row?.balance ?? 0;
 }
 
 export const signupGrantKey = (userId: string) => `signup:${userId}`;

@@ -107,3 +107,44 @@ test("Remove background (people) on a picture with no person fails and keeps it;
   await expect(c.node("Untitled").getByTestId("node-tool-chip")).toHaveCount(0);
   await expect(sidebar(page).getByText(/tools/i).first()).toBeVisible();
 });
+
+test("Advanced settings lists a node's inputs and outputs, opens again after closing, and its links go to the node", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Connector"));
+  const projectId = await newProject(page, "Links");
+  await page.request.post(`/api/projects/${projectId}/structure`, {
+    data: {
+      nodes: ["idea", "art", "push"].map((id, i) => ({ id, position: { x: i * 420, y: 0 } })),
+      edgesAdded: [
+        { id: "e1", source: "idea", target: "art" },
+        { id: "e2", source: "art", target: "push" },
+      ],
+    },
+  });
+  const titles: Record<string, string> = { idea: "Idea", art: "Key art", push: "Push in" };
+  await page.request.post("/api/workflows/autosave", {
+    data: { projectId, updates: Object.entries(titles).map(([id, title]) => ({ nodeId: id, prevRev: 0, nodeData: { title, rev: 1 } })) },
+  });
+  const c = canvas(page);
+  await c.open(projectId);
+  await c.select("Key art");
+  const advanced = page.getByRole("dialog", { name: "Advanced Settings" });
+  await toolbar(page).getByRole("button", { name: "Advanced settings" }).click();
+  await expect(advanced).toBeVisible();
+  await expect(advanced).toContainText("Idea");
+  await expect(advanced).toContainText("Push in");
+  await page.keyboard.press("Escape");
+  await expect(advanced).toBeHidden();
+  // Opened again: the same dialog, still current (a new edge shows in it).
+  await page.request.post(`/api/projects/${projectId}/structure`, {
+    data: { nodes: [{ id: "grade", position: { x: 840, y: 300 } }], edgesAdded: [{ id: "e3", source: "art", target: "grade" }] },
+  });
+  await expect(c.nodes).toHaveCount(4);
+  await toolbar(page).getByRole("button", { name: "Advanced settings" }).click();
+  await expect(advanced).toBeVisible();
+  await expect(advanced).toContainText("Untitled");
+  await page.screenshot({ path: "test-results/advanced-settings.png" });
+  // A connected node's name takes you to it: the dialog closes and that node is selected.
+  await advanced.getByRole("button", { name: "Idea", exact: true }).click();
+  await expect(advanced).toBeHidden();
+  await expect(sidebar(page).getByLabel("Title")).toHaveValue("Idea");
+});

@@ -33,7 +33,7 @@ function AgentPanelFrame({ controller, minimized }: { controller: AgentControlle
       className={cn(
         // Above the generation toolbar (bottom centre), never over its Run button: 600 px high where the
         // canvas is tall enough, shorter on a small screen.
-        "absolute bottom-[10.5rem] right-4 z-20 flex flex-col overflow-hidden rounded-xl border border-border bg-surface/95 shadow-2xl backdrop-blur",
+        "absolute bottom-[10.5rem] right-4 z-20 flex flex-col overflow-hidden rounded-xl border border-border bg-surface/95 shadow-2xl",
         minimized ? "h-16 w-80" : "h-[600px] max-h-[calc(100%-11.5rem)] w-96",
       )}
     >

@@ -66,7 +66,7 @@ const ControlsBar = memo(function ControlsBar({ selectedIds, laneKey }: { select
   const toolClass = (active: boolean) => cn(active && "bg-surface-3 text-text");
   return (
     <div
-      className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg backdrop-blur"
+      className="absolute left-3 top-3 z-10 flex items-center gap-1 rounded-lg border border-border bg-surface/95 p-1 shadow-lg"
       role="toolbar"
       aria-label="Canvas tools"
       data-tour="canvas-tools"

@@ -25,7 +25,7 @@ import {
   VOICES,
   defaultAspectRatio,
 } from "../../../domain/generation/toolbar";
-import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
+import { Button, IconButton, Select, Spinner, Tooltip, cn, useOpenedOnce } from "../../ui";
 import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { singleSelectedId } from "../store/canvasStore";
@@ -78,6 +78,8 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const advancedMounted = useOpenedOnce(advancedOpen);
+  const modelDialogsMounted = useOpenedOnce(pickerOpen || paramsOpen);
   const disabled = !g.canEdit || (!g.nodeId && !g.drafting);
   /** Runs the selected node, or makes one of the draft at the centre of the view and runs it. */
   const run = (prompt?: string) => {
@@ -99,7 +101,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
 
   return (
     <div
-      className="pointer-events-auto absolute bottom-4 left-1/2 z-10 flex min-h-[120px] w-[min(56rem,calc(100%-2rem))] min-w-[50rem] -translate-x-1/2 gap-3 rounded-2xl border border-border bg-surface/95 p-3 shadow-2xl backdrop-blur"
+      className="pointer-events-auto absolute bottom-4 left-1/2 z-10 flex min-h-[120px] w-[min(56rem,calc(100%-2rem))] min-w-[50rem] -translate-x-1/2 gap-3 rounded-2xl border border-border bg-surface/95 p-3 shadow-2xl"
       data-testid="generation-toolbar"
       data-tour="prompt"
       data-canvas-panel
@@ -258,14 +260,16 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         </Tooltip>
         <QueueButton />
       </div>
-      <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />
-      <NodeModelDialogs
-        g={g}
-        pickerOpen={pickerOpen}
-        onPickerOpenChange={setPickerOpen}
-        paramsOpen={paramsOpen}
-        onParamsOpenChange={setParamsOpen}
-      />
+      {advancedMounted && <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />}
+      {modelDialogsMounted && (
+        <NodeModelDialogs
+          g={g}
+          pickerOpen={pickerOpen}
+          onPickerOpenChange={setPickerOpen}
+          paramsOpen={paramsOpen}
+          onParamsOpenChange={setParamsOpen}
+        />
+      )}
     </div>
   );
 }

@@ -148,3 +148,46 @@ test("Advanced settings lists a node's inputs and outputs, opens again after clo
   await expect(advanced).toBeHidden();
   await expect(sidebar(page).getByLabel("Title")).toHaveValue("Idea");
 });
+
+test("keyboard: Enter on a focused node selects it without running anything; Enter again runs it", async ({ page }) => {
+  await signUpInBrowser(page, newAccount("Keys"));
+  const projectId = await newProject(page, "Keys");
+  await page.request.post(`/api/projects/${projectId}/structure`, { data: { nodes: [{ id: "plate", position: { x: 0, y: 0 } }] } });
+  await page.request.post("/api/workflows/autosave", {
+    data: {
+      projectId,
+      updates: [
+        {
+          nodeId: "plate",
+          prevRev: 0,
+          nodeData: {
+            title: "Plate",
+            contentType: "image",
+            prompt: "a clean plate of a harbour at dusk",
+            selectedModel: "local/sketch",
+            aspectRatio: "1:1",
+            rev: 1,
+          },
+        },
+      ],
+    },
+  });
+  const c = canvas(page);
+  await c.open(projectId);
+  // React Flow's node wrapper is what takes keyboard focus.
+  const node = page.locator('.react-flow__node[data-id="plate"]');
+  await node.focus();
+  await page.keyboard.press("Enter");
+  await expect(node).toHaveClass(/selected/);
+  await expect(sidebar(page).getByLabel("Title")).toHaveValue("Plate");
+  // Selecting ran nothing (it used to run the node too, or say to pick a model when it had none). A local
+  // sketch takes well under the wait, so a run started by that Enter would have finished.
+  await page.waitForTimeout(2500);
+  await expect(page.getByText("Please select a model before generating content")).toHaveCount(0);
+  await expect(page.getByText("Generation completed!")).toHaveCount(0);
+  expect((await serverCanvas(page.request, null, projectId)).nodes[0]!.data.mediaUrl).toBeUndefined();
+  // Enter on the selected node runs it.
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Generation completed!").first()).toBeVisible({ timeout: 60_000 });
+  await expect(c.image("Plate")).toBeVisible();
+});

@@ -1,14 +1,25 @@
 import { useEffect } from "react";
 import { isTypingTarget, shortcutFor } from "../../domain/canvas/shortcuts";
 import { toast } from "../ui";
+import { nodesById } from "./store/canvasStore";
 import type { CanvasContextValue } from "./store/useCanvas";
 
 /** The canvas keyboard (spec: canvas 9), ignored while typing in a field. */
 export function useCanvasShortcuts(ctx: CanvasContextValue) {
   useEffect(() => {
     const { store, session, sessionActions, commands, generation, agent } = ctx;
+    // Enter on a focused node that is not selected selects it (React Flow's own keyboard), and that is all
+    // it does: it is not also "run the selection", which ran nothing and said to pick a model. Seen in the
+    // capture phase, before React Flow's handler selects the node.
+    const selectingEnters = new WeakSet<KeyboardEvent>();
+    const onKeyDownCapture = (e: KeyboardEvent) => {
+      if (e.key !== "Enter") return;
+      const id = (e.target as HTMLElement | null)?.closest?.(".react-flow__node")?.getAttribute("data-id");
+      if (id && !nodesById(store.getState().nodes).get(id)?.selected) selectingEnters.add(e);
+    };
     const onKeyDown = (e: KeyboardEvent) => {
       if (isTypingTarget(e.target as HTMLElement | null)) return;
+      if (selectingEnters.has(e)) return;
       // Enter on a focused button (the Queue panel's Move down, a menu item) presses that button, not Run selected.
       if (e.key === "Enter" && (e.target as HTMLElement | null)?.closest?.("button, a[href], [role='button'], [role='menuitem']")) return;
       if (e.code === "Space" && !e.repeat) {
@@ -75,9 +86,11 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
     const onKeyUp = (e: KeyboardEvent) => {
       if (e.code === "Space") sessionActions.setSpaceHeld(false);
     };
+    window.addEventListener("keydown", onKeyDownCapture, true);
     window.addEventListener("keydown", onKeyDown);
     window.addEventListener("keyup", onKeyUp);
     return () => {
+      window.removeEventListener("keydown", onKeyDownCapture, true);
       window.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("keyup", onKeyUp);
     };

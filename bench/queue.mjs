@@ -348,7 +348,9 @@ async function main() {
     `1. A no-op run (fake fal answering at once), ${SEQUENTIAL_JOBS} one after another: engine.start → settled, against the provider called directly in the same run`,
   );
   console.log(
-    `   after ${WARM_UP_JOBS} warm-up runs and one housekeeping pass of the embedded database (${housekept.length ? `analyzed or vacuumed: ${housekept.join(", ")}` : "nothing due"})`,
+    database.housekeep
+      ? `   after ${WARM_UP_JOBS} warm-up runs and one housekeeping pass of the embedded database (${housekept.length ? `analyzed or vacuumed: ${housekept.join(", ")}` : "nothing due"})`
+      : `   after ${WARM_UP_JOBS} warm-up runs (PostgreSQL's autovacuum keeps its own tables)`,
   );
   console.log("                         through the queue   provider directly (baseline)   queue overhead (queue − direct)   goal");
   console.log(

@@ -29,4 +29,3 @@ export { toast } from "./toast";
 export { Kbd } from "./Kbd";
 export { Logo, type LogoProps } from "./Logo";
 export { BackLink } from "./BackLink";
-export { useOpenedOnce } from "./useOpenedOnce";

@@ -9,8 +9,8 @@ export function useCanvasShortcuts(ctx: CanvasContextValue) {
   useEffect(() => {
     const { store, session, sessionActions, commands, generation, agent } = ctx;
     // Enter on a focused node that is not selected selects it (React Flow's own keyboard), and that is all
-    // it does: it is not also "run the selection", which ran nothing and said to pick a model. Seen in the
-    // capture phase, before React Flow's handler selects the node.
+    // it does: it is not also "run the selection", which ran the node it had just selected (or, with no
+    // model, said to pick one). Seen in the capture phase, before React Flow's handler selects the node.
     const selectingEnters = new WeakSet<KeyboardEvent>();
     const onKeyDownCapture = (e: KeyboardEvent) => {
       if (e.key !== "Enter") return;

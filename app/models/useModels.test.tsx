@@ -19,8 +19,7 @@ function fakeServer(answer: (call: StudioCall) => { status: number; body: unknow
   }).calls;
 }
 
-function wrapper() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function wrapper(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
@@ -59,9 +58,53 @@ describe("useCompatibleModels (POST /api/models/available)", () => {
     rerender(context("image"));
     rerender(context("video"));
     await waitFor(() => expect(calls).toHaveLength(2));
-    rerender(context("video", ["e1", "e2"]));
+    const withVideoInput = context("video", ["e1", "e2"]);
+    rerender({ ...withVideoInput, connectedNodes: [...withVideoInput.connectedNodes, { id: "up-2", data: { contentType: "video" } }] });
     await waitFor(() => expect(calls).toHaveLength(3));
     expect((calls[2]!.body as { context: ModelsContext }).context.edges.map((e) => e.id)).toEqual(["e1", "e2"]);
+  });
+
+  it("answers another node asking the same question within the minute from that answer, without a request", async () => {
+    const calls = fakeServer(() => ({ status: 200, body: { success: true, models: [sketch, flux] } }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const first = renderHook(() => useCompatibleModels(context("image")), { wrapper: wrapper(client) });
+    await waitFor(() => expect(first.result.current.models).toHaveLength(2));
+    // Another node of the same type, its one input an image too: its list is there at once.
+    const other: ModelsContext = {
+      selectedNode: { id: "node-2", data: { contentType: "image" } },
+      connectedNodes: [{ id: "up-9", data: { contentType: "image" } }],
+      edges: [{ id: "e9", source: "up-9", target: "node-2" }],
+    };
+    const second = renderHook(() => useCompatibleModels(other), { wrapper: wrapper(client) });
+    expect(second.result.current.loading).toBe(false);
+    expect(second.result.current.models.map((m) => m.id)).toEqual([sketch.id, flux.id]);
+    // A different question (a video input as well) is asked.
+    const third = renderHook(
+      () =>
+        useCompatibleModels({
+          ...other,
+          selectedNode: { id: "node-3", data: { contentType: "image" } },
+          connectedNodes: [...other.connectedNodes, { id: "up-8", data: { contentType: "video" } }],
+        }),
+      { wrapper: wrapper(client) },
+    );
+    await waitFor(() => expect(third.result.current.loading).toBe(false));
+    expect(calls).toHaveLength(2);
+    expect((calls[1]!.body as { context: ModelsContext }).context.selectedNode?.id).toBe("node-3");
+  });
+
+  it("asks again for another node once the answers were invalidated (a provider key added)", async () => {
+    const calls = fakeServer(() => ({ status: 200, body: { success: true, models: [sketch] } }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const first = renderHook(() => useCompatibleModels(context("image")), { wrapper: wrapper(client) });
+    await waitFor(() => expect(first.result.current.models).toHaveLength(1));
+    first.unmount();
+    await client.invalidateQueries({ queryKey: ["models"] });
+    const other: ModelsContext = { ...context("image"), selectedNode: { id: "node-2", data: { contentType: "image" } } };
+    const second = renderHook(() => useCompatibleModels(other), { wrapper: wrapper(client) });
+    expect(second.result.current.loading).toBe(true);
+    await waitFor(() => expect(second.result.current.loading).toBe(false));
+    expect(calls.map((c) => (c.body as { context: ModelsContext }).context.selectedNode?.id)).toEqual(["node-1", "node-2"]);
   });
 
   it("reports an HTTP failure as 'API error: {status}' with an empty list", async () => {

@@ -1,4 +1,4 @@
-import { useQueries, useQuery, type QueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { modelCostResponseSchema, modelsResponseSchema } from "../../domain/generation/api";
 import type { Model } from "../../domain/generation/modelTypes";
 import { defaultModelOf } from "../../domain/generation/nodeChoices";
@@ -94,16 +94,46 @@ export function connectionsKey(context: ModelsContext): string {
 }
 
 /**
+ * What the server's answer depends on (server/generation/generationRoutes.ts): the selected node's content
+ * type and the content types its connections bring, counted. Ids do not change it.
+ */
+export function compatibilityQuestion(context: ModelsContext): string {
+  const inputs = context.connectedNodes.map((n) => n.data?.contentType ?? "none").sort();
+  return JSON.stringify([context.selectedNode?.data?.contentType ?? null, inputs]);
+}
+
+/**
+ * The newest fresh answer to the same question for another node: asked less than MODELS_STALE_MS ago and
+ * not invalidated since (a provider key added, a LoRA trained).
+ */
+function sameAnswer(queryClient: QueryClient, question: string): { data: Model[]; updatedAt: number } | undefined {
+  const [newest] = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ["models", "available", "compatible"], predicate: (q) => q.meta?.question === question })
+    .filter((q) => q.state.status === "success" && !q.state.isInvalidated && Date.now() - q.state.dataUpdatedAt < MODELS_STALE_MS)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return newest ? { data: newest.state.data as Model[], updatedAt: newest.state.dataUpdatedAt } : undefined;
+}
+
+/**
  * POST /api/models/available: the models that can fill the selected node given its connections. Refetched
- * when the selected node, its content type or its connections change (spec canvas 7).
+ * when the selected node, its content type or its connections change (spec canvas 7), unless the same
+ * question was answered for another node within the minute: selecting a node then takes that answer at
+ * once, without a request (at 2,000 nodes each click's request and its answer cost the click's frame).
  */
 export function useCompatibleModels(context: ModelsContext, { enabled = true }: { enabled?: boolean } = {}): ModelListState {
+  const queryClient = useQueryClient();
   const node = context.selectedNode;
+  const question = compatibilityQuestion(context);
   const query = useQuery({
     queryKey: modelKeys.compatible(node?.id ?? null, node?.data?.contentType ?? null, connectionsKey(context)),
     queryFn: () => fetchModels("POST", { context: { selectedNode: node, connectedNodes: context.connectedNodes, edges: context.edges } }),
     enabled,
     staleTime: MODELS_STALE_MS,
+    meta: { question },
+    // Read once, when this node's entry is made; an answer as old as staleTime is refetched as usual.
+    initialData: () => sameAnswer(queryClient, question)?.data,
+    initialDataUpdatedAt: () => sameAnswer(queryClient, question)?.updatedAt,
   });
   return toListState(query);
 }

@@ -29,3 +29,4 @@ export { toast } from "./toast";
 export { Kbd } from "./Kbd";
 export { Logo, type LogoProps } from "./Logo";
 export { BackLink } from "./BackLink";
+export { useOpenedOnce } from "./useOpenedOnce";

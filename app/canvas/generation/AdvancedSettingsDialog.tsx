@@ -1,9 +1,9 @@
 import { useReactFlow } from "@xyflow/react";
 import { useShallow } from "zustand/react/shallow";
-import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { ADVANCED_STYLES } from "../../../domain/generation/toolbar";
 import { Dialog, Select } from "../../ui";
 import { ContextList } from "../sidebar/NodeProperties";
+import { incomingSources, NO_IDS, outgoingTargets } from "../store/canvasStore";
 import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
 import type { NodeGeneration } from "./useNodeGeneration";
 
@@ -15,8 +15,8 @@ const label = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
  */
 export function AdvancedSettingsDialog({ g, open, onOpenChange }: { g: NodeGeneration; open: boolean; onOpenChange(open: boolean): void }) {
   const nodeId = g.nodeId ?? "";
-  const inIds = useCanvas(useShallow((s) => incoming(nodeId, s.edges)));
-  const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
+  const inIds = useCanvas(useShallow((s) => incomingSources(s.edges).get(nodeId) ?? NO_IDS));
+  const outIds = useCanvas(useShallow((s) => outgoingTargets(s.edges).get(nodeId) ?? NO_IDS));
   const store = useCanvasStore();
   const commands = useCommands();
   const session = useSessionActions();

@@ -25,7 +25,7 @@ import {
   VOICES,
   defaultAspectRatio,
 } from "../../../domain/generation/toolbar";
-import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
+import { Button, IconButton, Select, Spinner, Tooltip, cn, useOpenedOnce } from "../../ui";
 import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { singleSelectedId } from "../store/canvasStore";
@@ -78,6 +78,8 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const advancedMounted = useOpenedOnce(advancedOpen);
+  const modelDialogsMounted = useOpenedOnce(pickerOpen || paramsOpen);
   const disabled = !g.canEdit || (!g.nodeId && !g.drafting);
   /** Runs the selected node, or makes one of the draft at the centre of the view and runs it. */
   const run = (prompt?: string) => {
@@ -258,14 +260,16 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         </Tooltip>
         <QueueButton />
       </div>
-      <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />
-      <NodeModelDialogs
-        g={g}
-        pickerOpen={pickerOpen}
-        onPickerOpenChange={setPickerOpen}
-        paramsOpen={paramsOpen}
-        onParamsOpenChange={setParamsOpen}
-      />
+      {advancedMounted && <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />}
+      {modelDialogsMounted && (
+        <NodeModelDialogs
+          g={g}
+          pickerOpen={pickerOpen}
+          onPickerOpenChange={setPickerOpen}
+          paramsOpen={paramsOpen}
+          onParamsOpenChange={setParamsOpen}
+        />
+      )}
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { useState } from "react";
 import { useReactFlow } from "@xyflow/react";
 import { Lock, X } from "lucide-react";
 import { mediaUrlOf, detectContentType } from "../../../domain/canvas/contentType";
-import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { Input, Select, Textarea, toast, IconButton, cn } from "../../ui";
 import { useShallow } from "zustand/react/shallow";
 import type { NodeData } from "../../../domain/canvas/node";
 import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
-import { nodesById } from "../store/canvasStore";
+import { incomingSources, NO_IDS, nodesById, outgoingTargets } from "../store/canvasStore";
 import { GenerationSections } from "./GenerationSections";
 import { SUBGRAPH_NODE_TYPE } from "../../../domain/canvas/subgraph";
 import { SubgraphProperties } from "../subgraphs/SubgraphProperties";
@@ -26,8 +25,8 @@ export function NodeProperties({ nodeId, onNavigate }: { nodeId: string; onNavig
   // Only this node's data and its neighbours' ids: dragging (which changes positions) re-renders nothing here.
   const data = useCanvas((s) => nodesById(s.nodes).get(nodeId)?.data);
   const isSubgraph = useCanvas((s) => nodesById(s.nodes).get(nodeId)?.type === SUBGRAPH_NODE_TYPE);
-  const inIds = useCanvas(useShallow((s) => incoming(nodeId, s.edges)));
-  const outIds = useCanvas(useShallow((s) => outgoing(nodeId, s.edges)));
+  const inIds = useCanvas(useShallow((s) => incomingSources(s.edges).get(nodeId) ?? NO_IDS));
+  const outIds = useCanvas(useShallow((s) => outgoingTargets(s.edges).get(nodeId) ?? NO_IDS));
   const canEdit = useCanvas((s) => s.canEdit);
   const store = useCanvasStore();
   const commands = useCommands();
@@ -264,7 +263,7 @@ function SeedLine({ nodeId, seed, locked, canEdit }: { nodeId: string; seed: num
 export function ContextList(props: {
   label: string;
   empty: string;
-  ids: string[];
+  ids: readonly string[];
   canEdit: boolean;
   onGo(id: string): void;
   onRemove(id: string): void;
@@ -286,7 +285,7 @@ export function ContextList(props: {
 }
 
 function ContextRow({ id, canEdit, onGo, onRemove }: { id: string; canEdit: boolean; onGo(id: string): void; onRemove(id: string): void }) {
-  const data = useCanvas((s) => s.nodes.find((n) => n.id === id)?.data);
+  const data = useCanvas((s) => nodesById(s.nodes).get(id)?.data);
   const thumb = data ? mediaUrlOf(data) : undefined;
   const title = data?.title ?? "Untitled";
   return (

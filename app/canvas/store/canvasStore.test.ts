@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { studioNode } from "../../test/studioNode";
-import { incomingSources, selectedNodes, singleSelectedId } from "./canvasStore";
+import { incoming, outgoing } from "../../../domain/canvas/connections";
+import { incomingSources, outgoingTargets, selectedNodes, singleSelectedId } from "./canvasStore";
 
 describe("the shared per-list lookups the canvas's selectors read", () => {
   it("finds the selected nodes once per node list, and the one selected id only when exactly one is", () => {
@@ -21,5 +22,24 @@ describe("the shared per-list lookups the canvas's selectors read", () => {
     expect(incomingSources(edges).get("c")).toEqual(["a", "b"]);
     expect(incomingSources(edges).get("a")).toBeUndefined();
     expect(incomingSources(edges)).toBe(incomingSources(edges));
+  });
+
+  it("indexes each node's outgoing targets the same way, each once, agreeing with the domain's own walk", () => {
+    const edges = [
+      { id: "1", source: "a", target: "c" },
+      { id: "2", source: "a", target: "b" },
+      { id: "3", source: "a", target: "c" },
+      { id: "4", source: "b", target: "c" },
+    ];
+    expect(outgoingTargets(edges).get("a")).toEqual(["c", "b"]);
+    expect(outgoingTargets(edges).get("c")).toBeUndefined();
+    expect(outgoingTargets(edges)).toBe(outgoingTargets(edges));
+    for (const id of ["a", "b", "c"]) {
+      expect(outgoingTargets(edges).get(id) ?? []).toEqual(outgoing(id, edges));
+      expect(incomingSources(edges).get(id) ?? []).toEqual(incoming(id, edges));
+    }
+    // A new edge list is a new index.
+    const more = [...edges, { id: "5", source: "c", target: "a" }];
+    expect(outgoingTargets(more).get("c")).toEqual(["a"]);
   });
 });

@@ -97,7 +97,7 @@ export function connectionsKey(context: ModelsContext): string {
  * What the server's answer depends on (server/generation/generationRoutes.ts): the selected node's content
  * type and the content types its connections bring, counted. Ids do not change it.
  */
-export function compatibilityQuestion(context: ModelsContext): string {
+function compatibilityQuestion(context: ModelsContext): string {
   const inputs = context.connectedNodes.map((n) => n.data?.contentType ?? "none").sort();
   return JSON.stringify([context.selectedNode?.data?.contentType ?? null, inputs]);
 }
@@ -125,15 +125,18 @@ export function useCompatibleModels(context: ModelsContext, { enabled = true }: 
   const queryClient = useQueryClient();
   const node = context.selectedNode;
   const question = compatibilityQuestion(context);
+  // Looked up at most once, when this node's entry is made (both initial fields read the same answer).
+  let same: { answer: ReturnType<typeof sameAnswer> } | null = null;
+  const sameOnce = () => (same ??= { answer: sameAnswer(queryClient, question) }).answer;
   const query = useQuery({
     queryKey: modelKeys.compatible(node?.id ?? null, node?.data?.contentType ?? null, connectionsKey(context)),
     queryFn: () => fetchModels("POST", { context: { selectedNode: node, connectedNodes: context.connectedNodes, edges: context.edges } }),
     enabled,
     staleTime: MODELS_STALE_MS,
     meta: { question },
-    // Read once, when this node's entry is made; an answer as old as staleTime is refetched as usual.
-    initialData: () => sameAnswer(queryClient, question)?.data,
-    initialDataUpdatedAt: () => sameAnswer(queryClient, question)?.updatedAt,
+    // An answer as old as staleTime is refetched as usual.
+    initialData: () => sameOnce()?.data,
+    initialDataUpdatedAt: () => sameOnce()?.updatedAt,
   });
   return toListState(query);
 }

@@ -79,7 +79,6 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
   const [pickerOpen, setPickerOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const advancedMounted = useOpenedOnce(advancedOpen);
-  const modelDialogsMounted = useOpenedOnce(pickerOpen || paramsOpen);
   const disabled = !g.canEdit || (!g.nodeId && !g.drafting);
   /** Runs the selected node, or makes one of the draft at the centre of the view and runs it. */
   const run = (prompt?: string) => {
@@ -261,15 +260,13 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         <QueueButton />
       </div>
       {advancedMounted && <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />}
-      {modelDialogsMounted && (
-        <NodeModelDialogs
-          g={g}
-          pickerOpen={pickerOpen}
-          onPickerOpenChange={setPickerOpen}
-          paramsOpen={paramsOpen}
-          onParamsOpenChange={setParamsOpen}
-        />
-      )}
+      <NodeModelDialogs
+        g={g}
+        pickerOpen={pickerOpen}
+        onPickerOpenChange={setPickerOpen}
+        paramsOpen={paramsOpen}
+        onParamsOpenChange={setParamsOpen}
+      />
     </div>
   );
 }

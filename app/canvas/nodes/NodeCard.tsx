@@ -111,8 +111,8 @@ export const NodeCard = memo(function NodeCard({ id, data, selected }: NodeProps
           </Menu>
         )}
       </div>
-      {/* No drop shadow on a card: a blurred shadow under every card was re-rastered for each tile the
-          canvas uncovered while panning (about 8 % of the frame rate at 2,000 nodes); the border sets it off. */}
+      {/* No drop shadow on a card: a blurred shadow under every card is re-rastered for each tile a pan
+          uncovers, and on the dark canvas it barely showed; the border sets the card off. */}
       <div
         className={cn(
           "relative overflow-hidden rounded-xl border bg-surface",

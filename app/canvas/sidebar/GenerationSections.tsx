@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Send, SlidersHorizontal } from "lucide-react";
-import { Button, IconButton, Select, Textarea, useOpenedOnce } from "../../ui";
+import { Button, IconButton, Select, Textarea } from "../../ui";
 import { ProviderLogo } from "../../models/ProviderLogo";
 import { useGeneration } from "../store/useCanvas";
 import { useNodeGeneration } from "../generation/useNodeGeneration";
@@ -19,7 +19,6 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
   const generation = useGeneration();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [paramsOpen, setParamsOpen] = useState(false);
-  const modelDialogsMounted = useOpenedOnce(pickerOpen || paramsOpen);
   const [prompt, setPrompt] = useState(g.data?.prompt ?? "");
   const [sending, setSending] = useState(false);
   useEffect(() => setPrompt(g.data?.prompt ?? ""), [g.data?.prompt]);
@@ -101,15 +100,13 @@ export function GenerationSections({ nodeId }: { nodeId: string }) {
           </IconButton>
         </div>
       </section>
-      {modelDialogsMounted && (
-        <NodeModelDialogs
-          g={g}
-          pickerOpen={pickerOpen}
-          onPickerOpenChange={setPickerOpen}
-          paramsOpen={paramsOpen}
-          onParamsOpenChange={setParamsOpen}
-        />
-      )}
+      <NodeModelDialogs
+        g={g}
+        pickerOpen={pickerOpen}
+        onPickerOpenChange={setPickerOpen}
+        paramsOpen={paramsOpen}
+        onParamsOpenChange={setParamsOpen}
+      />
     </>
   );
 }

@@ -14,7 +14,9 @@
 //    worker` processes (one, then two, 4 workers each) share the queue. jobs/s for each, no run done twice
 //    (one attempt each, one version on each node), every ledger balanced.
 //
-// PGlite in-process by default; PostgreSQL when DATABASE_URL is set. BENCH_QUEUE_SCALE_ONLY=1 runs part 4 alone. Printed figures, not a pass/fail
+// PGlite by default, its data on disk in a temporary directory as `npm start` keeps it (DATA_DIR/db; in
+// memory, the file system's growth copies and the garbage they leave add to the slow runs' time, which no
+// user's studio pays); PostgreSQL when DATABASE_URL is set. BENCH_QUEUE_SCALE_ONLY=1 runs part 4 alone. Printed figures, not a pass/fail
 // test: exits non-zero only if the measurement itself broke.
 import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -176,7 +178,7 @@ async function studio(database, dataDir, generation) {
 async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "reelgraph-bench-queue-"));
-  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : {});
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "db") });
   let ownWork = 0;
   const noop = {
     provider: "fal",
@@ -342,7 +344,9 @@ async function main() {
   const p50 = quantile(overhead, 0.5);
   const p95 = quantile(overhead, 0.95);
   const cropGoal = 2 * median(cropD) + 15;
-  console.log(`\nbench/queue — ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}, 4 in-process workers`);
+  console.log(
+    `\nbench/queue — ${databaseUrl ? "PostgreSQL" : "PGlite (embedded, data on disk as npm start keeps it)"}, 4 in-process workers`,
+  );
   console.log("");
   console.log(
     `1. A no-op run (fake fal answering at once), ${SEQUENTIAL_JOBS} one after another: engine.start → settled, against the provider called directly in the same run`,

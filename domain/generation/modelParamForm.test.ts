@@ -285,3 +285,21 @@ describe("autoFillMedia (spec canvas 5: media slots from connected context)", ()
     expect(fields[0]).toMatchObject({ kind: "media", contextValue: "https://x/v2.mp4" });
   });
 });
+
+describe("fields made once per schema", () => {
+  it("answers a schema's plain fields from the first time it was asked, frozen", () => {
+    const schema = schemaOf({ video_url: { type: "string" }, seed: { type: "integer" } });
+    const first = modelParameterFields(schema);
+    expect(modelParameterFields(schema)).toBe(first);
+    expect(Object.isFrozen(first) && first.every((f) => Object.isFrozen(f))).toBe(true);
+  });
+
+  it("makes fields with context media afresh, and leaves the plain ones without a context value", () => {
+    const schema = schemaOf({ video_url: { type: "string" } });
+    const plain = modelParameterFields(schema);
+    const withContext = modelParameterFields(schema, { contextMedia: [{ type: "video", url: "https://x/v2.mp4" }] });
+    expect(withContext).not.toBe(plain);
+    expect(withContext[0]).toMatchObject({ contextValue: "https://x/v2.mp4" });
+    expect(modelParameterFields(schema)[0]).not.toHaveProperty("contextValue");
+  });
+});

@@ -154,8 +154,17 @@ function emptyDefault(shape: FieldShape, p: ResolvedProperty): ParamValue | unde
   }
 }
 
+/**
+ * A schema's fields without options, made once per schema: every run of a model reads them twice (its
+ * defaults, its media slots), and a model's schema does not change while it is loaded.
+ */
+const plainFields = new WeakMap<JsonObjectSchema, readonly ModelParameterField[]>();
+
 /** The fields of the Model Parameters form, in order (vendor order list, then required, then the rest). */
-export function modelParameterFields(schema: JsonObjectSchema, options: ModelFormOptions = {}): ModelParameterField[] {
+export function modelParameterFields(schema: JsonObjectSchema, options: ModelFormOptions = {}): readonly ModelParameterField[] {
+  const plain = !options.resolveRef && !options.contextMedia;
+  const known = plain ? plainFields.get(schema) : undefined;
+  if (known) return known;
   const required = new Set(schema.required ?? []);
   const fields: ModelParameterField[] = [];
   for (const name of orderedPropertyNames(schema)) {
@@ -183,7 +192,10 @@ export function modelParameterFields(schema: JsonObjectSchema, options: ModelFor
       if (field.kind === "media" && value !== undefined) field.contextValue = value;
     }
   }
-  return fields;
+  if (!plain) return fields;
+  const frozen = Object.freeze(fields.map((f) => Object.freeze(f)));
+  plainFields.set(schema, frozen);
+  return frozen;
 }
 
 /** The parameters a newly chosen model starts with: every shown field that has a default. */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, stat, unlink } from "node:fs/promises";
+import { mkdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertSafeKey, type ByteRange, type MediaStorage, type StoredObject } from "./storage";
 
@@ -11,6 +11,8 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === "ENO
 /** Files in a folder on this machine (DATA_DIR/media): the single-server default. */
 export class LocalStorage implements MediaStorage {
   private readonly root: string;
+  /** Folders this process made or found: a run's output is written without making its folder each time. */
+  private readonly folders = new Set<string>();
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -26,11 +28,28 @@ export class LocalStorage implements MediaStorage {
 
   async put(key: string, body: Buffer | Readable, _contentType: string): Promise<void> {
     const file = this.fileFor(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await this.write(file, body);
+    } catch (err) {
+      // A folder removed since this process made it (by hand, say) is made again, once.
+      if (!isMissing(err) || !Buffer.isBuffer(body) || !this.folders.delete(path.dirname(file))) throw err;
+      await this.write(file, body);
+    }
+  }
+
+  private async write(file: string, body: Buffer | Readable): Promise<void> {
+    const folder = path.dirname(file);
+    // An upload's stream cannot be written twice, so its folder is always made; a buffer's once per process.
+    if (!Buffer.isBuffer(body) || !this.folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     // Write beside the target, then rename: readers never see half a file, and a failed upload leaves none.
     const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp, { flags: "wx" }));
+      // A buffer (every run's output) is written in one call: a stream pipeline around it costs more than the write.
+      if (Buffer.isBuffer(body)) await writeFile(temp, body, { flag: "wx" });
+      else await pipeline(body, createWriteStream(temp, { flags: "wx" }));
       await rename(temp, file);
     } catch (err) {
       await unlink(temp).catch(() => {});

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -77,6 +77,18 @@ describe("LocalStorage", () => {
     await s.put("xy/xyz.png", Buffer.from("png"), "image/png");
     expect(readdirSync(path.join(root, "xy"))).toEqual(["xyz.png"]);
     expect(readdirSync(path.dirname(root)).filter((f) => f === "escape.txt")).toEqual([]);
+  });
+
+  it("writes into a folder removed by hand since the last write to it, buffer and stream alike", async () => {
+    const s = new LocalStorage(root);
+    await s.put("gone/a.png", Buffer.from("a"), "image/png");
+    rmSync(path.join(root, "gone"), { recursive: true });
+    await s.put("gone/b.png", Buffer.from("b"), "image/png");
+    expect(readFileSync(path.join(root, "gone", "b.png"), "utf8")).toBe("b");
+    rmSync(path.join(root, "gone"), { recursive: true });
+    await s.put("gone/c.png", Readable.from([Buffer.from("c")]), "image/png");
+    expect(readdirSync(path.join(root, "gone")).sort()).toEqual(["c.png"]);
+    expect(readFileSync(path.join(root, "gone", "c.png"), "utf8")).toBe("c");
   });
 });
 

@@ -1,7 +1,7 @@
 import { useReactFlow } from "@xyflow/react";
 import { useShallow } from "zustand/react/shallow";
 import { ADVANCED_STYLES } from "../../../domain/generation/toolbar";
-import { Dialog, Select } from "../../ui";
+import { Dialog, Select, useOpenedOnce } from "../../ui";
 import { ContextList } from "../sidebar/NodeProperties";
 import { incomingSources, NO_IDS, outgoingTargets } from "../store/canvasStore";
 import { useCanvas, useCanvasStore, useCommands, useSessionActions } from "../store/useCanvas";
@@ -9,11 +9,22 @@ import type { NodeGeneration } from "./useNodeGeneration";
 
 const label = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 
+interface AdvancedSettingsProps {
+  g: NodeGeneration;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
 /**
  * The toolbar's Advanced Settings (spec canvas 2): the node's connected nodes, incoming and outgoing, each
- * removable, and the style select (default, cinematic, artistic, realistic).
+ * removable, and the style select (default, cinematic, artistic, realistic). Mounted when first opened
+ * (`useOpenedOnce`, as NodeModelDialogs): every click that selects a node mounts the toolbar.
  */
-export function AdvancedSettingsDialog({ g, open, onOpenChange }: { g: NodeGeneration; open: boolean; onOpenChange(open: boolean): void }) {
+export function AdvancedSettingsDialog(props: AdvancedSettingsProps) {
+  return useOpenedOnce(props.open) ? <AdvancedSettings {...props} /> : null;
+}
+
+function AdvancedSettings({ g, open, onOpenChange }: AdvancedSettingsProps) {
   const nodeId = g.nodeId ?? "";
   const inIds = useCanvas(useShallow((s) => incomingSources(s.edges).get(nodeId) ?? NO_IDS));
   const outIds = useCanvas(useShallow((s) => outgoingTargets(s.edges).get(nodeId) ?? NO_IDS));

@@ -25,7 +25,7 @@ import {
   VOICES,
   defaultAspectRatio,
 } from "../../../domain/generation/toolbar";
-import { Button, IconButton, Select, Spinner, Tooltip, cn, useOpenedOnce } from "../../ui";
+import { Button, IconButton, Select, Spinner, Tooltip, cn } from "../../ui";
 import { ModelDropdown } from "../../models/ModelDropdown";
 import { useCanvas, useGeneration } from "../store/useCanvas";
 import { singleSelectedId } from "../store/canvasStore";
@@ -78,7 +78,6 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
   const [paramsOpen, setParamsOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [advancedOpen, setAdvancedOpen] = useState(false);
-  const advancedMounted = useOpenedOnce(advancedOpen);
   const disabled = !g.canEdit || (!g.nodeId && !g.drafting);
   /** Runs the selected node, or makes one of the draft at the centre of the view and runs it. */
   const run = (prompt?: string) => {
@@ -259,7 +258,7 @@ function ToolbarBody({ g, onCreated }: { g: NodeGeneration; onCreated(): void })
         </Tooltip>
         <QueueButton />
       </div>
-      {advancedMounted && <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />}
+      <AdvancedSettingsDialog g={g} open={advancedOpen} onOpenChange={setAdvancedOpen} />
       <NodeModelDialogs
         g={g}
         pickerOpen={pickerOpen}

@@ -3,6 +3,13 @@ import { studioNode } from "../../test/studioNode";
 import { incoming, outgoing } from "../../../domain/canvas/connections";
 import { incomingSources, outgoingTargets, selectedNodes, singleSelectedId } from "./canvasStore";
 
+/** Edges written "source>target", numbered in order. */
+const edgesOf = (...pairs: string[]) =>
+  pairs.map((pair, i) => {
+    const [source, target] = pair.split(">") as [string, string];
+    return { id: String(i + 1), source, target };
+  });
+
 describe("the shared per-list lookups the canvas's selectors read", () => {
   it("finds the selected nodes once per node list, and the one selected id only when exactly one is", () => {
     const nodes = [studioNode("a"), studioNode("b", { selected: true }), studioNode("c")];
@@ -14,23 +21,14 @@ describe("the shared per-list lookups the canvas's selectors read", () => {
   });
 
   it("indexes each node's incoming sources by edge list", () => {
-    const edges = [
-      { id: "1", source: "a", target: "c" },
-      { id: "2", source: "b", target: "c" },
-      { id: "3", source: "c", target: "d" },
-    ];
+    const edges = edgesOf("a>c", "b>c", "c>d");
     expect(incomingSources(edges).get("c")).toEqual(["a", "b"]);
     expect(incomingSources(edges).get("a")).toBeUndefined();
     expect(incomingSources(edges)).toBe(incomingSources(edges));
   });
 
   it("indexes each node's outgoing targets the same way, each once, agreeing with the domain's own walk", () => {
-    const edges = [
-      { id: "1", source: "a", target: "c" },
-      { id: "2", source: "a", target: "b" },
-      { id: "3", source: "a", target: "c" },
-      { id: "4", source: "b", target: "c" },
-    ];
+    const edges = edgesOf("a>c", "a>b", "a>c", "b>c");
     expect(outgoingTargets(edges).get("a")).toEqual(["c", "b"]);
     expect(outgoingTargets(edges).get("c")).toBeUndefined();
     expect(outgoingTargets(edges)).toBe(outgoingTargets(edges));
@@ -39,7 +37,7 @@ describe("the shared per-list lookups the canvas's selectors read", () => {
       expect(incomingSources(edges).get(id) ?? []).toEqual(incoming(id, edges));
     }
     // A new edge list is a new index.
-    const more = [...edges, { id: "5", source: "c", target: "a" }];
+    const more = edgesOf("a>c", "a>b", "a>c", "b>c", "c>a");
     expect(outgoingTargets(more).get("c")).toEqual(["a"]);
   });
 });

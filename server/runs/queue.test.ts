@@ -42,3 +42,28 @@ describe("GenerationQueue", () => {
     expect(at! - later).toBeLessThan(2_500); // well before a 10 s poll (or 2 s on PostgreSQL)
   }, 15_000);
 });
+
+describe("GenerationQueue, a burst", () => {
+  it("runs every job of a burst whose wakes arrive together, not one per worker and the rest at the next poll", async () => {
+    // Its own database: the queue above would take these jobs too.
+    const burstDatabase = await openTestDatabase();
+    const burstQueue = await GenerationQueue.open(burstDatabase);
+    const done = new Set<string>();
+    try {
+      await burstQueue.work(4, async (job) => void done.add(job.generationId));
+      const ids = Array.from({ length: 12 }, (_, i) => `burst-${i}`);
+      await burstDatabase.db.transaction(async (tx) => {
+        for (const generationId of ids) await burstQueue.sendInTransaction(tx, { generationId });
+      });
+      // As runs recorded at once wake the workers (engine.start): twelve wakes together, the four workers idle.
+      // pg-boss keeps one "notified" flag per worker, so eight of these land on a worker already woken.
+      await Promise.all(ids.map(() => burstQueue.wake()));
+      const until = performance.now() + 4_000;
+      while (done.size < ids.length && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect([...done].sort()).toEqual([...ids].sort()); // well before the 10 s poll
+    } finally {
+      await burstQueue.close();
+      await burstDatabase.close();
+    }
+  }, 20_000);
+});

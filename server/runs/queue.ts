@@ -12,8 +12,11 @@
  * A wake is one job, so it wakes one idle worker, not all of them: each fetch is a round trip, and on
  * PGlite the empty ones queued in front of the run's own statements (bench:queue traced five fetches per
  * no-op run, 23 ms of its 42). A wake that finds every worker busy is kept, and the first worker to finish
- * fetches again for it; a worker that found its job without a wake (at start, by polling) keeps fetching
- * until the queue is empty, since nobody woke anyone for those jobs.
+ * fetches again for it. A worker that ran a job looks again at once, until a fetch finds the queue empty:
+ * wakes arriving together can land on a worker already woken (pg-boss keeps one flag per worker, not a
+ * count), so counting wakes alone lost jobs, which then waited for the poll (bench:queue's 200 runs at once
+ * took 13–14 s instead of 3.5 in about one try of three, every worker asleep beside 160 due jobs). A burst
+ * ends with one empty fetch per worker; a run handed over in-process (below) has no job and fetches nothing.
  *
  * In-process hand-off: a run started in a process with an idle worker of its own needs no job at all. The
  * engine takes the worker (`takeIdleWorker`) before recording the run and gives it the run once recorded,
@@ -202,16 +205,15 @@ export class GenerationQueue {
         async ([job]) => {
           // Woken by its poll while running a run handed over in-process: one job at a time per worker.
           while (self.handedOff) await self.handedOff;
-          const byWake = woken(self);
           self.busy = true;
           self.wokenAt = 0;
           try {
             if (job) await handler(job.data);
           } finally {
             self.busy = false;
-            // A wake missed while every worker was busy, or a job nobody woke us for (more may be waiting):
-            // look again at once instead of after the polling interval.
-            if (!this.takeMissedWake(self) && !byWake) this.boss.notifyWorker(self.id);
+            // More may be waiting: look again at once instead of after the polling interval, until a fetch
+            // finds the queue empty (see "A worker that ran a job" above).
+            if (!this.takeMissedWake(self)) this.boss.notifyWorker(self.id);
           }
         },
       );

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { Background, BackgroundVariant, ReactFlow, useReactFlow, useStore, type ReactFlowInstance, type Viewport } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
 import "./canvas.css";
@@ -32,6 +32,7 @@ import { OverviewLayer } from "./overview/OverviewLayer";
 import { CanvasMinimap } from "./minimap/CanvasMinimap";
 import { flowWindow, windowedView, windowKey, windowOfKey } from "./flowWindow";
 import { useNoSelectionListener } from "./useNoSelectionListener";
+import { createPanLayer } from "./panLayer";
 
 // Stable across renders, as React Flow requires. The document's node types, then what is only drawn.
 const nodeTypes = { generic_v2: NodeCard, generic: NodeCard, default: NodeCard, subgraph: SubgraphCard };
@@ -114,6 +115,7 @@ export function FlowCanvas({
   // against the pane's box, which a move in the middle of a frame would lay out early), and sent at most
   // 20 times a second (presenceChannel).
   const pointer = useRef<{ x: number; y: number; frame: number }>({ x: 0, y: 0, frame: 0 });
+  const [panLayer] = useState(createPanLayer);
   const onPointerMove = useCallback(
     (e: React.PointerEvent) => {
       const p = pointer.current;
@@ -157,9 +159,15 @@ export function FlowCanvas({
         onNodeDoubleClick={(_e, node) => (node.type === SUBGRAPH_NODE_TYPE ? session.openSubgraph(node.id) : session.focus(node.id))}
         onPaneClick={onPaneClick}
         onDoubleClick={onDoubleClick}
-        onMoveEnd={(_e, viewport) => canEdit && saveViewport(viewport)}
-        // A move of this person's own (it has an event; a followed view's has none) stops following.
-        onMoveStart={(e) => e && usePresence.getState().follow(null)}
+        onMoveEnd={(_e, viewport) => {
+          panLayer.moveEnded();
+          if (canEdit) saveViewport(viewport);
+        }}
+        onMoveStart={(e) => {
+          // A move of this person's own (it has an event; a followed view's has none) stops following.
+          if (e) usePresence.getState().follow(null);
+          panLayer.moveStarted(e);
+        }}
         onPointerMove={onPointerMove}
         onPointerLeave={onPointerLeave}
         defaultViewport={startViewport}

@@ -7,9 +7,9 @@
  */
 const PANNING = "is-panning";
 
-/** d3-zoom's start event of a drag with the mouse or a finger (a wheel, a pinch or code has none of these). */
+/** d3-zoom's start event of a drag with the mouse or one finger (a wheel, a pinch or code starts none). */
 const isDrag = (e: MouseEvent | TouchEvent | null): e is MouseEvent | TouchEvent =>
-  e?.type === "mousedown" || e?.type === "pointerdown" || (e?.type === "touchstart" && (e as TouchEvent).touches.length === 1);
+  e?.type === "mousedown" || (e?.type === "touchstart" && (e as TouchEvent).touches.length === 1);
 
 export function createPanLayer() {
   let canvas: Element | null = null;

@@ -21,9 +21,13 @@ afterAll(async () => {
   await database.close();
 });
 
-const ranWithin = async (id: string, ms: number) => {
+/** Waits until `done()` holds or `ms` pass, looking every 20 ms. */
+const waitUntil = async (done: () => boolean, ms: number) => {
   const until = performance.now() + ms;
-  while (!ran.has(id) && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+  while (!done() && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+};
+const ranWithin = async (id: string, ms: number) => {
+  await waitUntil(() => ran.has(id), ms);
   return ran.get(id);
 };
 
@@ -58,8 +62,7 @@ describe("GenerationQueue, a burst", () => {
       // As runs recorded at once wake the workers (engine.start): twelve wakes together, the four workers idle.
       // pg-boss keeps one "notified" flag per worker, so eight of these land on a worker already woken.
       await Promise.all(ids.map(() => burstQueue.wake()));
-      const until = performance.now() + 4_000;
-      while (done.size < ids.length && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await waitUntil(() => done.size === ids.length, 4_000);
       expect([...done].sort()).toEqual([...ids].sort()); // well before the 10 s poll
     } finally {
       await burstQueue.close();

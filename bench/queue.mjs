@@ -4,8 +4,10 @@
 //    (hold, row, job, node marked) and waited for until settled (claimed, output stored, node written,
 //    captured). The provider is a fake of an external one (fal) that answers at once with a tiny PNG; the
 //    baseline in the same run is that provider called directly, timed inside each queued run. Overhead =
-//    queued run − its own provider call. Goal on PGlite: p50 ≤ 10 ms, p95 ≤ 25 ms. For reference, the same
-//    through HTTP (POST /api/execute-node, sign-in and validation included).
+//    queued run − its own provider call. Goal on PGlite: p50 ≤ 10 ms, p95 ≤ 25 ms. Each run is of a node
+//    its last run here left as it is (a re-roll), which the engine starts without reading
+//    (server/runs/knownNodes.ts). For reference, the same through HTTP (POST /api/execute-node, sign-in and
+//    validation included), and with the node edited between runs (renamed, untimed), so each start reads it.
 // 2. Crop 16:9 of a 512 px portrait through the queue (POST /api/tools/execute → settled) against
 //    runLocalTool on the same bytes, alternating, medians. Goal: queue ≤ 2 × direct + 15 ms.
 // 3. Load: 200 runs at once across 20 users (10 each): nothing left queued or running, every node
@@ -39,6 +41,7 @@ import { runLocalTool } from "../server/tools/runLocalTool.ts";
 const SEQUENTIAL_JOBS = 200;
 const WARM_UP_JOBS = 60;
 const HTTP_JOBS = 50;
+const EDITED_JOBS = 50;
 const TRACED_JOBS = 50;
 const CROP_REPS = 7;
 const USERS = 20;
@@ -252,6 +255,20 @@ async function main() {
     await engine.waitFor(res.body.generationId);
     http.push(performance.now() - start);
   }
+  // The node renamed before each run (untimed): no start finds it as its last run left it, so each reads it.
+  const edited = [];
+  for (let i = 0; i < EDITED_JOBS; i++) {
+    const node = (await s.call(solo.token, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes.find((n) => n.id === ids[0]);
+    const saved = await s.call(solo.token, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: ids[0], prevRev: node.data.rev, nodeData: { ...node.data, title: `take ${i}`, rev: node.data.rev + 1 } }],
+    });
+    if (saved.status !== 200) throw new Error(`autosave answered ${saved.status} ${JSON.stringify(saved.body)}`);
+    const start = performance.now();
+    const row = await engine.waitFor(await engine.start(modelRunKind, target, choices(`edited ${i}`)));
+    edited.push(performance.now() - start - ownWork);
+    if (row.status !== "succeeded") throw new Error(`edited run ${i} ended ${row.status}: ${row.error}`);
+  }
 
   // --- 2. crop 16:9 through the queue against the tool called directly on the same bytes
   const input = await sharp(await portrait())
@@ -366,6 +383,9 @@ async function main() {
   console.log(`  jobs/s one at a time   ${fmt(SEQUENTIAL_JOBS / queuedSeconds).padStart(10)}`);
   console.log(
     `  the same through HTTP (POST /api/execute-node → settled, ${HTTP_JOBS} runs): p50 ${fmt(quantile(http, 0.5))} ms, p95 ${fmt(quantile(http, 0.95))} ms`,
+  );
+  console.log(
+    `  a node edited since its last run (read first, ${EDITED_JOBS} runs): queue overhead p50 ${fmt(quantile(edited, 0.5))} ms, p95 ${fmt(quantile(edited, 0.95))} ms`,
   );
   console.log(
     `  where a run goes (${TRACED_JOBS} more runs, database thread traced): engine.start p50 ${fmt(median(startMs))} ms, start returned → settled p50 ${fmt(median(settleMs))} ms; ${fmt(traced.perRun)} round trips a run, ${fmt(traced.msPerRun)} ms of them`,

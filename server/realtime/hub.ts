@@ -58,6 +58,8 @@ const isAccessMessage = (m: RelayedMessage): m is AccessMessage => m.type === "a
 /** The in-process fan-out of node and structure changes to every open client of a project. */
 export class RealtimeHub {
   private readonly rooms = new Map<string, Set<Subscriber>>();
+  /** In-process listeners by room: handed each message as it is, with no text made or parsed for them. */
+  private readonly listeners = new Map<string, Set<(message: RealtimeMessage) => void>>();
   private recheckTimer: NodeJS.Timeout | undefined;
   private readonly remoteObservers = new Set<(projectId: string, message: RealtimeMessage) => void>();
 
@@ -82,6 +84,20 @@ export class RealtimeHub {
     return () => {
       room.delete(subscriber);
       if (room.size === 0) this.rooms.delete(projectId);
+    };
+  }
+
+  /**
+   * Hears `projectId`'s messages in this process (a run's waiter: engine.waitFor), from here and from other
+   * instances, as a socket of the room would.
+   */
+  listen(projectId: string, listener: (message: RealtimeMessage) => void): () => void {
+    let listening = this.listeners.get(projectId);
+    if (!listening) this.listeners.set(projectId, (listening = new Set()));
+    listening.add(listener);
+    return () => {
+      listening.delete(listener);
+      if (listening.size === 0) this.listeners.delete(projectId);
     };
   }
 
@@ -153,6 +169,7 @@ export class RealtimeHub {
 
   /** Sends to this instance's clients only (what every instance decides for itself, such as a peer gone stale). */
   deliver(projectId: string, message: RealtimeMessage) {
+    for (const listener of this.listeners.get(projectId) ?? []) listener(message);
     const room = this.rooms.get(projectId);
     if (!room) return;
     const text = JSON.stringify(message);
@@ -171,6 +188,7 @@ export class RealtimeHub {
   async close() {
     clearInterval(this.recheckTimer);
     this.rooms.clear();
+    this.listeners.clear();
     await this.relay?.close();
   }
 }

@@ -36,6 +36,25 @@ describe("two server instances joined through LISTEN/NOTIFY", () => {
     await b.close();
   });
 
+  it("an in-process listener hears its project's messages as objects, from this instance and another, until it leaves", async () => {
+    const a = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
+    const b = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
+    const heard: RealtimeMessage[] = [];
+    const leave = b.listen("p1", (m) => heard.push(m));
+    b.listen("p2", () => heard.push(nodesMessage(0)));
+    await b.publish("p1", nodesMessage(1));
+    await a.publish("p1", nodesMessage(2));
+    await expect.poll(() => heard.length, { timeout: 3000 }).toBe(2);
+    expect(heard).toEqual([nodesMessage(1), nodesMessage(2)]);
+    expect(b.subscriberCount("p1")).toBe(0); // not a socket of the room
+    leave();
+    await b.publish("p1", nodesMessage(3));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heard).toHaveLength(2);
+    await a.close();
+    await b.close();
+  });
+
   it("a member removed on one instance loses their sockets on the others; a sign-out re-checks them there", async () => {
     const a = new RealtimeHub(await PgNotifyRelay.start(database.notifier));
     const b = new RealtimeHub(await PgNotifyRelay.start(database.notifier));

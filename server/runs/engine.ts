@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import type { RealtimeMessage } from "../../domain/realtime";
 import { parseInnerAddress } from "../../domain/runs/expandSubgraphs";
 import { ACTIVE_GENERATION_STATUSES, GENERATION_MESSAGES, isActiveGeneration } from "../../domain/generation/api";
 import type { Db } from "../db/client";
@@ -17,10 +16,11 @@ import type { RunDeps } from "./deps";
 import type { AnyRunKind, QueuedRun, RunKind, RunRow } from "./kind";
 import { runMessages } from "../../domain/realtime";
 import { publishRun } from "./publishRun";
-import { insertQueuedRun, queueRunCall, queuedRunOf } from "./runRows";
+import { insertQueuedRun, knownNodeMovedOn, queueRunCall, queueRunIfStands, queuedRunOf } from "./runRows";
 import { markQueued, markQueuedWithRun, markSettled, type RunOnNode } from "./nodeStatus";
 import { advanceGraph } from "./graphRun";
-import { type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
+import { type NodeForRun, type NodeInputs, nodeRunsAlready, patchNode, readNodeForRun, type StoredNode } from "./nodeWriter";
+import { type KnownNode, KnownNodes } from "./knownNodes";
 import type { RunKindRegistry } from "./registry";
 import { HEARTBEAT_MS, RunRunner } from "./runner";
 
@@ -31,6 +31,15 @@ const MAX_ATTEMPTS = 2;
 const WAIT_POLL_MS = 1_000;
 /** Runs started here that `waitFor` remembers the project of. */
 const STARTED_HERE_KEPT = 500;
+
+/**
+ * A start from a known node that recorded and held nothing (the node or its inputs had moved on), with the
+ * node as it is now when the statement that found so read it (null: gone), to start again from.
+ */
+type StartAgain = { again: true; read?: NodeForRun | null };
+type Recorded = { started: RunRow | null; node: StoredNode | null } | StartAgain;
+/** Where a start takes its node from: the known copy, the node as just read, or (null) a read of its own. */
+type StartFrom = { known: KnownNode } | { read: NodeForRun | null } | null;
 
 /** Where a run runs: whose it is, and on which node (a `detached:` id for a kind not on the canvas). */
 export interface RunTarget {
@@ -43,12 +52,14 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   readonly runner: RunRunner<D>;
   /** Runs started by this process lately, with their project (`waitFor` needs no read to know it). */
   private readonly startedHere = new Map<string, string>();
+  /** Nodes as their last run here left them: the next run of one starts without reading it. */
+  private readonly known = new KnownNodes();
 
   constructor(
     readonly deps: D,
     readonly kinds: RunKindRegistry<D>,
   ) {
-    this.runner = new RunRunner(deps, kinds);
+    this.runner = new RunRunner(deps, kinds, this.known);
     this.runner.onSettled = (row) => this.advanceChain(row);
   }
 
@@ -57,7 +68,9 @@ export class RunEngine<D extends RunDeps = RunDeps> {
    * transaction, and its node marked queued. With one run per node (the default for canvas kinds), two
    * requests for the same node (a double click, two tabs) queue one: the second answers 409 holding nothing.
    * `given.prepared` runs again what an earlier run prepared (a retry of a kind that cannot prepare from its
-   * node), held and charged as a new run.
+   * node), held and charged as a new run. A node this process's last run of it left as it is (knownNodes.ts)
+   * is not read first; if it or its inputs changed since, nothing is recorded and the run starts again from
+   * the node as the statement that found so answers it.
    */
   async start<I, P extends QueuedRun>(
     kind: RunKind<D, I, P>,
@@ -67,20 +80,60 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   ): Promise<string> {
     const { userId, projectId, nodeId } = target;
     await this.authorizeStart(userId, projectId);
+    const generationId = randomUUID();
+    const known = this.knownStart(kind, target, given);
+    const again = await this.startOnce(kind, target, input, generationId, given, known && { known });
+    if (again) {
+      this.known.forget(projectId, nodeId);
+      await this.startOnce(kind, target, input, generationId, given, again.read === undefined ? null : { read: again.read });
+    }
+    return generationId;
+  }
+
+  /**
+   * The node as this process's last run of it left it, for a start that may use it: a whole node on the
+   * canvas, one run per node (queue_run's check under the node's lock stands in for the early 409), and a
+   * worker here idle to take the run, as only the one-statement start checks the inputs as well.
+   */
+  private knownStart(kind: AnyRunKind<D>, target: RunTarget, given: { node?: StoredNode; prepared?: QueuedRun } | undefined) {
+    if (given || !kind.onCanvas || kind.onePerNode === false || parseInnerAddress(target.nodeId)) return null;
+    const known = this.known.get(target.projectId, target.nodeId);
+    return known && this.deps.queue.hasIdleWorker() ? known : null;
+  }
+
+  /** `start` from `from`; answers how to start again when the known node had moved on (nothing recorded or held). */
+  private async startOnce<I, P extends QueuedRun>(
+    kind: RunKind<D, I, P>,
+    target: RunTarget,
+    input: I,
+    generationId: string,
+    given: { node?: StoredNode; prepared?: P } | undefined,
+    from: StartFrom,
+  ): Promise<StartAgain | null> {
+    const { userId, projectId, nodeId } = target;
     const onePerNode = kind.onePerNode ?? kind.onCanvas;
     // Early answer before preparing; queue_run checks again under the node's lock, where it counts.
-    const { node, upstream } = kind.onCanvas
-      ? await this.startingNode(projectId, nodeId, onePerNode, given?.node)
-      : { node: { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, upstream: undefined };
+    const known = from && "known" in from ? from.known : null;
+    const { node, upstream } =
+      known ??
+      (kind.onCanvas
+        ? await this.startingNode(projectId, nodeId, onePerNode, given?.node, from && "read" in from ? from.read : undefined)
+        : { node: { id: nodeId, rev: 0, data: {}, position: { x: 0, y: 0 } }, upstream: undefined });
     if (!kind.onCanvas && onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId)))
       throw conflict(GENERATION_MESSAGES.nodeBusy);
-    const run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node, upstream }, input));
-    const generationId = randomUUID();
+    let run: P;
+    try {
+      run = given?.prepared ?? (await kind.prepare({ deps: this.deps, userId, projectId, node, upstream }, input));
+    } catch (err) {
+      if (known) return { again: true }; // refused for what the copy says (an input connected since, say): asked again from a read
+      throw err;
+    }
     const fields = given?.prepared ? {} : (kind.queuedFields?.(run, input) ?? {});
     // An idle worker of this process takes the run as soon as it is recorded, with no job (queue.ts hand-off),
     // and with no claim either when recording it could start it (runRows.insertQueuedRun `startWithin`).
     const handOff = this.deps.queue.takeIdleWorker();
-    let recorded: { started: RunRow | null; node: StoredNode | null };
+    if (known && !handOff) return { again: true }; // the worker seen idle was taken meanwhile
+    let recorded: Recorded;
     try {
       recorded = await this.record(
         kind,
@@ -90,20 +143,26 @@ export class RunEngine<D extends RunDeps = RunDeps> {
         node,
         onePerNode,
         handOff ? this.deps.perUserConcurrency : null,
+        known && { rev: known.node.rev, inputs: known.inputs },
       );
     } catch (err) {
       handOff?.release();
       throw err;
+    }
+    if ("again" in recorded) {
+      handOff?.release();
+      return recorded;
     }
     this.startedHere.set(generationId, projectId);
     if (this.startedHere.size > STARTED_HERE_KEPT) this.startedHere.delete(this.startedHere.keys().next().value!);
     const { started } = recorded;
     // As a claim reads it: the node row itself, none for a node inside a subgraph (its kind reads it).
     const startedNode = recorded.node && !parseInnerAddress(nodeId) ? recorded.node : null;
+    if (kind.onCanvas && onePerNode) this.known.started(projectId, startedNode, upstream);
     if (handOff && started) handOff.runStarted(() => this.runner.runClaimed(started, startedNode));
     else if (handOff) handOff.run({ generationId });
     else await this.deps.queue.wake();
-    return generationId;
+    return null;
   }
 
   /**
@@ -111,7 +170,9 @@ export class RunEngine<D extends RunDeps = RunDeps> {
    * process waiting (`startWithin`, the user's run limit) the run needs no job, so recording it is one
    * statement, which may start it (the started row is answered) and, for a node on the canvas, writes its
    * mark too, only if the run is recorded. Otherwise the node is marked first and the run recorded with its
-   * job in one transaction.
+   * job in one transaction. With `known` (the node's revision and inputs as known, not read: knownNodes.ts)
+   * only the one statement is tried, and it records nothing unless the node and its inputs are as known
+   * (answering the node as it is now, to start again from).
    */
   private async record(
     kind: AnyRunKind<D>,
@@ -121,19 +182,25 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     node: StoredNode,
     onePerNode: boolean,
     startWithin: number | null,
-  ): Promise<{ started: RunRow | null; node: StoredNode | null }> {
+    known: { rev: number; inputs: [string, number][] } | null,
+  ): Promise<Recorded> {
     const row = { ...run, kind: kind.id, run: prepared };
     const rules = { onePerNode, backlog: this.deps.perUserBacklog };
-    let known: StoredNode | undefined = node;
+    let from: StoredNode | undefined = node;
     if (kind.onCanvas && startWithin !== null && !parseInnerAddress(run.nodeId)) {
-      const marked = await markQueuedWithRun(this.deps, kind, run, fields, node, queueRunCall(row, { ...rules, startWithin }));
+      const recording = known ? queueRunIfStands(row, { ...rules, startWithin }, known) : queueRunCall(row, { ...rules, startWithin });
+      const marked = await markQueuedWithRun(this.deps, kind, run, fields, node, recording);
+      const now = marked.recorded ? knownNodeMovedOn(row, marked.recorded) : undefined;
+      if (now !== undefined) return { again: true, read: now };
       if (marked.recorded) return { started: queuedRunOf(row, marked.recorded), node: marked.node };
-      known = undefined; // the node moved on since it was read: nothing was recorded; again from the node as it is now
+      if (known) return { again: true }; // the node moved on after the check, before its mark: nothing stands
+      from = undefined; // the node moved on since it was read: nothing was recorded; again from the node as it is now
     }
+    if (known) return { again: true };
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.
-    const marked = kind.onCanvas ? await markQueued(this.deps, kind, run, fields, known) : null;
+    const marked = kind.onCanvas ? await markQueued(this.deps, kind, run, fields, from) : null;
     try {
       if (startWithin !== null)
         return { started: await insertQueuedRun(this.deps.db, row, { ...rules, startWithin }), node: marked?.node ?? null };
@@ -181,12 +248,14 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     nodeId: string,
     onePerNode: boolean,
     given?: StoredNode,
+    /** The node as a statement of this start just read it (null: gone): not read again. */
+    read?: NodeForRun | null,
   ): Promise<{ node: StoredNode; upstream?: NodeInputs }> {
     if (given) {
       if (onePerNode && (await nodeRunsAlready(this.deps.db, projectId, nodeId))) throw conflict(GENERATION_MESSAGES.nodeBusy);
       return { node: given };
     }
-    const found = await readNodeForRun(this.deps.db, projectId, nodeId);
+    const found = read !== undefined ? read : await readNodeForRun(this.deps.db, projectId, nodeId);
     if (!found) throw notFound(GENERATION_MESSAGES.nodeNotFound);
     if (onePerNode && found.busy) throw conflict(GENERATION_MESSAGES.nodeBusy);
     return found;
@@ -223,6 +292,7 @@ export class RunEngine<D extends RunDeps = RunDeps> {
     await releaseCredits(db, row.userId, row.id, row.reservedCredits);
     // A run in this process stops now; one in another process stops at its next heartbeat.
     this.runner.abortLocal(generationId);
+    this.known.forget(row.projectId, row.nodeId);
     if (row.status !== "waiting") await markSettled(this.deps, this.kinds.of(row), row, "cancelled", GENERATION_MESSAGES.cancelled);
     await publishRun(this.deps.hub, row, runMessages.cancelled(row, GENERATION_MESSAGES.cancelled));
     await this.advanceChain({ ...row, status: "cancelled" });
@@ -246,11 +316,8 @@ export class RunEngine<D extends RunDeps = RunDeps> {
       const projectId = this.startedHere.get(generationId) ?? (await read())?.projectId;
       if (!projectId) throw notFound("Generation not found");
       let wake: () => void = () => {};
-      const leave = this.deps.hub.join(projectId, {
-        send: (text) => {
-          const m = JSON.parse(text) as RealtimeMessage;
-          if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
-        },
+      const leave = this.deps.hub.listen(projectId, (m) => {
+        if (m.type === "generation" && m.generationId === generationId && !isActiveGeneration(m.status)) wake();
       });
       try {
         let skipRead = this.startedHere.has(generationId);

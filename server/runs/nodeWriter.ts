@@ -56,8 +56,11 @@ export async function readNode(db: Db, projectId: string, nodeId: string): Promi
   };
 }
 
-/** A node's inputs: the live nodes its edges come from, in connection order (generation/prepare.ts `upstreamOf`). */
-export type NodeInputs = { id: string; data: NodeData }[];
+/**
+ * A node's inputs: the live nodes its edges come from, in connection order (generation/prepare.ts
+ * `upstreamOf`), with their revisions when read for a run (knownNodes.ts).
+ */
+export type NodeInputs = { id: string; rev?: number; data: NodeData }[];
 
 /**
  * A node as a run starts from it, whether a run of it is queued or running already, and its inputs: one
@@ -66,19 +69,21 @@ export type NodeInputs = { id: string; data: NodeData }[];
  * them with the subgraphs opened). Null when the node does not exist. An address inside a subgraph is read
  * as `readNode` reads it, inputs left to the kind.
  */
-export async function readNodeForRun(
-  db: Db,
-  projectId: string,
-  nodeId: string,
-): Promise<{ node: StoredNode; busy: boolean; upstream?: NodeInputs } | null> {
+export async function readNodeForRun(db: Db, projectId: string, nodeId: string): Promise<NodeForRun | null> {
   if (parseInnerAddress(nodeId)) {
     const node = await readNode(db, projectId, nodeId);
     return node && { node, busy: await nodeRunsAlready(db, projectId, nodeId) };
   }
-  const [row] = rowsOf<{ rev: number | string; data: unknown; x: number; y: number; busy: boolean; upstream: unknown }>(
-    await db.execute(sql`select * from node_for_run(${projectId}, ${nodeId})`),
-  );
-  if (!row) return null;
+  const [row] = rowsOf<NodeForRunRow>(await db.execute(sql`select * from node_for_run(${projectId}, ${nodeId})`));
+  return row ? nodeForRunOf(nodeId, row) : null;
+}
+
+/** A node as a run starts from it (readNodeForRun). */
+export type NodeForRun = { node: StoredNode; busy: boolean; upstream?: NodeInputs };
+/** A row of `node_for_run`, as the driver gives it or inside a jsonb answer (runRows.queueRunIfStands). */
+export type NodeForRunRow = { rev: number | string; data: unknown; x: number; y: number; busy: boolean; upstream: unknown };
+
+export function nodeForRunOf(nodeId: string, row: NodeForRunRow): NodeForRun {
   const json = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
   const upstream = json(row.upstream) as NodeInputs | null;
   return {
@@ -239,9 +244,12 @@ export async function createVariationNodes(
   if (!datas.length || parseInnerAddress(source.id)) return [];
   const stamp = Date.now();
   // Below the source, each under the last, skipping places taken (by an earlier run's variations, say).
-  const occupied = (await loadCanvas(db, projectId)).nodes.map((n) => n.position);
+  const canvas = (await loadCanvas(db, projectId)).nodes;
+  const occupied = canvas.map((n) => n.position);
+  // Where the source is now: it may have been moved while the run ran (a move keeps its revision).
+  const at = canvas.find((n) => n.id === source.id)?.position ?? source.position;
   const step = { x: 0, y: VARIATION_GAP_Y };
-  let below = beside ? { x: source.position.x + BESIDE_GAP_X, y: source.position.y - VARIATION_GAP_Y } : source.position;
+  let below = beside ? { x: at.x + BESIDE_GAP_X, y: at.y - VARIATION_GAP_Y } : at;
   const made = datas.map((data, i): NodeRecord => {
     const position = firstFreePosition({ x: below.x, y: below.y + VARIATION_GAP_Y }, occupied, step);
     occupied.push(position);

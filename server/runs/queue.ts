@@ -39,6 +39,8 @@ const DUE_MARGIN_MS = 100;
 /** A woken worker's fetch is answered well within this; after it, the wake found nothing (`LocalWorker.wokenAt`). */
 const WAKE_FETCH_MS = 1_000;
 const woken = (w: { wokenAt: number }) => w.wokenAt > 0 && Date.now() - w.wokenAt < WAKE_FETCH_MS;
+/** A worker that may be handed a run: not running one, and not about to fetch one it was woken for. */
+const isIdle = (w: { busy: boolean; wokenAt: number }) => !w.busy && !woken(w);
 
 export interface GenerationJob {
   generationId: string;
@@ -140,7 +142,7 @@ export class GenerationQueue {
     if (this.workers.length === 0) return;
     // A worker not running a job fetches after a notify: at once if it sleeps, again if it is fetching.
     // One not woken yet is preferred, so wakes arriving together reach different workers.
-    const idle = this.workers.find((w) => !w.busy && !woken(w)) ?? this.workers.find((w) => !w.busy);
+    const idle = this.workers.find(isIdle) ?? this.workers.find((w) => !w.busy);
     if (idle) this.notify(idle);
     else this.missedWakes++;
   }
@@ -158,6 +160,11 @@ export class GenerationQueue {
     return true;
   }
 
+  /** Whether `takeIdleWorker` would find a worker now (a run from a known node needs one: engine.ts). */
+  hasIdleWorker(): boolean {
+    return Boolean(this.handler && this.workers.some(isIdle));
+  }
+
   /**
    * Takes an idle worker of this process for a run about to be recorded (see the hand-off above), or null
    * when none is idle (then the run is queued as a job). The worker counts as busy until it is given the
@@ -165,7 +172,7 @@ export class GenerationQueue {
    */
   takeIdleWorker(): WorkerHandOff | null {
     const handler = this.handler;
-    const idle = handler && this.workers.find((w) => !w.busy && !woken(w));
+    const idle = handler && this.workers.find(isIdle);
     if (!handler || !idle) return null;
     idle.busy = true;
     let settled = false;

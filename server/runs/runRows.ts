@@ -11,7 +11,7 @@ import { rowsOf, type Db } from "../db/client";
 import { generations } from "../db/schema";
 import { conflict, insufficientCredits, rateLimited } from "../errors";
 import type { QueuedRun, RunRow } from "./kind";
-import type { StoredNode } from "./nodeWriter";
+import { type NodeForRun, type NodeForRunRow, nodeForRunOf, type StoredNode } from "./nodeWriter";
 
 export interface NewRun {
   id: string;
@@ -63,6 +63,34 @@ export function queueRunCall(r: NewRun, opts: { onePerNode: boolean; backlog: nu
   // row's largest value, and parsing it again cost more than the rest of the answer.
   return sql`(select q || jsonb_build_object('write', q->>'outcome' in ('queued', 'running'), 'row', (q->'row') - 'request')
     from queue_run(${JSON.stringify(row)}::jsonb, ${opts.onePerNode}, ${opts.backlog}, ${opts.startWithin ?? 0}) as q)`;
+}
+
+/** What `queueRunIfStands` answers when the node or its inputs moved on: nothing was recorded. */
+const KNOWN_NODE_MOVED_ON = "known-node-moved-on";
+
+/**
+ * `queueRunCall`, asked only if the node is still at `known.rev` and its inputs are still `known.inputs`
+ * ([[id, rev], ...]: knownNodes.ts). Otherwise nothing is recorded, and the gate answers the node as it is
+ * now, as `node_for_run` reads it (`knownNodeMovedOn`): the start begins again from it with no read of its own.
+ */
+export function queueRunIfStands(
+  r: NewRun,
+  opts: Parameters<typeof queueRunCall>[1],
+  known: { rev: number; inputs: [string, number][] },
+): SQL {
+  return sql`(case when known_node_stands(${r.projectId}, ${r.nodeId}, ${known.rev}, ${JSON.stringify(known.inputs)}::jsonb)
+    then ${queueRunCall(r, opts)}
+    else jsonb_build_object('outcome', ${KNOWN_NODE_MOVED_ON}::text, 'write', false,
+      'node', (select to_jsonb(f) from node_for_run(${r.projectId}, ${r.nodeId}) as f)) end)`;
+}
+
+/**
+ * The node as it is now when a gate of `queueRunIfStands` found it or its inputs changed (null: it is
+ * gone); undefined when they stood.
+ */
+export function knownNodeMovedOn(r: NewRun, gate: Record<string, unknown>): NodeForRun | null | undefined {
+  if (gate.outcome !== KNOWN_NODE_MOVED_ON) return undefined;
+  return gate.node ? nodeForRunOf(r.nodeId, gate.node as NodeForRunRow) : null;
 }
 
 /** What queueing `r` answered: the started row, null when queued, or the refusal (409, 429, 402) thrown. */

@@ -19,6 +19,7 @@ import { publishRun } from "./publishRun";
 import { markSettled } from "./nodeStatus";
 import { recordMediaCall } from "../services/mediaService";
 import { claimNextRun, settleRun, settleRunAsking, type SettledAsking } from "./runRows";
+import { KnownNodes } from "./knownNodes";
 import { GENERATION_ORIGIN, patchNodeAlong, type StoredNode } from "./nodeWriter";
 import type { RunKindRegistry } from "./registry";
 
@@ -68,6 +69,8 @@ export class RunRunner<D extends RunDeps = RunDeps> {
   constructor(
     private readonly deps: D,
     private readonly kinds: RunKindRegistry<D>,
+    /** Told of each result written on a node, so the engine's next run of it starts from it (knownNodes.ts). */
+    private readonly known = new KnownNodes(),
   ) {}
 
   onSucceeded(listener: RunSucceededListener, ask?: RunSucceededQuestion): void {
@@ -244,9 +247,11 @@ export class RunRunner<D extends RunDeps = RunDeps> {
         settle.expression,
       );
       answer = written.ran ? settle.read(written.alongside) : await settle.run(this.deps.db);
+      this.known.written(row.projectId, node, written.node);
       if (!written.node) told = { ...result, image: undefined };
     } else {
       answer = await settle.run(this.deps.db);
+      this.known.forget(row.projectId, row.nodeId); // the kind wrote its node its own way
     }
     // Cancelled at the very end: the cancel already released the hold, and the result is kept as a bonus.
     if (answer.status && this.settling.has(row.id))
@@ -271,6 +276,7 @@ export class RunRunner<D extends RunDeps = RunDeps> {
     }
     const status = (won ?? "cancelled") as "failed" | "cancelled";
     if (won && this.settling.has(row.id)) this.outcomes.set(row.id, { ...row, status, error: message, finishedAt: new Date() });
+    this.known.forget(row.projectId, row.nodeId);
     await markSettled(this.deps, this.kinds.of(row), row, status, message);
     await publishRun(hub, row, status === "cancelled" ? runMessages.cancelled(row, message) : runMessages.failed(row, message));
     await this.onSettled({ ...row, status });

@@ -169,7 +169,13 @@ export class RealtimeHub {
 
   /** Sends to this instance's clients only (what every instance decides for itself, such as a peer gone stale). */
   deliver(projectId: string, message: RealtimeMessage) {
-    for (const listener of this.listeners.get(projectId) ?? []) listener(message);
+    for (const listener of this.listeners.get(projectId) ?? []) {
+      try {
+        listener(message);
+      } catch (err) {
+        console.error("[realtime] a listener failed", err); // its trouble is its own: the room still hears
+      }
+    }
     const room = this.rooms.get(projectId);
     if (!room) return;
     const text = JSON.stringify(message);

@@ -196,7 +196,6 @@ export class RunEngine<D extends RunDeps = RunDeps> {
       if (known) return { again: true }; // the node moved on after the check, before its mark: nothing stands
       from = undefined; // the node moved on since it was read: nothing was recorded; again from the node as it is now
     }
-    if (known) return { again: true };
     // The node is marked before the job is queued: a worker may take the job the moment it commits, and a run
     // that fails at once settles the node only if the node already names it; marked afterwards, it would stay
     // 'generating'. If queueing refuses (402, 409, 429), the node gets back what the mark changed.

@@ -67,6 +67,16 @@ const nodesOf = async (user: TestUser, projectId: string) =>
     data: NodeData & Record<string, unknown>;
   }[];
 const nodeOf = async (user: TestUser, projectId: string, id: string) => (await nodesOf(user, projectId)).find((n) => n.id === id)!;
+/** Saves `change` over the node's data as a tab would (its revision raised by one). */
+async function editNode(user: TestUser, projectId: string, id: string, change: Record<string, unknown>) {
+  const now = (await nodeOf(user, projectId, id)).data;
+  const saved = await h.call(user, "POST", "/api/workflows/autosave", {
+    projectId,
+    updates: [{ nodeId: id, prevRev: now.rev, nodeData: { ...now, ...change, rev: (now.rev as number) + 1 } }],
+  });
+  expect(saved.status).toBe(200);
+}
+const runsOf = (projectId: string) => h.database.db.select().from(generations).where(eq(generations.projectId, projectId));
 
 /** Runs the shot and waits for it; answers the statements the start sent and what fal was asked. */
 async function runShot(user: TestUser, projectId: string, prompt: string, extra: Record<string, unknown> = {}) {
@@ -129,36 +139,28 @@ describe("a node run again from the copy its last run left", () => {
     expect(contextTexts(second.asked)).toEqual(["a lighthouse"]);
     const shot = (await nodeOf(user, projectId, "shot")).data;
     expect([shot.status, shot.generationId, (shot.versionHistory as unknown[]).length]).toEqual(["completed", second.id, 2]);
-    expect(await h.database.db.select().from(generations).where(eq(generations.projectId, projectId))).toHaveLength(2);
+    expect(await runsOf(projectId)).toHaveLength(2);
   }, 30_000);
 
-  it("is read when the node was edited since, and the edit is kept", async () => {
+  it("starts from the node as it is when it was edited since, and the edit is kept", async () => {
     const user = await h.signUp();
     const projectId = await project(user);
     await runShot(user, projectId, "before the rename");
-    const now = (await nodeOf(user, projectId, "shot")).data;
-    await h.call(user, "POST", "/api/workflows/autosave", {
-      projectId,
-      updates: [{ nodeId: "shot", prevRev: now.rev, nodeData: { ...now, title: "Renamed", rev: (now.rev as number) + 1 } }],
-    });
+    await editNode(user, projectId, "shot", { title: "Renamed" });
     await idleWorker();
     const again = await runShot(user, projectId, "after the rename");
     expect(again.startedFrom).toBe("known, then as answered");
     const shot = (await nodeOf(user, projectId, "shot")).data;
     expect([shot.title, shot.status, (shot.versionHistory as unknown[]).length]).toEqual(["Renamed", "completed", 2]);
     // the start from the old copy recorded and held nothing: one run per start
-    expect(await h.database.db.select().from(generations).where(eq(generations.projectId, projectId))).toHaveLength(2);
+    expect(await runsOf(projectId)).toHaveLength(2);
   }, 30_000);
 
   it("is prepared from its inputs as they are now: an input edited since, then one connected since", async () => {
     const user = await h.signUp();
     const projectId = await project(user);
     await runShot(user, projectId, "at first");
-    const idea = (await nodeOf(user, projectId, "idea")).data;
-    await h.call(user, "POST", "/api/workflows/autosave", {
-      projectId,
-      updates: [{ nodeId: "idea", prevRev: idea.rev, nodeData: { ...idea, content: "a storm at sea", rev: (idea.rev as number) + 1 } }],
-    });
+    await editNode(user, projectId, "idea", { content: "a storm at sea" });
     await idleWorker();
     const edited = await runShot(user, projectId, "after the edit");
     expect(contextTexts(edited.asked)).toEqual(["a storm at sea"]);
@@ -171,7 +173,7 @@ describe("a node run again from the copy its last run left", () => {
     expect(contextTexts(connected.asked)).toEqual(["a storm at sea", "at dusk"]);
     // each found its inputs moved on, started again from the node as answered (no read), and was recorded once
     expect([edited.startedFrom, connected.startedFrom]).toEqual(["known, then as answered", "known, then as answered"]);
-    expect(await h.database.db.select().from(generations).where(eq(generations.projectId, projectId))).toHaveLength(3);
+    expect(await runsOf(projectId)).toHaveLength(3);
   }, 30_000);
 
   it("is read when preparing from the copy refused the run: a prompt-less run of a node given an input since", async () => {
@@ -213,7 +215,7 @@ describe("a node run again from the copy its last run left", () => {
     const res = await h.call(user, "POST", "/api/execute-node", { projectId, nodeId: "shot", prompt: "gone", selectedModel: IMAGE_MODEL });
     expect(res.status).toBe(404);
     expect(await balance()).toBe(before);
-    expect(await h.database.db.select().from(generations).where(eq(generations.projectId, projectId))).toHaveLength(1);
+    expect(await runsOf(projectId)).toHaveLength(1);
   }, 30_000);
 });
 

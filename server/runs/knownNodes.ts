@@ -3,9 +3,10 @@
  * shot) starts without reading it: the node as its result was written, and the inputs that run was prepared
  * from with their revisions. Nothing here is trusted: the statement that records the run first asks
  * `known_node_stands` (drizzle/0019) whether the node is still at that revision and its inputs still those;
- * when either has moved on, nothing is recorded or held and the run starts over from a read (engine.ts), as
- * it does when preparing from the copy refused it. A node's position may be out of date here (a move does not raise its revision): where a
- * run places new nodes, it reads where the node is (nodeWriter.createVariationNodes).
+ * when either has moved on, nothing is recorded or held and the run starts over from the node as that
+ * statement answers it (engine.ts), or from a read when preparing from the copy refused the run. A node's
+ * position may be out of date here (a move does not raise its revision): where a run places new nodes, it
+ * reads where the node is (nodeWriter.createVariationNodes).
  */
 import type { NodeInputs, StoredNode } from "./nodeWriter";
 
@@ -27,8 +28,8 @@ export class KnownNodes {
   }
 
   /**
-   * The node as a run of it was just recorded, with the inputs it was prepared from; null forgets it. Inputs
-   * read without their revisions (none known) are not remembered.
+   * The node as a run of it was just recorded, with the inputs it was prepared from. Nothing is remembered
+   * for no node (none written), nor for inputs read without their revisions (one a subgraph).
    */
   started(projectId: string, node: StoredNode | null, upstream: NodeInputs | undefined): void {
     if (!node || !upstream || upstream.some((u) => typeof u.rev !== "number")) return;

@@ -52,8 +52,8 @@ export class RunEngine<D extends RunDeps = RunDeps> {
   readonly runner: RunRunner<D>;
   /** Runs started by this process lately, with their project (`waitFor` needs no read to know it). */
   private readonly startedHere = new Map<string, string>();
-  /** Nodes as their last run here left them: the next run of one starts without reading it. */
-  private readonly known = new KnownNodes();
+  /** Nodes as their last run here left them, kept up with the edits heard: the next run of one starts without reading it. */
+  private readonly known = new KnownNodes((projectId, listener) => this.deps.hub.listen(projectId, listener));
 
   constructor(
     readonly deps: D,

@@ -6,11 +6,13 @@
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { NodeData } from "../../domain/canvas/node";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { canvasMessages } from "../../domain/realtime";
+import { RealtimeHub } from "../realtime/hub";
 import { KnownNodes } from "./knownNodes";
 import type { StoredNode } from "./nodeWriter";
 
@@ -142,21 +144,46 @@ describe("a node run again from the copy its last run left", () => {
     expect(await runsOf(projectId)).toHaveLength(2);
   }, 30_000);
 
-  it("starts from the node as it is when it was edited since, and the edit is kept", async () => {
+  it("starts from the copy with an edit made since, heard as it was saved, and the edit is kept", async () => {
     const user = await h.signUp();
     const projectId = await project(user);
     await runShot(user, projectId, "before the rename");
     await editNode(user, projectId, "shot", { title: "Renamed" });
     await idleWorker();
     const again = await runShot(user, projectId, "after the rename");
-    expect(again.startedFrom).toBe("known, then as answered");
+    expect(again.startedFrom).toBe("known");
     const shot = (await nodeOf(user, projectId, "shot")).data;
     expect([shot.title, shot.status, (shot.versionHistory as unknown[]).length]).toEqual(["Renamed", "completed", 2]);
+    expect(await runsOf(projectId)).toHaveLength(2);
+
+    // The first version shown again, then run with the seed locked: prepared from the copy with that edit,
+    // the run takes the seed of the version shown.
+    await editNode(user, projectId, "shot", { currentVersionIndex: 0 });
+    await idleWorker();
+    const locked = await runShot(user, projectId, "the first take's seed", { controls: { variations: 1, seedFixed: true } });
+    expect(locked.startedFrom).toBe("known");
+    expect(locked.asked.seed).toBe((shot.versionHistory as { seed: number }[])[0]!.seed);
+  }, 30_000);
+
+  it("starts from the node as it is when an edit was not heard (another instance's, its message lost), and the edit is kept", async () => {
+    const user = await h.signUp();
+    const projectId = await project(user);
+    await runShot(user, projectId, "before the rename");
+    // Written as another instance would, with no message here (the relay drops a node too big for NOTIFY).
+    await h.database.db.execute(
+      sql`update nodes set data = data || '{"title": "Renamed elsewhere"}'::jsonb || jsonb_build_object('rev', rev + 1), rev = rev + 1
+          where project_id = ${projectId} and id = 'shot'`,
+    );
+    await idleWorker();
+    const again = await runShot(user, projectId, "after the rename");
+    expect(again.startedFrom).toBe("known, then as answered");
+    const shot = (await nodeOf(user, projectId, "shot")).data;
+    expect([shot.title, shot.status, (shot.versionHistory as unknown[]).length]).toEqual(["Renamed elsewhere", "completed", 2]);
     // the start from the old copy recorded and held nothing: one run per start
     expect(await runsOf(projectId)).toHaveLength(2);
   }, 30_000);
 
-  it("is prepared from its inputs as they are now: an input edited since, then one connected since", async () => {
+  it("is prepared from its inputs as they are now: an input edited since (heard), then one connected since", async () => {
     const user = await h.signUp();
     const projectId = await project(user);
     await runShot(user, projectId, "at first");
@@ -171,8 +198,9 @@ describe("a node run again from the copy its last run left", () => {
     await idleWorker();
     const connected = await runShot(user, projectId, "after connecting");
     expect(contextTexts(connected.asked)).toEqual(["a storm at sea", "at dusk"]);
-    // each found its inputs moved on, started again from the node as answered (no read), and was recorded once
-    expect([edited.startedFrom, connected.startedFrom]).toEqual(["known, then as answered", "known, then as answered"]);
+    // the edit was heard and the copy of the input took it; a new edge is no message of a node's, so that
+    // start found its inputs moved on and started again from the node as answered (no read)
+    expect([edited.startedFrom, connected.startedFrom]).toEqual(["known", "known, then as answered"]);
     expect(await runsOf(projectId)).toHaveLength(3);
   }, 30_000);
 
@@ -237,16 +265,66 @@ describe("KnownNodes", () => {
     expect([known.get("p", "b"), known.get("p", "c"), known.get("q", "a")]).toEqual([undefined, undefined, undefined]);
   });
 
-  it("takes a result written over the copy it keeps, and forgets the node when the result went over another", () => {
+  it("takes a result written over a copy it keeps unless it has a newer revision, and forgets a node gone", () => {
     const known = new KnownNodes();
     known.started("p", node("a", 2), inputs);
     known.written("p", node("a", 2), node("a", 4, { status: "completed" }));
     expect(known.get("p", "a")?.node.data).toEqual({ rev: 4, status: "completed" });
-    known.written("p", node("a", 6), node("a", 8));
-    expect(known.get("p", "a")).toBeUndefined();
-    known.started("p", node("a", 8), inputs);
+    known.written("p", node("a", 3), node("a", 3, { status: "older" }));
+    expect(known.get("p", "a")?.node.rev).toBe(4);
     known.written("p", node("a", 8), null); // deleted meanwhile
     expect(known.get("p", "a")).toBeUndefined();
+  });
+
+  it("hears the project's node writes: a newer revision replaces a node kept and an input kept, an older one changes nothing", async () => {
+    const hub = new RealtimeHub();
+    const known = new KnownNodes((projectId, listener) => hub.listen(projectId, listener));
+    known.started("p", node("a", 2), [...inputs, { id: "other", rev: 1, data: { content: "y" } }]);
+    known.started("p", node("b", 5), inputs);
+    const saved = { rev: 4, content: "edited" };
+    await hub.publish("p", canvasMessages.nodes([{ id: "in", rev: 4, data: saved }]));
+    await hub.publish("p", canvasMessages.nodes([{ id: "a", rev: 1, data: { rev: 1, title: "older" } }]));
+    await hub.publish("q", canvasMessages.nodes([{ id: "b", rev: 9, data: { rev: 9, title: "another project's" } }]));
+    await hub.publish(
+      "p",
+      canvasMessages.structure({ nodes: [], restoredNodeIds: [], deletedNodeIds: ["b"], edgesAdded: [], edgesRemoved: [] }),
+    );
+    const a = known.get("p", "a")!;
+    expect(a.inputs).toEqual([
+      ["in", 4],
+      ["other", 1],
+    ]);
+    expect(a.upstream.map((u) => u.data)).toEqual([saved, { content: "y" }]);
+    expect(a.node.data).toEqual({ rev: 2 });
+    expect(known.get("p", "b")!.inputs).toEqual([["in", 4]]);
+    expect(known.get("p", "b")!.node.rev).toBe(5);
+    // kept as a copy, frozen: the message's own object is the publisher's, left as it was
+    expect(Object.isFrozen(saved)).toBe(false);
+    expect(Object.isFrozen(a.upstream[0]!.data)).toBe(true);
+
+    await hub.publish("p", canvasMessages.nodes([{ id: "b", rev: 6, data: { rev: 6, title: "Renamed" } }]));
+    expect(known.get("p", "b")!.node).toMatchObject({ rev: 6, data: { title: "Renamed" }, position: { x: 0, y: 0 } });
+    // a result heard before it is told (its own message) is kept as heard
+    known.written("p", node("b", 5), node("b", 6, { title: "Renamed" }));
+    expect(known.get("p", "b")!.node.rev).toBe(6);
+  });
+
+  it("stops hearing a project once none of its nodes is kept", () => {
+    const heard = new Map<string, number>();
+    const known = new KnownNodes((projectId) => {
+      heard.set(projectId, (heard.get(projectId) ?? 0) + 1);
+      return () => heard.set(projectId, heard.get(projectId)! - 1);
+    });
+    known.started("p", node("a", 2), inputs);
+    known.started("p", node("b", 2), inputs);
+    known.started("q", node("a", 2), inputs);
+    expect(Object.fromEntries(heard)).toEqual({ p: 1, q: 1 });
+    known.forget("p", "a");
+    known.written("q", node("a", 2), null);
+    expect(Object.fromEntries(heard)).toEqual({ p: 1, q: 0 });
+    known.forget("p", "b");
+    known.forget("p", "b");
+    expect(Object.fromEntries(heard)).toEqual({ p: 0, q: 0 });
   });
 
   it("hands out frozen copies, so a run cannot change what the next one starts from", () => {
@@ -267,5 +345,12 @@ describe("KnownNodes", () => {
     expect(known.get("p", "n0")).toBeUndefined();
     expect(known.get("p", "n1")).toBeDefined();
     expect(known.get("p", "n200")).toBeDefined();
+    let listening = 0;
+    const across = new KnownNodes(() => {
+      listening++;
+      return () => listening--;
+    });
+    for (let i = 0; i < 201; i++) across.started(`p${i}`, node("a", 2), inputs);
+    expect(listening).toBe(200); // the project of the node forgotten first is no longer heard
   });
 });

@@ -5,7 +5,7 @@
  * and workers. Needs PostgreSQL (`--project api-postgres`): the embedded database belongs to one process.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
@@ -97,5 +97,60 @@ describe("two engines on one PostgreSQL", () => {
     expect(calls.sort((a, b) => a.start - b.start).map((c) => c.prompt)).toEqual(["shot W", "shot U", "shot V"]);
     const stored = await one.database.db.select().from(generations).where(eq(generations.userId, user.id));
     expect(stored.map((r) => r.attempts)).toEqual([1, 1, 1]);
+  }, 60_000);
+
+  it("an edit saved on one reaches the other's copy of a node it ran: its next run there starts from it, unread", async () => {
+    const user = await one.signUp();
+    const projectId = (await one.call(user, "POST", "/api/projects", { name: "Shared copy" })).body.id as string;
+    await one.call(user, "POST", `/api/projects/${projectId}/structure`, { nodes: [{ id: "S", position: { x: 0, y: 0 } }] });
+    await one.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "S", prevRev: 0, nodeData: { title: "S", selectedModel: IMAGE_MODEL, rev: 1 } }],
+    });
+    const run = async (prompt: string) => {
+      const res = await two.call(user, "POST", "/api/execute-node", { projectId, nodeId: "S", prompt, selectedModel: IMAGE_MODEL });
+      expect(res.status).toBe(202);
+      expect((await two.generation.service.waitFor(res.body.generationId as string, 30_000)).status).toBe("succeeded");
+    };
+    await run("first take");
+    const node = async () =>
+      (
+        (await one.call(user, "GET", `/api/projects/nodes?projectId=${projectId}`)).body.nodes as {
+          id: string;
+          data: Record<string, unknown>;
+        }[]
+      ).find((n) => n.id === "S")!.data;
+    const before = await node();
+    const rev = (before.rev as number) + 1;
+    const heardOnTwo = new Promise<void>((resolve) => {
+      const leave = two.generation.service.deps.hub.listen(projectId, (m) => {
+        if (m.type === "nodes" && m.nodes.some((n) => n.id === "S" && n.rev === rev)) resolve(leave());
+      });
+    });
+    const saved = await one.call(user, "POST", "/api/workflows/autosave", {
+      projectId,
+      updates: [{ nodeId: "S", prevRev: before.rev, nodeData: { ...before, title: "Renamed on one", rev } }],
+    });
+    expect(saved.status).toBe(200);
+    await heardOnTwo;
+    // A start from a copy needs a worker of its process idle: the one that ran the first take, once it is done.
+    const { queue } = two.generation.service.deps;
+    for (const end = Date.now() + 5_000; !queue.hasIdleWorker() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+
+    const { db } = two.generation.service.deps;
+    const textOf = (query: unknown) =>
+      (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql;
+    const statements = vi.spyOn(db, "execute");
+    try {
+      await run("second take");
+      const sent = statements.mock.calls.map(([q]) => textOf(q));
+      expect(sent.filter((t) => /^select \* from node_for_run/.test(t))).toEqual([]);
+      // one statement checked the copy and recorded the run (a copy out of date records it in a second)
+      expect(sent.filter((t) => t.includes("known_node_stands"))).toHaveLength(1);
+      expect(sent.filter((t) => t.includes("queue_run"))).toHaveLength(1);
+    } finally {
+      statements.mockRestore();
+    }
+    expect(await node()).toMatchObject({ title: "Renamed on one", status: "completed" });
   }, 60_000);
 });

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { sqlTextOf } from "../test/sqlText";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const IMAGE_MODEL = "fal-ai/flux-pro/kontext"; // 40 credits
@@ -150,8 +151,6 @@ describe("the run engine's shortcuts", () => {
     });
     const original = db.execute.bind(db);
     const statementsOf = vi.spyOn(db, "execute");
-    const textOf = (query: unknown) =>
-      (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql;
     const shown: string[] = [];
     const publish = vi.spyOn(hub, "publish").mockImplementation(async (project, message) => {
       if (project === projectId) shown.push(JSON.stringify(message));
@@ -171,7 +170,7 @@ describe("the run engine's shortcuts", () => {
       expect(shown.filter((m) => m.includes('"node-data"') || m.includes('"generating"'))).toEqual([]);
       // one statement recorded the run and its mark: no exact write of the node of its own
       const recording = statementsOf.mock.calls
-        .map(([q]) => textOf(q))
+        .map(([q]) => sqlTextOf(db, q))
         .filter((t) => t.includes("queue_run") || t.includes("write_node_exactly"));
       expect(recording).toHaveLength(1);
       expect(recording[0]).toContain("write_node_exactly_after");
@@ -182,7 +181,7 @@ describe("the run engine's shortcuts", () => {
     // The user renames the node between the run's read of it and the statement recording the run.
     let renamed = false;
     statementsOf.mockImplementation((async (query: Parameters<typeof db.execute>[0]) => {
-      if (!renamed && textOf(query).includes("write_node_exactly_after")) {
+      if (!renamed && sqlTextOf(db, query).includes("write_node_exactly_after")) {
         renamed = true;
         const now = await nodeOf(user, projectId, "c");
         const saved = await h.call(user, "POST", "/api/workflows/autosave", {

@@ -11,6 +11,7 @@ import type { NodeData } from "../../domain/canvas/node";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { createHarness, type Harness, type TestUser } from "../test/harness";
+import { sqlTextOf } from "../test/sqlText";
 import { canvasMessages } from "../../domain/realtime";
 import { RealtimeHub } from "../realtime/hub";
 import { KnownNodes } from "./knownNodes";
@@ -83,8 +84,6 @@ const runsOf = (projectId: string) => h.database.db.select().from(generations).w
 /** Runs the shot and waits for it; answers the statements the start sent and what fal was asked. */
 async function runShot(user: TestUser, projectId: string, prompt: string, extra: Record<string, unknown> = {}) {
   const { db } = h.generation.service.deps;
-  const textOf = (query: unknown) =>
-    (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql;
   const statements = vi.spyOn(db, "execute");
   let id: string;
   let sent: string[];
@@ -98,7 +97,7 @@ async function runShot(user: TestUser, projectId: string, prompt: string, extra:
     });
     expect(res.status).toBe(202);
     id = res.body.generationId as string;
-    sent = statements.mock.calls.map(([q]) => textOf(q));
+    sent = statements.mock.calls.map(([q]) => sqlTextOf(db, q));
   } finally {
     statements.mockRestore();
   }
@@ -307,6 +306,20 @@ describe("KnownNodes", () => {
     // a result heard before it is told (its own message) is kept as heard
     known.written("p", node("b", 5), node("b", 6, { title: "Renamed" }));
     expect(known.get("p", "b")!.node.rev).toBe(6);
+
+    // A run's message carries the copy's own frozen versions: shared, not copied again; what is new is copied.
+    known.started("p", node("c", 2, { versionHistory: [{ seed: 1 }] }), inputs);
+    const versions = known.get("p", "c")!.node.data.versionHistory!;
+    const added = { seed: 2 };
+    await hub.publish("p", canvasMessages.nodes([{ id: "c", rev: 3, data: { rev: 3, versionHistory: [...versions, added] } }]));
+    const heard = known.get("p", "c")!.node.data.versionHistory!;
+    expect(heard).toEqual([{ seed: 1 }, { seed: 2 }]);
+    expect([heard[0] === versions[0], heard[1] === added, Object.isFrozen(heard[1]), Object.isFrozen(added)]).toEqual([
+      true,
+      false,
+      true,
+      false,
+    ]);
   });
 
   it("stops hearing a project once none of its nodes is kept", () => {

@@ -107,7 +107,7 @@ export class KnownNodes {
     if (!project) return;
     for (const written of message.nodes) {
       let data: NodeData | undefined; // copied once, only if a copy here is older
-      const dataOf = () => (data ??= deepFreeze(structuredClone(written.data)));
+      const dataOf = () => (data ??= frozenCopy(written.data));
       const key = keyOf(projectId, written.id);
       const own = this.entries.get(key);
       if (own && written.rev > own.node.rev)
@@ -136,6 +136,19 @@ const keyOf = (projectId: string, nodeId: string) => `${projectId}\n${nodeId}`;
  */
 function frozen(node: StoredNode): StoredNode {
   return deepFreeze({ ...node, position: { ...node.position } });
+}
+
+/**
+ * A frozen copy of `value` (the publisher's objects are left as they were) that shares what is frozen already,
+ * as nothing can change it (frozen here is frozen through: deepFreeze): a run's mark or result carries the
+ * copy's own frozen versions, 50 of them, and copying those again on every run cost about 0.1 ms of the
+ * server's thread.
+ */
+function frozenCopy<T>(value: T): T {
+  if (!value || typeof value !== "object" || Object.isFrozen(value)) return value;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return deepFreeze(structuredClone(value)); // a Date, say
+  return Object.freeze(Object.fromEntries(Object.entries(value).map(([k, v]) => [k, frozenCopy(v)]))) as T;
 }
 
 function deepFreeze<T>(value: T): T {

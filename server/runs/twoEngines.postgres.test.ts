@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { generations } from "../db/schema";
 import type { Engine, EngineRequest, EngineResult } from "../generation/engine";
 import { createHarness, type Harness, type HarnessOptions, type TestUser } from "../test/harness";
+import { sqlTextOf } from "../test/sqlText";
 import { openSharedPostgres } from "../test/testDatabase";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -138,12 +139,10 @@ describe("two engines on one PostgreSQL", () => {
     for (const end = Date.now() + 5_000; !queue.hasIdleWorker() && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
 
     const { db } = two.generation.service.deps;
-    const textOf = (query: unknown) =>
-      (db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } }).dialect.sqlToQuery(query).sql;
     const statements = vi.spyOn(db, "execute");
     try {
       await run("second take");
-      const sent = statements.mock.calls.map(([q]) => textOf(q));
+      const sent = statements.mock.calls.map(([q]) => sqlTextOf(db, q));
       expect(sent.filter((t) => /^select \* from node_for_run/.test(t))).toEqual([]);
       // one statement checked the copy and recorded the run (a copy out of date records it in a second)
       expect(sent.filter((t) => t.includes("known_node_stands"))).toHaveLength(1);

@@ -3,19 +3,13 @@
 // not gather into one write. Here it runs beside them. Plain JavaScript: it needs no TypeScript.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { pgliteQueries, withParsers } from "./pgliteQuery.mjs";
 
 const pg = new PGlite(workerData.dataDir ?? undefined);
+const queries = pgliteQueries(pg);
 /** Open transactions by the other side's id: the PGlite transaction and how to end it. */
 const transactions = new Map();
 const listeners = new Map();
-const identity = (value) => value;
-
-/** Query options as sent: `rawTypes` are the type ids whose values stay text (drizzle maps them itself). */
-function queryOptions(options) {
-  if (!options) return undefined;
-  const { rawTypes, ...rest } = options;
-  return rawTypes ? { ...rest, parsers: Object.fromEntries(rawTypes.map((t) => [t, identity])) } : rest;
-}
 
 /**
  * A Postgres error as plain data, with every field Postgres gave (code, constraint, detail...). Only plain
@@ -62,12 +56,18 @@ function settle(txId, err) {
 }
 
 async function handle(m) {
-  const target = m.txId ? transactions.get(m.txId)?.tx : pg;
+  const tx = m.txId ? transactions.get(m.txId)?.tx : null;
+  if (m.txId && !tx && (m.op === "query" || m.op === "exec")) throw new Error("Transaction is closed");
   switch (m.op) {
     case "query":
-      return replySafely(m.id, await target.query(m.text, m.params, queryOptions(m.options)));
+      // Options as sent: `rawTypes` are the type ids whose values stay text (drizzle maps them itself).
+      return replySafely(m.id, await (tx ? queries.queryIn(tx, m.text, m.params, m.options) : queries.query(m.text, m.params, m.options)));
     case "exec":
-      return replySafely(m.id, await target.exec(m.text, queryOptions(m.options)));
+      try {
+        return replySafely(m.id, await (tx ?? pg).exec(m.text, withParsers(m.options)));
+      } finally {
+        queries.forgetTypes(); // a script may change what a kept statement's parameters are
+      }
     case "begin":
       return begin(m);
     case "end": {

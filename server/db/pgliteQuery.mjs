@@ -16,7 +16,10 @@ import { parse, protocol } from "@electric-sql/pglite";
 const { serialize } = protocol;
 /** Statement texts whose parameter types are kept (the least recently used go first). */
 const KEPT_TEXTS = 1000;
-/** Command tags after which kept parameter types still hold; anything else (DDL) may have changed them. */
+/**
+ * Command tags after which kept parameter types still hold; after anything else (DDL, a rollback) they are
+ * asked again. A transaction rolled back by PGlite itself (the worker's) forgets them too.
+ */
 const DATA_COMMANDS = new Set([
   "SELECT",
   "INSERT",
@@ -31,6 +34,14 @@ const DATA_COMMANDS = new Set([
   "LISTEN",
   "UNLISTEN",
   "NOTIFY",
+  // A transaction's steps, but not ROLLBACK: what it undoes may be a schema change whose types were kept.
+  "BEGIN",
+  "START",
+  "COMMIT",
+  "SAVEPOINT",
+  "RELEASE",
+  "SET",
+  "RESET",
 ]);
 const identity = (value) => value;
 

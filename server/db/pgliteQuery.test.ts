@@ -109,3 +109,26 @@ describe("queries on the embedded database (pgliteQuery.mjs)", () => {
     expect((await queries.query<{ n: number }>("select count(*)::int as n from take", [])).rows).toEqual([{ n: 0 }]);
   });
 });
+
+describe("kept parameter types on the database thread", () => {
+  it("are forgotten when a transaction that changed the schema rolls back", async () => {
+    const { PGliteThread } = await import("./pgliteThread");
+    const db = await PGliteThread.open();
+    try {
+      await db.exec("create table cue (id int primary key, said text)");
+      const insert = "insert into cue (id, said) values ($1, $2)";
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query("alter table cue alter column said type boolean using said::boolean");
+          await tx.query(insert, [1, true]); // its types kept while the column is boolean
+          throw new Error("take it back");
+        }),
+      ).rejects.toThrow("take it back");
+      // The column is text again: true goes as PGlite sends it to text ("true"), not as to boolean ("t").
+      await db.query(insert, [2, true]);
+      expect((await db.query<{ said: string }>("select said from cue")).rows).toEqual([{ said: "true" }]);
+    } finally {
+      await db.close();
+    }
+  });
+});

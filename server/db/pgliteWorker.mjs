@@ -42,7 +42,10 @@ function begin(m) {
     if (!commit) throw ROLLBACK;
   }).then(
     () => settle(m.txId, null),
-    (err) => settle(m.txId, err === ROLLBACK ? null : err),
+    (err) => {
+      queries.forgetTypes(); // what the transaction changed in the schema, and kept, is undone
+      settle(m.txId, err === ROLLBACK ? null : err);
+    },
   );
 }
 

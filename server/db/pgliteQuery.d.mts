@@ -11,7 +11,6 @@ export function pgliteQueries(pg: PGlite): {
   query<T>(text: string, params?: unknown[], options?: SentQueryOptions): Promise<Results<T>>;
   queryIn<T>(tx: Transaction, text: string, params?: unknown[], options?: SentQueryOptions): Promise<Results<T>>;
   forgetTypes(): void;
-  withParsers: typeof withParsers;
 };
 
 export function withParsers(options?: SentQueryOptions): Record<string, unknown> | undefined;

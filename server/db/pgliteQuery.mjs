@@ -138,12 +138,10 @@ export function pgliteQueries(pg) {
       if (!plain(options)) return tx.query(text, params, withParsers(options));
       return pg._runExclusiveQuery(() => run(text, params, options, true));
     },
-    /** After a script (exec): it may have changed what a kept statement's parameters are. */
+    /** After a script (exec) or a rolled-back transaction: either may have changed what a kept statement's parameters are. */
     forgetTypes() {
       paramTypes.clear();
     },
-    /** Query options for PGlite itself: `rawTypes` as parsers. */
-    withParsers,
   };
 }
 

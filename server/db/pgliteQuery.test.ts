@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pgliteQueries, type SentQueryOptions, withParsers } from "./pgliteQuery.mjs";
+import { PGliteThread } from "./pgliteThread";
 
 /** The worker's query path against PGlite's own query(): the same answers, fewer exchanges. */
 describe("queries on the embedded database (pgliteQuery.mjs)", () => {
@@ -112,7 +113,6 @@ describe("queries on the embedded database (pgliteQuery.mjs)", () => {
 
 describe("kept parameter types on the database thread", () => {
   it("are forgotten when a transaction that changed the schema rolls back", async () => {
-    const { PGliteThread } = await import("./pgliteThread");
     const db = await PGliteThread.open();
     try {
       await db.exec("create table cue (id int primary key, said text)");
